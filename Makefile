@@ -1,0 +1,33 @@
+# bamel: the README's commands.
+#   make test   installs what the tests need, then builds and runs every unit and integration test
+#   make run    installs what is missing, builds, and starts bamel on an embedded etcd
+#   make bench  runs the benchmarks (not part of make test)
+SHELL := /bin/bash
+JAVA_HOME := $(shell scripts/java-home.sh)
+export JAVA_HOME
+MVN := mvn -B -ntp
+BIN := deploy/target/bamel/bin/bamel
+
+.PHONY: test run bench build format deps clean
+
+deps:
+	@scripts/ensure-deps.sh
+
+test: deps
+	$(MVN) verify
+
+build: deps
+	$(MVN) -DskipTests -DskipITs package
+
+run: build
+	$(BIN) demo
+
+bench: deps
+	$(MVN) -DskipTests -DskipITs install
+	$(MVN) -pl bench exec:java
+
+format:
+	$(MVN) spotless:apply
+
+clean:
+	$(MVN) clean
