@@ -1,0 +1,124 @@
+package io.bamel.inventory.model;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * A BMC's management address: either a URL ({@code https://10.0.0.5}, {@code
+ * https://bmc1/redfish/v1/Systems/1}) for Redfish and Proxmox, or a host with an optional port
+ * ({@code 10.0.0.5}, {@code bmc-r1-07.example:623}, {@code [fd00::5]:623}) for IPMI and the like.
+ * No user info in URLs (credentials belong in the credential store), no whitespace.
+ */
+public final class ManagementAddress {
+
+  private static final int MAX_LENGTH = 2048;
+  private static final Pattern HOST_LABELS =
+      Pattern.compile(
+          "(?i)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*");
+  private static final Pattern IPV4 =
+      Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
+  private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:.]+");
+
+  private ManagementAddress() {}
+
+  /** Why {@code text} is not a valid management address, or {@code null} if it is. */
+  public static String problem(String text) {
+    if (text == null || text.isBlank()) {
+      return "must not be empty";
+    }
+    if (text.length() > MAX_LENGTH) {
+      return "must be at most " + MAX_LENGTH + " characters";
+    }
+    if (text.chars().anyMatch(c -> c <= ' ' || c >= 0x7f)) {
+      return "must not contain whitespace, control or non-ASCII characters";
+    }
+    if (text.contains("://")) {
+      return urlProblem(text);
+    }
+    return hostPortProblem(text);
+  }
+
+  private static String urlProblem(String text) {
+    URI uri;
+    try {
+      uri = new URI(text);
+    } catch (URISyntaxException e) {
+      return "not a valid URL: " + e.getReason();
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      return "URL scheme must be http or https";
+    }
+    if (uri.getRawUserInfo() != null) {
+      return "must not carry credentials; name a credential in bmcCredentials instead";
+    }
+    if (uri.getHost() == null) {
+      return "URL must name a host";
+    }
+    if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+      return "URL must not have a query or fragment";
+    }
+    return null;
+  }
+
+  private static String hostPortProblem(String text) {
+    String host = text;
+    String port = null;
+    if (text.startsWith("[")) {
+      int end = text.indexOf(']');
+      if (end < 0) {
+        return "unterminated IPv6 literal";
+      }
+      host = text.substring(1, end);
+      String rest = text.substring(end + 1);
+      if (!rest.isEmpty()) {
+        if (!rest.startsWith(":")) {
+          return "expected ':port' after the IPv6 literal";
+        }
+        port = rest.substring(1);
+      }
+      if (!IPV6.matcher(host).matches() || !host.contains(":")) {
+        return "not an IPv6 address: " + Texts.quote(host);
+      }
+    } else {
+      int colon = text.lastIndexOf(':');
+      if (colon >= 0) {
+        if (text.indexOf(':') != colon) {
+          return "an IPv6 address must be written in brackets: [addr]:port";
+        }
+        host = text.substring(0, colon);
+        port = text.substring(colon + 1);
+      }
+      String hostProblem = hostProblem(host);
+      if (hostProblem != null) {
+        return hostProblem;
+      }
+    }
+    if (port != null) {
+      if (!port.matches("\\d{1,5}")
+          || Integer.parseInt(port) < 1
+          || Integer.parseInt(port) > 65535) {
+        return "port must be a number from 1 to 65535";
+      }
+    }
+    return null;
+  }
+
+  private static String hostProblem(String host) {
+    var ipv4 = IPV4.matcher(host);
+    if (ipv4.matches()) {
+      for (int i = 1; i <= 4; i++) {
+        if (Integer.parseInt(ipv4.group(i)) > 255) {
+          return "not an IPv4 address: " + Texts.quote(host);
+        }
+      }
+      return null;
+    }
+    if (host.length() > 253 || !HOST_LABELS.matcher(host).matches()) {
+      return "not a host name or IP address: " + Texts.quote(host);
+    }
+    return null;
+  }
+}

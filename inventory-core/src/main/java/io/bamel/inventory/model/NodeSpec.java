@@ -1,0 +1,171 @@
+package io.bamel.inventory.model;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.Map;
+
+/**
+ * The inventory record of one machine: hardware, location, how its power is driven, and the desired
+ * power state. Stored at {@code /baremetal/nodes/{id}/spec}.
+ *
+ * <p>Field ownership (DESIGN.md): DCIM and the API own the hardware and location fields; the pool
+ * controller owns {@code powerState} when {@code powerPolicy} is {@code pool}, operators when it is
+ * {@code manual}. {@code bmcCredentials} names a credential in the credential store, never a
+ * secret. Fields this version does not know are kept in {@code extensions} and written back.
+ */
+public record NodeSpec(
+    String name,
+    String inventoryId,
+    String serial,
+    String assetTag,
+    String site,
+    String rack,
+    Integer rackPosition,
+    String pool,
+    String mgmtAddress,
+    String macAddress,
+    PowerInterface powerInterface,
+    String bmcCredentials,
+    BmcTls bmcTls,
+    ProxmoxVm proxmox,
+    WakeOnLan wakeOnLan,
+    String bootProfile,
+    ResourceCapacity resources,
+    PowerState powerState,
+    PowerPolicy powerPolicy,
+    String kubernetesNodeName,
+    Map<String, String> labels,
+    Boolean maintenance,
+    Double idlePowerWatts,
+    @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
+
+  /** Longest free-text field (serial, rack, site, ...). */
+  public static final int MAX_TEXT = 256;
+
+  /** Canonicalises the MAC address, copies maps and normalises missing ones to empty. */
+  public NodeSpec {
+    if (macAddress != null && MacAddress.isValid(macAddress)) {
+      macAddress = MacAddress.canonical(macAddress);
+    }
+    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    extensions = Extensions.copy(extensions);
+  }
+
+  /** A builder starting from nothing. */
+  public static NodeSpecBuilder builder() {
+    return new NodeSpecBuilder();
+  }
+
+  /** A builder starting from this spec. */
+  public NodeSpecBuilder toBuilder() {
+    return new NodeSpecBuilder(this);
+  }
+
+  /** The desired power state, {@code off} when unset. */
+  @JsonIgnore
+  public PowerState desiredPower() {
+    return powerState == null ? PowerState.OFF : powerState;
+  }
+
+  /** The power policy, {@code pool} when unset and the node has a pool, else {@code manual}. */
+  @JsonIgnore
+  public PowerPolicy effectivePowerPolicy() {
+    if (powerPolicy != null) {
+      return powerPolicy;
+    }
+    return pool == null ? PowerPolicy.MANUAL : PowerPolicy.POOL;
+  }
+
+  /** Whether power actions on this node are suspended. */
+  @JsonIgnore
+  public boolean inMaintenance() {
+    return Boolean.TRUE.equals(maintenance);
+  }
+
+  /** The capacity, never {@code null}. */
+  @JsonIgnore
+  public ResourceCapacity capacity() {
+    return resources == null ? ResourceCapacity.NONE : resources;
+  }
+
+  /**
+   * Checks every field and reports all problems at once.
+   *
+   * @throws InvalidInputException listing every invalid field
+   */
+  public NodeSpec validate() {
+    Validator v = new Validator();
+    validate(v);
+    v.throwIfInvalid();
+    return this;
+  }
+
+  /** Checks every field, recording problems in {@code v}. */
+  public void validate(Validator v) {
+    text(v, "name", name);
+    text(v, "inventoryId", inventoryId);
+    text(v, "serial", serial);
+    text(v, "assetTag", assetTag);
+    text(v, "site", site);
+    text(v, "rack", rack);
+    text(v, "bootProfile", bootProfile);
+    text(v, "kubernetesNodeName", kubernetesNodeName);
+    v.check(rackPosition == null || rackPosition >= 0, "rackPosition", "must not be negative");
+    if (pool != null) {
+      String problem = Ids.problem(pool);
+      v.check(problem == null, "pool", problem);
+    }
+    if (bmcCredentials != null) {
+      String problem = Ids.problem(bmcCredentials);
+      v.check(problem == null, "bmcCredentials", problem);
+    }
+    if (mgmtAddress != null) {
+      String problem = ManagementAddress.problem(mgmtAddress);
+      v.check(problem == null, "mgmtAddress", problem);
+    }
+    if (macAddress != null) {
+      v.check(
+          MacAddress.isValid(macAddress),
+          "macAddress",
+          "not a MAC address: " + Texts.quote(macAddress));
+    }
+    v.check(powerState != PowerState.UNKNOWN, "powerState", "the desired state must be on or off");
+    if (powerInterface != null) {
+      switch (powerInterface) {
+        case REDFISH, IPMI ->
+            v.check(mgmtAddress != null, "mgmtAddress", "required for " + powerInterface);
+        case PROXMOX -> {
+          v.check(mgmtAddress != null, "mgmtAddress", "required for proxmox");
+          v.check(proxmox != null, "proxmox", "required for proxmox: the node and vmid");
+        }
+        case WOL -> v.check(macAddress != null, "macAddress", "required for wol");
+      }
+    }
+    if (proxmox != null) {
+      proxmox.validate(v.at("proxmox"));
+    }
+    if (wakeOnLan != null) {
+      wakeOnLan.validate(v.at("wakeOnLan"));
+    }
+    if (resources != null) {
+      resources.validate(v.at("resources"));
+    }
+    v.check(
+        idlePowerWatts == null || idlePowerWatts >= 0 && Double.isFinite(idlePowerWatts),
+        "idlePowerWatts",
+        "must be a non-negative number");
+    Labels.validate(v.at("labels"), labels);
+  }
+
+  private static void text(Validator v, String field, String value) {
+    if (value == null) {
+      return;
+    }
+    v.check(value.length() <= MAX_TEXT, field, "must be at most " + MAX_TEXT + " characters long");
+    v.check(
+        value.chars().noneMatch(Character::isISOControl),
+        field,
+        "must not contain control characters");
+  }
+}

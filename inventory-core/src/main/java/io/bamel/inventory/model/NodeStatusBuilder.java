@@ -1,0 +1,148 @@
+package io.bamel.inventory.model;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Builds a {@link NodeStatus}; start from {@link NodeStatus#builder()} or {@link
+ * NodeStatus#toBuilder()}.
+ */
+public final class NodeStatusBuilder {
+
+  private NodeState state;
+  private Instant stateSince;
+  private String lastError;
+  private Integer errorCount;
+  private PowerState powerState;
+  private String lastPowerAction;
+  private Instant powerActionTime;
+  private String kubernetesNode;
+  private Boolean nodeReady;
+  private Boolean bmcReachable;
+  private Instant bootTime;
+  private Instant joinTime;
+  private Long observedSpecRevision;
+  private Map<String, Object> extensions;
+
+  NodeStatusBuilder() {}
+
+  NodeStatusBuilder(NodeStatus s) {
+    this.state = s.state();
+    this.stateSince = s.stateSince();
+    this.lastError = s.lastError();
+    this.errorCount = s.errorCount();
+    this.powerState = s.powerState();
+    this.lastPowerAction = s.lastPowerAction();
+    this.powerActionTime = s.powerActionTime();
+    this.kubernetesNode = s.kubernetesNode();
+    this.nodeReady = s.nodeReady();
+    this.bmcReachable = s.bmcReachable();
+    this.bootTime = s.bootTime();
+    this.joinTime = s.joinTime();
+    this.observedSpecRevision = s.observedSpecRevision();
+    this.extensions = s.extensions();
+  }
+
+  /** Sets {@code state}. */
+  public NodeStatusBuilder state(NodeState state) {
+    this.state = state;
+    return this;
+  }
+
+  /** Sets {@code stateSince}. */
+  public NodeStatusBuilder stateSince(Instant stateSince) {
+    this.stateSince = stateSince;
+    return this;
+  }
+
+  /** Sets {@code lastError}. */
+  public NodeStatusBuilder lastError(String lastError) {
+    this.lastError = lastError;
+    return this;
+  }
+
+  /** Sets {@code errorCount}. */
+  public NodeStatusBuilder errorCount(Integer errorCount) {
+    this.errorCount = errorCount;
+    return this;
+  }
+
+  /** Sets {@code powerState}. */
+  public NodeStatusBuilder powerState(PowerState powerState) {
+    this.powerState = powerState;
+    return this;
+  }
+
+  /** Sets {@code lastPowerAction}. */
+  public NodeStatusBuilder lastPowerAction(String lastPowerAction) {
+    this.lastPowerAction = lastPowerAction;
+    return this;
+  }
+
+  /** Sets {@code powerActionTime}. */
+  public NodeStatusBuilder powerActionTime(Instant powerActionTime) {
+    this.powerActionTime = powerActionTime;
+    return this;
+  }
+
+  /** Sets {@code kubernetesNode}. */
+  public NodeStatusBuilder kubernetesNode(String kubernetesNode) {
+    this.kubernetesNode = kubernetesNode;
+    return this;
+  }
+
+  /** Sets {@code nodeReady}. */
+  public NodeStatusBuilder nodeReady(Boolean nodeReady) {
+    this.nodeReady = nodeReady;
+    return this;
+  }
+
+  /** Sets {@code bmcReachable}. */
+  public NodeStatusBuilder bmcReachable(Boolean bmcReachable) {
+    this.bmcReachable = bmcReachable;
+    return this;
+  }
+
+  /** Sets {@code bootTime}. */
+  public NodeStatusBuilder bootTime(Instant bootTime) {
+    this.bootTime = bootTime;
+    return this;
+  }
+
+  /** Sets {@code joinTime}. */
+  public NodeStatusBuilder joinTime(Instant joinTime) {
+    this.joinTime = joinTime;
+    return this;
+  }
+
+  /** Sets {@code observedSpecRevision}. */
+  public NodeStatusBuilder observedSpecRevision(Long observedSpecRevision) {
+    this.observedSpecRevision = observedSpecRevision;
+    return this;
+  }
+
+  /** Sets {@code extensions}. */
+  public NodeStatusBuilder extensions(Map<String, Object> extensions) {
+    this.extensions = extensions;
+    return this;
+  }
+
+  /** The NodeStatus. */
+  public NodeStatus build() {
+    return new NodeStatus(
+        state,
+        stateSince,
+        lastError,
+        errorCount,
+        powerState,
+        lastPowerAction,
+        powerActionTime,
+        kubernetesNode,
+        nodeReady,
+        bmcReachable,
+        bootTime,
+        joinTime,
+        observedSpecRevision,
+        extensions);
+  }
+}

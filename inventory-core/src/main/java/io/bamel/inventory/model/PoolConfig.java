@@ -1,0 +1,144 @@
+package io.bamel.inventory.model;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a pool scales: size bounds, utilization thresholds and windows, which resources count, which
+ * pending pods it serves, per-pool node timeouts, Prometheus triggers and dry-run. Stored at {@code
+ * /baremetal/pools/{pool}/config}. Absent values take the defaults of {@link #withDefaults()}.
+ */
+public record PoolConfig(
+    Integer minNodes,
+    Integer maxNodes,
+    Double scaleUpThreshold,
+    Double scaleDownThreshold,
+    Duration scaleDownUnneededTime,
+    Duration delayAfterScaleUp,
+    Integer maxConcurrentTransitions,
+    List<String> resources,
+    @JsonProperty("default") Boolean defaultPool,
+    String scaleUpOn,
+    Map<String, String> labels,
+    NodeTimeouts timeouts,
+    List<ScalingTrigger> triggers,
+    Boolean dryRun,
+    @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
+
+  /** Scale up when pods are pending or utilization is high (the default). */
+  public static final String SCALE_UP_ON_EITHER = "either";
+
+  /** Scale up only when pods are pending. */
+  public static final String SCALE_UP_ON_PENDING = "pending";
+
+  /** Scale up only when utilization is high and pods are pending. */
+  public static final String SCALE_UP_ON_BOTH = "both";
+
+  /** Copies the collections and normalises missing ones to empty. */
+  public PoolConfig {
+    resources = resources == null ? null : List.copyOf(resources);
+    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    triggers = triggers == null ? List.of() : List.copyOf(triggers);
+    extensions = Extensions.copy(extensions);
+  }
+
+  /** A builder starting from nothing. */
+  public static PoolConfigBuilder builder() {
+    return new PoolConfigBuilder();
+  }
+
+  /** A builder starting from this config. */
+  public PoolConfigBuilder toBuilder() {
+    return new PoolConfigBuilder(this);
+  }
+
+  /**
+   * This config with every absent value set to its default: minNodes 0, maxNodes unbounded,
+   * thresholds 0.70 up and 0.30 down, scaleDownUnneededTime and delayAfterScaleUp 10 min,
+   * maxConcurrentTransitions 5, resources cpu and memory, scale up on either pending pods or
+   * utilization, node timeouts of {@link NodeTimeouts#DEFAULTS}, no dry run.
+   */
+  public PoolConfig withDefaults() {
+    return new PoolConfig(
+        minNodes != null ? minNodes : 0,
+        maxNodes != null ? maxNodes : Integer.MAX_VALUE,
+        scaleUpThreshold != null ? scaleUpThreshold : 0.70,
+        scaleDownThreshold != null ? scaleDownThreshold : 0.30,
+        scaleDownUnneededTime != null ? scaleDownUnneededTime : Duration.ofMinutes(10),
+        delayAfterScaleUp != null ? delayAfterScaleUp : Duration.ofMinutes(10),
+        maxConcurrentTransitions != null ? maxConcurrentTransitions : 5,
+        resources != null ? resources : List.of(ResourceCapacity.CPU, ResourceCapacity.MEMORY),
+        defaultPool != null ? defaultPool : Boolean.FALSE,
+        scaleUpOn != null ? scaleUpOn : SCALE_UP_ON_EITHER,
+        labels,
+        timeouts != null ? timeouts.orElse(NodeTimeouts.DEFAULTS) : NodeTimeouts.DEFAULTS,
+        triggers,
+        dryRun != null ? dryRun : Boolean.FALSE,
+        extensions);
+  }
+
+  /**
+   * Checks every field and reports all problems at once.
+   *
+   * @throws InvalidInputException listing every invalid field
+   */
+  public PoolConfig validate() {
+    Validator v = new Validator();
+    v.check(minNodes == null || minNodes >= 0, "minNodes", "must not be negative");
+    v.check(maxNodes == null || maxNodes >= 0, "maxNodes", "must not be negative");
+    v.check(
+        minNodes == null || maxNodes == null || minNodes <= maxNodes,
+        "maxNodes",
+        "must be at least minNodes");
+    checkRatio(v, "scaleUpThreshold", scaleUpThreshold);
+    checkRatio(v, "scaleDownThreshold", scaleDownThreshold);
+    PoolConfig d = withDefaults();
+    v.check(
+        d.scaleDownThreshold() < d.scaleUpThreshold(),
+        "scaleDownThreshold",
+        "must be below scaleUpThreshold (" + d.scaleUpThreshold() + ")");
+    Durations.checkNonNegative(v, "scaleDownUnneededTime", scaleDownUnneededTime);
+    Durations.checkNonNegative(v, "delayAfterScaleUp", delayAfterScaleUp);
+    v.check(
+        maxConcurrentTransitions == null || maxConcurrentTransitions >= 1,
+        "maxConcurrentTransitions",
+        "must be at least 1");
+    if (resources != null) {
+      v.check(!resources.isEmpty(), "resources", "must name at least one resource");
+      for (String r : resources) {
+        v.check(
+            r != null && !r.isBlank() && r.length() <= 253,
+            "resources",
+            "not a resource name: " + Texts.quote(r));
+      }
+    }
+    v.check(
+        scaleUpOn == null
+            || List.of(SCALE_UP_ON_EITHER, SCALE_UP_ON_PENDING, SCALE_UP_ON_BOTH)
+                .contains(scaleUpOn),
+        "scaleUpOn",
+        "must be either, pending or both");
+    Labels.validate(v.at("labels"), labels);
+    if (timeouts != null) {
+      timeouts.validate(v.at("timeouts"));
+    }
+    for (int i = 0; i < triggers.size(); i++) {
+      if (triggers.get(i) == null) {
+        v.error("triggers[" + i + "]", "must not be null");
+      } else {
+        triggers.get(i).validate(v.at("triggers[" + i + "]"));
+      }
+    }
+    v.throwIfInvalid();
+    return this;
+  }
+
+  private static void checkRatio(Validator v, String field, Double value) {
+    v.check(
+        value == null || value > 0 && value <= 1, field, "must be a ratio above 0 and at most 1");
+  }
+}

@@ -1,0 +1,158 @@
+package io.bamel.inventory.model;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link PoolConfig}; start from {@link PoolConfig#builder()} or {@link
+ * PoolConfig#toBuilder()}.
+ */
+public final class PoolConfigBuilder {
+
+  private Integer minNodes;
+  private Integer maxNodes;
+  private Double scaleUpThreshold;
+  private Double scaleDownThreshold;
+  private Duration scaleDownUnneededTime;
+  private Duration delayAfterScaleUp;
+  private Integer maxConcurrentTransitions;
+  private List<String> resources;
+  private Boolean defaultPool;
+  private String scaleUpOn;
+  private Map<String, String> labels;
+  private NodeTimeouts timeouts;
+  private List<ScalingTrigger> triggers;
+  private Boolean dryRun;
+  private Map<String, Object> extensions;
+
+  PoolConfigBuilder() {}
+
+  PoolConfigBuilder(PoolConfig s) {
+    this.minNodes = s.minNodes();
+    this.maxNodes = s.maxNodes();
+    this.scaleUpThreshold = s.scaleUpThreshold();
+    this.scaleDownThreshold = s.scaleDownThreshold();
+    this.scaleDownUnneededTime = s.scaleDownUnneededTime();
+    this.delayAfterScaleUp = s.delayAfterScaleUp();
+    this.maxConcurrentTransitions = s.maxConcurrentTransitions();
+    this.resources = s.resources();
+    this.defaultPool = s.defaultPool();
+    this.scaleUpOn = s.scaleUpOn();
+    this.labels = s.labels();
+    this.timeouts = s.timeouts();
+    this.triggers = s.triggers();
+    this.dryRun = s.dryRun();
+    this.extensions = s.extensions();
+  }
+
+  /** Sets {@code minNodes}. */
+  public PoolConfigBuilder minNodes(Integer minNodes) {
+    this.minNodes = minNodes;
+    return this;
+  }
+
+  /** Sets {@code maxNodes}. */
+  public PoolConfigBuilder maxNodes(Integer maxNodes) {
+    this.maxNodes = maxNodes;
+    return this;
+  }
+
+  /** Sets {@code scaleUpThreshold}. */
+  public PoolConfigBuilder scaleUpThreshold(Double scaleUpThreshold) {
+    this.scaleUpThreshold = scaleUpThreshold;
+    return this;
+  }
+
+  /** Sets {@code scaleDownThreshold}. */
+  public PoolConfigBuilder scaleDownThreshold(Double scaleDownThreshold) {
+    this.scaleDownThreshold = scaleDownThreshold;
+    return this;
+  }
+
+  /** Sets {@code scaleDownUnneededTime}. */
+  public PoolConfigBuilder scaleDownUnneededTime(Duration scaleDownUnneededTime) {
+    this.scaleDownUnneededTime = scaleDownUnneededTime;
+    return this;
+  }
+
+  /** Sets {@code delayAfterScaleUp}. */
+  public PoolConfigBuilder delayAfterScaleUp(Duration delayAfterScaleUp) {
+    this.delayAfterScaleUp = delayAfterScaleUp;
+    return this;
+  }
+
+  /** Sets {@code maxConcurrentTransitions}. */
+  public PoolConfigBuilder maxConcurrentTransitions(Integer maxConcurrentTransitions) {
+    this.maxConcurrentTransitions = maxConcurrentTransitions;
+    return this;
+  }
+
+  /** Sets {@code resources}. */
+  public PoolConfigBuilder resources(List<String> resources) {
+    this.resources = resources;
+    return this;
+  }
+
+  /** Sets {@code defaultPool}. */
+  public PoolConfigBuilder defaultPool(Boolean defaultPool) {
+    this.defaultPool = defaultPool;
+    return this;
+  }
+
+  /** Sets {@code scaleUpOn}. */
+  public PoolConfigBuilder scaleUpOn(String scaleUpOn) {
+    this.scaleUpOn = scaleUpOn;
+    return this;
+  }
+
+  /** Sets {@code labels}. */
+  public PoolConfigBuilder labels(Map<String, String> labels) {
+    this.labels = labels;
+    return this;
+  }
+
+  /** Sets {@code timeouts}. */
+  public PoolConfigBuilder timeouts(NodeTimeouts timeouts) {
+    this.timeouts = timeouts;
+    return this;
+  }
+
+  /** Sets {@code triggers}. */
+  public PoolConfigBuilder triggers(List<ScalingTrigger> triggers) {
+    this.triggers = triggers;
+    return this;
+  }
+
+  /** Sets {@code dryRun}. */
+  public PoolConfigBuilder dryRun(Boolean dryRun) {
+    this.dryRun = dryRun;
+    return this;
+  }
+
+  /** Sets {@code extensions}. */
+  public PoolConfigBuilder extensions(Map<String, Object> extensions) {
+    this.extensions = extensions;
+    return this;
+  }
+
+  /** The PoolConfig. */
+  public PoolConfig build() {
+    return new PoolConfig(
+        minNodes,
+        maxNodes,
+        scaleUpThreshold,
+        scaleDownThreshold,
+        scaleDownUnneededTime,
+        delayAfterScaleUp,
+        maxConcurrentTransitions,
+        resources,
+        defaultPool,
+        scaleUpOn,
+        labels,
+        timeouts,
+        triggers,
+        dryRun,
+        extensions);
+  }
+}

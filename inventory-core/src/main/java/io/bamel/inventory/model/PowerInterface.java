@@ -1,0 +1,39 @@
+package io.bamel.inventory.model;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** How a node's power is driven: the power driver that serves it. */
+public enum PowerInterface implements JsonEnum {
+  REDFISH("redfish"),
+  IPMI("ipmi"),
+  WOL("wol"),
+  PROXMOX("proxmox");
+
+  private final String json;
+
+  PowerInterface(String json) {
+    this.json = json;
+  }
+
+  @JsonValue
+  @Override
+  public String json() {
+    return json;
+  }
+
+  /**
+   * The constant named {@code text} in JSON.
+   *
+   * @throws InvalidInputException naming the accepted values when there is none
+   */
+  @JsonCreator
+  public static PowerInterface fromJson(String text) {
+    return Enums.parse(values(), text, "powerInterface");
+  }
+
+  @Override
+  public String toString() {
+    return json;
+  }
+}

@@ -1,0 +1,40 @@
+package io.bamel.inventory.model;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * Who owns a node's desired power state: its pool's controller ({@code pool}) or an operator
+ * ({@code manual}).
+ */
+public enum PowerPolicy implements JsonEnum {
+  POOL("pool"),
+  MANUAL("manual");
+
+  private final String json;
+
+  PowerPolicy(String json) {
+    this.json = json;
+  }
+
+  @JsonValue
+  @Override
+  public String json() {
+    return json;
+  }
+
+  /**
+   * The constant named {@code text} in JSON.
+   *
+   * @throws InvalidInputException naming the accepted values when there is none
+   */
+  @JsonCreator
+  public static PowerPolicy fromJson(String text) {
+    return Enums.parse(values(), text, "powerPolicy");
+  }
+
+  @Override
+  public String toString() {
+    return json;
+  }
+}

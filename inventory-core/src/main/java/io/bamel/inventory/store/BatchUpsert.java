@@ -1,0 +1,154 @@
+package io.bamel.inventory.store;
+
+import io.bamel.inventory.model.Ids;
+import io.bamel.inventory.model.InvalidInputException;
+import io.bamel.inventory.store.BatchResult.Outcome;
+import io.etcd.jetcd.KV;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored, skip what
+ * is unchanged, pack the rest into transactions within etcd's limits, and fall back to one
+ * transaction per item for a transaction that lost a race, so every item gets its own result.
+ */
+final class BatchUpsert {
+
+  private final KV kv;
+  private final EtcdInventory.Options options;
+  private final NodeWrites writes;
+  private final Function<List<String>, List<NodeRecord>> reader;
+
+  BatchUpsert(
+      KV kv,
+      EtcdInventory.Options options,
+      NodeWrites writes,
+      Function<List<String>, List<NodeRecord>> reader) {
+    this.kv = kv;
+    this.options = options;
+    this.writes = writes;
+    this.reader = reader;
+  }
+
+  /** One item's planned write. */
+  private record Planned(int index, TxnPlan plan, Outcome outcome) {}
+
+  List<BatchResult> run(List<BatchItem> items) {
+    BatchResult[] results = new BatchResult[items.size()];
+    List<Integer> valid = validate(items, results);
+    List<NodeRecord> stored = reader.apply(valid.stream().map(i -> items.get(i).id()).toList());
+    List<Planned> planned = new ArrayList<>();
+    for (int k = 0; k < valid.size(); k++) {
+      int i = valid.get(k);
+      Planned p = plan(i, items.get(i), stored.get(k), results);
+      if (p != null) {
+        planned.add(p);
+      }
+    }
+    commitInChunks(items, planned, results);
+    return Arrays.asList(results);
+  }
+
+  private List<Integer> validate(List<BatchItem> items, BatchResult[] results) {
+    List<Integer> valid = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < items.size(); i++) {
+      BatchItem item = items.get(i);
+      String id = item.id();
+      try {
+        Ids.require("id", id);
+        if (item.spec() == null) {
+          throw new InvalidInputException("spec", "must be present");
+        }
+        item.spec().validate();
+        if (!seen.add(id)) {
+          throw new InvalidInputException("id", "appears more than once in the batch");
+        }
+        valid.add(i);
+      } catch (InvalidInputException e) {
+        results[i] = new BatchResult(id, Outcome.INVALID, 0, e.getMessage());
+      }
+    }
+    return valid;
+  }
+
+  private Planned plan(int index, BatchItem item, NodeRecord current, BatchResult[] results) {
+    String id = item.id();
+    long expected = item.expectedRevision();
+    if (expected != BatchItem.ANY && expected != current.specRevision()) {
+      results[index] =
+          new BatchResult(
+              id,
+              Outcome.CONFLICT,
+              current.specRevision(),
+              current.exists()
+                  ? "node is at revision " + current.specRevision() + ", expected " + expected
+                  : "node does not exist, expected revision " + expected);
+      return null;
+    }
+    byte[] bytes = Codec.encode(item.spec());
+    if (current.exists() && Arrays.equals(bytes, current.specBytes())) {
+      results[index] = new BatchResult(id, Outcome.UNCHANGED, current.specRevision(), null);
+      return null;
+    }
+    TxnPlan plan = new TxnPlan();
+    writes.spec(plan, id, current.spec(), current.specRevision(), bytes, item.spec());
+    writes.event(plan, id, current.lastEventSeq(), item.event());
+    return new Planned(index, plan, current.exists() ? Outcome.UPDATED : Outcome.CREATED);
+  }
+
+  private void commitInChunks(List<BatchItem> items, List<Planned> planned, BatchResult[] results) {
+    int start = 0;
+    while (start < planned.size()) {
+      TxnPlan chunk = new TxnPlan();
+      int end = start;
+      while (end < planned.size() && (end == start || chunk.fits(planned.get(end).plan()))) {
+        chunk.merge(planned.get(end).plan());
+        end++;
+      }
+      List<Planned> members = planned.subList(start, end);
+      try {
+        long revision = chunk.commit(kv, options.timeout(), "a batch of nodes");
+        for (Planned p : members) {
+          results[p.index()] =
+              new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
+        }
+      } catch (ConflictException e) {
+        for (Planned p : members) {
+          results[p.index()] = retryAlone(items.get(p.index()));
+        }
+      } catch (InventoryException e) {
+        for (Planned p : members) {
+          results[p.index()] =
+              new BatchResult(items.get(p.index()).id(), Outcome.FAILED, 0, e.getMessage());
+        }
+      }
+      start = end;
+    }
+  }
+
+  /** Re-reads and writes one item in a transaction of its own, retrying lost races. */
+  private BatchResult retryAlone(BatchItem item) {
+    for (int attempt = 0; attempt < options.maxAttempts(); attempt++) {
+      BatchResult[] one = new BatchResult[1];
+      NodeRecord current = reader.apply(List.of(item.id())).get(0);
+      Planned p = plan(0, item, current, one);
+      if (p == null) {
+        return one[0];
+      }
+      try {
+        long revision = p.plan().commit(kv, options.timeout(), "node " + item.id());
+        return new BatchResult(item.id(), p.outcome(), revision, null);
+      } catch (ConflictException e) {
+        Backoff.pause(attempt);
+      } catch (InventoryException e) {
+        return new BatchResult(item.id(), Outcome.FAILED, 0, e.getMessage());
+      }
+    }
+    return new BatchResult(item.id(), Outcome.CONFLICT, 0, "gave up after repeated conflicts");
+  }
+}

@@ -1,0 +1,204 @@
+package io.bamel.inventory.store;
+
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeReadings;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.Pool;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PoolStatus;
+import io.etcd.jetcd.KeyValue;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The cache's content: nodes and pools decoded from etcd keys. One thread writes (the cache's); any
+ * thread reads the published maps. Applying a group of keys changed at one revision returns one
+ * change per node and pool touched.
+ */
+final class CacheState {
+
+  /** Raw parts of a node; a node is visible once it has a spec. */
+  private record NodeParts(
+      NodeSpec spec, long specRev, NodeStatus status, long statusRev, NodeReadings readings) {
+    static final NodeParts EMPTY = new NodeParts(null, 0, null, 0, null);
+
+    Node toNode(String id) {
+      return spec == null ? null : new Node(id, spec, specRev, status, statusRev, readings);
+    }
+  }
+
+  /** Raw parts of a pool; members are kept in a mutable set owned by the writer thread. */
+  private static final class PoolParts {
+    PoolConfig config;
+    long configRev;
+    PoolStatus status;
+    long statusRev;
+    final Set<String> members = new HashSet<>();
+
+    Pool toPool(String name) {
+      if (config == null && status == null && members.isEmpty()) {
+        return null;
+      }
+      return new Pool(name, config, configRev, status, statusRev, members);
+    }
+  }
+
+  private final Map<String, NodeParts> nodeParts = new HashMap<>();
+  private final Map<String, PoolParts> poolParts = new HashMap<>();
+  private final ConcurrentHashMap<String, Node> nodes = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Pool> pools = new ConcurrentHashMap<>();
+
+  Map<String, Node> nodes() {
+    return nodes;
+  }
+
+  Map<String, Pool> pools() {
+    return pools;
+  }
+
+  /**
+   * Applies keys changed at {@code revision} (a deleted key has a null value) and returns one
+   * change per node and pool whose visible value changed.
+   */
+  List<InventoryChange> apply(Collection<KeyChange> changes, long revision) {
+    Set<String> touchedNodes = new LinkedHashSet<>();
+    Set<String> touchedPools = new LinkedHashSet<>();
+    for (KeyChange change : changes) {
+      KeyRef ref = Keys.parse(change.key());
+      switch (ref.kind()) {
+        case NODE_SPEC, NODE_STATUS, NODE_READINGS -> {
+          applyNodeKey(ref, change);
+          touchedNodes.add(ref.id());
+        }
+        case POOL_CONFIG, POOL_STATUS, POOL_MEMBER -> {
+          applyPoolKey(ref, change);
+          touchedPools.add(ref.pool());
+        }
+        default -> {}
+      }
+    }
+    List<InventoryChange> out = new ArrayList<>();
+    for (String id : touchedNodes) {
+      NodeParts parts = nodeParts.getOrDefault(id, NodeParts.EMPTY);
+      Node next = parts.toNode(id);
+      Node previous = next == null ? nodes.remove(id) : nodes.put(id, next);
+      if (parts.spec == null && parts.status == null && parts.readings == null) {
+        nodeParts.remove(id);
+      }
+      if (!Objects.equals(previous, next)) {
+        out.add(new NodeChange(id, previous, next, revision));
+      }
+    }
+    for (String name : touchedPools) {
+      PoolParts parts = poolParts.get(name);
+      Pool next = parts == null ? null : parts.toPool(name);
+      if (next == null) {
+        poolParts.remove(name);
+      }
+      Pool previous = next == null ? pools.remove(name) : pools.put(name, next);
+      if (!Objects.equals(previous, next)) {
+        out.add(new PoolChange(name, previous, next, revision));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Replaces the whole content with a fresh listing and returns the changes between the two, so
+   * that listeners that missed events (compaction, a long outage) catch up.
+   */
+  List<InventoryChange> replace(List<KeyValue> listing, long revision) {
+    Set<String> oldNodes = new HashSet<>(nodeParts.keySet());
+    Set<String> oldPools = new HashSet<>(poolParts.keySet());
+    nodeParts.clear();
+    poolParts.clear();
+    List<KeyChange> all = new ArrayList<>(listing.size() + oldNodes.size() + oldPools.size());
+    for (KeyValue kv : listing) {
+      all.add(KeyChange.of(kv));
+    }
+    List<InventoryChange> changes = apply(all, revision);
+    Set<String> reported = new HashSet<>();
+    for (InventoryChange c : changes) {
+      reported.add(c instanceof NodeChange n ? "n/" + n.id() : "p/" + ((PoolChange) c).name());
+    }
+    for (String id : oldNodes) {
+      if (!nodeParts.containsKey(id) && !reported.contains("n/" + id)) {
+        Node gone = nodes.remove(id);
+        if (gone != null) {
+          changes.add(new NodeChange(id, gone, null, revision));
+        }
+      }
+    }
+    for (String name : oldPools) {
+      if (!poolParts.containsKey(name) && !reported.contains("p/" + name)) {
+        Pool gone = pools.remove(name);
+        if (gone != null) {
+          changes.add(new PoolChange(name, gone, null, revision));
+        }
+      }
+    }
+    return changes;
+  }
+
+  private void applyNodeKey(KeyRef ref, KeyChange change) {
+    NodeParts p = nodeParts.getOrDefault(ref.id(), NodeParts.EMPTY);
+    byte[] v = change.value();
+    long rev = change.modRevision();
+    p =
+        switch (ref.kind()) {
+          case NODE_SPEC ->
+              new NodeParts(
+                  v == null ? null : Codec.decode(v, NodeSpec.class),
+                  v == null ? 0 : rev,
+                  p.status,
+                  p.statusRev,
+                  p.readings);
+          case NODE_STATUS ->
+              new NodeParts(
+                  p.spec,
+                  p.specRev,
+                  v == null ? null : Codec.decode(v, NodeStatus.class),
+                  v == null ? 0 : rev,
+                  p.readings);
+          default ->
+              new NodeParts(
+                  p.spec,
+                  p.specRev,
+                  p.status,
+                  p.statusRev,
+                  v == null ? null : Codec.decode(v, NodeReadings.class));
+        };
+    nodeParts.put(ref.id(), p);
+  }
+
+  private void applyPoolKey(KeyRef ref, KeyChange change) {
+    PoolParts p = poolParts.computeIfAbsent(ref.pool(), k -> new PoolParts());
+    byte[] v = change.value();
+    switch (ref.kind()) {
+      case POOL_CONFIG -> {
+        p.config = v == null ? null : Codec.decode(v, PoolConfig.class);
+        p.configRev = v == null ? 0 : change.modRevision();
+      }
+      case POOL_STATUS -> {
+        p.status = v == null ? null : Codec.decode(v, PoolStatus.class);
+        p.statusRev = v == null ? 0 : change.modRevision();
+      }
+      default -> {
+        if (v == null) {
+          p.members.remove(ref.id());
+        } else {
+          p.members.add(ref.id());
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,510 @@
+package io.bamel.inventory.store;
+
+import io.bamel.inventory.model.Ids;
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeReadings;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.Pool;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PoolStatus;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * The only writer of the inventory. Every write is one etcd transaction guarded by the mod revision
+ * of what it replaces (compare-and-swap); a lost race raises {@link ConflictException}, and the
+ * read-modify-write helpers retry it from a fresh read, never overwriting blindly. Controller
+ * writes can be fenced by a leadership key ({@link WriteFence}).
+ *
+ * <p>Invariants kept in the same transaction as the change: the pool-membership index follows
+ * {@code spec.pool}; an event is appended with the change it records, and each node keeps at most
+ * {@link Options#eventLimit()} events. Ids are validated before they become keys. Thread-safe; it
+ * does not own the jetcd client.
+ */
+public final class EtcdInventory {
+
+  /** Tuning of an {@link EtcdInventory}. */
+  public record Options(Duration timeout, int eventLimit, int maxAttempts, int pageSize) {
+
+    /** Timeout 10 s, 100 events per node, 16 attempts per read-modify-write, pages of 500. */
+    public static final Options DEFAULTS = new Options(Duration.ofSeconds(10), 100, 16, 500);
+
+    /** These options with another event bound. */
+    public Options withEventLimit(int limit) {
+      return new Options(timeout, limit, maxAttempts, pageSize);
+    }
+  }
+
+  private final KV kv;
+  private final Options options;
+  private final NodeWrites writes;
+
+  /** A store over {@code client} with default options. */
+  public EtcdInventory(Client client) {
+    this(client, Options.DEFAULTS);
+  }
+
+  /** A store over {@code client}. */
+  public EtcdInventory(Client client, Options options) {
+    this.kv = client.getKVClient();
+    this.options = options;
+    this.writes = new NodeWrites(options.eventLimit());
+  }
+
+  /** The options in force. */
+  public Options options() {
+    return options;
+  }
+
+  // ---------------------------------------------------------------- nodes
+
+  /**
+   * Creates a node; fails if it exists.
+   *
+   * @return the spec's mod revision
+   * @throws AlreadyExistsException when a node with this id exists
+   */
+  public long createNode(String id, NodeSpec spec, NodeEvent event) {
+    Ids.require("id", id);
+    spec.validate();
+    TxnPlan plan = new TxnPlan();
+    writes.spec(plan, id, null, 0, Codec.encode(spec), spec);
+    writes.event(plan, id, 0, event);
+    try {
+      return plan.commit(kv, options.timeout(), "node " + id);
+    } catch (ConflictException e) {
+      throw new AlreadyExistsException("node " + id);
+    }
+  }
+
+  /** The node, read from etcd (spec, status and readings at one revision). */
+  public Optional<Node> getNode(String id) {
+    NodeRecord record = read(id);
+    return record.exists() ? Optional.of(record.toNode()) : Optional.empty();
+  }
+
+  /**
+   * Replaces the spec if it is still at {@code expectedRevision}.
+   *
+   * @return the new mod revision (the old one if {@code spec} is what is stored)
+   * @throws NotFoundException when the node does not exist
+   * @throws ConflictException when the spec is no longer at {@code expectedRevision}
+   */
+  public long replaceSpec(String id, long expectedRevision, NodeSpec spec, NodeEvent event) {
+    NodeRecord current = read(id);
+    if (!current.exists()) {
+      throw new NotFoundException("node " + id);
+    }
+    if (current.specRevision() != expectedRevision) {
+      throw new ConflictException(
+          "node "
+              + id
+              + " is at revision "
+              + current.specRevision()
+              + ", expected "
+              + expectedRevision,
+          current.specRevision());
+    }
+    return writeSpec(current, spec, event);
+  }
+
+  /**
+   * Read-modify-write of the spec: applies {@code change} to the current spec and writes the
+   * result, retrying from a fresh read when another writer got there first. No write happens when
+   * the result equals the stored spec.
+   *
+   * @param change the mutation; it may be called several times and must not have side effects
+   * @param event the event recording the change, or null
+   * @return the spec written (or kept) and its revision
+   * @throws NotFoundException when the node does not exist
+   */
+  public Versioned<NodeSpec> updateSpec(
+      String id, UnaryOperator<NodeSpec> change, NodeEvent event) {
+    return retrying(
+        "node " + id,
+        () -> {
+          NodeRecord current = read(id);
+          if (!current.exists()) {
+            throw new NotFoundException("node " + id);
+          }
+          NodeSpec next = change.apply(current.spec());
+          long revision = writeSpec(current, next, event);
+          return new Versioned<>(next, revision);
+        });
+  }
+
+  private long writeSpec(NodeRecord current, NodeSpec spec, NodeEvent event) {
+    spec.validate();
+    byte[] bytes = Codec.encode(spec);
+    if (Arrays.equals(bytes, current.specBytes())) {
+      return current.specRevision();
+    }
+    TxnPlan plan = new TxnPlan();
+    writes.spec(plan, current.id(), current.spec(), current.specRevision(), bytes, spec);
+    writes.event(plan, current.id(), current.lastEventSeq(), event);
+    return plan.commit(kv, options.timeout(), "node " + current.id());
+  }
+
+  /**
+   * Writes the status if it is still at {@code expectedRevision} (0: no status yet), fenced by
+   * {@code fence} (null: unfenced). The node must exist.
+   *
+   * @return the new mod revision
+   * @throws ConflictException when the status changed
+   * @throws FencedException when the fence no longer holds
+   * @throws NotFoundException when the node does not exist
+   */
+  public long putStatus(
+      String id, long expectedRevision, NodeStatus status, NodeEvent event, WriteFence fence) {
+    NodeRecord current = read(id);
+    if (!current.exists()) {
+      throw new NotFoundException("node " + id);
+    }
+    if (current.statusRevision() != expectedRevision) {
+      throw new ConflictException(
+          "status of node "
+              + id
+              + " is at revision "
+              + current.statusRevision()
+              + ", expected "
+              + expectedRevision,
+          current.statusRevision());
+    }
+    return writeStatus(current, status, event, fence);
+  }
+
+  /**
+   * Read-modify-write of the status, retried on conflicts; fenced by {@code fence} (null:
+   * unfenced). No write happens when the result equals the stored status and there is no event.
+   *
+   * @param change receives the current status (null when there is none yet)
+   * @return the status written (or kept) and its revision
+   */
+  public Versioned<NodeStatus> updateStatus(
+      String id, UnaryOperator<NodeStatus> change, NodeEvent event, WriteFence fence) {
+    return retrying(
+        "status of node " + id,
+        () -> {
+          NodeRecord current = read(id);
+          if (!current.exists()) {
+            throw new NotFoundException("node " + id);
+          }
+          NodeStatus next = change.apply(current.status());
+          return new Versioned<>(next, writeStatus(current, next, event, fence));
+        });
+  }
+
+  private long writeStatus(
+      NodeRecord current, NodeStatus status, NodeEvent event, WriteFence fence) {
+    byte[] bytes = Codec.encode(status);
+    if (event == null && Arrays.equals(bytes, current.statusBytes())) {
+      return current.statusRevision();
+    }
+    String id = current.id();
+    TxnPlan plan = new TxnPlan().fence(fence);
+    plan.expectExists(Keys.nodeSpec(id));
+    plan.expectModRevision(Keys.nodeStatus(id), current.statusRevision());
+    plan.put(Keys.nodeStatus(id), bytes);
+    writes.event(plan, id, current.lastEventSeq(), event);
+    return plan.commit(kv, options.timeout(), "status of node " + id);
+  }
+
+  /** Stores the node's latest BMC readings (last writer wins: readings are measurements). */
+  public long putReadings(String id, NodeReadings readings, WriteFence fence) {
+    TxnPlan plan = new TxnPlan().fence(fence);
+    plan.expectExists(Keys.nodeSpec(id));
+    plan.put(Keys.nodeReadings(id), Codec.encode(readings));
+    return plan.commit(kv, options.timeout(), "readings of node " + id);
+  }
+
+  /** Appends an event to a node's history without changing anything else. */
+  public long appendEvent(String id, NodeEvent event) {
+    return retrying(
+        "events of node " + id,
+        () -> {
+          NodeRecord current = read(id);
+          if (!current.exists()) {
+            throw new NotFoundException("node " + id);
+          }
+          TxnPlan plan = new TxnPlan();
+          plan.expectExists(Keys.nodeSpec(id));
+          writes.event(plan, id, current.lastEventSeq(), event);
+          return plan.commit(kv, options.timeout(), "events of node " + id);
+        });
+  }
+
+  /**
+   * Deletes a node: spec, status, readings, events and pool membership, in one transaction.
+   *
+   * @param expectedRevision the spec revision the caller saw, or {@link BatchItem#ANY}
+   * @return whether a node was deleted (false when there was none)
+   * @throws ConflictException when the spec is no longer at {@code expectedRevision}
+   */
+  public boolean deleteNode(String id, long expectedRevision) {
+    NodeRecord current = read(id);
+    if (!current.exists()) {
+      return false;
+    }
+    if (expectedRevision != BatchItem.ANY && expectedRevision != current.specRevision()) {
+      throw new ConflictException(
+          "node "
+              + id
+              + " is at revision "
+              + current.specRevision()
+              + ", expected "
+              + expectedRevision,
+          current.specRevision());
+    }
+    TxnPlan plan = new TxnPlan();
+    writes.spec(plan, id, current.spec(), current.specRevision(), null, null);
+    plan.commit(kv, options.timeout(), "node " + id);
+    return true;
+  }
+
+  /** The node's events, oldest first. */
+  public List<NodeEvent> events(String id) {
+    GetResponse response =
+        Etcd.await(
+            kv.get(Bytes.of(Keys.nodeEvents(id)), GetOption.builder().isPrefix(true).build()),
+            options.timeout(),
+            "reading events of node " + id);
+    List<NodeEvent> events = new ArrayList<>();
+    for (KeyValue kv : response.getKvs()) {
+      KeyRef ref = Keys.parse(Bytes.text(kv.getKey()));
+      events.add(Codec.decode(kv.getValue().getBytes(), NodeEvent.class).withSeq(ref.seq()));
+    }
+    return events;
+  }
+
+  /**
+   * One page of nodes in id order, read at {@code revision} (0: now; pass the page's revision on to
+   * read the next page at the same revision).
+   *
+   * @param after the id to continue after (null: from the start)
+   * @throws io.bamel.inventory.store.CompactedException when {@code revision} was compacted
+   */
+  public NodePage listNodes(String after, int limit, long revision) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1");
+    }
+    String from = after == null ? Keys.NODES : Keys.node(after) + "\u00ff";
+    GetOption.Builder option =
+        GetOption.builder()
+            .withRange(Bytes.of(Keys.prefixEnd(Keys.NODES)))
+            .withLimit(3L * limit + 3);
+    if (revision > 0) {
+      option.withRevision(revision);
+    }
+    GetResponse response =
+        Etcd.await(kv.get(Bytes.of(from), option.build()), options.timeout(), "listing nodes");
+    long readAt = revision > 0 ? revision : response.getHeader().getRevision();
+    List<Node> nodes = NodeDecoder.group(response.getKvs());
+    String next = null;
+    if (response.isMore() && nodes.size() > limit) {
+      nodes = nodes.subList(0, limit);
+      next = nodes.get(limit - 1).id();
+    } else if (response.isMore() && !nodes.isEmpty()) {
+      next = nodes.get(nodes.size() - 1).id();
+    }
+    return new NodePage(List.copyOf(nodes), next, readAt);
+  }
+
+  /**
+   * Upserts many nodes, in as few transactions as etcd's limits allow (128 operations, 1.5 MiB),
+   * and reports one result per item, in order. Items whose spec equals the stored one are not
+   * written. Items whose transaction lost a race are retried one by one.
+   */
+  public List<BatchResult> upsertAll(List<BatchItem> items) {
+    return new BatchUpsert(kv, options, writes, this::readMany).run(items);
+  }
+
+  // ---------------------------------------------------------------- pools
+
+  /**
+   * Writes a pool's config.
+   *
+   * @param expectedRevision 0: create (fails if it exists); a revision: replace only that one;
+   *     {@link BatchItem#ANY}: create or replace
+   * @return the new mod revision
+   */
+  public long putPoolConfig(String pool, PoolConfig config, long expectedRevision) {
+    Ids.require("pool", pool);
+    config.validate();
+    TxnPlan plan = new TxnPlan();
+    if (expectedRevision != BatchItem.ANY) {
+      plan.expectModRevision(Keys.poolConfig(pool), expectedRevision);
+    }
+    plan.put(Keys.poolConfig(pool), Codec.encode(config));
+    try {
+      return plan.commit(kv, options.timeout(), "pool " + pool);
+    } catch (ConflictException e) {
+      if (expectedRevision == 0) {
+        throw new AlreadyExistsException("pool " + pool);
+      }
+      throw e;
+    }
+  }
+
+  /** The pool: config, status and members, read at one revision; empty when it has none. */
+  public Optional<Pool> getPool(String pool) {
+    Ids.require("pool", pool);
+    TxnResponse response =
+        Etcd.await(
+            kv.txn()
+                .Then(
+                    Op.get(Bytes.of(Keys.poolConfig(pool)), GetOption.DEFAULT),
+                    Op.get(Bytes.of(Keys.poolStatus(pool)), GetOption.DEFAULT),
+                    Op.get(
+                        Bytes.of(Keys.poolMembers(pool)),
+                        GetOption.builder().isPrefix(true).withKeysOnly(true).build()))
+                .commit(),
+            options.timeout(),
+            "reading pool " + pool);
+    var gets = response.getGetResponses();
+    KeyValue config = first(gets.get(0));
+    KeyValue status = first(gets.get(1));
+    Set<String> members = new HashSet<>();
+    for (KeyValue member : gets.get(2).getKvs()) {
+      members.add(Keys.parse(Bytes.text(member.getKey())).id());
+    }
+    if (config == null && status == null && members.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Pool(
+            pool,
+            config == null ? null : Codec.decode(config.getValue().getBytes(), PoolConfig.class),
+            config == null ? 0 : config.getModRevision(),
+            status == null ? null : Codec.decode(status.getValue().getBytes(), PoolStatus.class),
+            status == null ? 0 : status.getModRevision(),
+            members));
+  }
+
+  /**
+   * Deletes a pool's config and status. Refused while nodes are members: move or delete them first.
+   *
+   * @param expectedRevision the config revision the caller saw, or {@link BatchItem#ANY}
+   * @return whether there was a config to delete
+   * @throws ConflictException when the pool has members or the config changed
+   */
+  public boolean deletePool(String pool, long expectedRevision) {
+    Optional<Pool> current = getPool(pool);
+    if (current.isEmpty() || current.get().config() == null) {
+      return false;
+    }
+    if (!current.get().members().isEmpty()) {
+      throw new ConflictException(
+          "pool " + pool + " still has " + current.get().members().size() + " members", 0);
+    }
+    TxnPlan plan = new TxnPlan();
+    plan.expectModRevision(
+        Keys.poolConfig(pool),
+        expectedRevision == BatchItem.ANY ? current.get().configRevision() : expectedRevision);
+    plan.delete(Keys.poolConfig(pool));
+    plan.delete(Keys.poolStatus(pool));
+    plan.commit(kv, options.timeout(), "pool " + pool);
+    return true;
+  }
+
+  /** Writes a pool's status, fenced by {@code fence} (null: unfenced). */
+  public long putPoolStatus(String pool, PoolStatus status, WriteFence fence) {
+    TxnPlan plan = new TxnPlan().fence(fence);
+    plan.put(Keys.poolStatus(pool), Codec.encode(status));
+    return plan.commit(kv, options.timeout(), "status of pool " + pool);
+  }
+
+  /** The current etcd revision. */
+  public long currentRevision() {
+    GetResponse response =
+        Etcd.await(
+            kv.get(Bytes.of(Keys.ROOT), GetOption.builder().withCountOnly(true).build()),
+            options.timeout(),
+            "reading the revision");
+    return response.getHeader().getRevision();
+  }
+
+  // ---------------------------------------------------------------- reading for updates
+
+  NodeRecord read(String id) {
+    return readMany(List.of(id)).get(0);
+  }
+
+  /** Reads up to 64 nodes per transaction: spec, status, readings and newest event key. */
+  List<NodeRecord> readMany(List<String> ids) {
+    List<NodeRecord> records = new ArrayList<>(ids.size());
+    int perTxn = TxnPlan.MAX_OPS / 4;
+    for (int start = 0; start < ids.size(); start += perTxn) {
+      List<String> chunk = ids.subList(start, Math.min(ids.size(), start + perTxn));
+      List<Op> gets = new ArrayList<>();
+      for (String id : chunk) {
+        Ids.require("id", id);
+        gets.add(Op.get(Bytes.of(Keys.nodeSpec(id)), GetOption.DEFAULT));
+        gets.add(Op.get(Bytes.of(Keys.nodeStatus(id)), GetOption.DEFAULT));
+        gets.add(Op.get(Bytes.of(Keys.nodeReadings(id)), GetOption.DEFAULT));
+        gets.add(
+            Op.get(
+                Bytes.of(Keys.nodeEvents(id)),
+                GetOption.builder()
+                    .isPrefix(true)
+                    .withSortField(GetOption.SortTarget.KEY)
+                    .withSortOrder(GetOption.SortOrder.DESCEND)
+                    .withLimit(1)
+                    .withKeysOnly(true)
+                    .build()));
+      }
+      TxnResponse response =
+          Etcd.await(
+              kv.txn().Then(gets.toArray(Op[]::new)).commit(), options.timeout(), "reading nodes");
+      var results = response.getGetResponses();
+      for (int i = 0; i < chunk.size(); i++) {
+        records.add(
+            NodeDecoder.record(
+                chunk.get(i),
+                first(results.get(4 * i)),
+                first(results.get(4 * i + 1)),
+                first(results.get(4 * i + 2)),
+                first(results.get(4 * i + 3))));
+      }
+    }
+    return records;
+  }
+
+  private static KeyValue first(GetResponse response) {
+    return response.getKvs().isEmpty() ? null : response.getKvs().get(0);
+  }
+
+  private <T> T retrying(String what, java.util.function.Supplier<T> attempt) {
+    ConflictException last = null;
+    for (int i = 0; i < options.maxAttempts(); i++) {
+      try {
+        return attempt.get();
+      } catch (ConflictException e) {
+        last = e;
+        Backoff.pause(i);
+      }
+    }
+    throw new ConflictException(
+        what
+            + ": gave up after "
+            + options.maxAttempts()
+            + " conflicting attempts ("
+            + last.getMessage()
+            + ")",
+        last.currentRevision());
+  }
+}

@@ -1,0 +1,288 @@
+package io.bamel.inventory.store;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One {@code etcd} server process on loopback: used by {@code bamel server} when no endpoints are
+ * configured (the embedded default), by the test harness and by the benchmarks. It finds the binary
+ * ({@code BAMEL_ETCD_BIN}, else {@code etcd} on the PATH), starts it with its own data directory
+ * and log file, waits until it is healthy, and stops it (gracefully, or by SIGKILL). A JVM shutdown
+ * hook kills a process that was not stopped, so none is left behind.
+ */
+public final class EtcdProcess implements AutoCloseable {
+
+  /** How to start one member. */
+  public record Config(
+      String name,
+      Path dataDir,
+      int clientPort,
+      int peerPort,
+      String initialCluster,
+      boolean newCluster,
+      String clusterToken) {
+
+    /** A single-member cluster in {@code dataDir} on the given ports. */
+    public static Config single(String name, Path dataDir, int clientPort, int peerPort) {
+      return new Config(
+          name,
+          dataDir,
+          clientPort,
+          peerPort,
+          name + "=http://127.0.0.1:" + peerPort,
+          true,
+          "bamel-" + name);
+    }
+
+    /** The client URL, {@code http://127.0.0.1:port}. */
+    public String clientUrl() {
+      return "http://127.0.0.1:" + clientPort;
+    }
+  }
+
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+  private final Config config;
+  private final Path binary;
+  private Process process;
+  private Thread hook;
+  private boolean started;
+
+  /** A member that is not started yet. */
+  public EtcdProcess(Config config) {
+    this.config = config;
+    this.binary = findBinary();
+  }
+
+  /**
+   * The etcd binary: {@code BAMEL_ETCD_BIN}, else {@code etcd} on the PATH.
+   *
+   * @throws IllegalStateException naming the package to install when there is none
+   */
+  public static Path findBinary() {
+    String configured = System.getenv("BAMEL_ETCD_BIN");
+    if (configured != null && !configured.isBlank()) {
+      Path p = Path.of(configured);
+      if (Files.isExecutable(p)) {
+        return p;
+      }
+      throw new IllegalStateException("BAMEL_ETCD_BIN=" + configured + " is not an executable");
+    }
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "etcd"))) {
+        return Path.of(dir, "etcd");
+      }
+    }
+    throw new IllegalStateException(
+        "etcd not found: install the Debian package etcd-server (apt-get install etcd-server),"
+            + " or set BAMEL_ETCD_BIN to an etcd 3.4+ binary");
+  }
+
+  /** A free TCP port on 127.0.0.1 (free when asked; etcd binds it right after). */
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.setReuseAddress(false);
+      socket.bind(new InetSocketAddress("127.0.0.1", 0));
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException("no free port on 127.0.0.1", e);
+    }
+  }
+
+  /** The member's configuration. */
+  public Config config() {
+    return config;
+  }
+
+  /** The client URL. */
+  public String clientUrl() {
+    return config.clientUrl();
+  }
+
+  /** Whether the process is running. */
+  public boolean isRunning() {
+    return process != null && process.isAlive();
+  }
+
+  /** The log file the process writes to. */
+  public Path logFile() {
+    return config.dataDir().resolveSibling(config.name() + ".log");
+  }
+
+  /**
+   * Starts the process and waits until it answers {@code /health}. A member restarted after a stop
+   * joins its existing data.
+   *
+   * @throws IllegalStateException with the log's last lines when it does not come up
+   */
+  public synchronized EtcdProcess start() {
+    if (isRunning()) {
+      return this;
+    }
+    try {
+      Files.createDirectories(config.dataDir());
+      List<String> cmd = new ArrayList<>();
+      cmd.add(binary.toString());
+      cmd.add("--name=" + config.name());
+      cmd.add("--data-dir=" + config.dataDir());
+      cmd.add("--listen-client-urls=" + config.clientUrl());
+      cmd.add("--advertise-client-urls=" + config.clientUrl());
+      cmd.add("--listen-peer-urls=http://127.0.0.1:" + config.peerPort());
+      cmd.add("--initial-advertise-peer-urls=http://127.0.0.1:" + config.peerPort());
+      cmd.add("--initial-cluster=" + config.initialCluster());
+      cmd.add("--initial-cluster-token=" + config.clusterToken());
+      cmd.add("--initial-cluster-state=" + (config.newCluster() && !started ? "new" : "existing"));
+      cmd.add("--heartbeat-interval=50");
+      cmd.add("--election-timeout=500");
+      cmd.add("--logger=zap");
+      cmd.add("--log-outputs=stderr");
+      ProcessBuilder pb = new ProcessBuilder(cmd);
+      pb.redirectErrorStream(true);
+      pb.redirectOutput(ProcessBuilder.Redirect.appendTo(logFile().toFile()));
+      pb.environment().put("ETCD_UNSUPPORTED_ARCH", System.getProperty("os.arch"));
+      process = pb.start();
+      started = true;
+      Process p = process;
+      hook = new Thread(p::destroyForcibly, "etcd-" + config.name() + "-reaper");
+      Runtime.getRuntime().addShutdownHook(hook);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start etcd: " + e.getMessage(), e);
+    }
+    return this;
+  }
+
+  /** Waits until the member answers {@code /health} with a leader elected. */
+  public EtcdProcess awaitHealthy() {
+    return awaitHealthy(START_TIMEOUT);
+  }
+
+  /** Waits until the member answers {@code /health}, at most {@code timeout}. */
+  public EtcdProcess awaitHealthy(Duration timeout) {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (process == null || !process.isAlive()) {
+        throw new IllegalStateException(
+            "etcd " + config.name() + " exited during start-up:\n" + logTail());
+      }
+      if (healthy(http)) {
+        return this;
+      }
+      sleep(50);
+    }
+    throw new IllegalStateException(
+        "etcd "
+            + config.name()
+            + " not healthy within "
+            + timeout.toSeconds()
+            + " s:\n"
+            + logTail());
+  }
+
+  /** Whether the member answers at all (its client port accepts connections). */
+  public boolean listening() {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("127.0.0.1", config.clientPort()), 200);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private boolean healthy(HttpClient http) {
+    try {
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(URI.create(config.clientUrl() + "/health"))
+                  .timeout(Duration.ofSeconds(1))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      return r.statusCode() == 200 && r.body().contains("\"true\"");
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** Stops the process with SIGTERM and waits for it to exit (SIGKILL after 10 s). */
+  public synchronized void stop() {
+    if (process == null) {
+      return;
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    release();
+  }
+
+  /** Kills the process with SIGKILL, as a crash would. */
+  public synchronized void kill() {
+    if (process == null) {
+      return;
+    }
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    release();
+  }
+
+  private void release() {
+    process = null;
+    if (hook != null) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // The JVM is shutting down; the hook runs anyway.
+      }
+      hook = null;
+    }
+  }
+
+  /** Stops the process. */
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** The last 40 lines of the log, for error messages. */
+  public String logTail() {
+    try {
+      List<String> lines = Files.readAllLines(logFile(), StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,392 @@
+package io.bamel.inventory.store;
+
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.Pool;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import io.etcd.jetcd.watch.WatchResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one read path of a process: a copy of the inventory kept current by a single prefix watch on
+ * {@code /baremetal/}. It lists in pages at one revision, then watches from that revision + 1. When
+ * the watch breaks it resumes from the last revision it saw; when that revision has been compacted
+ * it lists again and tells listeners what changed in between. Listeners see every change once, in
+ * order, with the previous and the new value, on the cache's own bounded executor, never on jetcd's
+ * threads.
+ *
+ * <p>Readers get immutable values and never wait on etcd. {@link #synced()} says whether the first
+ * listing is done; {@link #revision()} is the newest revision applied.
+ */
+public final class InventoryCache implements AutoCloseable {
+
+  /** Tuning of the cache. */
+  public record Options(int pageSize, int listenerQueue, Duration timeout, Duration maxBackoff) {
+
+    /** Pages of 2,000 keys, 10,000 queued changes, 30 s per etcd call, backoff up to 5 s. */
+    public static final Options DEFAULTS =
+        new Options(2_000, 10_000, Duration.ofSeconds(30), Duration.ofSeconds(5));
+  }
+
+  private static final Logger LOG = LoggerFactory.getLogger(InventoryCache.class);
+
+  private final KV kv;
+  private final Watch watch;
+  private final Options options;
+  private final CacheState state = new CacheState();
+  private final List<InventoryListener> listeners = new CopyOnWriteArrayList<>();
+  private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+  private final ThreadPoolExecutor dispatcher;
+  private final Thread thread;
+  private final Object progress = new Object();
+
+  private volatile boolean synced;
+  private volatile long revision;
+  private volatile boolean closed;
+  private volatile long relists;
+  private Watch.Watcher watcher;
+  private long generation;
+
+  /** Messages from jetcd's threads to the cache thread, tagged with the watch generation. */
+  private record Events(long generation, WatchResponse response) {}
+
+  private record Failure(long generation, Throwable error) {}
+
+  /** A cache over {@code client} with default options; call {@link #start()}. */
+  public InventoryCache(Client client) {
+    this(client, Options.DEFAULTS);
+  }
+
+  /** A cache over {@code client}; call {@link #start()}. */
+  public InventoryCache(Client client, Options options) {
+    this.kv = client.getKVClient();
+    this.watch = client.getWatchClient();
+    this.options = options;
+    this.dispatcher =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            0,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(options.listenerQueue()),
+            r -> {
+              Thread t = new Thread(r, "bamel-cache-listeners");
+              t.setDaemon(true);
+              return t;
+            },
+            (task, executor) -> {
+              try {
+                if (!executor.isShutdown()) {
+                  executor.getQueue().put(task);
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RejectedExecutionException("interrupted", e);
+              }
+            });
+    this.thread = new Thread(this::run, "bamel-cache");
+    this.thread.setDaemon(true);
+  }
+
+  /** Starts listing and watching in the background. */
+  public InventoryCache start() {
+    thread.start();
+    return this;
+  }
+
+  /** Adds a listener for every change from now on. */
+  public void addListener(InventoryListener listener) {
+    listeners.add(listener);
+  }
+
+  /** Removes a listener. */
+  public void removeListener(InventoryListener listener) {
+    listeners.remove(listener);
+  }
+
+  /** Whether the first listing is done (and the cache has content to serve). */
+  public boolean synced() {
+    return synced;
+  }
+
+  /** The newest etcd revision the cache has applied (0 before the first listing). */
+  public long revision() {
+    return revision;
+  }
+
+  /** How many times the cache listed from scratch (1 after start; more after compactions). */
+  public long relists() {
+    return relists;
+  }
+
+  /** Waits until the first listing is done; false on timeout. */
+  public boolean awaitSynced(Duration timeout) throws InterruptedException {
+    return awaitRevision(1, timeout);
+  }
+
+  /**
+   * Waits until the cache has applied revision {@code target} (for read-your-writes after a write
+   * at that revision); false on timeout.
+   */
+  public boolean awaitRevision(long target, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (progress) {
+      while (!synced || revision < target) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || closed) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(progress, left);
+      }
+    }
+    return true;
+  }
+
+  /** The node with this id. */
+  public Optional<Node> node(String id) {
+    return Optional.ofNullable(state.nodes().get(id));
+  }
+
+  /** Every node (a live, unmodifiable view; each value is immutable). */
+  public Collection<Node> nodes() {
+    return Collections.unmodifiableCollection(state.nodes().values());
+  }
+
+  /** How many nodes there are. */
+  public int nodeCount() {
+    return state.nodes().size();
+  }
+
+  /** The pool with this name (it exists while it has a config, a status or members). */
+  public Optional<Pool> pool(String name) {
+    return Optional.ofNullable(state.pools().get(name));
+  }
+
+  /** Every pool (a live, unmodifiable view; each value is immutable). */
+  public Collection<Pool> pools() {
+    return Collections.unmodifiableCollection(state.pools().values());
+  }
+
+  /** Stops watching and dispatching. Listeners get no more changes. */
+  @Override
+  public void close() {
+    closed = true;
+    thread.interrupt();
+    try {
+      thread.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    dispatcher.shutdown();
+    synchronized (progress) {
+      progress.notifyAll();
+    }
+  }
+
+  // ---------------------------------------------------------------- the cache thread
+
+  private void run() {
+    int failures = 0;
+    boolean needList = true;
+    while (!closed) {
+      try {
+        if (needList) {
+          relist();
+          needList = false;
+        }
+        startWatch();
+        failures = 0;
+        needList = consume();
+      } catch (CompactedException e) {
+        LOG.info("inventory cache: revision {} was compacted; listing again", revision);
+        needList = true;
+      } catch (InterruptedException e) {
+        break;
+      } catch (RuntimeException e) {
+        if (closed) {
+          break;
+        }
+        failures++;
+        LOG.warn("inventory cache: {}; retrying (attempt {})", e.getMessage(), failures);
+        if (!sleep(backoff(failures))) {
+          break;
+        }
+      } finally {
+        stopWatch();
+      }
+    }
+  }
+
+  /** Applies watch messages until the watch fails; returns whether a relist is needed. */
+  private boolean consume() throws InterruptedException {
+    while (!closed) {
+      Object message = inbox.take();
+      if (message instanceof Events e && e.generation() == generation) {
+        List<WatchEvent> events = e.response().getEvents();
+        if (events.isEmpty()) {
+          // A progress notification: every change up to its revision has been delivered.
+          publish(List.of(), e.response().getHeader().getRevision());
+        } else {
+          applyEvents(events);
+        }
+      } else if (message instanceof Failure f && f.generation() == generation) {
+        if (isCompaction(f.error())) {
+          LOG.info("inventory cache: watch from {} compacted; listing again", revision + 1);
+          return true;
+        }
+        LOG.warn("inventory cache: watch broke ({}); resuming from {}", f.error(), revision + 1);
+        sleep(backoff(1));
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private void relist() {
+    List<KeyValue> all = new ArrayList<>();
+    long at = listPrefix(Keys.NODES, 0, all);
+    listPrefix(Keys.POOLS, at, all);
+    List<InventoryChange> changes = state.replace(all, at);
+    relists++;
+    publish(changes, at);
+    LOG.info(
+        "inventory cache: listed {} nodes and {} pools at revision {}",
+        state.nodes().size(),
+        state.pools().size(),
+        at);
+  }
+
+  /** Lists every key under {@code prefix} in pages, at {@code at} (0: now); returns the rev. */
+  private long listPrefix(String prefix, long at, List<KeyValue> into) {
+    String from = prefix;
+    String end = Keys.prefixEnd(prefix);
+    while (true) {
+      GetOption.Builder option =
+          GetOption.builder().withRange(Bytes.of(end)).withLimit(options.pageSize());
+      if (at > 0) {
+        option.withRevision(at);
+      }
+      GetResponse page =
+          Etcd.await(kv.get(Bytes.of(from), option.build()), options.timeout(), "listing");
+      if (at == 0) {
+        at = page.getHeader().getRevision();
+      }
+      into.addAll(page.getKvs());
+      if (!page.isMore() || page.getKvs().isEmpty()) {
+        return at;
+      }
+      from = Bytes.text(page.getKvs().get(page.getKvs().size() - 1).getKey()) + "\u0000";
+    }
+  }
+
+  private void startWatch() {
+    long gen = ++generation;
+    inbox.clear();
+    WatchOption option =
+        WatchOption.builder()
+            .isPrefix(true)
+            .withRevision(revision + 1)
+            .withProgressNotify(true)
+            .build();
+    watcher =
+        watch.watch(
+            Bytes.of(Keys.ROOT),
+            option,
+            Watch.listener(
+                response -> inbox.add(new Events(gen, response)),
+                error -> inbox.add(new Failure(gen, error))));
+  }
+
+  private void stopWatch() {
+    if (watcher != null) {
+      try {
+        watcher.close();
+      } catch (RuntimeException e) {
+        LOG.debug("closing watcher", e);
+      }
+      watcher = null;
+    }
+  }
+
+  private void applyEvents(List<WatchEvent> events) {
+    int i = 0;
+    while (i < events.size()) {
+      long rev = events.get(i).getKeyValue().getModRevision();
+      List<KeyChange> group = new ArrayList<>();
+      while (i < events.size() && events.get(i).getKeyValue().getModRevision() == rev) {
+        WatchEvent event = events.get(i);
+        KeyValue kv = event.getKeyValue();
+        group.add(
+            event.getEventType() == WatchEvent.EventType.DELETE
+                ? new KeyChange(Bytes.text(kv.getKey()), null, rev)
+                : KeyChange.of(kv));
+        i++;
+      }
+      if (rev <= revision) {
+        continue;
+      }
+      publish(state.apply(group, rev), rev);
+    }
+  }
+
+  private void publish(List<InventoryChange> changes, long rev) {
+    for (InventoryChange change : changes) {
+      dispatcher.execute(() -> notifyListeners(change));
+    }
+    synchronized (progress) {
+      revision = Math.max(revision, rev);
+      synced = true;
+      progress.notifyAll();
+    }
+  }
+
+  private void notifyListeners(InventoryChange change) {
+    for (InventoryListener listener : listeners) {
+      try {
+        listener.onChange(change);
+      } catch (RuntimeException e) {
+        LOG.warn("inventory listener {} failed on {}", listener, change, e);
+      }
+    }
+  }
+
+  private static boolean isCompaction(Throwable error) {
+    return error instanceof io.etcd.jetcd.common.exception.CompactedException
+        || String.valueOf(error.getMessage()).contains("compacted");
+  }
+
+  private Duration backoff(int failures) {
+    long millis = Math.min(options.maxBackoff().toMillis(), 100L << Math.min(failures, 10));
+    return Duration.ofMillis(millis);
+  }
+
+  private boolean sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}

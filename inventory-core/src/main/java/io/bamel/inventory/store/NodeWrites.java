@@ -1,0 +1,64 @@
+package io.bamel.inventory.store;
+
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeSpec;
+import java.util.Objects;
+
+/**
+ * The writes that keep a node's keys consistent, added to a {@link TxnPlan}: a spec change moves
+ * the pool-membership index in the same transaction, and an event is appended with the next
+ * sequence number and the history trimmed to its bound.
+ */
+final class NodeWrites {
+
+  private final int eventLimit;
+
+  NodeWrites(int eventLimit) {
+    this.eventLimit = eventLimit;
+  }
+
+  /**
+   * Guards the spec at {@code oldRevision} (0: must not exist) and writes {@code newSpec} (null:
+   * delete every key of the node), moving the membership index when the pool changes.
+   */
+  void spec(
+      TxnPlan plan,
+      String id,
+      NodeSpec oldSpec,
+      long oldRevision,
+      byte[] newSpecBytes,
+      NodeSpec newSpec) {
+    plan.expectModRevision(Keys.nodeSpec(id), oldRevision);
+    String oldPool = oldSpec == null ? null : oldSpec.pool();
+    String newPool = newSpec == null ? null : newSpec.pool();
+    if (newSpec == null) {
+      plan.deletePrefix(Keys.node(id));
+      plan.deletePrefix(Keys.nodeEvents(id));
+    } else {
+      plan.put(Keys.nodeSpec(id), newSpecBytes);
+    }
+    if (!Objects.equals(oldPool, newPool)) {
+      if (oldPool != null) {
+        plan.delete(Keys.poolMember(oldPool, id));
+      }
+      if (newPool != null) {
+        plan.put(Keys.poolMember(newPool, id), new byte[0]);
+      }
+    }
+  }
+
+  /** Appends {@code event} after {@code lastSeq} and trims the history to the bound. */
+  void event(TxnPlan plan, String id, long lastSeq, NodeEvent event) {
+    if (event == null) {
+      return;
+    }
+    long seq = lastSeq + 1;
+    String key = Keys.nodeEvent(id, seq);
+    plan.expectAbsent(key);
+    plan.put(key, Codec.encode(event.withSeq(seq)));
+    long oldestKept = seq - eventLimit + 1;
+    if (oldestKept > 1) {
+      plan.deleteRange(Keys.nodeEvents(id), Keys.nodeEvent(id, oldestKept));
+    }
+  }
+}

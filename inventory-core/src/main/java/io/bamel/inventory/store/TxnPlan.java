@@ -1,0 +1,214 @@
+package io.bamel.inventory.store;
+
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One etcd transaction being put together: the compare-and-swap guards, the writes, and their size,
+ * so that callers can split work within etcd's limits (128 operations and 1.5 MiB per request). On
+ * failure the transaction reads back every guarded key, so the caller learns which guard failed: a
+ * lost leadership ({@link FencedException}) or a changed value ({@link ConflictException}).
+ */
+final class TxnPlan {
+
+  /** etcd's default --max-txn-ops. */
+  static final int MAX_OPS = 128;
+
+  /** Stay well under etcd's default --max-request-bytes of 1.5 MiB. */
+  static final int MAX_BYTES = 1_200_000;
+
+  private static final int OP_OVERHEAD = 16;
+
+  private final Map<String, Long> modRevisions = new LinkedHashMap<>();
+  private final Map<String, Long> createRevisions = new LinkedHashMap<>();
+  private final List<String> existing = new ArrayList<>();
+  private final List<Op> ops = new ArrayList<>();
+  private WriteFence fence;
+  private int bytes;
+
+  /** Requires {@code key}'s mod revision to be {@code revision} (0: the key must not exist). */
+  TxnPlan expectModRevision(String key, long revision) {
+    modRevisions.put(key, revision);
+    bytes += key.length() + OP_OVERHEAD;
+    return this;
+  }
+
+  /** Requires {@code key} not to exist (for keys that must be new, such as events). */
+  TxnPlan expectAbsent(String key) {
+    createRevisions.put(key, 0L);
+    bytes += key.length() + OP_OVERHEAD;
+    return this;
+  }
+
+  /** Requires {@code key} to exist. */
+  TxnPlan expectExists(String key) {
+    existing.add(key);
+    bytes += key.length() + OP_OVERHEAD;
+    return this;
+  }
+
+  /** Requires the writer to still hold {@code fence} (null: no fence). */
+  TxnPlan fence(WriteFence fence) {
+    this.fence = fence;
+    return this;
+  }
+
+  TxnPlan put(String key, byte[] value) {
+    ops.add(Op.put(Bytes.of(key), Bytes.of(value), PutOption.DEFAULT));
+    bytes += key.length() + value.length + OP_OVERHEAD;
+    return this;
+  }
+
+  TxnPlan delete(String key) {
+    ops.add(Op.delete(Bytes.of(key), DeleteOption.DEFAULT));
+    bytes += key.length() + OP_OVERHEAD;
+    return this;
+  }
+
+  /** Deletes every key from {@code from} (inclusive) to {@code to} (exclusive). */
+  TxnPlan deleteRange(String from, String to) {
+    ops.add(Op.delete(Bytes.of(from), DeleteOption.builder().withRange(Bytes.of(to)).build()));
+    bytes += from.length() + to.length() + OP_OVERHEAD;
+    return this;
+  }
+
+  /** Deletes every key starting with {@code prefix}. */
+  TxnPlan deletePrefix(String prefix) {
+    return deleteRange(prefix, Keys.prefixEnd(prefix));
+  }
+
+  int operations() {
+    return Math.max(ops.size(), compares());
+  }
+
+  int compares() {
+    return modRevisions.size() + createRevisions.size() + existing.size() + (fence == null ? 0 : 1);
+  }
+
+  int bytes() {
+    return bytes;
+  }
+
+  boolean isEmpty() {
+    return ops.isEmpty();
+  }
+
+  /** Whether {@code other} can be merged into this plan within etcd's limits. */
+  boolean fits(TxnPlan other) {
+    return ops.size() + other.ops.size() <= MAX_OPS
+        && compares() + other.compares() <= MAX_OPS
+        && bytes + other.bytes <= MAX_BYTES;
+  }
+
+  /** Adds {@code other}'s guards and writes to this plan. */
+  void merge(TxnPlan other) {
+    modRevisions.putAll(other.modRevisions);
+    createRevisions.putAll(other.createRevisions);
+    existing.addAll(other.existing);
+    ops.addAll(other.ops);
+    bytes += other.bytes;
+    if (other.fence != null) {
+      fence = other.fence;
+    }
+  }
+
+  /**
+   * Commits the plan and returns the revision it was written at.
+   *
+   * @throws FencedException when the fence no longer holds
+   * @throws ConflictException when a guarded key changed; {@code what} names the value
+   */
+  long commit(KV kv, Duration timeout, String what) {
+    List<Cmp> cmps = new ArrayList<>();
+    List<Op> readBack = new ArrayList<>();
+    if (fence != null) {
+      cmps.add(
+          new Cmp(
+              Bytes.of(fence.key()),
+              Cmp.Op.EQUAL,
+              CmpTarget.createRevision(fence.createRevision())));
+      readBack.add(Op.get(Bytes.of(fence.key()), GetOption.builder().withKeysOnly(true).build()));
+    }
+    modRevisions.forEach(
+        (key, rev) -> {
+          cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.modRevision(rev)));
+          readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
+        });
+    createRevisions.forEach(
+        (key, rev) -> {
+          cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.createRevision(rev)));
+          readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
+        });
+    for (String key : existing) {
+      cmps.add(new Cmp(Bytes.of(key), Cmp.Op.GREATER, CmpTarget.version(0)));
+      readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
+    }
+    TxnResponse response =
+        Etcd.await(
+            kv.txn()
+                .If(cmps.toArray(Cmp[]::new))
+                .Then(ops.toArray(Op[]::new))
+                .Else(readBack.size() <= MAX_OPS ? readBack.toArray(Op[]::new) : new Op[0])
+                .commit(),
+            timeout,
+            "writing " + what);
+    if (response.isSucceeded()) {
+      return response.getHeader().getRevision();
+    }
+    throw failure(response, what);
+  }
+
+  private InventoryException failure(TxnResponse response, String what) {
+    var gets = response.getGetResponses();
+    int i = 0;
+    if (fence != null) {
+      var kvs = gets.isEmpty() ? List.<io.etcd.jetcd.KeyValue>of() : gets.get(0).getKvs();
+      if (kvs.isEmpty() || kvs.get(0).getCreateRevision() != fence.createRevision()) {
+        return new FencedException(fence.key());
+      }
+      i = 1;
+    }
+    for (Map.Entry<String, Long> e : modRevisions.entrySet()) {
+      if (i < gets.size()) {
+        var kvs = gets.get(i).getKvs();
+        long current = kvs.isEmpty() ? 0 : kvs.get(0).getModRevision();
+        if (current != e.getValue()) {
+          return new ConflictException(
+              what
+                  + " changed: "
+                  + e.getKey()
+                  + " is at revision "
+                  + current
+                  + ", expected "
+                  + e.getValue(),
+              current);
+        }
+      }
+      i++;
+    }
+    for (Map.Entry<String, Long> e : createRevisions.entrySet()) {
+      if (i < gets.size() && !gets.get(i).getKvs().isEmpty()) {
+        return new ConflictException(what + " changed: " + e.getKey() + " already exists", 0);
+      }
+      i++;
+    }
+    for (String key : existing) {
+      if (i < gets.size() && gets.get(i).getKvs().isEmpty()) {
+        return new NotFoundException(key);
+      }
+      i++;
+    }
+    return new ConflictException(what + " changed concurrently", 0);
+  }
+}

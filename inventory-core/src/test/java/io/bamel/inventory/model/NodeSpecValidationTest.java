@@ -1,0 +1,111 @@
+package io.bamel.inventory.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NodeSpecValidationTest {
+
+  private static NodeSpecBuilder valid() {
+    return NodeSpec.builder()
+        .name("r1-u07")
+        .serial("SN123")
+        .pool("general")
+        .mgmtAddress("https://10.0.0.7")
+        .macAddress("0C:C4:7A:12:34:56")
+        .powerInterface(PowerInterface.REDFISH)
+        .bmcCredentials("rack1-bmc")
+        .resources(ResourceCapacity.of("32", "256Gi", null))
+        .powerState(PowerState.OFF);
+  }
+
+  @Test
+  void validSpecPassesAndMacIsCanonical() {
+    NodeSpec spec = valid().build().validate();
+    assertThat(spec.macAddress()).isEqualTo("0c:c4:7a:12:34:56");
+  }
+
+  @Test
+  void reportsEveryInvalidFieldAtOnce() {
+    NodeSpec spec =
+        valid()
+            .pool("Bad/Pool")
+            .macAddress("nope")
+            .mgmtAddress("https://u:p@bmc")
+            .powerState(PowerState.UNKNOWN)
+            .rackPosition(-1)
+            .labels(Map.of("bad key!", "v"))
+            .build();
+    assertThatThrownBy(spec::validate)
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .extracting(FieldError::field)
+                    .contains("pool", "macAddress", "mgmtAddress", "powerState", "rackPosition")
+                    .anyMatch(f -> f.startsWith("labels.")));
+  }
+
+  @Test
+  void redfishNeedsAManagementAddressAndWolAMac() {
+    assertThatThrownBy(() -> valid().mgmtAddress(null).build().validate())
+        .hasMessageContaining("mgmtAddress: required for redfish");
+    assertThatThrownBy(
+            () -> valid().powerInterface(PowerInterface.WOL).macAddress(null).build().validate())
+        .hasMessageContaining("macAddress: required for wol");
+  }
+
+  @Test
+  void proxmoxNeedsVm() {
+    assertThatThrownBy(() -> valid().powerInterface(PowerInterface.PROXMOX).build().validate())
+        .hasMessageContaining("proxmox: required");
+    NodeSpec ok =
+        valid()
+            .powerInterface(PowerInterface.PROXMOX)
+            .proxmox(new ProxmoxVm("pve1", 101, null))
+            .build();
+    assertThat(ok.validate()).isSameAs(ok);
+  }
+
+  @Test
+  void longTextIsRejectedWithoutEchoingIt() {
+    String huge = "x".repeat(1_000_000);
+    assertThatThrownBy(() -> valid().serial(huge).build().validate())
+        .hasMessageContaining("serial: must be at most 256")
+        .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(300));
+  }
+
+  @Test
+  void enumsNameTheAcceptedValues() {
+    assertThatThrownBy(() -> PowerInterface.fromJson("snmp"))
+        .hasMessage(
+            "powerInterface: unknown value 'snmp'; expected one of redfish, ipmi, wol, proxmox");
+  }
+
+  @Test
+  void poolConfigChecksThresholdsAndBounds() {
+    assertThatThrownBy(
+            () ->
+                PoolConfig.builder()
+                    .minNodes(5)
+                    .maxNodes(2)
+                    .scaleUpThreshold(0.3)
+                    .scaleDownThreshold(0.5)
+                    .maxConcurrentTransitions(0)
+                    .build()
+                    .validate())
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .extracting(FieldError::field)
+                    .containsExactlyInAnyOrder(
+                        "maxNodes", "scaleDownThreshold", "maxConcurrentTransitions"));
+    PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
+    assertThat(defaults.scaleUpThreshold()).isEqualTo(0.70);
+    assertThat(defaults.scaleDownThreshold()).isEqualTo(0.30);
+    assertThat(defaults.maxConcurrentTransitions()).isEqualTo(5);
+  }
+}
