@@ -1,0 +1,73 @@
+package io.bamel.power.sim;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Faults to inject into one simulated system's answers. Thread-safe; counted faults are consumed
+ * one per request they hit.
+ */
+public final class SimFaults {
+
+  private final AtomicReference<Duration> latency = new AtomicReference<>(Duration.ZERO);
+  private final AtomicInteger failures = new AtomicInteger();
+  private volatile int failureStatus = 503;
+  private final AtomicInteger busyActions = new AtomicInteger();
+  private final AtomicInteger drops = new AtomicInteger();
+
+  /** Delays every answer by {@code delay}. */
+  public SimFaults latency(Duration delay) {
+    latency.set(delay);
+    return this;
+  }
+
+  /** The current added latency. */
+  public Duration latency() {
+    return latency.get();
+  }
+
+  /** Answers the next {@code count} requests with HTTP {@code status} (a 5xx, say). */
+  public SimFaults failNext(int count, int status) {
+    failureStatus = status;
+    failures.set(count);
+    return this;
+  }
+
+  /** Answers the next {@code count} actions (reset, boot override) with 409 "busy". */
+  public SimFaults busyNext(int count) {
+    busyActions.set(count);
+    return this;
+  }
+
+  /** Closes the connection without an answer for the next {@code count} requests. */
+  public SimFaults dropNext(int count) {
+    drops.set(count);
+    return this;
+  }
+
+  /** Removes every fault. */
+  public void clear() {
+    latency.set(Duration.ZERO);
+    failures.set(0);
+    busyActions.set(0);
+    drops.set(0);
+  }
+
+  boolean takeDrop() {
+    return take(drops);
+  }
+
+  /** The status to fail this request with, or 0. */
+  int takeFailure() {
+    return take(failures) ? failureStatus : 0;
+  }
+
+  boolean takeBusy() {
+    return take(busyActions);
+  }
+
+  private static boolean take(AtomicInteger counter) {
+    return counter.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+  }
+}

@@ -1,0 +1,29 @@
+package io.bamel.power.sim;
+
+/** What a simulated system counts, per system, for tests to check (say, no duplicate power-on). */
+public enum SimOperation {
+  /** A GET of the service root. */
+  SERVICE_ROOT,
+  /** A GET of the Systems collection. */
+  SYSTEMS,
+  /** A GET of the ComputerSystem. */
+  SYSTEM,
+  /** A ComputerSystem.Reset POST of any type that was accepted (see {@code resets(type)}). */
+  RESET,
+  /** A ComputerSystem.Reset POST that was refused (busy, already in that state, not allowed). */
+  RESET_REFUSED,
+  /** A session login that succeeded. */
+  LOGIN,
+  /** A session logout. */
+  LOGOUT,
+  /** A boot override PATCH that was accepted. */
+  BOOT_OVERRIDE,
+  /** A GET of the power readings. */
+  POWER,
+  /** A GET of the Ethernet interfaces. */
+  ETHERNET,
+  /** A request refused with 401. */
+  UNAUTHORIZED,
+  /** A request answered with an injected fault (5xx, 409, dropped connection). */
+  FAULT
+}

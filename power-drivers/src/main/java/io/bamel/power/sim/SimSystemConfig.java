@@ -1,0 +1,187 @@
+package io.bamel.power.sim;
+
+import io.bamel.power.PowerState;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How one simulated Redfish system behaves. Build it from {@link #defaults()} with the {@code
+ * with...} methods.
+ *
+ * @param username the accepted user name
+ * @param password the accepted password
+ * @param sessionService whether the BMC offers a SessionService (else only Basic auth)
+ * @param basicAuth whether Basic auth is accepted
+ * @param sessionTimeout idle time after which a session token is refused (401)
+ * @param powerDelay how long a power change takes; {@code PoweringOn}/{@code PoweringOff} meanwhile
+ * @param allowableResetTypes the {@code ResetType@Redfish.AllowableValues} the system announces
+ * @param ignoresGracefulShutdown whether the "operating system" ignores {@code GracefulShutdown}
+ * @param initialState the power state at start ({@link PowerState#ON} or {@link PowerState#OFF})
+ * @param watts the power draw while on (a few watts of standby power while off)
+ */
+public record SimSystemConfig(
+    String username,
+    String password,
+    boolean sessionService,
+    boolean basicAuth,
+    Duration sessionTimeout,
+    Duration powerDelay,
+    List<String> allowableResetTypes,
+    boolean ignoresGracefulShutdown,
+    PowerState initialState,
+    double watts) {
+
+  /** The reset types of a typical server BMC. */
+  public static final List<String> FULL_RESET_TYPES =
+      List.of(
+          "On",
+          "ForceOff",
+          "GracefulShutdown",
+          "GracefulRestart",
+          "ForceRestart",
+          "ForceOn",
+          "PowerCycle");
+
+  /** Copies the list. */
+  public SimSystemConfig {
+    allowableResetTypes = List.copyOf(allowableResetTypes);
+  }
+
+  /**
+   * User {@code admin}, password {@code password}, sessions and Basic auth, 30 min session timeout,
+   * 1 s power delay, every reset type, off at start, 250 W.
+   */
+  public static SimSystemConfig defaults() {
+    return new SimSystemConfig(
+        "admin",
+        "password",
+        true,
+        true,
+        Duration.ofMinutes(30),
+        Duration.ofSeconds(1),
+        FULL_RESET_TYPES,
+        false,
+        PowerState.OFF,
+        250);
+  }
+
+  /** With other accepted credentials. */
+  public SimSystemConfig withCredentials(String user, String pass) {
+    return new SimSystemConfig(
+        user,
+        pass,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        watts);
+  }
+
+  /** With or without SessionService and Basic auth. */
+  public SimSystemConfig withAuth(boolean sessions, boolean basic) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessions,
+        basic,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        watts);
+  }
+
+  /** With another session idle timeout. */
+  public SimSystemConfig withSessionTimeout(Duration timeout) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        timeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        watts);
+  }
+
+  /** With another power change delay. */
+  public SimSystemConfig withPowerDelay(Duration delay) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        delay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        watts);
+  }
+
+  /** With other allowable reset types. */
+  public SimSystemConfig withResetTypes(List<String> types) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        types,
+        ignoresGracefulShutdown,
+        initialState,
+        watts);
+  }
+
+  /** With an operating system that ignores (or honours) {@code GracefulShutdown}. */
+  public SimSystemConfig withIgnoredGracefulShutdown(boolean ignores) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignores,
+        initialState,
+        watts);
+  }
+
+  /** With another initial power state. */
+  public SimSystemConfig withInitialState(PowerState state) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        state,
+        watts);
+  }
+
+  /** With another power draw while on. */
+  public SimSystemConfig withWatts(double onWatts) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        onWatts);
+  }
+}

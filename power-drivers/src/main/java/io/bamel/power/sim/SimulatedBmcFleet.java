@@ -1,0 +1,157 @@
+package io.bamel.power.sim;
+
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A fleet of simulated Redfish BMCs served by one HTTP(S) server on loopback. Each system has its
+ * own service root at {@code {base}/bmc/{id}/redfish/v1} (its {@link #address(String) address}),
+ * with one ComputerSystem at {@code .../Systems/1}.
+ *
+ * <pre>{@code
+ * try (SimulatedBmcFleet fleet = SimulatedBmcFleet.start(true)) {
+ *   fleet.addSystems(1000, "node-", SimSystemConfig.defaults().withPowerDelay(ofMillis(300)));
+ *   fleet.system("node-0001").faults().latency(Duration.ofMillis(100));
+ *   String address = fleet.address("node-0001");  // https://127.0.0.1:PORT/bmc/node-0001
+ *   ...
+ *   fleet.system("node-0001").resets("On");        // resets of type On it accepted
+ * }
+ * }</pre>
+ *
+ * <p>Requests are served on virtual threads, so latency faults on many systems overlap as they
+ * would on many real BMCs.
+ */
+public final class SimulatedBmcFleet implements AutoCloseable {
+
+  private final Map<String, SimulatedSystem> systems = new ConcurrentHashMap<>();
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final SelfSignedCertificate certificate;
+  private final Clock clock;
+
+  private SimulatedBmcFleet(boolean tls, int port, Clock clock) throws IOException {
+    this.clock = clock;
+    InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    if (tls) {
+      certificate = SelfSignedCertificate.generate();
+      HttpsServer https = HttpsServer.create(bind, 256);
+      https.setHttpsConfigurator(new HttpsConfigurator(certificate.serverContext()));
+      server = https;
+    } else {
+      certificate = null;
+      server = HttpServer.create(bind, 256);
+    }
+    executor = Executors.newVirtualThreadPerTaskExecutor();
+    server.setExecutor(executor);
+    server.createContext("/", new RedfishSimHandler(systems));
+    server.start();
+  }
+
+  /** Starts an empty fleet on a free loopback port, with self-signed TLS or plain HTTP. */
+  public static SimulatedBmcFleet start(boolean tls) {
+    return start(tls, 0, Clock.systemUTC());
+  }
+
+  /**
+   * Starts an empty fleet on {@code port} (0 for a free one); power transitions are timed by {@code
+   * clock}.
+   */
+  public static SimulatedBmcFleet start(boolean tls, int port, Clock clock) {
+    try {
+      return new SimulatedBmcFleet(tls, port, clock);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the simulated BMC fleet", e);
+    }
+  }
+
+  /** Adds a system (replacing one of the same id); returns it. */
+  public SimulatedSystem add(String id, SimSystemConfig config) {
+    SimulatedSystem system = new SimulatedSystem(id, config, clock);
+    systems.put(id, system);
+    return system;
+  }
+
+  /** Adds {@code count} systems named {@code prefix0001}, {@code prefix0002}, ... */
+  public List<SimulatedSystem> addSystems(int count, String prefix, SimSystemConfig config) {
+    List<SimulatedSystem> added = new ArrayList<>(count);
+    for (int i = 1; i <= count; i++) {
+      added.add(add(String.format(Locale.ROOT, "%s%04d", prefix, i), config));
+    }
+    return added;
+  }
+
+  /** The system with {@code id}. */
+  public SimulatedSystem system(String id) {
+    SimulatedSystem system = systems.get(id);
+    if (system == null) {
+      throw new NoSuchElementException("no simulated system " + id);
+    }
+    return system;
+  }
+
+  /** Every system. */
+  public List<SimulatedSystem> systems() {
+    return List.copyOf(systems.values());
+  }
+
+  /** {@code http(s)://127.0.0.1:PORT}. */
+  public String baseUrl() {
+    return (certificate != null ? "https" : "http") + "://127.0.0.1:" + port();
+  }
+
+  /** The port served on. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** The BMC address of a system: the driver finds the service root below it. */
+  public String address(String id) {
+    return baseUrl() + "/bmc/" + id;
+  }
+
+  /** The service root URL of a system. */
+  public String serviceRoot(String id) {
+    return address(id) + "/redfish/v1";
+  }
+
+  /** The ComputerSystem URI of a system. */
+  public String systemUri(String id) {
+    return serviceRoot(id) + "/Systems/1";
+  }
+
+  /** The self-signed certificate, when serving TLS. */
+  public Optional<SelfSignedCertificate> certificate() {
+    return Optional.ofNullable(certificate);
+  }
+
+  /** Writes the certificate as a PEM CA bundle to {@code file}; returns the file. */
+  public Path writeCaBundle(Path file) throws IOException {
+    if (certificate == null) {
+      throw new IllegalStateException("the fleet serves plain HTTP");
+    }
+    return certificate.writePem(file);
+  }
+
+  /** Stops the server. */
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+}
