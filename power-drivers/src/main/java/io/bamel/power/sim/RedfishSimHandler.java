@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.bamel.power.PowerState;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -246,7 +247,8 @@ final class RedfishSimHandler implements HttpHandler {
   }
 
   private static String redfishState(SimulatedSystem system) {
-    return switch (system.powerState()) {
+    PowerState stale = system.faults().takeStale();
+    return switch (stale != null ? stale : system.powerState()) {
       case ON -> "On";
       case POWERING_ON -> "PoweringOn";
       case POWERING_OFF -> "PoweringOff";

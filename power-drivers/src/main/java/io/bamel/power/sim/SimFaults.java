@@ -1,5 +1,6 @@
 package io.bamel.power.sim;
 
+import io.bamel.power.PowerState;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -15,6 +16,8 @@ public final class SimFaults {
   private volatile int failureStatus = 503;
   private final AtomicInteger busyActions = new AtomicInteger();
   private final AtomicInteger drops = new AtomicInteger();
+  private final AtomicInteger staleReads = new AtomicInteger();
+  private volatile PowerState staleState = PowerState.OFF;
 
   /** Delays every answer by {@code delay}. */
   public SimFaults latency(Duration delay) {
@@ -46,12 +49,28 @@ public final class SimFaults {
     return this;
   }
 
+  /**
+   * Reports {@code reported} as the power state in the next {@code count} reads of the system, as a
+   * BMC with a stale cache does.
+   */
+  public SimFaults staleStateNext(int count, PowerState reported) {
+    staleState = reported;
+    staleReads.set(count);
+    return this;
+  }
+
   /** Removes every fault. */
   public void clear() {
     latency.set(Duration.ZERO);
     failures.set(0);
     busyActions.set(0);
     drops.set(0);
+    staleReads.set(0);
+  }
+
+  /** The stale state to report in this read, or {@code null}. */
+  PowerState takeStale() {
+    return take(staleReads) ? staleState : null;
   }
 
   boolean takeDrop() {

@@ -1,0 +1,333 @@
+package io.bamel.power.redfish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bamel.power.Deadline;
+import io.bamel.power.PowerException;
+import io.bamel.power.TerminalPowerException;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.credentials.Credentials;
+import io.bamel.power.tls.HttpFailures;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import okhttp3.Call;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Redfish service as seen with one credential: discovers the service root's SessionService and
+ * the ComputerSystem, logs in once and reuses the session, renews it once on a 401, and falls back
+ * to Basic auth where there is no SessionService. Thread-safe.
+ */
+final class RedfishConnection {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RedfishConnection.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final MediaType JSON_TYPE = MediaType.get("application/json; charset=utf-8");
+
+  /** A live session: its token and the URI to log out with. */
+  private record Session(String token, String location) {}
+
+  private final OkHttpClient client;
+  private final RedfishAddress address;
+  private final String credentialsName;
+  private final CredentialSource credentialSource;
+  private final String origin;
+
+  private final ReentrantLock discoveryLock = new ReentrantLock();
+  private volatile boolean rootKnown;
+  private volatile String sessionsUri;
+  private volatile String systemUri;
+
+  private final ReentrantLock loginLock = new ReentrantLock();
+  private volatile Session session;
+
+  RedfishConnection(
+      OkHttpClient client,
+      RedfishAddress address,
+      String credentialsName,
+      CredentialSource credentialSource) {
+    this.client = client;
+    this.address = address;
+    this.credentialsName = credentialsName;
+    this.credentialSource = credentialSource;
+    URI root = URI.create(address.serviceRoot());
+    this.origin = root.getScheme() + "://" + root.getRawAuthority();
+    this.systemUri = address.systemUri().orElse(null);
+  }
+
+  /** The ComputerSystem URI, discovering it if needed. */
+  String systemUri(Deadline deadline) throws PowerException {
+    String known = systemUri;
+    if (known != null) {
+      return known;
+    }
+    discoveryLock.lock();
+    try {
+      if (systemUri == null) {
+        systemUri = findSystem(deadline);
+      }
+      return systemUri;
+    } finally {
+      discoveryLock.unlock();
+    }
+  }
+
+  /** Resolves a Redfish link ({@code /redfish/v1/...}) against the service's origin. */
+  String resolve(String link) {
+    return link.startsWith("/") ? origin + link : link;
+  }
+
+  /** Whether a session is in use (for tests and logs). */
+  boolean hasSession() {
+    return session != null;
+  }
+
+  /**
+   * Sends an authenticated request; renews the session once when answered 401.
+   *
+   * @throws TerminalPowerException {@link PowerException.Reason#BAD_CREDENTIALS} when the
+   *     credentials are refused
+   */
+  RedfishResponse send(
+      String method, String url, JsonNode body, Map<String, String> headers, Deadline deadline)
+      throws PowerException {
+    discover(deadline);
+    Session used = sessionsUri == null ? null : session(deadline);
+    RedfishResponse response = exchange(method, url, body, headers, used, deadline);
+    if (response.code() == 401 && used != null) {
+      LOG.debug("session at {} refused (expired?); logging in again", address.serviceRoot());
+      invalidate(used);
+      used = session(deadline);
+      response = exchange(method, url, body, headers, used, deadline);
+    }
+    if (response.code() == 401 || response.code() == 403 && used == null) {
+      throw badCredentials();
+    }
+    return response;
+  }
+
+  /** Logs the session out, if any; never throws. */
+  void close(Deadline deadline) {
+    Session current = session;
+    session = null;
+    if (current == null || current.location() == null) {
+      return;
+    }
+    try {
+      Request request = base(current.location(), current).delete().build();
+      execute(request, deadline).close();
+    } catch (PowerException | RuntimeException e) {
+      LOG.debug("logout at {} failed: {}", address.serviceRoot(), e.getMessage());
+    }
+  }
+
+  private void discover(Deadline deadline) throws PowerException {
+    if (rootKnown) {
+      return;
+    }
+    discoveryLock.lock();
+    try {
+      if (rootKnown) {
+        return;
+      }
+      RedfishResponse root = exchange("GET", address.serviceRoot(), null, Map.of(), null, deadline);
+      if (root.code() == 404) {
+        throw new TerminalPowerException(
+            PowerException.Reason.NOT_FOUND, "no Redfish service root at " + address.serviceRoot());
+      }
+      if (root.code() >= 500) {
+        throw new TransientPowerException(
+            PowerException.Reason.BMC_ERROR,
+            "service root " + address.serviceRoot() + " answered " + root.errorMessage());
+      }
+      if (root.ok()) {
+        String sessions = root.body().path("Links").path("Sessions").path("@odata.id").asText("");
+        if (sessions.isEmpty() && root.body().has("SessionService")) {
+          sessions = address.serviceRoot() + "/SessionService/Sessions";
+        }
+        sessionsUri = sessions.isEmpty() ? null : resolve(sessions);
+      }
+      rootKnown = true;
+    } finally {
+      discoveryLock.unlock();
+    }
+  }
+
+  private String findSystem(Deadline deadline) throws PowerException {
+    String systems = address.serviceRoot() + "/Systems";
+    RedfishResponse collection = send("GET", systems, null, Map.of(), deadline);
+    if (!collection.ok()) {
+      throw RedfishDriver.failure("GET " + systems, collection);
+    }
+    List<String> members = new ArrayList<>();
+    collection.body().path("Members").forEach(m -> members.add(m.path("@odata.id").asText()));
+    if (members.isEmpty()) {
+      throw new TerminalPowerException(
+          PowerException.Reason.NOT_FOUND, "no ComputerSystem at " + systems);
+    }
+    if (members.size() > 1) {
+      throw new TerminalPowerException(
+          PowerException.Reason.INVALID_CONFIG,
+          systems + " lists " + members.size() + " systems; give the System URI as the address");
+    }
+    return resolve(members.get(0));
+  }
+
+  private Session session(Deadline deadline) throws PowerException {
+    Session current = session;
+    if (current != null) {
+      return current;
+    }
+    loginLock.lock();
+    try {
+      if (session != null) {
+        return session;
+      }
+      if (sessionsUri == null) {
+        return null;
+      }
+      Credentials credentials = credentials();
+      ObjectNode body = JSON.createObjectNode();
+      body.put("UserName", credentials.user().orElse(""));
+      body.put("Password", credentials.secret().orElse(""));
+      Request request =
+          new Request.Builder()
+              .url(sessionsUri)
+              .header("OData-Version", "4.0")
+              .header("Accept", "application/json")
+              .post(RequestBody.create(body.toString(), JSON_TYPE))
+              .build();
+      try (Response response = execute(request, deadline)) {
+        int code = response.code();
+        if (code == 401 || code == 403) {
+          throw badCredentials();
+        }
+        if (code == 404 || code == 405 || code == 501) {
+          LOG.debug("no usable SessionService at {}; using Basic auth", address.serviceRoot());
+          sessionsUri = null;
+          return null;
+        }
+        String token = response.header("X-Auth-Token");
+        if (code < 200 || code >= 300 || token == null) {
+          throw new TransientPowerException(
+              PowerException.Reason.BMC_ERROR,
+              "session login at " + address.serviceRoot() + " answered HTTP " + code);
+        }
+        String location = response.header("Location");
+        session = new Session(token, location == null ? null : resolve(location));
+        return session;
+      }
+    } finally {
+      loginLock.unlock();
+    }
+  }
+
+  private void invalidate(Session stale) {
+    loginLock.lock();
+    try {
+      if (session == stale) {
+        session = null;
+      }
+    } finally {
+      loginLock.unlock();
+    }
+  }
+
+  private Credentials credentials() throws PowerException {
+    if (credentialsName == null) {
+      return Credentials.of(null, null);
+    }
+    return credentialSource.credentials(credentialsName);
+  }
+
+  private TerminalPowerException badCredentials() {
+    return new TerminalPowerException(
+        PowerException.Reason.BAD_CREDENTIALS,
+        "the BMC at "
+            + address.serviceRoot()
+            + " refused the credentials '"
+            + credentialsName
+            + "'");
+  }
+
+  private RedfishResponse exchange(
+      String method,
+      String url,
+      JsonNode body,
+      Map<String, String> headers,
+      Session auth,
+      Deadline deadline)
+      throws PowerException {
+    Request.Builder builder = base(url, auth);
+    if (auth == null && sessionsUri == null && rootKnown) {
+      Credentials credentials = credentials();
+      if (credentials.user().isPresent()) {
+        builder.header(
+            "Authorization",
+            okhttp3.Credentials.basic(
+                credentials.user().get(),
+                credentials.secret().orElse(""),
+                java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    headers.forEach(builder::header);
+    RequestBody requestBody = body == null ? null : RequestBody.create(body.toString(), JSON_TYPE);
+    if (requestBody == null && (method.equals("POST") || method.equals("PATCH"))) {
+      requestBody = RequestBody.create("{}", JSON_TYPE);
+    }
+    builder.method(method, requestBody);
+    try (Response response = execute(builder.build(), deadline)) {
+      ResponseBody responseBody = response.body();
+      String text = responseBody == null ? "" : responseBody.string();
+      JsonNode json = MissingNode.getInstance();
+      if (!text.isBlank()) {
+        try {
+          json = JSON.readTree(text);
+        } catch (IOException e) {
+          json = MissingNode.getInstance();
+        }
+      }
+      return new RedfishResponse(response.code(), json, response.header("ETag"));
+    } catch (IOException e) {
+      throw HttpFailures.of(method + " " + url, e);
+    }
+  }
+
+  private Request.Builder base(String url, Session auth) {
+    Request.Builder builder =
+        new Request.Builder()
+            .url(url)
+            .header("OData-Version", "4.0")
+            .header("Accept", "application/json");
+    if (auth != null) {
+      builder.header("X-Auth-Token", auth.token());
+    }
+    return builder;
+  }
+
+  private Response execute(Request request, Deadline deadline) throws PowerException {
+    deadline.check(request.method() + " " + request.url());
+    Call call = client.newCall(request);
+    call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);
+    try {
+      return call.execute();
+    } catch (IOException e) {
+      throw HttpFailures.of(request.method() + " " + request.url(), e);
+    }
+  }
+}

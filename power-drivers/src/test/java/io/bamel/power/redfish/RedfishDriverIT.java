@@ -1,0 +1,334 @@
+package io.bamel.power.redfish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.bamel.power.Backoff;
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BootOverride;
+import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerState;
+import io.bamel.power.Sleeper;
+import io.bamel.power.TerminalPowerException;
+import io.bamel.power.TlsSettings;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.sim.SimOperation;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.power.sim.SimulatedSystem;
+import io.bamel.power.testing.CredentialDirs;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Redfish driver against the simulated BMC fleet over self-signed TLS. */
+class RedfishDriverIT {
+
+  private static final String PASSWORD = "s3cret-Redfish-pw";
+  private static final Duration DELAY = Duration.ofMillis(300);
+
+  @TempDir static Path dir;
+  static SimulatedBmcFleet fleet;
+  static Path caFile;
+  static CredentialStore store;
+
+  RedfishDriver driver;
+  SimulatedSystem system;
+  String id;
+  static int next;
+
+  @BeforeAll
+  static void startFleet() throws Exception {
+    fleet = SimulatedBmcFleet.start(true);
+    caFile = fleet.writeCaBundle(dir.resolve("ca.pem"));
+    CredentialDirs.write(dir.resolve("secrets"), "bmc-a", "admin", PASSWORD);
+    store = new CredentialStore(dir.resolve("secrets"));
+  }
+
+  @AfterAll
+  static void stopFleet() {
+    fleet.close();
+  }
+
+  @BeforeEach
+  void setUp() {
+    driver =
+        new RedfishDriver(
+            store,
+            RedfishConfig.defaults()
+                .withGracefulTimeout(Duration.ofMillis(700))
+                .withPollInterval(Duration.ofMillis(50))
+                .withBusyBackoff(new Backoff(Duration.ofMillis(20), Duration.ofMillis(200), 6)),
+            Clock.systemUTC(),
+            Sleeper.SYSTEM);
+    id = "sys-" + next++;
+    system = fleet.add(id, config());
+  }
+
+  @AfterEach
+  void tearDown() {
+    driver.close();
+  }
+
+  private static SimSystemConfig config() {
+    return SimSystemConfig.defaults().withCredentials("admin", PASSWORD).withPowerDelay(DELAY);
+  }
+
+  private BmcEndpoint endpoint() {
+    return new BmcEndpoint(
+        fleet.address(id), "bmc-a", TlsSettings.caBundle(caFile), java.util.Map.of());
+  }
+
+  private static Deadline deadline() {
+    return Deadline.in(Duration.ofSeconds(10));
+  }
+
+  private void awaitState(PowerState expected) throws Exception {
+    Deadline until = Deadline.in(Duration.ofSeconds(5));
+    while (driver.powerState(endpoint(), deadline()) != expected) {
+      assertThat(until.expired()).as("state %s in time", expected).isFalse();
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
+  void discoversTheSystemFromTheServiceRootAndReusesOneSession() throws Exception {
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+
+    assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(1);
+    assertThat(system.count(SimOperation.SYSTEMS)).isEqualTo(1);
+    assertThat(system.count(SimOperation.LOGIN)).isEqualTo(1);
+    assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(2);
+  }
+
+  @Test
+  void usesASystemUriDirectly() throws Exception {
+    BmcEndpoint direct =
+        new BmcEndpoint(
+            fleet.systemUri(id), "bmc-a", TlsSettings.caBundle(caFile), java.util.Map.of());
+    assertThat(driver.powerState(direct, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.count(SimOperation.SYSTEMS)).isZero();
+  }
+
+  @Test
+  void powersOnThroughTheTransitionalStateAndNeverTwice() throws Exception {
+    driver.powerOn(endpoint(), deadline());
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.POWERING_ON);
+    driver.powerOn(endpoint(), deadline()); // already heading there: no second reset
+
+    awaitState(PowerState.ON);
+    driver.powerOn(endpoint(), deadline());
+    assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.count(SimOperation.RESET_REFUSED)).isZero();
+  }
+
+  @Test
+  void concurrentPowerOnsResultInOneReset() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Callable<Void>> calls = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        calls.add(
+            () -> {
+              driver.powerOn(endpoint(), deadline());
+              return null;
+            });
+      }
+      for (Future<Void> f : pool.invokeAll(calls)) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertThat(system.resets("On")).isEqualTo(1);
+    awaitState(PowerState.ON);
+  }
+
+  @Test
+  void renewsAnExpiredSessionOnce() throws Exception {
+    driver.powerState(endpoint(), deadline());
+    system.expireSessions();
+
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.count(SimOperation.LOGIN)).isEqualTo(2);
+    assertThat(system.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
+  }
+
+  @Test
+  void sessionsExpireByIdleTimeout() throws Exception {
+    system.reconfigure(config().withSessionTimeout(Duration.ofMillis(100)));
+    driver.powerState(endpoint(), deadline());
+    Thread.sleep(250);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.count(SimOperation.LOGIN)).isEqualTo(2);
+  }
+
+  @Test
+  void fallsBackToBasicAuthWithoutSessionService() throws Exception {
+    system.reconfigure(config().withAuth(false, true));
+    driver.powerOn(endpoint(), deadline());
+    assertThat(system.count(SimOperation.LOGIN)).isZero();
+    assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void retriesBusyAnswers() throws Exception {
+    system.faults().busyNext(2);
+    driver.powerOn(endpoint(), deadline());
+    assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.count(SimOperation.FAULT)).isEqualTo(2);
+
+    system.faults().failNext(2, 503);
+    assertThat(driver.powerState(endpoint(), deadline()))
+        .isIn(PowerState.POWERING_ON, PowerState.ON);
+  }
+
+  @Test
+  void aPersistent5xxIsTransient() {
+    system.faults().failNext(1000, 500);
+    assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
+        .isInstanceOf(TransientPowerException.class);
+    system.faults().clear();
+  }
+
+  @Test
+  void aDroppedConnectionIsTransientAndTheNextCallWorks() throws Exception {
+    driver.powerState(endpoint(), deadline());
+    system.faults().dropNext(1);
+    assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
+        .isInstanceOfSatisfying(
+            TransientPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNREACHABLE));
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+  }
+
+  @Test
+  void forcesOffWhereThereIsNoGracefulShutdown() throws Exception {
+    system.reconfigure(config().withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
+    system.forcePowerState(PowerState.ON);
+
+    driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
+
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.resets("ForceOff")).isEqualTo(1);
+    assertThat(system.resets("GracefulShutdown")).isZero();
+  }
+
+  @Test
+  void gracefulShutdownFallsBackToForceOffAfterTheTimeout() throws Exception {
+    system.reconfigure(config().withIgnoredGracefulShutdown(true));
+    system.forcePowerState(PowerState.ON);
+
+    driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
+
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
+    assertThat(system.resets("ForceOff")).isEqualTo(1);
+  }
+
+  @Test
+  void gracefulShutdownThatWorksNeedsNoForce() throws Exception {
+    system.forcePowerState(PowerState.ON);
+    driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
+    assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
+    assertThat(system.resets("ForceOff")).isZero();
+  }
+
+  @Test
+  void aRefusalForTheStateAlreadyReachedIsSuccess() throws Exception {
+    system.forcePowerState(PowerState.ON);
+    system.faults().staleStateNext(1, PowerState.OFF); // the driver reads a stale "Off"
+
+    driver.powerOn(endpoint(), deadline());
+
+    assertThat(system.count(SimOperation.RESET_REFUSED)).isEqualTo(1);
+    assertThat(system.resets("On")).isZero();
+  }
+
+  @Test
+  void powerCycleUsesTheAllowedType() throws Exception {
+    system.forcePowerState(PowerState.ON);
+    driver.powerCycle(endpoint(), deadline());
+    assertThat(system.resets("PowerCycle")).isEqualTo(1);
+
+    system.reconfigure(config().withResetTypes(List.of("On", "ForceOff")));
+    system.forcePowerState(PowerState.ON);
+    assertThatThrownBy(() -> driver.powerCycle(endpoint(), deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNSUPPORTED));
+  }
+
+  @Test
+  void setsAOneTimePxeBootOverride() throws Exception {
+    driver.setBootDevice(endpoint(), BootOverride.pxeOnce(), deadline());
+    assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
+    assertThat(system.count(SimOperation.BOOT_OVERRIDE)).isEqualTo(1);
+  }
+
+  @Test
+  void inspectsHardwareAndReadsPowerDraw() throws Exception {
+    HardwareInfo info = driver.inspect(endpoint(), deadline());
+    assertThat(info.serial()).isEqualTo("SIM-" + id.toUpperCase(java.util.Locale.ROOT));
+    assertThat(info.cpuCount()).isEqualTo(2);
+    assertThat(info.memoryMiB()).isEqualTo(256L * 1024);
+    assertThat(info.macAddresses()).hasSize(1).allMatch(m -> m.startsWith("52:54:00:"));
+
+    system.forcePowerState(PowerState.ON);
+    assertThat(driver.powerDraw(endpoint(), deadline()).getAsDouble()).isEqualTo(250.0);
+  }
+
+  @Test
+  void wrongCredentialsAreTerminalAndTheMessageHoldsNoSecret() {
+    system.setCredentials("admin", "another-password");
+    assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.BAD_CREDENTIALS);
+              assertThat(e.getMessage()).doesNotContain(PASSWORD).contains("bmc-a");
+            });
+  }
+
+  @Test
+  void tlsWithoutTheCaFailsClearlyAndTheInsecureOptInPasses() throws Exception {
+    BmcEndpoint untrusted = endpoint().withTls(TlsSettings.DEFAULT);
+    assertThatThrownBy(() -> driver.powerState(untrusted, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.TLS);
+              assertThat(e.getMessage()).contains("not trusted");
+            });
+
+    BmcEndpoint insecure = endpoint().withTls(TlsSettings.insecureSkipVerify());
+    assertThat(driver.powerState(insecure, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+  }
+
+  @Test
+  void closeLogsTheSessionOut() throws Exception {
+    driver.powerState(endpoint(), deadline());
+    assertThat(system.sessionCount()).isEqualTo(1);
+    driver.close();
+    assertThat(system.count(SimOperation.LOGOUT)).isEqualTo(1);
+    assertThat(system.sessionCount()).isZero();
+  }
+}
