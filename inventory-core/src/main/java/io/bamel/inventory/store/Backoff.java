@@ -6,11 +6,11 @@ import java.util.concurrent.ThreadLocalRandom;
 final class Backoff {
 
   private static final long BASE_MILLIS = 2;
-  private static final long CAP_MILLIS = 200;
+  private static final long CAP_MILLIS = 50;
 
   private Backoff() {}
 
-  /** Sleeps a random time up to {@code 2 ms x 2^attempt}, capped at 200 ms. */
+  /** Sleeps a random time up to {@code 2 ms x 2^attempt}, capped at 50 ms. */
   static void pause(int attempt) {
     long ceiling = Math.min(CAP_MILLIS, BASE_MILLIS << Math.min(attempt, 16));
     try {

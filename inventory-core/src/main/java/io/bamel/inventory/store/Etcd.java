@@ -1,7 +1,6 @@
 package io.bamel.inventory.store;
 
 import io.etcd.jetcd.common.exception.CompactedException;
-import io.etcd.jetcd.common.exception.EtcdException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -39,9 +38,7 @@ final class Etcd {
     if (cause instanceof CompactedException c) {
       return new io.bamel.inventory.store.CompactedException(0, c.getCompactedRevision());
     }
-    if (cause instanceof EtcdException e
-        && e.getMessage() != null
-        && e.getMessage().contains("required revision has been compacted")) {
+    if (String.valueOf(cause.getMessage()).contains("required revision has been compacted")) {
       return new io.bamel.inventory.store.CompactedException(0, 0);
     }
     if (cause instanceof InventoryException ie) {

@@ -41,8 +41,11 @@ public final class EtcdInventory {
   /** Tuning of an {@link EtcdInventory}. */
   public record Options(Duration timeout, int eventLimit, int maxAttempts, int pageSize) {
 
-    /** Timeout 10 s, 100 events per node, 16 attempts per read-modify-write, pages of 500. */
-    public static final Options DEFAULTS = new Options(Duration.ofSeconds(10), 100, 16, 500);
+    /**
+     * Timeout 10 s (per call, and for all attempts of a read-modify-write), 100 events per node, up
+     * to 1,000 attempts per read-modify-write, pages of 500.
+     */
+    public static final Options DEFAULTS = new Options(Duration.ofSeconds(10), 100, 1_000, 500);
 
     /** These options with another event bound. */
     public Options withEventLimit(int limit) {
@@ -488,23 +491,24 @@ public final class EtcdInventory {
     return response.getKvs().isEmpty() ? null : response.getKvs().get(0);
   }
 
+  /**
+   * Runs {@code attempt} until it does not lose a compare-and-swap, with jittered backoff, for at
+   * most {@link Options#maxAttempts()} attempts and {@link Options#timeout()}.
+   */
   private <T> T retrying(String what, java.util.function.Supplier<T> attempt) {
+    long deadline = System.nanoTime() + options.timeout().toNanos();
     ConflictException last = null;
-    for (int i = 0; i < options.maxAttempts(); i++) {
+    int attempts = 0;
+    while (attempts < options.maxAttempts() && (attempts == 0 || System.nanoTime() < deadline)) {
       try {
         return attempt.get();
       } catch (ConflictException e) {
         last = e;
-        Backoff.pause(i);
+        Backoff.pause(attempts++);
       }
     }
     throw new ConflictException(
-        what
-            + ": gave up after "
-            + options.maxAttempts()
-            + " conflicting attempts ("
-            + last.getMessage()
-            + ")",
+        what + ": gave up after " + attempts + " conflicting attempts (" + last.getMessage() + ")",
         last.currentRevision());
   }
 }
