@@ -1,0 +1,100 @@
+package io.bamel.power.ipmi;
+
+import java.time.Duration;
+
+/**
+ * Settings of the IPMI driver; the cipher suite and privilege level can be overridden per node with
+ * the endpoint options {@link IpmiDriver#OPTION_CIPHER_SUITE} and {@link
+ * IpmiDriver#OPTION_PRIVILEGE}.
+ *
+ * @param ipmitool the {@code ipmitool} executable
+ * @param cipherSuite the RMCP+ cipher suite ({@code -C}), 3 by default
+ * @param privilege the privilege level ({@code -L}), {@code ADMINISTRATOR} by default
+ * @param retransmitTimeout ipmitool's per-packet timeout ({@code -N}, whole seconds, at least 1)
+ * @param retries ipmitool's retransmissions ({@code -R})
+ * @param commandTimeout the longest one ipmitool run may take before it is killed
+ * @param minInterval the least time between two commands to the same BMC
+ * @param gracefulTimeout how long a soft power-off may take before a hard one
+ * @param pollInterval how often to re-read the state while waiting for a change
+ */
+public record IpmiConfig(
+    String ipmitool,
+    int cipherSuite,
+    String privilege,
+    Duration retransmitTimeout,
+    int retries,
+    Duration commandTimeout,
+    Duration minInterval,
+    Duration gracefulTimeout,
+    Duration pollInterval) {
+
+  /** {@code ipmitool} on the PATH, suite 3, admin, 1 s x 3, 20 s per command, 200 ms apart. */
+  public static IpmiConfig defaults() {
+    return new IpmiConfig(
+        "ipmitool",
+        3,
+        "ADMINISTRATOR",
+        Duration.ofSeconds(1),
+        3,
+        Duration.ofSeconds(20),
+        Duration.ofMillis(200),
+        Duration.ofSeconds(120),
+        Duration.ofSeconds(2));
+  }
+
+  /** With another per-command kill timeout. */
+  public IpmiConfig withCommandTimeout(Duration timeout) {
+    return new IpmiConfig(
+        ipmitool,
+        cipherSuite,
+        privilege,
+        retransmitTimeout,
+        retries,
+        timeout,
+        minInterval,
+        gracefulTimeout,
+        pollInterval);
+  }
+
+  /** With another minimum interval between commands to one BMC. */
+  public IpmiConfig withMinInterval(Duration interval) {
+    return new IpmiConfig(
+        ipmitool,
+        cipherSuite,
+        privilege,
+        retransmitTimeout,
+        retries,
+        commandTimeout,
+        interval,
+        gracefulTimeout,
+        pollInterval);
+  }
+
+  /** With other ipmitool retransmission settings. */
+  public IpmiConfig withRetransmit(Duration timeout, int count) {
+    return new IpmiConfig(
+        ipmitool,
+        cipherSuite,
+        privilege,
+        timeout,
+        count,
+        commandTimeout,
+        minInterval,
+        gracefulTimeout,
+        pollInterval);
+  }
+
+  /** With other graceful-off timing. */
+  public IpmiConfig withGraceful(Duration timeout, Duration poll) {
+    return new IpmiConfig(
+        ipmitool,
+        cipherSuite,
+        privilege,
+        retransmitTimeout,
+        retries,
+        commandTimeout,
+        minInterval,
+        timeout,
+        poll);
+  }
+}

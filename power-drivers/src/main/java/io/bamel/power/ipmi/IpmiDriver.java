@@ -1,0 +1,263 @@
+package io.bamel.power.ipmi;
+
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BootDevice;
+import io.bamel.power.BootOverride;
+import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerDriver;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerState;
+import io.bamel.power.Sleeper;
+import io.bamel.power.TerminalPowerException;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.credentials.Credentials;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The IPMI driver (interface {@code ipmi}): runs {@code ipmitool -I lanplus} as a subprocess.
+ *
+ * <ul>
+ *   <li>The password reaches ipmitool through its environment ({@code -E}, variable {@code
+ *       IPMI_PASSWORD}), never its command line.
+ *   <li>Port (from the address), cipher suite (default 3) and privilege level are configurable.
+ *   <li>A run still going at its timeout (the sooner of the configured command timeout and the
+ *       call's deadline) is killed.
+ *   <li>One command at a time per BMC, with a minimum interval between commands.
+ * </ul>
+ */
+public final class IpmiDriver implements PowerDriver {
+
+  /** The interface name. */
+  public static final String INTERFACE = "ipmi";
+
+  /** Endpoint option: the RMCP+ cipher suite, overriding {@link IpmiConfig#cipherSuite()}. */
+  public static final String OPTION_CIPHER_SUITE = "cipherSuite";
+
+  /** Endpoint option: the privilege level, overriding {@link IpmiConfig#privilege()}. */
+  public static final String OPTION_PRIVILEGE = "privilege";
+
+  /** The environment variable ipmitool {@code -E} reads the password from. */
+  static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
+
+  private final CredentialSource credentials;
+  private final IpmiConfig config;
+  private final ProcessRunner runner;
+  private final Sleeper sleeper;
+  private final BmcPacer pacer;
+
+  /** A driver with default settings running the real ipmitool. */
+  public IpmiDriver(CredentialSource credentials) {
+    this(
+        credentials,
+        IpmiConfig.defaults(),
+        new SystemProcessRunner(),
+        Clock.systemUTC(),
+        Sleeper.SYSTEM);
+  }
+
+  /** A driver with explicit settings, process runner, clock and sleeper. */
+  public IpmiDriver(
+      CredentialSource credentials,
+      IpmiConfig config,
+      ProcessRunner runner,
+      Clock clock,
+      Sleeper sleeper) {
+    this.credentials = credentials;
+    this.config = config;
+    this.runner = runner;
+    this.sleeper = sleeper;
+    this.pacer = new BmcPacer(config.minInterval(), clock, sleeper);
+  }
+
+  @Override
+  public String powerInterface() {
+    return INTERFACE;
+  }
+
+  @Override
+  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    ProcessResult result = run(endpoint, deadline, "chassis", "power", "status");
+    PowerState state = IpmiOutput.powerState(result.stdout());
+    if (state == PowerState.UNKNOWN) {
+      throw new TransientPowerException(
+          PowerException.Reason.BMC_ERROR,
+          "chassis power status on "
+              + endpoint.address()
+              + ": unexpected output: "
+              + IpmiOutput.errorLine(result.stdout()));
+    }
+    return state;
+  }
+
+  @Override
+  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    run(endpoint, deadline, "chassis", "power", "on");
+  }
+
+  @Override
+  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
+      throws PowerException {
+    if (mode == PowerOffMode.FORCE) {
+      run(endpoint, deadline, "chassis", "power", "off");
+      return;
+    }
+    if (powerState(endpoint, deadline) == PowerState.OFF) {
+      return;
+    }
+    boolean softAccepted = true;
+    try {
+      run(endpoint, deadline, "chassis", "power", "soft");
+    } catch (TerminalPowerException | TransientPowerException e) {
+      if (e.isTransient() && e.reason() != PowerException.Reason.BMC_ERROR) {
+        throw e;
+      }
+      softAccepted = false; // the BMC cannot do a soft off: force it
+    }
+    if (softAccepted && waitForOff(endpoint, deadline.atMost(config.gracefulTimeout()))) {
+      return;
+    }
+    run(endpoint, deadline, "chassis", "power", "off");
+    if (!waitForOff(endpoint, deadline)) {
+      throw new TransientPowerException(
+          PowerException.Reason.TIMEOUT, "system is not off by the deadline");
+    }
+  }
+
+  @Override
+  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    if (powerState(endpoint, deadline) == PowerState.OFF) {
+      powerOn(endpoint, deadline); // many BMCs refuse to cycle a system that is off
+      return;
+    }
+    run(endpoint, deadline, "chassis", "power", "cycle");
+  }
+
+  @Override
+  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
+      throws PowerException {
+    List<String> command = new ArrayList<>(List.of("chassis", "bootdev"));
+    command.add(override.device() == BootDevice.PXE ? "pxe" : "disk");
+    if (override.persistent()) {
+      command.add("options=persistent");
+    }
+    run(endpoint, deadline, command.toArray(String[]::new));
+  }
+
+  @Override
+  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    String fru = "";
+    try {
+      fru = run(endpoint, deadline, "fru", "print", "0").stdout();
+    } catch (TerminalPowerException e) {
+      if (e.reason() != PowerException.Reason.UNSUPPORTED) {
+        throw e;
+      }
+    }
+    String lan = run(endpoint, deadline, "lan", "print").stdout();
+    return IpmiOutput.hardware(fru, lan);
+  }
+
+  @Override
+  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    try {
+      return IpmiOutput.watts(run(endpoint, deadline, "dcmi", "power", "reading").stdout());
+    } catch (TerminalPowerException e) {
+      if (e.reason() == PowerException.Reason.UNSUPPORTED) {
+        return OptionalDouble.empty(); // no DCMI on this BMC
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  private boolean waitForOff(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    while (true) {
+      if (powerState(endpoint, deadline) == PowerState.OFF) {
+        return true;
+      }
+      if (deadline.remaining().compareTo(config.pollInterval()) <= 0) {
+        return false;
+      }
+      try {
+        sleeper.sleep(config.pollInterval());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TransientPowerException(PowerException.Reason.TIMEOUT, "interrupted", e);
+      }
+    }
+  }
+
+  /** The ipmitool command line: never holds the password. */
+  List<String> argv(IpmiTarget target, BmcEndpoint endpoint, String user, String... command) {
+    List<String> argv = new ArrayList<>();
+    argv.add(config.ipmitool());
+    argv.add("-v"); // tells a refused password from an unreachable BMC
+    argv.addAll(List.of("-I", "lanplus", "-H", target.host(), "-p", String.valueOf(target.port())));
+    if (user != null) {
+      argv.addAll(List.of("-U", user));
+    }
+    argv.add("-E");
+    argv.addAll(
+        List.of(
+            "-C",
+            endpoint.option(OPTION_CIPHER_SUITE).orElse(String.valueOf(config.cipherSuite())),
+            "-L",
+            endpoint.option(OPTION_PRIVILEGE).orElse(config.privilege()),
+            "-N",
+            String.valueOf(Math.max(1, config.retransmitTimeout().toSeconds())),
+            "-R",
+            String.valueOf(config.retries())));
+    argv.addAll(List.of(command));
+    return argv;
+  }
+
+  private ProcessResult run(BmcEndpoint endpoint, Deadline deadline, String... command)
+      throws PowerException {
+    IpmiTarget target = IpmiTarget.parse(endpoint.address());
+    String bmc = target.host() + ":" + target.port();
+    String what = String.join(" ", command);
+    Credentials secret =
+        endpoint.credentialsName() == null
+            ? Credentials.of(null, null)
+            : credentials.credentials(endpoint.credentialsName());
+    List<String> argv = argv(target, endpoint, secret.user().orElse(null), command);
+    Map<String, String> environment = Map.of(PASSWORD_VARIABLE, secret.secret().orElse(""));
+    try {
+      var turn = pacer.acquire(bmc, deadline.remaining());
+      if (turn.isEmpty()) {
+        throw new TransientPowerException(
+            PowerException.Reason.TIMEOUT, what + " on " + bmc + ": BMC busy with other commands");
+      }
+      BmcPacer.Turn held = turn.get();
+      try {
+        deadline.check(what + " on " + bmc);
+        Duration timeout = deadline.atMost(config.commandTimeout()).remaining();
+        ProcessResult result = runner.run(argv, environment, timeout);
+        if (result.exitCode() != 0 || result.timedOut()) {
+          throw IpmiOutput.failure(bmc, what, result);
+        }
+        return result;
+      } finally {
+        held.close();
+      }
+    } catch (IOException e) {
+      throw new TerminalPowerException(
+          PowerException.Reason.INVALID_CONFIG,
+          "cannot run " + config.ipmitool() + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TransientPowerException(PowerException.Reason.TIMEOUT, what + ": interrupted", e);
+    }
+  }
+}

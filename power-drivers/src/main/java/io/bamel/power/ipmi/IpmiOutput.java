@@ -1,0 +1,125 @@
+package io.bamel.power.ipmi;
+
+import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerState;
+import io.bamel.power.TerminalPowerException;
+import io.bamel.power.TransientPowerException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads ipmitool's output. Pure. */
+public final class IpmiOutput {
+
+  private static final Pattern POWER = Pattern.compile("Chassis Power is (on|off)");
+  private static final Pattern WATTS =
+      Pattern.compile("Instantaneous power reading:\\s*\\+?\\s*(\\d+(?:\\.\\d+)?)\\s*Watts");
+  private static final Pattern MAC =
+      Pattern.compile("^MAC Address\\s*:\\s*([0-9a-fA-F:]{17})\\s*$", Pattern.MULTILINE);
+
+  private IpmiOutput() {}
+
+  /** The state in {@code chassis power status} output, or {@link PowerState#UNKNOWN}. */
+  public static PowerState powerState(String stdout) {
+    Matcher m = POWER.matcher(stdout);
+    if (!m.find()) {
+      return PowerState.UNKNOWN;
+    }
+    return m.group(1).equals("on") ? PowerState.ON : PowerState.OFF;
+  }
+
+  /** The watts in {@code dcmi power reading} output, if there. */
+  public static OptionalDouble watts(String stdout) {
+    Matcher m = WATTS.matcher(stdout);
+    return m.find() ? OptionalDouble.of(Double.parseDouble(m.group(1))) : OptionalDouble.empty();
+  }
+
+  /** Hardware facts from {@code fru print 0} and {@code lan print} output. */
+  public static HardwareInfo hardware(String fru, String lan) {
+    List<String> macs = new ArrayList<>();
+    Matcher m = MAC.matcher(lan);
+    while (m.find()) {
+      String mac = m.group(1).toLowerCase(Locale.ROOT);
+      if (!mac.equals("00:00:00:00:00:00")) {
+        macs.add(mac);
+      }
+    }
+    String serial = field(fru, "Product Serial");
+    return new HardwareInfo(
+        field(fru, "Product Manufacturer"),
+        field(fru, "Product Name"),
+        serial != null ? serial : field(fru, "Board Serial"),
+        null,
+        null,
+        null,
+        macs);
+  }
+
+  private static String field(String text, String name) {
+    Matcher m =
+        Pattern.compile("^\\s*" + Pattern.quote(name) + "\\s*:\\s*(.+?)\\s*$", Pattern.MULTILINE)
+            .matcher(text);
+    return m.find() ? m.group(1) : null;
+  }
+
+  /**
+   * The typed failure for a run that failed: refused credentials and unsupported commands are
+   * terminal; no answer, busy and a killed run are transient. The message quotes ipmitool's own
+   * error line (it never prints the password) and the BMC, never the command line.
+   */
+  public static PowerException failure(String bmc, String command, ProcessResult result) {
+    String text = result.stderr() + "\n" + result.stdout();
+    String lower = text.toLowerCase(Locale.ROOT);
+    String what = command + " on " + bmc;
+    if (result.timedOut()) {
+      return new TransientPowerException(
+          PowerException.Reason.TIMEOUT, what + ": ipmitool killed at its timeout");
+    }
+    if (lower.contains("rakp 2 hmac is invalid")
+        || lower.contains("unauthorized name")
+        || lower.contains("invalid user name")
+        || lower.contains("unable to read password")
+        || lower.contains("insufficient privilege")) {
+      return new TerminalPowerException(
+          PowerException.Reason.BAD_CREDENTIALS, what + ": the BMC refused the credentials");
+    }
+    if (lower.contains("invalid command")
+        || lower.contains("not supported")
+        || lower.contains("device not present")) {
+      return new TerminalPowerException(
+          PowerException.Reason.UNSUPPORTED, what + ": " + errorLine(text));
+    }
+    if (lower.contains("node busy") || lower.contains("node_busy")) {
+      return new TransientPowerException(PowerException.Reason.BUSY, what + ": BMC busy");
+    }
+    if (lower.contains("unable to establish")
+        || lower.contains("no response")
+        || lower.contains("get auth capabilities error")
+        || lower.contains("timeout")) {
+      return new TransientPowerException(
+          PowerException.Reason.UNREACHABLE, what + ": " + errorLine(text));
+    }
+    return new TransientPowerException(
+        PowerException.Reason.BMC_ERROR,
+        what + ": exit " + result.exitCode() + ": " + errorLine(text));
+  }
+
+  /** The most telling line of ipmitool's output. */
+  static String errorLine(String text) {
+    String best = "";
+    for (String line : text.split("\n")) {
+      String trimmed = line.trim();
+      if (trimmed.isEmpty() || trimmed.startsWith("Loading IANA") || trimmed.startsWith(">")) {
+        continue;
+      }
+      if (trimmed.startsWith("Error") || best.isEmpty() || trimmed.contains("failed")) {
+        best = trimmed;
+      }
+    }
+    return best.isEmpty() ? "no output" : best;
+  }
+}

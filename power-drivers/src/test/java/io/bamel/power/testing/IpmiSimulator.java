@@ -1,0 +1,214 @@
+package io.bamel.power.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code ipmi_sim} (Debian openipmi) on a free 127.0.0.1 UDP port, with a generated LAN
+ * config, one admin user, and a {@code chassis_control} script that keeps the power state in a
+ * file. Started and stopped by the test.
+ */
+public final class IpmiSimulator implements AutoCloseable {
+
+  private final Path dir;
+  private final int port;
+  private final String username;
+  private final String password;
+  private final Process process;
+
+  private IpmiSimulator(Path dir, int port, String username, String password, Process process) {
+    this.dir = dir;
+    this.port = port;
+    this.username = username;
+    this.password = password;
+    this.process = process;
+  }
+
+  /** Whether ipmi_sim and ipmitool are installed. */
+  public static boolean available() {
+    return Files.isExecutable(Path.of("/usr/bin/ipmi_sim"))
+        && Files.isExecutable(Path.of("/usr/bin/ipmitool"));
+  }
+
+  /** Starts ipmi_sim in {@code dir}, the system off; waits until it answers. */
+  public static IpmiSimulator start(Path dir, String username, String password)
+      throws IOException, InterruptedException {
+    Files.createDirectories(dir);
+    int port = freeUdpPort();
+    Path script = dir.resolve("chassis-control.sh");
+    try (InputStream in = IpmiSimulator.class.getResourceAsStream("/ipmi/chassis-control.sh")) {
+      Files.write(script, in.readAllBytes());
+    }
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+    Path state = dir.resolve("power.state");
+    Files.writeString(state, "0\n");
+    String lan =
+        String.join(
+            "\n",
+            "name \"bamel-test\"",
+            "set_working_mc 0x20",
+            "startlan 1",
+            "  addr 127.0.0.1 " + port,
+            "  priv_limit admin",
+            "  allowed_auths_callback none md2 md5 straight",
+            "  allowed_auths_user none md2 md5 straight",
+            "  allowed_auths_operator none md2 md5 straight",
+            "  allowed_auths_admin none md2 md5 straight",
+            "  guid a123456789abcdefa123456789abcdef",
+            "endlan",
+            "chassis_control \"" + script + " " + state + "\"",
+            "user 2 true \"" + username + "\" \"" + password + "\" admin 10 none md2 md5 straight",
+            "");
+    Files.writeString(dir.resolve("lan.conf"), lan);
+    Files.writeString(
+        dir.resolve("bmc.emu"),
+        String.join(
+            "\n",
+            "mc_setbmc 0x20",
+            "mc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02",
+            "sel_enable 0x20 1000 0x0a",
+            "mc_enable 0x20",
+            ""));
+    Files.createDirectories(dir.resolve("state"));
+    Process process =
+        new ProcessBuilder(
+                "/usr/bin/ipmi_sim",
+                "-c",
+                dir.resolve("lan.conf").toString(),
+                "-f",
+                dir.resolve("bmc.emu").toString(),
+                "-s",
+                dir.resolve("state").toString(),
+                "-n",
+                "-p")
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("ipmi_sim.log").toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    IpmiSimulator simulator = new IpmiSimulator(dir, port, username, password, process);
+    simulator.awaitReady();
+    return simulator;
+  }
+
+  /** {@code 127.0.0.1:PORT}. */
+  public String address() {
+    return "127.0.0.1:" + port;
+  }
+
+  /** The UDP port. */
+  public int port() {
+    return port;
+  }
+
+  /** The ipmi_sim process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The power state the chassis_control script keeps: {@code true} when on. */
+  public boolean poweredOn() throws IOException {
+    return Files.readString(dir.resolve("power.state")).trim().equals("1");
+  }
+
+  /** Sets the kept power state. */
+  public void setPoweredOn(boolean on) throws IOException {
+    Files.writeString(dir.resolve("power.state"), on ? "1\n" : "0\n");
+  }
+
+  /** The boot device last set, as the script keeps it. */
+  public String bootDevice() throws IOException {
+    Path boot = dir.resolve("power.state.boot");
+    return Files.exists(boot) ? Files.readString(boot).trim() : "default";
+  }
+
+  /** Freezes the simulator (SIGSTOP): it stops answering, like a hung BMC. */
+  public void freeze() throws IOException, InterruptedException {
+    signal("-STOP");
+  }
+
+  /** Resumes a frozen simulator (SIGCONT). */
+  public void thaw() throws IOException, InterruptedException {
+    signal("-CONT");
+  }
+
+  private void signal(String signal) throws IOException, InterruptedException {
+    new ProcessBuilder("kill", signal, String.valueOf(process.pid())).start().waitFor();
+  }
+
+  private void awaitReady() throws IOException, InterruptedException {
+    Instant until = Instant.now().plus(Duration.ofSeconds(10));
+    while (Instant.now().isBefore(until)) {
+      if (!process.isAlive()) {
+        throw new IOException("ipmi_sim exited: " + Files.readString(dir.resolve("ipmi_sim.log")));
+      }
+      ProcessBuilder probe =
+          new ProcessBuilder(
+              List.of(
+                  "/usr/bin/ipmitool",
+                  "-I",
+                  "lanplus",
+                  "-H",
+                  "127.0.0.1",
+                  "-p",
+                  String.valueOf(port),
+                  "-U",
+                  username,
+                  "-E",
+                  "-C",
+                  "3",
+                  "-N",
+                  "1",
+                  "-R",
+                  "1",
+                  "chassis",
+                  "power",
+                  "status"));
+      probe.environment().putAll(Map.of("IPMI_PASSWORD", password));
+      probe.redirectErrorStream(true);
+      Process p = probe.start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (p.waitFor(5, TimeUnit.SECONDS) && out.contains("Chassis Power is")) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new IOException("ipmi_sim did not answer on port " + port);
+  }
+
+  private static int freeUdpPort() throws IOException {
+    try (DatagramSocket socket =
+        new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      thaw();
+      process.destroy();
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+      }
+    } catch (IOException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}
