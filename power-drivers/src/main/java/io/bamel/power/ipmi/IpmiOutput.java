@@ -5,6 +5,7 @@ import io.bamel.power.PowerException;
 import io.bamel.power.PowerState;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
+import io.bamel.power.process.ProcessResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -14,6 +14,7 @@ import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.process.SystemProcessRunner;
 import io.bamel.power.testing.CredentialDirs;
 import io.bamel.power.testing.IpmiSimulator;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.bamel.power.ipmi;
+package io.bamel.power.process;
 
 /**
  * How a finished (or killed) process ended.

@@ -1,4 +1,4 @@
-package io.bamel.power.ipmi;
+package io.bamel.power.process;
 
 import java.io.IOException;
 import java.time.Duration;
