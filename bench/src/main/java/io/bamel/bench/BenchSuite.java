@@ -1,5 +1,7 @@
 package io.bamel.bench;
 
+import io.bamel.bench.store.BatchUpsertBenchmark;
+import io.bamel.bench.store.CacheColdStartBenchmark;
 import java.util.List;
 
 /** Every benchmark of {@code make bench}, in the order they run. Add new ones here. */
@@ -8,6 +10,8 @@ final class BenchSuite {
   private BenchSuite() {}
 
   static List<Benchmark> all() {
-    return List.of();
+    return List.of(
+        // one benchmark per line
+        new BatchUpsertBenchmark(), new CacheColdStartBenchmark());
   }
 }

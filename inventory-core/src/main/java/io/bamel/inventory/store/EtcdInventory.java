@@ -333,7 +333,7 @@ public final class EtcdInventory {
    * written. Items whose transaction lost a race are retried one by one.
    */
   public List<BatchResult> upsertAll(List<BatchItem> items) {
-    return new BatchUpsert(kv, options, writes, this::readMany).run(items);
+    return new BatchUpsert(kv, options, writes, this::readSpecs).run(items);
   }
 
   // ---------------------------------------------------------------- pools
@@ -447,44 +447,84 @@ public final class EtcdInventory {
     return readMany(List.of(id)).get(0);
   }
 
-  /** Reads up to 64 nodes per transaction: spec, status, readings and newest event key. */
+  /** Reads nodes in full: spec, status, readings and the newest event key. */
   List<NodeRecord> readMany(List<String> ids) {
+    List<Op> gets = new ArrayList<>(4 * ids.size());
+    for (String id : ids) {
+      Ids.require("id", id);
+      gets.add(Op.get(Bytes.of(Keys.nodeSpec(id)), GetOption.DEFAULT));
+      gets.add(Op.get(Bytes.of(Keys.nodeStatus(id)), GetOption.DEFAULT));
+      gets.add(Op.get(Bytes.of(Keys.nodeReadings(id)), GetOption.DEFAULT));
+      gets.add(newestEvent(id));
+    }
+    List<GetResponse> results = multiGet(gets);
     List<NodeRecord> records = new ArrayList<>(ids.size());
-    int perTxn = TxnPlan.MAX_OPS / 4;
-    for (int start = 0; start < ids.size(); start += perTxn) {
-      List<String> chunk = ids.subList(start, Math.min(ids.size(), start + perTxn));
-      List<Op> gets = new ArrayList<>();
-      for (String id : chunk) {
-        Ids.require("id", id);
-        gets.add(Op.get(Bytes.of(Keys.nodeSpec(id)), GetOption.DEFAULT));
-        gets.add(Op.get(Bytes.of(Keys.nodeStatus(id)), GetOption.DEFAULT));
-        gets.add(Op.get(Bytes.of(Keys.nodeReadings(id)), GetOption.DEFAULT));
-        gets.add(
-            Op.get(
-                Bytes.of(Keys.nodeEvents(id)),
-                GetOption.builder()
-                    .isPrefix(true)
-                    .withSortField(GetOption.SortTarget.KEY)
-                    .withSortOrder(GetOption.SortOrder.DESCEND)
-                    .withLimit(1)
-                    .withKeysOnly(true)
-                    .build()));
-      }
-      TxnResponse response =
-          Etcd.await(
-              kv.txn().Then(gets.toArray(Op[]::new)).commit(), options.timeout(), "reading nodes");
-      var results = response.getGetResponses();
-      for (int i = 0; i < chunk.size(); i++) {
-        records.add(
-            NodeDecoder.record(
-                chunk.get(i),
-                first(results.get(4 * i)),
-                first(results.get(4 * i + 1)),
-                first(results.get(4 * i + 2)),
-                first(results.get(4 * i + 3))));
-      }
+    for (int i = 0; i < ids.size(); i++) {
+      records.add(
+          NodeDecoder.record(
+              ids.get(i),
+              first(results.get(4 * i)),
+              first(results.get(4 * i + 1)),
+              first(results.get(4 * i + 2)),
+              first(results.get(4 * i + 3))));
     }
     return records;
+  }
+
+  /**
+   * Reads what a batch upsert needs: the specs, then the newest event key of the nodes that exist
+   * (a node without a spec has no events: they are deleted with it).
+   */
+  List<NodeRecord> readSpecs(List<String> ids) {
+    List<Op> specGets = new ArrayList<>(ids.size());
+    for (String id : ids) {
+      Ids.require("id", id);
+      specGets.add(Op.get(Bytes.of(Keys.nodeSpec(id)), GetOption.DEFAULT));
+    }
+    List<GetResponse> specs = multiGet(specGets);
+    List<Integer> existing = new ArrayList<>();
+    List<Op> eventGets = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      if (first(specs.get(i)) != null) {
+        existing.add(i);
+        eventGets.add(newestEvent(ids.get(i)));
+      }
+    }
+    List<GetResponse> events = multiGet(eventGets);
+    KeyValue[] newest = new KeyValue[ids.size()];
+    for (int k = 0; k < existing.size(); k++) {
+      newest[existing.get(k)] = first(events.get(k));
+    }
+    List<NodeRecord> records = new ArrayList<>(ids.size());
+    for (int i = 0; i < ids.size(); i++) {
+      records.add(NodeDecoder.record(ids.get(i), first(specs.get(i)), null, null, newest[i]));
+    }
+    return records;
+  }
+
+  private static Op newestEvent(String id) {
+    return Op.get(
+        Bytes.of(Keys.nodeEvents(id)),
+        GetOption.builder()
+            .isPrefix(true)
+            .withSortField(GetOption.SortTarget.KEY)
+            .withSortOrder(GetOption.SortOrder.DESCEND)
+            .withLimit(1)
+            .withKeysOnly(true)
+            .build());
+  }
+
+  /** Runs many gets in read-only transactions of at most 128 operations, in order. */
+  private List<GetResponse> multiGet(List<Op> gets) {
+    List<GetResponse> results = new ArrayList<>(gets.size());
+    for (int start = 0; start < gets.size(); start += TxnPlan.MAX_OPS) {
+      List<Op> chunk = gets.subList(start, Math.min(gets.size(), start + TxnPlan.MAX_OPS));
+      TxnResponse response =
+          Etcd.await(
+              kv.txn().Then(chunk.toArray(Op[]::new)).commit(), options.timeout(), "reading nodes");
+      results.addAll(response.getGetResponses());
+    }
+    return results;
   }
 
   private static KeyValue first(GetResponse response) {
