@@ -1,0 +1,89 @@
+package io.bamel.power.proxmox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.bamel.power.Deadline;
+import io.bamel.power.PowerException;
+import io.bamel.power.TerminalPowerException;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.tls.HttpFailures;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.FormBody;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * Calls of the Proxmox VE API with an API token ({@code Authorization: PVEAPIToken=...}); answers
+ * the {@code data} member. Errors are typed: 401/403 bad credentials, 404 and "does not exist" not
+ * found, other 5xx transient.
+ */
+final class ProxmoxApi {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final OkHttpClient client;
+  private final String authorization;
+
+  ProxmoxApi(OkHttpClient client, String apiToken) {
+    this.client = client;
+    this.authorization = "PVEAPIToken=" + apiToken;
+  }
+
+  JsonNode get(HttpUrl url, Deadline deadline) throws PowerException {
+    return call(new Request.Builder().url(url).get(), "GET " + url.encodedPath(), deadline);
+  }
+
+  JsonNode post(HttpUrl url, Map<String, String> form, Deadline deadline) throws PowerException {
+    FormBody.Builder body = new FormBody.Builder();
+    form.forEach(body::add);
+    return call(
+        new Request.Builder().url(url).post(body.build()), "POST " + url.encodedPath(), deadline);
+  }
+
+  private JsonNode call(Request.Builder builder, String what, Deadline deadline)
+      throws PowerException {
+    deadline.check(what);
+    Request request =
+        builder.header("Authorization", authorization).header("Accept", "application/json").build();
+    Call call = client.newCall(request);
+    call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);
+    try (Response response = call.execute()) {
+      ResponseBody body = response.body();
+      String text = body == null ? "" : body.string();
+      JsonNode json = MissingNode.getInstance();
+      try {
+        if (!text.isBlank()) {
+          json = JSON.readTree(text);
+        }
+      } catch (IOException e) {
+        json = MissingNode.getInstance();
+      }
+      int code = response.code();
+      if (code >= 200 && code < 300) {
+        return json.path("data");
+      }
+      String reason = response.message() == null ? "" : response.message();
+      String message = what + ": HTTP " + code + (reason.isBlank() ? "" : " " + reason);
+      if (code == 401 || code == 403) {
+        throw new TerminalPowerException(
+            PowerException.Reason.BAD_CREDENTIALS, what + ": the API token was refused");
+      }
+      if (code == 404 || reason.contains("does not exist")) {
+        throw new TerminalPowerException(PowerException.Reason.NOT_FOUND, message);
+      }
+      if (code >= 500) {
+        throw new TransientPowerException(PowerException.Reason.BMC_ERROR, message);
+      }
+      throw new TerminalPowerException(PowerException.Reason.PROTOCOL, message);
+    } catch (IOException e) {
+      throw HttpFailures.of(what, e);
+    }
+  }
+}

@@ -1,0 +1,271 @@
+package io.bamel.power.proxmox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BootOverride;
+import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerDriver;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerState;
+import io.bamel.power.Sleeper;
+import io.bamel.power.TerminalPowerException;
+import io.bamel.power.TlsSettings;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.credentials.Credentials;
+import io.bamel.power.tls.TlsConfigurer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import okhttp3.OkHttpClient;
+
+/**
+ * The Proxmox VE driver (interface {@code proxmox}): starts and stops a VM.
+ *
+ * <ul>
+ *   <li>The address is the API base ({@code https://host:8006}); options {@link #OPTION_NODE} and
+ *       {@link #OPTION_VMID} name the VM.
+ *   <li>Authenticates with an API token: the credential's {@code token} file holds either {@code
+ *       user@realm!tokenid=secret} or just the secret, with {@code user@realm!tokenid} in {@code
+ *       username}.
+ *   <li>State from {@code status/current} ({@code running} on, {@code stopped} off).
+ *   <li>Start, shutdown (stop after the graceful timeout), stop and reset return a task UPID that
+ *       is polled until it ends; a task whose exit status is not {@code OK} is a failure.
+ *   <li>TLS verified against the JVM's trust store, a CA bundle or a pinned fingerprint.
+ * </ul>
+ */
+public final class ProxmoxDriver implements PowerDriver {
+
+  /** The interface name. */
+  public static final String INTERFACE = "proxmox";
+
+  /** Endpoint option: the Proxmox node the VM runs on. */
+  public static final String OPTION_NODE = "pveNode";
+
+  /** Endpoint option: the VM id. */
+  public static final String OPTION_VMID = "vmid";
+
+  private static final Pattern MAC = Pattern.compile("([0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5})");
+
+  private final CredentialSource credentials;
+  private final ProxmoxConfig config;
+  private final Sleeper sleeper;
+  private final OkHttpClient baseClient;
+  private final Map<TlsSettings, OkHttpClient> clients = new ConcurrentHashMap<>();
+
+  /** A driver with default settings. */
+  public ProxmoxDriver(CredentialSource credentials) {
+    this(credentials, ProxmoxConfig.defaults(), Sleeper.SYSTEM);
+  }
+
+  /** A driver with explicit settings and sleeper. */
+  public ProxmoxDriver(CredentialSource credentials, ProxmoxConfig config, Sleeper sleeper) {
+    this.credentials = credentials;
+    this.config = config;
+    this.sleeper = sleeper;
+    this.baseClient =
+        new OkHttpClient.Builder()
+            .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+            .readTimeout(0, TimeUnit.MILLISECONDS)
+            .retryOnConnectionFailure(false)
+            .build();
+  }
+
+  @Override
+  public String powerInterface() {
+    return INTERFACE;
+  }
+
+  @Override
+  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    ProxmoxTarget target = ProxmoxTarget.of(endpoint);
+    return state(api(endpoint), target, deadline);
+  }
+
+  @Override
+  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    ProxmoxTarget target = ProxmoxTarget.of(endpoint);
+    ProxmoxApi api = api(endpoint);
+    if (state(api, target, deadline) == PowerState.ON) {
+      return;
+    }
+    runTask(api, target, "start", deadline);
+  }
+
+  @Override
+  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
+      throws PowerException {
+    ProxmoxTarget target = ProxmoxTarget.of(endpoint);
+    ProxmoxApi api = api(endpoint);
+    if (state(api, target, deadline) == PowerState.OFF) {
+      return;
+    }
+    if (mode == PowerOffMode.GRACEFUL) {
+      try {
+        String upid = startTask(api, target, "shutdown", deadline);
+        awaitTask(api, target, upid, "shutdown", deadline.atMost(config.gracefulTimeout()));
+        if (state(api, target, deadline) == PowerState.OFF) {
+          return;
+        }
+      } catch (TransientPowerException e) {
+        // the guest did not shut down in time (or the task failed): stop it
+      }
+    }
+    runTask(api, target, "stop", deadline);
+  }
+
+  @Override
+  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    ProxmoxTarget target = ProxmoxTarget.of(endpoint);
+    ProxmoxApi api = api(endpoint);
+    runTask(
+        api, target, state(api, target, deadline) == PowerState.OFF ? "start" : "reset", deadline);
+  }
+
+  @Override
+  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
+      throws PowerException {
+    throw TerminalPowerException.unsupported(
+        INTERFACE, "boot device selection (set the VM's boot order in Proxmox)");
+  }
+
+  @Override
+  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    ProxmoxTarget target = ProxmoxTarget.of(endpoint);
+    JsonNode vmConfig = api(endpoint).get(target.vm("config"), deadline);
+    List<String> macs = new ArrayList<>();
+    for (Iterator<String> names = vmConfig.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (name.matches("net\\d+")) {
+        Matcher m = MAC.matcher(vmConfig.path(name).asText(""));
+        if (m.find()) {
+          macs.add(m.group(1).toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    int sockets = vmConfig.path("sockets").asInt(1);
+    int cores = vmConfig.path("cores").asInt(1);
+    String memory = vmConfig.path("memory").asText("");
+    return new HardwareInfo(
+        "Proxmox VE",
+        "QEMU VM",
+        null,
+        sockets,
+        vmConfig.path("cpu").asText("default") + " (" + cores + " cores per socket)",
+        memory.matches("\\d+") ? Long.valueOf(memory) : null,
+        macs);
+  }
+
+  @Override
+  public void close() {
+    baseClient.connectionPool().evictAll();
+    baseClient.dispatcher().executorService().shutdown();
+  }
+
+  private PowerState state(ProxmoxApi api, ProxmoxTarget target, Deadline deadline)
+      throws PowerException {
+    String status = api.get(target.vm("status", "current"), deadline).path("status").asText("");
+    return switch (status) {
+      case "running" -> PowerState.ON;
+      case "stopped" -> PowerState.OFF;
+      default -> PowerState.UNKNOWN;
+    };
+  }
+
+  private void runTask(ProxmoxApi api, ProxmoxTarget target, String action, Deadline deadline)
+      throws PowerException {
+    awaitTask(api, target, startTask(api, target, action, deadline), action, deadline);
+  }
+
+  private String startTask(ProxmoxApi api, ProxmoxTarget target, String action, Deadline deadline)
+      throws PowerException {
+    JsonNode upid = api.post(target.vm("status", action), Map.of(), deadline);
+    if (!upid.isTextual() || !upid.asText().startsWith("UPID:")) {
+      throw new TerminalPowerException(
+          PowerException.Reason.PROTOCOL, action + " of " + target.describe() + ": no task id");
+    }
+    return upid.asText();
+  }
+
+  /** Polls the task until it stops; fails unless its exit status is {@code OK}. */
+  private void awaitTask(
+      ProxmoxApi api, ProxmoxTarget target, String upid, String action, Deadline deadline)
+      throws PowerException {
+    while (true) {
+      JsonNode task = api.get(target.taskStatus(upid), deadline);
+      if ("stopped".equals(task.path("status").asText())) {
+        String exit = task.path("exitstatus").asText("");
+        if (!exit.equals("OK")) {
+          throw new TransientPowerException(
+              PowerException.Reason.BMC_ERROR,
+              action + " of " + target.describe() + " failed: " + exit);
+        }
+        return;
+      }
+      Duration left = deadline.remaining();
+      if (left.compareTo(config.taskPollInterval()) <= 0) {
+        throw new TransientPowerException(
+            PowerException.Reason.TIMEOUT,
+            action + " of " + target.describe() + " still running at the deadline");
+      }
+      try {
+        sleeper.sleep(config.taskPollInterval());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TransientPowerException(PowerException.Reason.TIMEOUT, "interrupted", e);
+      }
+    }
+  }
+
+  private ProxmoxApi api(BmcEndpoint endpoint) throws PowerException {
+    OkHttpClient client = clients.get(endpoint.tls());
+    if (client == null) {
+      clients.putIfAbsent(
+          endpoint.tls(), TlsConfigurer.apply(baseClient.newBuilder(), endpoint.tls()).build());
+      client = clients.get(endpoint.tls());
+    }
+    return new ProxmoxApi(client, apiToken(endpoint));
+  }
+
+  /** {@code user@realm!tokenid=secret}. */
+  private String apiToken(BmcEndpoint endpoint) throws PowerException {
+    if (endpoint.credentialsName() == null) {
+      throw new TerminalPowerException(
+          PowerException.Reason.BAD_CREDENTIALS, "a Proxmox node needs API token credentials");
+    }
+    Credentials secret = credentials.credentials(endpoint.credentialsName());
+    String token =
+        secret
+            .apiToken()
+            .orElseThrow(
+                () ->
+                    new TerminalPowerException(
+                        PowerException.Reason.BAD_CREDENTIALS,
+                        "credential '" + endpoint.credentialsName() + "' has no token file"));
+    if (token.contains("!") && token.contains("=")) {
+      return token;
+    }
+    String user =
+        secret
+            .user()
+            .filter(u -> u.contains("!"))
+            .orElseThrow(
+                () ->
+                    new TerminalPowerException(
+                        PowerException.Reason.BAD_CREDENTIALS,
+                        "credential '"
+                            + endpoint.credentialsName()
+                            + "': the token file holds only the secret, so the username file"
+                            + " must hold user@realm!tokenid"));
+    return user + "=" + token;
+  }
+}
