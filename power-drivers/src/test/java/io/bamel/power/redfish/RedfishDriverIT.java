@@ -324,6 +324,20 @@ class RedfishDriverIT {
   }
 
   @Test
+  void aPinnedFingerprintIsTrustedAndAWrongOneIsNot() throws Exception {
+    String sha256 =
+        io.bamel.power.tls.TlsConfigurer.sha256(fleet.certificate().orElseThrow().certificate());
+    BmcEndpoint pinned = endpoint().withTls(TlsSettings.pinned(sha256));
+    assertThat(driver.powerState(pinned, deadline())).isEqualTo(PowerState.OFF);
+
+    BmcEndpoint wrong = endpoint().withTls(TlsSettings.pinned("00".repeat(32)));
+    assertThatThrownBy(() -> driver.powerState(wrong, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.TLS));
+  }
+
+  @Test
   void closeLogsTheSessionOut() throws Exception {
     driver.powerState(endpoint(), deadline());
     assertThat(system.sessionCount()).isEqualTo(1);

@@ -1,0 +1,29 @@
+package io.bamel.power;
+
+import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.proxmox.ProxmoxDriver;
+import io.bamel.power.redfish.RedfishDriver;
+import io.bamel.power.wol.WolDriver;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+
+/** Builds the registry of this module's drivers. */
+public final class Drivers {
+
+  private Drivers() {}
+
+  /**
+   * A registry with the {@code redfish}, {@code ipmi}, {@code wol} and {@code proxmox} drivers in
+   * their default settings, resolving credentials through {@code credentials} and recording metrics
+   * on {@code metricsRegistry} (usually {@link PrometheusRegistry#defaultRegistry}).
+   */
+  public static PowerDriverRegistry standard(
+      CredentialSource credentials, PrometheusRegistry metricsRegistry) {
+    return new PowerDriverRegistry(new PowerMetrics(metricsRegistry), Clock.systemUTC())
+        .register(new RedfishDriver(credentials))
+        .register(new IpmiDriver(credentials))
+        .register(new WolDriver())
+        .register(new ProxmoxDriver(credentials));
+  }
+}

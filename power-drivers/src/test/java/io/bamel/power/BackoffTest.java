@@ -1,0 +1,32 @@
+package io.bamel.power;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class BackoffTest {
+
+  private final Backoff backoff = new Backoff(Duration.ofMillis(100), Duration.ofMillis(500), 5);
+  private final Duration plenty = Duration.ofMinutes(1);
+
+  @Test
+  void doublesUpToTheMaximum() {
+    assertThat(backoff.delayBefore(2, plenty)).contains(Duration.ofMillis(100));
+    assertThat(backoff.delayBefore(3, plenty)).contains(Duration.ofMillis(200));
+    assertThat(backoff.delayBefore(4, plenty)).contains(Duration.ofMillis(400));
+    assertThat(backoff.delayBefore(5, plenty)).contains(Duration.ofMillis(500));
+  }
+
+  @Test
+  void stopsAfterTheLastAttempt() {
+    assertThat(backoff.delayBefore(6, plenty)).isEmpty();
+  }
+
+  @Test
+  void stopsWhenTheDelayWouldPassTheDeadline() {
+    assertThat(backoff.delayBefore(3, Duration.ofMillis(150))).isEqualTo(Optional.empty());
+    assertThat(backoff.delayBefore(2, Duration.ofMillis(150))).contains(Duration.ofMillis(100));
+  }
+}

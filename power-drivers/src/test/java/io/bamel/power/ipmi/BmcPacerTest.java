@@ -1,0 +1,56 @@
+package io.bamel.power.ipmi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BmcPacerTest {
+
+  private final Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+
+  @Test
+  void waitsOnlyForTheRestOfTheInterval() {
+    Duration min = Duration.ofMillis(500);
+    assertThat(BmcPacer.waitBefore(Instant.MIN, t0, min)).isZero();
+    assertThat(BmcPacer.waitBefore(t0, t0.plusMillis(200), min)).isEqualTo(Duration.ofMillis(300));
+    assertThat(BmcPacer.waitBefore(t0, t0.plusMillis(900), min)).isZero();
+  }
+
+  @Test
+  void spacesConsecutiveCommandsToOneBmcButNotToOthers() throws Exception {
+    Clock clock = Clock.fixed(t0, ZoneOffset.UTC);
+    List<Duration> sleeps = new ArrayList<>();
+    BmcPacer pacer = new BmcPacer(Duration.ofMillis(500), clock, sleeps::add);
+
+    pacer.acquire("a:623", Duration.ofSeconds(1)).orElseThrow().close();
+    pacer.acquire("a:623", Duration.ofSeconds(1)).orElseThrow().close();
+    pacer.acquire("b:623", Duration.ofSeconds(1)).orElseThrow().close();
+
+    assertThat(sleeps).containsExactly(Duration.ZERO, Duration.ofMillis(500), Duration.ZERO);
+  }
+
+  @Test
+  void oneCommandAtATimePerBmc() throws Exception {
+    BmcPacer pacer = new BmcPacer(Duration.ZERO, Clock.systemUTC(), d -> {});
+    BmcPacer.Turn held = pacer.acquire("a:623", Duration.ofSeconds(1)).orElseThrow();
+    Thread other =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    assertThat(pacer.acquire("a:623", Duration.ofMillis(100))).isEmpty();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+    other.join();
+    held.close();
+    assertThat(pacer.acquire("a:623", Duration.ofMillis(100))).isPresent();
+  }
+}

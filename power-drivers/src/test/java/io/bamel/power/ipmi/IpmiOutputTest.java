@@ -1,0 +1,99 @@
+package io.bamel.power.ipmi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerException.Reason;
+import io.bamel.power.PowerState;
+import io.bamel.power.process.ProcessResult;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class IpmiOutputTest {
+
+  @Test
+  void parsesThePowerState() {
+    assertThat(IpmiOutput.powerState("Chassis Power is on\n")).isEqualTo(PowerState.ON);
+    assertThat(IpmiOutput.powerState("Loading IANA PEN Registry...\nChassis Power is off\n"))
+        .isEqualTo(PowerState.OFF);
+    assertThat(IpmiOutput.powerState("garbage")).isEqualTo(PowerState.UNKNOWN);
+  }
+
+  @Test
+  void parsesADcmiPowerReading() {
+    String out =
+        """
+
+            Instantaneous power reading:                   187 Watts
+            Minimum during sampling period:                 92 Watts
+            Maximum during sampling period:                310 Watts
+        """;
+    assertThat(IpmiOutput.watts(out)).isEqualTo(OptionalDouble.of(187));
+    assertThat(IpmiOutput.watts("nothing")).isEmpty();
+  }
+
+  @Test
+  void readsHardwareFromFruAndLan() {
+    String fru =
+        """
+         Product Manufacturer  : Supermicro
+         Product Name          : SYS-1029P
+         Product Serial        : S1234567
+        """;
+    String lan =
+        """
+        MAC Address             : 0C:C4:7A:11:22:33
+        Default Gateway MAC     : 00:00:00:00:00:00
+        """;
+    var info = IpmiOutput.hardware(fru, lan);
+    assertThat(info.manufacturer()).isEqualTo("Supermicro");
+    assertThat(info.model()).isEqualTo("SYS-1029P");
+    assertThat(info.serial()).isEqualTo("S1234567");
+    assertThat(info.macAddresses()).containsExactly("0c:c4:7a:11:22:33");
+  }
+
+  static Stream<Arguments> failures() {
+    return Stream.of(
+        Arguments.of(
+            "> RAKP 2 HMAC is invalid\nError: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.BAD_CREDENTIALS,
+            false),
+        Arguments.of(
+            "RAKP 2 message indicates an error : unauthorized name",
+            false,
+            Reason.BAD_CREDENTIALS,
+            false),
+        Arguments.of(
+            "Get Auth Capabilities error\nError: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.UNREACHABLE,
+            true),
+        Arguments.of(
+            "DCMI request failed because: Invalid command (c1)", false, Reason.UNSUPPORTED, false),
+        Arguments.of(
+            "Set Chassis Power Control to Soft failed: Node busy", false, Reason.BUSY, true),
+        Arguments.of(
+            "Set Chassis Power Control to Soft failed: Unspecified error",
+            false,
+            Reason.BMC_ERROR,
+            true),
+        Arguments.of("", true, Reason.TIMEOUT, true));
+  }
+
+  @ParameterizedTest
+  @MethodSource("failures")
+  void classifiesFailures(
+      String stderr, boolean timedOut, Reason reason, boolean transientFailure) {
+    PowerException e =
+        IpmiOutput.failure(
+            "10.0.0.9:623", "chassis power status", new ProcessResult(1, "", stderr, timedOut));
+    assertThat(e.reason()).isEqualTo(reason);
+    assertThat(e.isTransient()).isEqualTo(transientFailure);
+    assertThat(e.getMessage()).contains("10.0.0.9:623");
+  }
+}

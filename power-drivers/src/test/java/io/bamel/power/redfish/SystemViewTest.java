@@ -1,0 +1,48 @@
+package io.bamel.power.redfish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bamel.power.PowerState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SystemViewTest {
+
+  @ParameterizedTest
+  @CsvSource({
+    "On, ON",
+    "Off, OFF",
+    "PoweringOn, POWERING_ON",
+    "PoweringOff, POWERING_OFF",
+    "Paused, UNKNOWN",
+    "'', UNKNOWN"
+  })
+  void mapsPowerStates(String redfish, PowerState expected) {
+    assertThat(SystemView.parseState(redfish)).isEqualTo(expected);
+  }
+
+  @Test
+  void readsTheResetActionAndItsAllowableValues() throws Exception {
+    String json =
+        """
+        {"PowerState":"On","Actions":{"#ComputerSystem.Reset":{
+          "target":"/redfish/v1/Systems/1/Actions/ComputerSystem.Reset",
+          "ResetType@Redfish.AllowableValues":["On","ForceOff"]}}}
+        """;
+    SystemView view = SystemView.of(new ObjectMapper().readTree(json));
+    assertThat(view.powerState()).isEqualTo(PowerState.ON);
+    assertThat(view.allowableResetTypes()).containsExactly("On", "ForceOff");
+    assertThat(view.resetTarget("x"))
+        .isEqualTo("/redfish/v1/Systems/1/Actions/ComputerSystem.Reset");
+  }
+
+  @Test
+  void defaultsTheResetTargetBelowTheSystem() throws Exception {
+    SystemView view = SystemView.of(new ObjectMapper().readTree("{\"PowerState\":\"Off\"}"));
+    assertThat(view.allowableResetTypes()).isEmpty();
+    assertThat(view.resetTarget("/redfish/v1/Systems/1"))
+        .isEqualTo("/redfish/v1/Systems/1/Actions/ComputerSystem.Reset");
+  }
+}
