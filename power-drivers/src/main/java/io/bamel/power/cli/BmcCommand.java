@@ -1,0 +1,306 @@
+package io.bamel.power.cli;
+
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BootDevice;
+import io.bamel.power.BootOverride;
+import io.bamel.power.Deadline;
+import io.bamel.power.Drivers;
+import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerDriver;
+import io.bamel.power.PowerDriverRegistry;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerState;
+import io.bamel.power.TlsSettings;
+import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.proxmox.ProxmoxDriver;
+import io.bamel.power.wol.WolDriver;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bamel bmc}: checks a BMC before it goes into the inventory. Exit code 0 on success, 1 with
+ * a one-line reason on standard error when the BMC call fails, 2 on a usage error.
+ *
+ * <pre>
+ * bamel bmc status|on|off|cycle|pxe|inspect|power --interface redfish|ipmi|wol|proxmox
+ *     --address ADDR [--credentials DIR] [--ca-file F | --insecure] [--output json]
+ * </pre>
+ *
+ * <p>Runnable on its own ({@link #main}); {@code bin/bamel} registers it as a subcommand.
+ */
+@Command(
+    name = "bmc",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = "Checks a BMC before it goes into the inventory.",
+    footer = {
+      "",
+      "Addresses: redfish http(s)://host[:port] or a System URI; ipmi host[:port] (port 623);",
+      "wol the MAC (with --broadcast host[:port]); proxmox https://host:8006 with --pve-node"
+          + " and --vmid.",
+      "Credentials: a directory with the files username and password (token for Proxmox),",
+      "as a mounted Kubernetes Secret lays them out."
+    })
+public final class BmcCommand implements Callable<Integer> {
+
+  /** Exit code of a failed BMC call. */
+  public static final int FAILED = 1;
+
+  @Spec CommandSpec spec;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "ACTION",
+      description = "status, on, off, cycle, pxe, inspect or power")
+  String action;
+
+  @Option(names = "--interface", required = true, description = "redfish, ipmi, wol or proxmox")
+  String powerInterface;
+
+  @Option(names = "--address", required = true, description = "the BMC's address")
+  String address;
+
+  @Option(names = "--credentials", paramLabel = "DIR", description = "the credential directory")
+  Path credentials;
+
+  @Option(names = "--ca-file", paramLabel = "FILE", description = "PEM CA bundle for the BMC's TLS")
+  Path caFile;
+
+  @Option(names = "--insecure", description = "skip TLS verification (explicit opt-in)")
+  boolean insecure;
+
+  @Option(names = "--pin-sha256", paramLabel = "HEX", description = "accept only this certificate")
+  String pinSha256;
+
+  @Option(names = "--output", defaultValue = "text", description = "text or json (one JSON object)")
+  String output;
+
+  @Option(names = "--force", description = "off: cut the power instead of a graceful shutdown")
+  boolean force;
+
+  @Option(names = "--persistent", description = "pxe: for every boot, not just the next")
+  boolean persistent;
+
+  @Option(names = "--disk", description = "pxe: boot from disk instead of the network")
+  boolean disk;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "120",
+      paramLabel = "SECONDS",
+      description = "give up after this long (default ${DEFAULT-VALUE})")
+  long timeoutSeconds;
+
+  @Option(
+      names = "--poll-ms",
+      defaultValue = "1000",
+      hidden = true,
+      description = "how often on/off re-read the state")
+  long pollMillis;
+
+  @Option(names = "--broadcast", paramLabel = "HOST[:PORT]", description = "wol: broadcast address")
+  String broadcast;
+
+  @Option(names = "--probe", paramLabel = "HOST:PORT", description = "wol: TCP probe for the state")
+  String probe;
+
+  @Option(names = "--off-command", paramLabel = "CMD", description = "wol: command that powers off")
+  String offCommand;
+
+  @Option(names = "--pve-node", description = "proxmox: the node the VM runs on")
+  String pveNode;
+
+  @Option(names = "--vmid", description = "proxmox: the VM id")
+  String vmid;
+
+  @Option(names = "--cipher-suite", description = "ipmi: RMCP+ cipher suite (default 3)")
+  String cipherSuite;
+
+  @Option(names = "--privilege", description = "ipmi: privilege level (default ADMINISTRATOR)")
+  String privilege;
+
+  /** Runs {@code bmc} on its own. */
+  public static void main(String[] args) {
+    quietLogging();
+    System.exit(new CommandLine(new BmcCommand()).execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean json = output.trim().equalsIgnoreCase("json");
+    BmcAction what;
+    try {
+      what = BmcAction.parse(action);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "unknown action: " + action);
+    }
+    CredentialSource source =
+        credentials == null
+            ? CredentialSource.none()
+            : name -> CredentialStore.fromDirectory(credentials);
+    try (PowerDriverRegistry registry = Drivers.standard(source, new PrometheusRegistry())) {
+      PowerDriver driver = registry.driver(powerInterface);
+      BmcOutcome outcome = run(what, driver, endpoint());
+      out.println(json ? outcome.json() : outcome.text());
+      out.flush();
+      return 0;
+    } catch (PowerException e) {
+      String line = oneLine(e.getMessage());
+      if (json) {
+        out.println(
+            new BmcOutcome()
+                .put("error", line)
+                .put("reason", e.reason().name().toLowerCase(Locale.ROOT))
+                .put("transient", e.isTransient())
+                .json());
+        out.flush();
+      }
+      err.println("bamel bmc " + action + ": " + line);
+      err.flush();
+      return FAILED;
+    }
+  }
+
+  private BmcOutcome run(BmcAction what, PowerDriver driver, BmcEndpoint endpoint)
+      throws PowerException {
+    Deadline deadline = Deadline.in(Duration.ofSeconds(timeoutSeconds));
+    BmcOutcome outcome = new BmcOutcome().put("interface", driver.powerInterface());
+    switch (what) {
+      case STATUS -> {
+        PowerState state = driver.powerState(endpoint, deadline);
+        outcome.put("powerState", state.basic().wireName()).put("detail", state.wireName());
+      }
+      case ON -> {
+        driver.powerOn(endpoint, deadline);
+        outcome
+            .put("action", "on")
+            .put("powerState", await(driver, endpoint, PowerState.ON, deadline));
+      }
+      case OFF -> {
+        driver.powerOff(endpoint, force ? PowerOffMode.FORCE : PowerOffMode.GRACEFUL, deadline);
+        outcome
+            .put("action", force ? "force-off" : "off")
+            .put("powerState", await(driver, endpoint, PowerState.OFF, deadline));
+      }
+      case CYCLE -> {
+        driver.powerCycle(endpoint, deadline);
+        outcome.put("action", "cycle").put("result", "accepted");
+      }
+      case PXE -> {
+        BootOverride override =
+            new BootOverride(disk ? BootDevice.DISK : BootDevice.PXE, persistent);
+        driver.setBootDevice(endpoint, override, deadline);
+        outcome
+            .put("action", "boot-override")
+            .put("bootDevice", override.device().name().toLowerCase(Locale.ROOT))
+            .put("persistent", override.persistent());
+      }
+      case INSPECT -> {
+        HardwareInfo info = driver.inspect(endpoint, deadline);
+        outcome
+            .put("manufacturer", info.manufacturer())
+            .put("model", info.model())
+            .put("serial", info.serial())
+            .put("cpuCount", info.cpuCount())
+            .put("cpuModel", info.cpuModel())
+            .put("memoryMiB", info.memoryMiB())
+            .put("macAddresses", info.macAddresses());
+      }
+      case POWER -> {
+        OptionalDouble watts = driver.powerDraw(endpoint, deadline);
+        outcome.put("watts", watts.isPresent() ? watts.getAsDouble() : null);
+      }
+    }
+    return outcome;
+  }
+
+  /**
+   * Re-reads the state until it is {@code target}; returns its wire name. A state that cannot be
+   * known (Wake-on-LAN without a probe) is returned as is, without waiting.
+   */
+  private String await(
+      PowerDriver driver, BmcEndpoint endpoint, PowerState target, Deadline deadline)
+      throws PowerException {
+    while (true) {
+      PowerState state = driver.powerState(endpoint, deadline);
+      if (state == target || state == PowerState.UNKNOWN && noProbe()) {
+        return state.wireName();
+      }
+      if (deadline.remaining().toMillis() <= pollMillis) {
+        throw new io.bamel.power.TransientPowerException(
+            PowerException.Reason.TIMEOUT,
+            "the BMC still reports " + state.wireName() + " after " + timeoutSeconds + " s");
+      }
+      try {
+        Thread.sleep(pollMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new io.bamel.power.TransientPowerException(
+            PowerException.Reason.TIMEOUT, "interrupted");
+      }
+    }
+  }
+
+  private boolean noProbe() {
+    return WolDriver.INTERFACE.equalsIgnoreCase(powerInterface) && probe == null;
+  }
+
+  private BmcEndpoint endpoint() {
+    if (insecure && (caFile != null || pinSha256 != null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--insecure excludes --ca-file and --pin-sha256");
+    }
+    TlsSettings tls =
+        insecure ? TlsSettings.insecureSkipVerify() : new TlsSettings(caFile, false, pinSha256);
+    Map<String, String> options = new HashMap<>();
+    put(options, WolDriver.OPTION_BROADCAST, broadcast);
+    put(options, WolDriver.OPTION_PROBE, probe);
+    put(options, WolDriver.OPTION_POWER_OFF_COMMAND, offCommand);
+    put(options, ProxmoxDriver.OPTION_NODE, pveNode);
+    put(options, ProxmoxDriver.OPTION_VMID, vmid);
+    put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);
+    put(options, IpmiDriver.OPTION_PRIVILEGE, privilege);
+    String name = credentials == null ? null : String.valueOf(credentials.getFileName());
+    return new BmcEndpoint(address, name, tls, options);
+  }
+
+  private static void put(Map<String, String> options, String key, String value) {
+    if (value != null) {
+      options.put(key, value);
+    }
+  }
+
+  private static String oneLine(String message) {
+    return message == null ? "failed" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+  }
+
+  /** Without a logging backend on the class path, logs are dropped rather than warned about. */
+  static void quietLogging() {
+    if (System.getProperty("slf4j.provider") != null) {
+      return;
+    }
+    try {
+      Class.forName("ch.qos.logback.classic.spi.LogbackServiceProvider");
+    } catch (ClassNotFoundException e) {
+      System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+    }
+  }
+}

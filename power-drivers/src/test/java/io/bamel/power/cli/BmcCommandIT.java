@@ -1,0 +1,247 @@
+package io.bamel.power.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bamel.power.PowerState;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.power.sim.SimulatedSystem;
+import io.bamel.power.sim.WolListener;
+import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.testing.IpmiSimulator;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bamel bmc} run as its own process against the simulator, ipmi_sim and a UDP socket. */
+class BmcCommandIT {
+
+  private static final String PASSWORD = "cli-S3cret-pw";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir static Path dir;
+  static SimulatedBmcFleet fleet;
+  static Path ca;
+  static Path creds;
+  static Path badCreds;
+
+  /** What a run printed and returned. */
+  record Run(int exit, String out, String err) {
+    JsonNode json() throws Exception {
+      return JSON.readTree(out);
+    }
+  }
+
+  @BeforeAll
+  static void start() throws Exception {
+    fleet = SimulatedBmcFleet.start(true);
+    ca = fleet.writeCaBundle(dir.resolve("ca.pem"));
+    creds = CredentialDirs.write(dir, "bmc-cli", "admin", PASSWORD);
+    badCreds = CredentialDirs.write(dir, "bmc-bad", "admin", "not-the-password");
+  }
+
+  @AfterAll
+  static void stop() {
+    fleet.close();
+  }
+
+  private static SimulatedSystem system(String id) {
+    return fleet.add(
+        id,
+        SimSystemConfig.defaults()
+            .withCredentials("admin", PASSWORD)
+            .withPowerDelay(Duration.ofMillis(300)));
+  }
+
+  static Run bmc(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(classPath());
+    command.add(BmcCommand.class.getName());
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).start();
+    var out = process.getInputStream();
+    var err = process.getErrorStream();
+    String stdout = new String(out.readAllBytes(), StandardCharsets.UTF_8);
+    String stderr = new String(err.readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return new Run(process.exitValue(), stdout.trim(), stderr.trim());
+  }
+
+  private static String classPath() {
+    String path = System.getProperty("surefire.test.class.path");
+    if (path == null || path.isBlank()) {
+      path = System.getProperty("java.class.path");
+    }
+    return String.join(File.pathSeparator, path.split(File.pathSeparator));
+  }
+
+  @Test
+  void statusAsJson() throws Exception {
+    system("cli-status");
+    Run run =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-status"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--output",
+            "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void onWaitsUntilTheBmcReportsOn() throws Exception {
+    SimulatedSystem system = system("cli-on");
+    Run run =
+        bmc(
+            "on",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.systemUri("cli-on"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--poll-ms",
+            "100");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("powerState: on");
+    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void failsWithOneLineAndNoSecretOnBadCredentials() throws Exception {
+    system("cli-bad");
+    Run run =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-bad"),
+            "--credentials",
+            badCreds.toString(),
+            "--ca-file",
+            ca.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err().lines()).hasSize(1);
+    assertThat(run.err()).contains("refused the credentials").doesNotContain("not-the-password");
+  }
+
+  @Test
+  void tlsIsVerifiedUnlessInsecureIsGiven() throws Exception {
+    system("cli-tls");
+    Run untrusted =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-tls"),
+            "--credentials",
+            creds.toString());
+    assertThat(untrusted.exit()).isEqualTo(1);
+    assertThat(untrusted.err()).contains("not trusted");
+
+    Run insecure =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-tls"),
+            "--credentials",
+            creds.toString(),
+            "--insecure",
+            "--output",
+            "json");
+    assertThat(insecure.exit()).as(insecure.err()).isZero();
+    assertThat(insecure.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void aUsageErrorExitsWithTwo() throws Exception {
+    Run run = bmc("status", "--address", "x");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("--interface");
+  }
+
+  @Test
+  void wakeOnLanSendsTheMagicPacket() throws Exception {
+    try (WolListener listener = WolListener.start()) {
+      Run run =
+          bmc(
+              "on",
+              "--interface",
+              "wol",
+              "--address",
+              "52:54:00:12:34:56",
+              "--broadcast",
+              "127.0.0.1:" + listener.port(),
+              "--output",
+              "json");
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.json().path("powerState").asText()).isEqualTo("unknown");
+      assertThat(listener.next(Duration.ofSeconds(2))).isPresent();
+    }
+  }
+
+  @Test
+  void ipmiStatusOnAndOffAgainstIpmiSim() throws Exception {
+    assumeTrue(IpmiSimulator.available(), "ipmi_sim and ipmitool are installed");
+    try (IpmiSimulator sim = IpmiSimulator.start(dir.resolve("ipmi"), "admin", PASSWORD)) {
+      String[] common = {
+        "--interface",
+        "ipmi",
+        "--address",
+        sim.address(),
+        "--credentials",
+        creds.toString(),
+        "--output",
+        "json",
+        "--poll-ms",
+        "100"
+      };
+      Run status = bmc(concat("status", common));
+      assertThat(status.exit()).as(status.err()).isZero();
+      assertThat(status.json().path("powerState").asText()).isEqualTo("off");
+
+      Run on = bmc(concat("on", common));
+      assertThat(on.exit()).as(on.err()).isZero();
+      assertThat(sim.poweredOn()).isTrue();
+
+      Run off = bmc(concat("off", concat("--force", common)));
+      assertThat(off.exit()).as(off.err()).isZero();
+      assertThat(off.json().path("powerState").asText()).isEqualTo("off");
+      assertThat(sim.poweredOn()).isFalse();
+    }
+  }
+
+  private static String[] concat(String first, String... rest) {
+    String[] all = new String[rest.length + 1];
+    all[0] = first;
+    System.arraycopy(rest, 0, all, 1, rest.length);
+    return all;
+  }
+}
