@@ -20,6 +20,7 @@ import io.bamel.power.process.SystemProcessRunner;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,7 @@ public final class IpmiDriver implements PowerDriver {
   private final CredentialSource credentials;
   private final IpmiConfig config;
   private final ProcessRunner runner;
+  private final Clock clock;
   private final Sleeper sleeper;
   private final BmcPacer pacer;
 
@@ -77,6 +79,7 @@ public final class IpmiDriver implements PowerDriver {
     this.credentials = credentials;
     this.config = config;
     this.runner = runner;
+    this.clock = clock;
     this.sleeper = sleeper;
     this.pacer = new BmcPacer(config.minInterval(), clock, sleeper);
   }
@@ -205,7 +208,6 @@ public final class IpmiDriver implements PowerDriver {
   List<String> argv(IpmiTarget target, BmcEndpoint endpoint, String user, String... command) {
     List<String> argv = new ArrayList<>();
     argv.add(config.ipmitool());
-    argv.add("-v"); // tells a refused password from an unreachable BMC
     argv.addAll(List.of("-I", "lanplus", "-H", target.host(), "-p", String.valueOf(target.port())));
     if (user != null) {
       argv.addAll(List.of("-U", user));
@@ -246,8 +248,22 @@ public final class IpmiDriver implements PowerDriver {
       try {
         deadline.check(what + " on " + bmc);
         Duration timeout = deadline.atMost(config.commandTimeout()).remaining();
+        Instant start = clock.instant();
         ProcessResult result = runner.run(argv, environment, timeout);
-        if (result.exitCode() != 0 || result.timedOut()) {
+        boolean failed = result.exitCode() != 0 || result.timedOut();
+        if (failed
+            && IpmiOutput.needsDiagnosis(
+                result, Duration.between(start, clock.instant()), config.retransmitTimeout())
+            && !deadline.expired()) {
+          // A quick "Unable to establish" session is a refused login; -v tells which.
+          List<String> verbose = new ArrayList<>(argv);
+          verbose.add(1, "-v");
+          result =
+              runner.run(
+                  verbose, environment, deadline.atMost(config.commandTimeout()).remaining());
+          failed = result.exitCode() != 0 || result.timedOut();
+        }
+        if (failed) {
           throw IpmiOutput.failure(bmc, what, result);
         }
         return result;

@@ -6,6 +6,7 @@ import io.bamel.power.PowerState;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.process.ProcessResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -107,6 +108,22 @@ public final class IpmiOutput {
     return new TransientPowerException(
         PowerException.Reason.BMC_ERROR,
         what + ": exit " + result.exitCode() + ": " + errorLine(text));
+  }
+
+  /**
+   * Whether a failed run should be repeated with {@code -v} to learn why: ipmitool says only
+   * "Unable to establish IPMI v2 / RMCP+ session" both for a refused password (at once) and for a
+   * BMC that does not answer (after its retransmissions). A run that failed that way faster than
+   * one retransmission timeout was answered, so {@code -v} will name the reason.
+   */
+  public static boolean needsDiagnosis(
+      ProcessResult result, Duration elapsed, Duration retransmitTimeout) {
+    String text = (result.stderr() + "\n" + result.stdout()).toLowerCase(Locale.ROOT);
+    return !result.timedOut()
+        && text.contains("unable to establish")
+        && !text.contains("rakp")
+        && !text.contains("unauthorized")
+        && elapsed.compareTo(retransmitTimeout) < 0;
   }
 
   /** The most telling line of ipmitool's output. */

@@ -6,6 +6,7 @@ import io.bamel.power.PowerException;
 import io.bamel.power.PowerException.Reason;
 import io.bamel.power.PowerState;
 import io.bamel.power.process.ProcessResult;
+import java.time.Duration;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,18 @@ class IpmiOutputTest {
     assertThat(info.model()).isEqualTo("SYS-1029P");
     assertThat(info.serial()).isEqualTo("S1234567");
     assertThat(info.macAddresses()).containsExactly("0c:c4:7a:11:22:33");
+  }
+
+  @Test
+  void aQuickAmbiguousSessionFailureIsDiagnosedWithVerbose() {
+    ProcessResult ambiguous =
+        new ProcessResult(1, "", "Error: Unable to establish IPMI v2 / RMCP+ session", false);
+    Duration second = Duration.ofSeconds(1);
+    assertThat(IpmiOutput.needsDiagnosis(ambiguous, Duration.ofMillis(80), second)).isTrue();
+    assertThat(IpmiOutput.needsDiagnosis(ambiguous, Duration.ofSeconds(6), second)).isFalse();
+    ProcessResult explained =
+        new ProcessResult(1, "", "> RAKP 2 HMAC is invalid\nError: Unable to establish", false);
+    assertThat(IpmiOutput.needsDiagnosis(explained, Duration.ofMillis(80), second)).isFalse();
   }
 
   static Stream<Arguments> failures() {

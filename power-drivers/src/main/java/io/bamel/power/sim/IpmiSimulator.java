@@ -1,4 +1,4 @@
-package io.bamel.power.testing;
+package io.bamel.power.sim;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The real {@code ipmi_sim} (Debian openipmi) on a free 127.0.0.1 UDP port, with a generated LAN
- * config, one admin user, and a {@code chassis_control} script that keeps the power state in a
- * file. Started and stopped by the test.
+ * config, one admin user, and a {@code chassis_control} script that keeps the power state in a file
+ * (the script ships with this class). For tests, the demo and benchmarks.
  */
 public final class IpmiSimulator implements AutoCloseable {
 
@@ -48,7 +48,7 @@ public final class IpmiSimulator implements AutoCloseable {
     Files.createDirectories(dir);
     int port = freeUdpPort();
     Path script = dir.resolve("chassis-control.sh");
-    try (InputStream in = IpmiSimulator.class.getResourceAsStream("/ipmi/chassis-control.sh")) {
+    try (InputStream in = IpmiSimulator.class.getResourceAsStream("chassis-control.sh")) {
       Files.write(script, in.readAllBytes());
     }
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
