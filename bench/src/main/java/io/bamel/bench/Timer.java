@@ -20,8 +20,13 @@ public final class Timer {
     void run() throws Exception;
   }
 
-  /** The median of {@code runs} timed runs, in milliseconds. */
+  /**
+   * The median of {@code runs} timed runs, in milliseconds, after one untimed warm-up run (so the
+   * JIT has compiled the code paths of both the subject and its baseline).
+   */
   public static double medianMillis(int runs, Trial trial) throws Exception {
+    trial.prepare();
+    trial.run();
     double[] millis = new double[runs];
     for (int i = 0; i < runs; i++) {
       trial.prepare();

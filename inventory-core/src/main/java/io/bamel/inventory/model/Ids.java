@@ -1,7 +1,5 @@
 package io.bamel.inventory.model;
 
-import java.util.regex.Pattern;
-
 /**
  * The rule for node ids and pool names, which become one etcd key segment: lowercase letters,
  * digits, {@code -} and {@code .}; 1 to 63 characters; starting and ending with a letter or digit.
@@ -11,8 +9,6 @@ public final class Ids {
 
   /** The longest id accepted. */
   public static final int MAX_LENGTH = 63;
-
-  private static final Pattern VALID = Pattern.compile("[a-z0-9]([a-z0-9.-]*[a-z0-9])?");
 
   private Ids() {}
 
@@ -32,11 +28,25 @@ public final class Ids {
     if (id.contains("..")) {
       return "must not contain '..'";
     }
-    if (!VALID.matcher(id).matches()) {
+    if (!matchesCharset(id)) {
       return "must be lowercase letters, digits, '-' and '.', starting and ending with a letter"
           + " or digit";
     }
     return null;
+  }
+
+  /** Lowercase letters and digits, with inner {@code -} and {@code .}; no regex: hot path. */
+  private static boolean matchesCharset(String id) {
+    int last = id.length() - 1;
+    for (int i = 0; i <= last; i++) {
+      char c = id.charAt(i);
+      boolean alnum = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+      boolean inner = (c == '-' || c == '.') && i > 0 && i < last;
+      if (!alnum && !inner) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -7,7 +7,6 @@ import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
-import io.etcd.jetcd.KeyValue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -73,7 +72,7 @@ final class CacheState {
     Set<String> touchedNodes = new LinkedHashSet<>();
     Set<String> touchedPools = new LinkedHashSet<>();
     for (KeyChange change : changes) {
-      KeyRef ref = Keys.parse(change.key());
+      KeyRef ref = change.ref();
       switch (ref.kind()) {
         case NODE_SPEC, NODE_STATUS, NODE_READINGS -> {
           applyNodeKey(ref, change);
@@ -116,16 +115,12 @@ final class CacheState {
    * Replaces the whole content with a fresh listing and returns the changes between the two, so
    * that listeners that missed events (compaction, a long outage) catch up.
    */
-  List<InventoryChange> replace(List<KeyValue> listing, long revision) {
+  List<InventoryChange> replace(List<KeyChange> listing, long revision) {
     Set<String> oldNodes = new HashSet<>(nodeParts.keySet());
     Set<String> oldPools = new HashSet<>(poolParts.keySet());
     nodeParts.clear();
     poolParts.clear();
-    List<KeyChange> all = new ArrayList<>(listing.size() + oldNodes.size() + oldPools.size());
-    for (KeyValue kv : listing) {
-      all.add(KeyChange.of(kv));
-    }
-    List<InventoryChange> changes = apply(all, revision);
+    List<InventoryChange> changes = apply(listing, revision);
     Set<String> reported = new HashSet<>();
     for (InventoryChange c : changes) {
       reported.add(c instanceof NodeChange n ? "n/" + n.id() : "p/" + ((PoolChange) c).name());
@@ -151,45 +146,27 @@ final class CacheState {
 
   private void applyNodeKey(KeyRef ref, KeyChange change) {
     NodeParts p = nodeParts.getOrDefault(ref.id(), NodeParts.EMPTY);
-    byte[] v = change.value();
-    long rev = change.modRevision();
+    Object v = change.value();
+    long rev = v == null ? 0 : change.modRevision();
     p =
         switch (ref.kind()) {
-          case NODE_SPEC ->
-              new NodeParts(
-                  v == null ? null : Codec.decode(v, NodeSpec.class),
-                  v == null ? 0 : rev,
-                  p.status,
-                  p.statusRev,
-                  p.readings);
-          case NODE_STATUS ->
-              new NodeParts(
-                  p.spec,
-                  p.specRev,
-                  v == null ? null : Codec.decode(v, NodeStatus.class),
-                  v == null ? 0 : rev,
-                  p.readings);
-          default ->
-              new NodeParts(
-                  p.spec,
-                  p.specRev,
-                  p.status,
-                  p.statusRev,
-                  v == null ? null : Codec.decode(v, NodeReadings.class));
+          case NODE_SPEC -> new NodeParts((NodeSpec) v, rev, p.status, p.statusRev, p.readings);
+          case NODE_STATUS -> new NodeParts(p.spec, p.specRev, (NodeStatus) v, rev, p.readings);
+          default -> new NodeParts(p.spec, p.specRev, p.status, p.statusRev, (NodeReadings) v);
         };
     nodeParts.put(ref.id(), p);
   }
 
   private void applyPoolKey(KeyRef ref, KeyChange change) {
     PoolParts p = poolParts.computeIfAbsent(ref.pool(), k -> new PoolParts());
-    byte[] v = change.value();
+    Object v = change.value();
     switch (ref.kind()) {
       case POOL_CONFIG -> {
-        p.config = v == null ? null : Codec.decode(v, PoolConfig.class);
+        p.config = (PoolConfig) v;
         p.configRev = v == null ? 0 : change.modRevision();
       }
       case POOL_STATUS -> {
-        p.status = v == null ? null : Codec.decode(v, PoolStatus.class);
+        p.status = (PoolStatus) v;
         p.statusRev = v == null ? 0 : change.modRevision();
       }
       default -> {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -263,7 +264,7 @@ public final class InventoryCache implements AutoCloseable {
   }
 
   private void relist() {
-    List<KeyValue> all = new ArrayList<>();
+    List<KeyChange> all = new ArrayList<>();
     long at = listPrefix(Keys.NODES, 0, all);
     listPrefix(Keys.POOLS, at, all);
     List<InventoryChange> changes = state.replace(all, at);
@@ -276,27 +277,39 @@ public final class InventoryCache implements AutoCloseable {
         at);
   }
 
-  /** Lists every key under {@code prefix} in pages, at {@code at} (0: now); returns the rev. */
-  private long listPrefix(String prefix, long at, List<KeyValue> into) {
-    String from = prefix;
+  /**
+   * Lists every key under {@code prefix} in pages at revision {@code at} (0: now), decoding each
+   * page while the next one is being fetched; returns the revision read at.
+   */
+  private long listPrefix(String prefix, long at, List<KeyChange> into) {
     String end = Keys.prefixEnd(prefix);
+    CompletableFuture<GetResponse> next = page(prefix, end, at);
     while (true) {
-      GetOption.Builder option =
-          GetOption.builder().withRange(Bytes.of(end)).withLimit(options.pageSize());
-      if (at > 0) {
-        option.withRevision(at);
-      }
-      GetResponse page =
-          Etcd.await(kv.get(Bytes.of(from), option.build()), options.timeout(), "listing");
+      GetResponse page = Etcd.await(next, options.timeout(), "listing");
       if (at == 0) {
         at = page.getHeader().getRevision();
       }
-      into.addAll(page.getKvs());
-      if (!page.isMore() || page.getKvs().isEmpty()) {
+      List<KeyValue> kvs = page.getKvs();
+      boolean more = page.isMore() && !kvs.isEmpty();
+      if (more) {
+        next = page(Bytes.text(kvs.get(kvs.size() - 1).getKey()) + "\u0000", end, at);
+      }
+      for (KeyValue kv : kvs) {
+        into.add(KeyChange.of(kv));
+      }
+      if (!more) {
         return at;
       }
-      from = Bytes.text(page.getKvs().get(page.getKvs().size() - 1).getKey()) + "\u0000";
     }
+  }
+
+  private CompletableFuture<GetResponse> page(String from, String end, long at) {
+    GetOption.Builder option =
+        GetOption.builder().withRange(Bytes.of(end)).withLimit(options.pageSize());
+    if (at > 0) {
+      option.withRevision(at);
+    }
+    return kv.get(Bytes.of(from), option.build());
   }
 
   private void startWatch() {
@@ -338,7 +351,7 @@ public final class InventoryCache implements AutoCloseable {
         KeyValue kv = event.getKeyValue();
         group.add(
             event.getEventType() == WatchEvent.EventType.DELETE
-                ? new KeyChange(Bytes.text(kv.getKey()), null, rev)
+                ? KeyChange.deleted(kv, rev)
                 : KeyChange.of(kv));
         i++;
       }

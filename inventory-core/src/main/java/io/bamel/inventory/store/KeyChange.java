@@ -1,11 +1,38 @@
 package io.bamel.inventory.store;
 
+import io.bamel.inventory.model.NodeReadings;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PoolStatus;
 import io.etcd.jetcd.KeyValue;
 
-/** A key's new value at a mod revision; {@code value} is null when the key was deleted. */
-record KeyChange(String key, byte[] value, long modRevision) {
+/**
+ * A key's new value at a mod revision, parsed and decoded: {@code value} is the record the key
+ * holds ({@code NodeSpec}, {@code PoolConfig}, ...; the empty string for index keys), or null when
+ * the key was deleted or is not one the cache keeps.
+ */
+record KeyChange(KeyRef ref, Object value, long modRevision) {
 
+  /** Parses and decodes a key-value read from etcd. */
   static KeyChange of(KeyValue kv) {
-    return new KeyChange(Bytes.text(kv.getKey()), kv.getValue().getBytes(), kv.getModRevision());
+    KeyRef ref = Keys.parse(Bytes.text(kv.getKey()));
+    byte[] bytes = kv.getValue().getBytes();
+    Object value =
+        switch (ref.kind()) {
+          case NODE_SPEC -> Codec.decode(bytes, NodeSpec.class);
+          case NODE_STATUS -> Codec.decode(bytes, NodeStatus.class);
+          case NODE_READINGS -> Codec.decode(bytes, NodeReadings.class);
+          case POOL_CONFIG -> Codec.decode(bytes, PoolConfig.class);
+          case POOL_STATUS -> Codec.decode(bytes, PoolStatus.class);
+          case POOL_MEMBER -> "";
+          default -> null;
+        };
+    return new KeyChange(ref, value, kv.getModRevision());
+  }
+
+  /** A deleted key. */
+  static KeyChange deleted(KeyValue kv, long revision) {
+    return new KeyChange(Keys.parse(Bytes.text(kv.getKey())), null, revision);
   }
 }
