@@ -1,0 +1,37 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.store.AlreadyExistsException;
+import io.bamel.inventory.store.ConflictException;
+import java.util.function.Supplier;
+
+/**
+ * Runs a read-decide-write step until it does not lose a compare-and-swap. A conditional request
+ * (If-Match) does not retry: losing the race means its precondition failed, and it answers 412.
+ */
+final class Attempts {
+
+  private static final int MAX = 50;
+
+  private Attempts() {}
+
+  static <T> T run(boolean conditional, String what, Supplier<T> step) {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return step.get();
+      } catch (ConflictException | AlreadyExistsException e) {
+        if (conditional) {
+          throw Problems.preconditionFailed(what + " changed: " + e.getMessage());
+        }
+        if (attempt >= MAX) {
+          throw Problems.conflict(what + " keeps changing; try again");
+        }
+        try {
+          Thread.sleep(Math.min(50, 1L << Math.min(attempt, 5)));
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw Problems.unavailable("interrupted");
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.model.InvalidInputException;
+import io.bamel.inventory.store.AlreadyExistsException;
+import io.bamel.inventory.store.CompactedException;
+import io.bamel.inventory.store.ConflictException;
+import io.bamel.inventory.store.FencedException;
+import io.bamel.inventory.store.NotFoundException;
+import io.bamel.inventory.store.StoreUnavailableException;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.router.JavalinDefaultRouting;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Maps every failure to an RFC 9457 problem: the API's own {@link ApiException}s, the model's
+ * {@link InvalidInputException} (400 with field errors), the store's exceptions (404, 409, 410,
+ * 503), Javalin's (404, 405, 413, ...), and anything unexpected (500, logged with the request id,
+ * answered without a stack trace).
+ */
+final class ErrorHandling {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ErrorHandling.class);
+
+  private ErrorHandling() {}
+
+  static void register(JavalinDefaultRouting routes) {
+    routes.exception(ApiException.class, (e, ctx) -> answer(ctx, e.problem()));
+    routes.exception(
+        InvalidInputException.class,
+        (e, ctx) ->
+            answer(ctx, Problems.invalid("the request has invalid fields", e.errors()).problem()));
+    routes.exception(
+        NotFoundException.class,
+        (e, ctx) -> answer(ctx, Problems.notFound(e.getMessage()).problem()));
+    routes.exception(
+        AlreadyExistsException.class,
+        (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage() + " already exists").problem()));
+    routes.exception(
+        ConflictException.class,
+        (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage()).problem()));
+    routes.exception(
+        FencedException.class,
+        (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage()).problem()));
+    routes.exception(
+        CompactedException.class, (e, ctx) -> answer(ctx, Problems.gone(e.getMessage()).problem()));
+    routes.exception(
+        StoreUnavailableException.class,
+        (e, ctx) -> {
+          LOG.warn("etcd unavailable in {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
+          answer(ctx, Problems.unavailable("etcd is unavailable; try again").problem());
+        });
+    routes.exception(
+        HttpResponseException.class,
+        (e, ctx) -> answer(ctx, fromStatus(e.getStatus(), e.getMessage())));
+    routes.exception(
+        Exception.class,
+        (e, ctx) -> {
+          String requestId = ctx.res().getHeader(Caller.REQUEST_ID);
+          LOG.error(
+              "unexpected failure in {} {} (request {})", ctx.method(), ctx.path(), requestId, e);
+          answer(
+              ctx,
+              Problem.of(
+                  500,
+                  "internal",
+                  "Internal error",
+                  "an unexpected error occurred; the server log has it under request id "
+                      + requestId));
+        });
+    for (int status : new int[] {404, 405, 413, 415, 500}) {
+      routes.error(
+          status,
+          ctx -> {
+            String type = ctx.res().getContentType();
+            if (type == null || !type.startsWith(Problem.MEDIA_TYPE)) {
+              answer(ctx, fromStatus(ctx.statusCode(), null));
+            }
+          });
+    }
+  }
+
+  static Problem fromStatus(int status, String message) {
+    return switch (status) {
+      case 404 -> Problem.of(404, "not-found", "Not found", "no such resource or route");
+      case 405 -> Problem.of(405, "method-not-allowed", "Method not allowed", "see /openapi.json");
+      case 413 -> Problem.of(413, "too-large", "Request body too large", "the body is too large");
+      default ->
+          Problem.of(
+              status,
+              "http-" + status,
+              io.javalin.http.HttpStatus.forStatus(status).getMessage(),
+              message == null || message.length() > 200 ? "the request failed" : message);
+    };
+  }
+
+  static void answer(Context ctx, Problem problem) {
+    String path = ctx.path();
+    Problem p = problem.at(path.length() > 256 ? path.substring(0, 256) : path);
+    ctx.status(p.status()).contentType(Problem.MEDIA_TYPE).result(ApiJson.write(p));
+    if (p.status() == 401) {
+      ctx.header("WWW-Authenticate", "Bearer realm=\"bamel\"");
+    }
+  }
+}

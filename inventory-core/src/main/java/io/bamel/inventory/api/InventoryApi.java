@@ -1,0 +1,168 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.metrics.HttpMetrics;
+import io.bamel.inventory.metrics.InventoryGauges;
+import io.bamel.inventory.metrics.MetricsEndpoint;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The REST inventory API: builds the Javalin app with every route ({@link #routes()}), bearer-token
+ * authentication ({@link Authentication}), RFC 9457 errors ({@link ErrorHandling}), the body limit,
+ * request ids, HTTP metrics and the inventory gauges.
+ *
+ * <p>It reads only from the {@link InventoryCache} (which must be started; the API answers 503
+ * until it has synced) and writes only through {@link EtcdInventory}; it never polls etcd. It owns
+ * neither: closing the API stops the HTTP server and the watch streams, nothing else.
+ */
+public final class InventoryApi implements AutoCloseable {
+
+  /** One route: method, path template (OpenAPI syntax), the access it requires. */
+  public record Route(String method, String path, Access access) {}
+
+  private final Javalin app;
+  private final List<Route> routes = new ArrayList<>();
+  private final WatchHub hub;
+  private final InventoryCache cache;
+
+  private InventoryApi(
+      EtcdInventory store,
+      InventoryCache cache,
+      TokenStore tokens,
+      ApiOptions options,
+      PrometheusRegistry registry) {
+    this.cache = cache;
+    ApiContext api = new ApiContext(store, cache, options);
+    this.hub = new WatchHub(options.watchHistory(), cache.revision());
+    cache.addListener(hub);
+    cache.addListener(api.nodeJson);
+    HttpMetrics httpMetrics = new HttpMetrics(registry);
+    InventoryGauges.register(registry, cache);
+    MetricsEndpoint metrics = new MetricsEndpoint(registry);
+    Authentication auth = new Authentication(tokens, options.anonymousRead());
+    NodeReadRoutes nodeReads = new NodeReadRoutes(api);
+    NodeEditRoutes nodeEdits = new NodeEditRoutes(api);
+    PowerRoutes power = new PowerRoutes(api);
+    PoolRoutes pools = new PoolRoutes(api);
+    SyncRoutes sync = new SyncRoutes(api);
+    WatchRoutes watch = new WatchRoutes(api, hub);
+    HealthRoutes health = new HealthRoutes(api);
+    DocsRoutes docs = new DocsRoutes();
+    this.app =
+        Javalin.create(
+            config -> {
+              config.showJavalinBanner = false;
+              config.useVirtualThreads = true;
+              config.http.maxRequestSize = options.maxBodyBytes();
+              config.http.disableCompression();
+              config.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems()));
+              config.router.mount(
+                  r -> {
+                    r.before(
+                        ctx -> {
+                          ctx.attribute("bamel.start", System.nanoTime());
+                          ctx.header(
+                              Caller.REQUEST_ID, Caller.requestId(ctx.header(Caller.REQUEST_ID)));
+                        });
+                    r.beforeMatched(auth::check);
+                    r.after(ctx -> record(httpMetrics, ctx));
+                    ErrorHandling.register(r);
+                    add(r, "GET", "/healthz", Access.PUBLIC, health::healthz);
+                    add(r, "GET", "/readyz", Access.PUBLIC, health::readyz);
+                    add(r, "GET", "/openapi.json", Access.PUBLIC, docs::openapi);
+                    add(r, "GET", "/docs", Access.PUBLIC, docs::page);
+                    add(
+                        r,
+                        "GET",
+                        "/metrics",
+                        Access.READ,
+                        ctx -> {
+                          MetricsEndpoint.Scrape s = metrics.scrape(ctx.header("Accept"));
+                          ctx.status(200).contentType(s.contentType()).result(s.body());
+                        });
+                    add(r, "GET", "/api/v1/nodes", Access.READ, nodeReads::list);
+                    add(r, "GET", "/api/v1/nodes/{id}", Access.READ, nodeReads::get);
+                    add(r, "PUT", "/api/v1/nodes/{id}", Access.WRITE, nodeEdits::put);
+                    add(r, "PATCH", "/api/v1/nodes/{id}", Access.WRITE, nodeEdits::patch);
+                    add(r, "DELETE", "/api/v1/nodes/{id}", Access.WRITE, nodeEdits::delete);
+                    add(r, "GET", "/api/v1/nodes/{id}/status", Access.READ, nodeReads::status);
+                    add(r, "GET", "/api/v1/nodes/{id}/events", Access.READ, nodeReads::events);
+                    add(r, "POST", "/api/v1/nodes/{id}/power", Access.WRITE, power::power);
+                    add(r, "GET", "/api/v1/pools", Access.READ, pools::list);
+                    add(r, "GET", "/api/v1/pools/{name}", Access.READ, pools::get);
+                    add(r, "PUT", "/api/v1/pools/{name}", Access.ADMIN, pools::put);
+                    add(r, "PATCH", "/api/v1/pools/{name}", Access.ADMIN, pools::patch);
+                    add(r, "DELETE", "/api/v1/pools/{name}", Access.ADMIN, pools::delete);
+                    add(r, "POST", "/api/v1/sync", Access.WRITE, sync::sync);
+                    add(r, "GET", "/api/v1/watch", Access.READ, watch::watch);
+                  });
+            });
+  }
+
+  /**
+   * An API over {@code store} and {@code cache}, registering its metrics in {@code registry}.
+   * Create it before starting the cache, or after: the watch history starts at the cache's revision
+   * when the API is created.
+   */
+  public static InventoryApi create(
+      EtcdInventory store,
+      InventoryCache cache,
+      TokenStore tokens,
+      ApiOptions options,
+      PrometheusRegistry registry) {
+    return new InventoryApi(store, cache, tokens, options, registry);
+  }
+
+  private void add(
+      io.javalin.router.JavalinDefaultRouting r,
+      String method,
+      String path,
+      Access access,
+      Handler handler) {
+    routes.add(new Route(method, path, access));
+    r.addHttpHandler(HandlerType.valueOf(method), path, handler, access);
+  }
+
+  private static void record(HttpMetrics metrics, Context ctx) {
+    Long start = ctx.attribute("bamel.start");
+    String route = ctx.routeRoles().isEmpty() ? HttpMetrics.UNMATCHED : ctx.endpointHandlerPath();
+    double seconds = start == null ? 0 : (System.nanoTime() - start) / 1e9;
+    metrics.record(ctx.method().name(), route, ctx.statusCode(), seconds);
+  }
+
+  /** Starts serving on {@code host}:{@code port} (0: a free port). */
+  public InventoryApi start(String host, int port) {
+    app.start(host, port);
+    return this;
+  }
+
+  /** The port served on (after {@link #start}). */
+  public int port() {
+    return app.port();
+  }
+
+  /** Every route, in registration order. */
+  public List<Route> routes() {
+    return List.copyOf(routes);
+  }
+
+  /** The Javalin app (for tests and embedding). */
+  public Javalin app() {
+    return app;
+  }
+
+  /** Ends the watch streams and stops the HTTP server. */
+  @Override
+  public void close() {
+    cache.removeListener(hub);
+    hub.close();
+    app.stop();
+  }
+}

@@ -1,0 +1,196 @@
+package io.bamel.inventory.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.model.FieldError;
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.store.Codec;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The DCIM writes of one node: {@code PUT} (create, or replace the hardware and location fields),
+ * {@code PATCH} (JSON Merge Patch) and {@code DELETE}. Each reads the node fresh from etcd, checks
+ * {@code If-Match}, the power-field rule ({@link SpecRules}) and the unique fields (serial, MAC,
+ * management address: 409 naming the node that has it), then writes with compare-and-swap at the
+ * revision it read, recording the caller and request id in the node's events. Answers after the
+ * cache shows the write, so a following read sees it.
+ */
+final class NodeEditRoutes {
+
+  private final ApiContext api;
+
+  NodeEditRoutes(ApiContext api) {
+    this.api = api;
+  }
+
+  void put(Context ctx) {
+    ApiContext.query(ctx, Set.of());
+    String id = ApiContext.id(ctx, "id");
+    NodeSpec incoming = ApiJson.convert(api.json(ctx, Bodies.JSON), NodeSpec.class);
+    Preconditions.IfMatch ifMatch = Preconditions.parse(ctx.header("If-Match"));
+    boolean createOnly = "*".equals(trim(ctx.header("If-None-Match")));
+    Caller caller = Caller.of(ctx);
+    boolean conditional = !(ifMatch instanceof Preconditions.IfMatch.None) || createOnly;
+    record Written(long revision, NodeSpec spec, boolean created) {}
+    Written written =
+        Attempts.run(
+            conditional,
+            "node " + id,
+            () -> {
+              Optional<Node> current = api.store.getNode(id);
+              long revision = current.map(Node::specRevision).orElse(0L);
+              Preconditions.check(ifMatch, revision, "node " + id);
+              if (createOnly && current.isPresent()) {
+                throw Problems.preconditionFailed("node " + id + " exists (If-None-Match: *)");
+              }
+              NodeSpec before = current.map(Node::spec).orElse(null);
+              List<FieldError> power = SpecRules.powerFieldChanges(before, incoming);
+              if (!power.isEmpty()) {
+                throw Problems.invalid("PUT does not change the power fields", power);
+              }
+              NodeSpec next =
+                  before == null
+                      ? incoming
+                      : incoming.toBuilder().extensions(before.extensions()).build();
+              next.validate();
+              checkUnique(id, next);
+              if (before == null) {
+                long rev =
+                    api.store.createNode(id, next, caller.event(api.clock(), "created", "PUT"));
+                return new Written(rev, next, true);
+              }
+              long rev =
+                  api.store.replaceSpec(
+                      id,
+                      revision,
+                      next,
+                      caller.event(api.clock(), "updated", changes(before, next)));
+              return new Written(rev, next, false);
+            });
+    answerNode(ctx, id, written.revision(), written.created() ? 201 : 200);
+  }
+
+  void patch(Context ctx) {
+    ApiContext.query(ctx, Set.of());
+    String id = ApiContext.id(ctx, "id");
+    JsonNode patch = api.json(ctx, Bodies.MERGE_PATCH);
+    if (!patch.isObject()) {
+      throw Problems.invalid("", "a merge patch of a node must be a JSON object");
+    }
+    Preconditions.IfMatch ifMatch = Preconditions.parse(ctx.header("If-Match"));
+    Caller caller = Caller.of(ctx);
+    long revision =
+        Attempts.run(
+            !(ifMatch instanceof Preconditions.IfMatch.None),
+            "node " + id,
+            () -> {
+              Node current =
+                  api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
+              Preconditions.check(ifMatch, current.specRevision(), "node " + id);
+              JsonNode merged = MergePatch.apply(Codec.mapper().valueToTree(current.spec()), patch);
+              NodeSpec next = ApiJson.convert(merged, NodeSpec.class);
+              List<FieldError> power = SpecRules.powerFieldChanges(current.spec(), next);
+              if (!power.isEmpty()) {
+                throw Problems.invalid("PATCH does not change the power fields", power);
+              }
+              next.validate();
+              checkUnique(id, next);
+              return api.store.replaceSpec(
+                  id,
+                  current.specRevision(),
+                  next,
+                  caller.event(api.clock(), "updated", changes(current.spec(), next)));
+            });
+    answerNode(ctx, id, revision, 200);
+  }
+
+  void delete(Context ctx) {
+    Map<String, String> query = ApiContext.query(ctx, Set.of("force"));
+    String id = ApiContext.id(ctx, "id");
+    boolean force = ApiContext.flag(query, "force");
+    Preconditions.IfMatch ifMatch = Preconditions.parse(ctx.header("If-Match"));
+    if (force) {
+      Caller caller = Caller.of(ctx);
+      if (!Access.ADMIN.grantedBy(caller.principal().scope())) {
+        throw Problems.forbidden("DELETE with force=true needs the admin scope");
+      }
+      if (ifMatch instanceof Preconditions.IfMatch.None) {
+        throw Problems.preconditionRequired(
+            "DELETE with force=true needs If-Match with the node's ETag, so that what is deleted"
+                + " is what was looked at");
+      }
+    }
+    Attempts.run(
+        !(ifMatch instanceof Preconditions.IfMatch.None),
+        "node " + id,
+        () -> {
+          Node current =
+              api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
+          OptionalLong expected =
+              Preconditions.check(ifMatch, current.specRevision(), "node " + id);
+          if (!force && SpecRules.isOn(current) && SpecRules.isManaged(current)) {
+            throw Problems.conflict(
+                "node "
+                    + id
+                    + " is on and bamel drives its power; power it off first (POST"
+                    + " /api/v1/nodes/"
+                    + id
+                    + "/power {\"state\":\"off\"}) or delete with force=true");
+          }
+          if (!api.store.deleteNode(id, expected.orElse(current.specRevision()))) {
+            throw Problems.notFound("no node " + id);
+          }
+          return Boolean.TRUE;
+        });
+    awaitGone(id);
+    ctx.status(204);
+  }
+
+  private void awaitGone(String id) {
+    long deadline = System.nanoTime() + api.options.readYourWrites().toNanos();
+    while (api.cache.node(id).isPresent() && System.nanoTime() < deadline) {
+      api.awaitCache(api.cache.revision() + 1);
+    }
+  }
+
+  private void checkUnique(String id, NodeSpec spec) {
+    UniqueFields index = new UniqueFields();
+    for (Node node : api.cache.nodes()) {
+      if (!node.id().equals(id)) {
+        index.add(node.id(), node.spec());
+      }
+    }
+    index
+        .clash(id, spec)
+        .ifPresent(
+            c -> {
+              throw Problems.duplicate(c.field(), c.value(), c.holder());
+            });
+  }
+
+  private void answerNode(Context ctx, String id, long revision, int status) {
+    api.awaitCache(revision);
+    Node node = api.cache.node(id).orElse(null);
+    ctx.header("ETag", Preconditions.etag(revision));
+    if (node != null && node.specRevision() == revision) {
+      ApiContext.answerBytes(ctx, status, api.nodeJson.of(node));
+    } else {
+      Node fresh = api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
+      ApiContext.answer(ctx, status, NodeView.of(fresh));
+    }
+  }
+
+  static String changes(NodeSpec before, NodeSpec after) {
+    List<String> changed = SpecRules.changedFields(before, after);
+    return changed.isEmpty() ? "no change" : "changed " + String.join(", ", changed);
+  }
+
+  private static String trim(String s) {
+    return s == null ? null : s.trim();
+  }
+}

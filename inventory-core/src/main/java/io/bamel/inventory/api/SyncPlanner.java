@@ -1,0 +1,180 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.model.Ids;
+import io.bamel.inventory.model.InvalidInputException;
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.store.Codec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Decides a DCIM sync, as a pure function of the items and the current nodes. Each item is matched
+ * to an existing node by {@code inventoryId}, then serial, then management address, then MAC
+ * address, then id; an unmatched item creates a node under its id. The desired spec is validated
+ * and checked for unique fields against the inventory as the sync leaves it (items in order). When
+ * {@code prune} is set, nodes in {@code scope} that no item matched are deleted if they are off and
+ * refused if they are on.
+ */
+public final class SyncPlanner {
+
+  private SyncPlanner() {}
+
+  /** The plan for {@code items} against {@code current}. */
+  public static SyncPlan plan(
+      List<SyncItem> items, Collection<Node> current, Predicate<Node> scope, boolean prune) {
+    Map<String, Node> byId = new HashMap<>();
+    Map<String, String> byInventoryId = new HashMap<>();
+    UniqueFields identity = new UniqueFields();
+    for (Node node : current) {
+      byId.put(node.id(), node);
+      if (node.spec().inventoryId() != null) {
+        byInventoryId.putIfAbsent(node.spec().inventoryId(), node.id());
+      }
+      identity.add(node.id(), node.spec());
+    }
+    UniqueFields after = new UniqueFields();
+    current.forEach(n -> after.add(n.id(), n.spec()));
+    Map<String, Integer> claimedBy = new HashMap<>();
+    List<SyncPlan.Action> actions = new ArrayList<>();
+    for (SyncItem item : items) {
+      if (!item.errors().isEmpty()) {
+        actions.add(
+            SyncPlan.Action.reject(item.index(), item.id(), "invalid record", item.errors()));
+        continue;
+      }
+      Optional<String> matched = match(item, byInventoryId, identity, byId);
+      String id = matched.orElse(item.id());
+      if (id == null) {
+        actions.add(
+            SyncPlan.Action.reject(
+                item.index(), null, "the record names no id and matches no node", null));
+        continue;
+      }
+      String idProblem = Ids.problem(id);
+      if (idProblem != null) {
+        actions.add(SyncPlan.Action.reject(item.index(), id, "invalid id: " + idProblem, null));
+        continue;
+      }
+      Integer earlier = claimedBy.get(id);
+      if (earlier != null) {
+        actions.add(
+            SyncPlan.Action.reject(
+                item.index(),
+                id,
+                "matches node " + id + ", which item " + earlier + " already matched",
+                null));
+        continue;
+      }
+      Node existing = byId.get(id);
+      NodeSpec before = existing == null ? null : existing.spec();
+      NodeSpec desired;
+      try {
+        desired = item.desired().apply(before);
+        desired.validate();
+      } catch (InvalidInputException e) {
+        actions.add(SyncPlan.Action.reject(item.index(), id, "invalid record", e.errors()));
+        continue;
+      } catch (ApiException e) {
+        actions.add(
+            SyncPlan.Action.reject(item.index(), id, e.problem().detail(), e.problem().errors()));
+        continue;
+      }
+      Optional<UniqueFields.Clash> clash = after.clash(id, desired);
+      if (clash.isPresent()) {
+        UniqueFields.Clash c = clash.get();
+        actions.add(
+            SyncPlan.Action.reject(
+                item.index(),
+                id,
+                c.field() + " " + c.value() + " is already used by node " + c.holder(),
+                null));
+        continue;
+      }
+      claimedBy.put(id, item.index());
+      if (before != null) {
+        after.remove(id, before);
+      }
+      after.add(id, desired);
+      if (before == null) {
+        actions.add(
+            new SyncPlan.Action(
+                SyncPlan.Kind.CREATE, item.index(), id, 0, null, desired, null, null));
+      } else if (Arrays.equals(Codec.encode(before), Codec.encode(desired))) {
+        actions.add(
+            new SyncPlan.Action(
+                SyncPlan.Kind.UNCHANGED,
+                item.index(),
+                id,
+                existing.specRevision(),
+                before,
+                desired,
+                null,
+                null));
+      } else {
+        actions.add(
+            new SyncPlan.Action(
+                SyncPlan.Kind.UPDATE,
+                item.index(),
+                id,
+                existing.specRevision(),
+                before,
+                desired,
+                null,
+                null));
+      }
+    }
+    if (prune) {
+      Set<String> kept = new HashSet<>(claimedBy.keySet());
+      List<Node> candidates =
+          current.stream()
+              .filter(n -> !kept.contains(n.id()) && scope.test(n))
+              .sorted((a, b) -> a.id().compareTo(b.id()))
+              .toList();
+      for (Node node : candidates) {
+        if (SpecRules.isOn(node)) {
+          actions.add(SyncPlan.Action.reject(-1, node.id(), "not pruned: the node is on", null));
+        } else {
+          actions.add(
+              new SyncPlan.Action(
+                  SyncPlan.Kind.DELETE,
+                  -1,
+                  node.id(),
+                  node.specRevision(),
+                  node.spec(),
+                  null,
+                  null,
+                  null));
+        }
+      }
+    }
+    return new SyncPlan(actions);
+  }
+
+  private static Optional<String> match(
+      SyncItem item,
+      Map<String, String> byInventoryId,
+      UniqueFields identity,
+      Map<String, Node> byId) {
+    NodeSpec keys = item.keys();
+    if (keys.inventoryId() != null && byInventoryId.containsKey(keys.inventoryId())) {
+      return Optional.of(byInventoryId.get(keys.inventoryId()));
+    }
+    return identity
+        .bySerial(keys.serial())
+        .or(() -> identity.byAddress(keys.mgmtAddress()))
+        .or(() -> identity.byMac(keys.macAddress()))
+        .or(
+            () ->
+                Optional.ofNullable(
+                    item.id() != null && byId.containsKey(item.id()) ? item.id() : null));
+  }
+}

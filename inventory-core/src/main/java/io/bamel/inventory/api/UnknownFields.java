@@ -1,0 +1,65 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.model.FieldError;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds fields a client sent that the model does not know. The model keeps such fields in each
+ * record's {@code extensions} (so data written by a newer bamel survives a round trip through an
+ * older one); in API input they are almost always typos, so the API rejects them.
+ */
+final class UnknownFields {
+
+  private static final int MAX_DEPTH = 8;
+
+  private UnknownFields() {}
+
+  /** One error per unknown field anywhere in {@code value}. */
+  static List<FieldError> find(Object value) {
+    List<FieldError> errors = new ArrayList<>();
+    walk(value, "", errors, 0);
+    return errors;
+  }
+
+  private static void walk(Object value, String path, List<FieldError> errors, int depth) {
+    if (value == null || depth > MAX_DEPTH) {
+      return;
+    }
+    if (value instanceof Collection<?> list) {
+      int i = 0;
+      for (Object item : list) {
+        walk(item, path + "[" + i++ + "]", errors, depth + 1);
+      }
+      return;
+    }
+    if (!value.getClass().isRecord()) {
+      return;
+    }
+    for (RecordComponent component : value.getClass().getRecordComponents()) {
+      Object field;
+      try {
+        field = component.getAccessor().invoke(value);
+      } catch (ReflectiveOperationException e) {
+        continue;
+      }
+      String name = component.getName();
+      String at = path.isEmpty() ? name : path + "." + name;
+      if (name.equals("extensions") && field instanceof Map<?, ?> unknown) {
+        for (Object key : unknown.keySet()) {
+          String where = path.isEmpty() ? String.valueOf(key) : path + "." + key;
+          errors.add(new FieldError(where, "unknown field"));
+        }
+      } else if (field instanceof Map<?, ?> map) {
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          walk(e.getValue(), at + "." + e.getKey(), errors, depth + 1);
+        }
+      } else {
+        walk(field, at, errors, depth + 1);
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.store.InventoryChange;
+import io.bamel.inventory.store.NodeChange;
+import io.bamel.inventory.store.PoolChange;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One change in the watch stream: a node or pool change at an etcd revision, with its position
+ * among the changes of that revision ({@code index}), so that a client can resume exactly after it
+ * ({@code id: revision-index}). The JSON is encoded once, when first sent.
+ */
+final class WatchEvent {
+
+  private final long revision;
+  private final int index;
+  private final InventoryChange change;
+  private volatile String json;
+
+  WatchEvent(long revision, int index, InventoryChange change) {
+    this.revision = revision;
+    this.index = index;
+    this.change = change;
+  }
+
+  long revision() {
+    return revision;
+  }
+
+  int index() {
+    return index;
+  }
+
+  /** {@code revision-index}, the SSE id. */
+  String id() {
+    return revision + "-" + index;
+  }
+
+  /** {@code node} or {@code pool}, the SSE event name. */
+  String name() {
+    return change instanceof NodeChange ? "node" : "pool";
+  }
+
+  /** Whether this event comes after position {@code (rev, idx)}. */
+  boolean after(long rev, int idx) {
+    return revision > rev || revision == rev && index > idx;
+  }
+
+  /**
+   * {@code {"type":"added|modified|deleted","revision":R,"id"|"name":...,"node"|"pool":view}}; a
+   * deleted object's view is its last value.
+   */
+  String json() {
+    String j = json;
+    if (j == null) {
+      Map<String, Object> body = new LinkedHashMap<>();
+      if (change instanceof NodeChange c) {
+        body.put("type", type(c.previous(), c.current()));
+        body.put("revision", revision);
+        body.put("id", c.id());
+        body.put("node", NodeView.of(c.current() != null ? c.current() : c.previous()));
+      } else if (change instanceof PoolChange c) {
+        body.put("type", type(c.previous(), c.current()));
+        body.put("revision", revision);
+        body.put("name", c.name());
+        body.put("pool", PoolView.of(c.current() != null ? c.current() : c.previous(), true));
+      }
+      j = new String(ApiJson.write(body), java.nio.charset.StandardCharsets.UTF_8);
+      json = j;
+    }
+    return j;
+  }
+
+  private static String type(Object previous, Object current) {
+    return previous == null ? "added" : current == null ? "deleted" : "modified";
+  }
+}

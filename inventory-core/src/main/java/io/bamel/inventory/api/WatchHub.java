@@ -1,0 +1,135 @@
+package io.bamel.inventory.api;
+
+import io.bamel.inventory.store.InventoryChange;
+import io.bamel.inventory.store.InventoryListener;
+import io.bamel.inventory.store.NodeChange;
+import io.bamel.inventory.store.PoolChange;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * Fans the cache's changes out to watch clients, and keeps the last {@code history} changes so that
+ * a client can resume from a revision. Resuming from a revision older than what the hub holds
+ * (evicted, or before the hub started) is {@link Gone}: the client lists again and watches from the
+ * listing's revision. A client that falls {@code history} changes behind is disconnected (it
+ * resumes from its last event id).
+ */
+final class WatchHub implements InventoryListener, AutoCloseable {
+
+  /** The requested revision is no longer held. */
+  static final class Gone extends Exception {
+    Gone(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** One client's queue; a null element tells the client to stop. */
+  static final class Subscription {
+    final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    volatile boolean overflowed;
+  }
+
+  static final Object STOP = new Object();
+
+  private final int history;
+  private final ArrayDeque<WatchEvent> events = new ArrayDeque<>();
+  private final Set<Subscription> subscriptions = new CopyOnWriteArraySet<>();
+  private final long start;
+  private long evictedRevision = -1;
+  private int evictedIndex;
+  private long lastRevision;
+  private int lastIndex;
+  private boolean closed;
+
+  /** A hub holding every change after revision {@code start}. */
+  WatchHub(int history, long start) {
+    this.history = history;
+    this.start = start;
+  }
+
+  @Override
+  public synchronized void onChange(InventoryChange change) {
+    long revision =
+        change instanceof NodeChange n
+            ? n.revision()
+            : change instanceof PoolChange p ? p.revision() : 0;
+    if (revision <= start || closed) {
+      return;
+    }
+    int index = revision == lastRevision ? lastIndex + 1 : 0;
+    lastRevision = revision;
+    lastIndex = index;
+    WatchEvent event = new WatchEvent(revision, index, change);
+    events.addLast(event);
+    while (events.size() > history) {
+      WatchEvent evicted = events.removeFirst();
+      evictedRevision = evicted.revision();
+      evictedIndex = evicted.index();
+    }
+    for (Subscription s : subscriptions) {
+      if (s.queue.size() >= history) {
+        s.overflowed = true;
+        s.queue.offer(STOP);
+        subscriptions.remove(s);
+      } else {
+        s.queue.offer(event);
+      }
+    }
+  }
+
+  /**
+   * Subscribes from position {@code (revision, index)}: the queue receives every held change after
+   * it, then every new one.
+   *
+   * @throws Gone when changes after that position are no longer held
+   */
+  synchronized Subscription subscribe(long revision, int index) throws Gone {
+    boolean evicted =
+        evictedRevision >= 0
+            && (revision < evictedRevision || revision == evictedRevision && index < evictedIndex);
+    if (revision < start || evicted) {
+      throw new Gone(
+          "revision "
+              + revision
+              + " is older than the watch history this server holds; list again and watch"
+              + " from the listing's revision");
+    }
+    Subscription s = new Subscription();
+    List<WatchEvent> backlog = new ArrayList<>();
+    for (WatchEvent e : events) {
+      if (e.after(revision, index)) {
+        backlog.add(e);
+      }
+    }
+    s.queue.addAll(backlog);
+    if (closed) {
+      s.queue.offer(STOP);
+    } else {
+      subscriptions.add(s);
+    }
+    return s;
+  }
+
+  void unsubscribe(Subscription s) {
+    subscriptions.remove(s);
+  }
+
+  /** How many clients are watching. */
+  int watchers() {
+    return subscriptions.size();
+  }
+
+  @Override
+  public synchronized void close() {
+    closed = true;
+    for (Subscription s : subscriptions) {
+      s.queue.offer(STOP);
+    }
+    subscriptions.clear();
+  }
+}

@@ -1,0 +1,165 @@
+package io.bamel.inventory.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.testing.EtcdCluster;
+import io.etcd.jetcd.Client;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A running API for tests: a jetcd client on the harness's etcd, the store, a started and synced
+ * cache, and the API on a free loopback port with three tokens (one per scope). Closing it stops
+ * all of them.
+ */
+final class ApiFixture implements AutoCloseable {
+
+  static final String READ = "test-read-token";
+  static final String WRITE = "test-write-token";
+  static final String ADMIN = "test-admin-token";
+
+  final EtcdCluster etcd;
+  final Client client;
+  final EtcdInventory store;
+  final InventoryCache cache;
+  final InventoryApi api;
+  final PrometheusRegistry registry = new PrometheusRegistry();
+  final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  final String base;
+
+  private ApiFixture(EtcdCluster etcd, ApiOptions options) throws InterruptedException {
+    this.etcd = etcd;
+    this.client = etcd.client();
+    this.store = new EtcdInventory(client);
+    this.cache = new InventoryCache(client);
+    TokenStore tokens =
+        TokenStore.of(
+            List.of(
+                TokenStore.parse(TokenStore.line("reader", "read", READ), "test"),
+                TokenStore.parse(TokenStore.line("dcim", "write", WRITE), "test"),
+                TokenStore.parse(TokenStore.line("ops", "admin", ADMIN), "test")));
+    this.api = InventoryApi.create(store, cache, tokens, options, registry);
+    cache.start();
+    if (!cache.awaitSynced(Duration.ofSeconds(20))) {
+      throw new IllegalStateException("cache did not sync");
+    }
+    api.start("127.0.0.1", 0);
+    this.base = "http://127.0.0.1:" + api.port();
+  }
+
+  static ApiFixture start(EtcdCluster etcd) throws InterruptedException {
+    return new ApiFixture(etcd, ApiOptions.DEFAULTS);
+  }
+
+  static ApiFixture start(EtcdCluster etcd, ApiOptions options) throws InterruptedException {
+    return new ApiFixture(etcd, options);
+  }
+
+  /** An HTTP response with its body as text. */
+  record Response(int status, HttpResponse<byte[]> raw) {
+    String body() {
+      return new String(raw.body(), StandardCharsets.UTF_8);
+    }
+
+    JsonNode json() {
+      try {
+        return Codec.mapper().readTree(raw.body());
+      } catch (IOException e) {
+        throw new AssertionError("not JSON: " + body(), e);
+      }
+    }
+
+    String header(String name) {
+      return raw.headers().firstValue(name).orElse(null);
+    }
+
+    String contentType() {
+      return header("Content-Type");
+    }
+
+    @Override
+    public String toString() {
+      return status + " " + body();
+    }
+  }
+
+  Response send(
+      String method,
+      String path,
+      String token,
+      String contentType,
+      byte[] body,
+      Map<String, String> headers) {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    if (contentType != null) {
+      b.header("Content-Type", contentType);
+    }
+    headers.forEach(b::header);
+    b.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofByteArray(body));
+    try {
+      HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+      return new Response(r.statusCode(), r);
+    } catch (IOException e) {
+      throw new AssertionError(method + " " + path + " failed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  Response get(String path) {
+    return send("GET", path, ADMIN, null, null, Map.of());
+  }
+
+  Response get(String path, String token) {
+    return send("GET", path, token, null, null, Map.of());
+  }
+
+  Response json(String method, String path, String json) {
+    return json(method, path, json, Map.of());
+  }
+
+  Response json(String method, String path, String json, Map<String, String> headers) {
+    return send(
+        method,
+        path,
+        ADMIN,
+        method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
+        json.getBytes(StandardCharsets.UTF_8),
+        headers);
+  }
+
+  Response delete(String path, Map<String, String> headers) {
+    return send("DELETE", path, ADMIN, null, null, headers);
+  }
+
+  /** The current etcd revision. */
+  long revision() {
+    return store.currentRevision();
+  }
+
+  @Override
+  public void close() {
+    api.close();
+    cache.close();
+    client.close();
+  }
+}
