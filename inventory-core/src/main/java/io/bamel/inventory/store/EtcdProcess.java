@@ -73,7 +73,12 @@ public final class EtcdProcess implements AutoCloseable {
    * @throws IllegalStateException naming the package to install when there is none
    */
   public static Path findBinary() {
-    String configured = System.getenv("BAMEL_ETCD_BIN");
+    return findBinary(System.getenv());
+  }
+
+  /** {@link #findBinary()} over the given environment. */
+  static Path findBinary(java.util.Map<String, String> env) {
+    String configured = env.get("BAMEL_ETCD_BIN");
     if (configured != null && !configured.isBlank()) {
       Path p = Path.of(configured);
       if (Files.isExecutable(p)) {
@@ -81,7 +86,7 @@ public final class EtcdProcess implements AutoCloseable {
       }
       throw new IllegalStateException("BAMEL_ETCD_BIN=" + configured + " is not an executable");
     }
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+    for (String dir : env.getOrDefault("PATH", "").split(":")) {
       if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "etcd"))) {
         return Path.of(dir, "etcd");
       }
@@ -110,6 +115,12 @@ public final class EtcdProcess implements AutoCloseable {
   /** The client URL. */
   public String clientUrl() {
     return config.clientUrl();
+  }
+
+  /** The operating-system process id, or -1 when not running. */
+  public long pid() {
+    Process p = process;
+    return p == null ? -1 : p.pid();
   }
 
   /** Whether the process is running. */
