@@ -12,6 +12,9 @@ final class BenchSuite {
   static List<Benchmark> all() {
     return List.of(
         // one benchmark per line
-        new BatchUpsertBenchmark(), new CacheColdStartBenchmark());
+        new BatchUpsertBenchmark(),
+        new CacheColdStartBenchmark(),
+        new io.bamel.bench.power.RedfishReadBenchmark(),
+        new io.bamel.bench.power.IpmiStatusBenchmark());
   }
 }

@@ -301,6 +301,7 @@ public final class BmcCommand implements Callable<Integer> {
       Class.forName("ch.qos.logback.classic.spi.LogbackServiceProvider");
     } catch (ClassNotFoundException e) {
       System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+      System.setProperty("slf4j.internal.verbosity", "WARN");
     }
   }
 }

@@ -1,0 +1,111 @@
+package io.bamel.bench.power;
+
+import io.bamel.bench.BenchContext;
+import io.bamel.bench.BenchResult;
+import io.bamel.bench.Benchmark;
+import io.bamel.bench.Timer;
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.Deadline;
+import io.bamel.power.PowerState;
+import io.bamel.power.credentials.Credentials;
+import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.sim.IpmiSimulator;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One {@code bamel} IPMI power-state read (the IPMI driver running ipmitool) against one bare
+ * {@code ipmitool chassis power status}, both against the same {@code ipmi_sim}: medians. Runs are
+ * spaced by 250 ms, untimed, so the driver's minimum interval between commands to one BMC (200 ms)
+ * never adds to a timed read.
+ */
+public final class IpmiStatusBenchmark implements Benchmark {
+
+  private static final String PASSWORD = "bench-ipmi-pw";
+
+  @Override
+  public String name() {
+    return "power-ipmi-status";
+  }
+
+  @Override
+  public List<BenchResult> run(BenchContext context) throws Exception {
+    int runs = Math.max(3, context.size("power.ipmi.runs", 31));
+    Path dir = Files.createTempDirectory("bamel-bench-ipmi");
+    try (IpmiSimulator sim = IpmiSimulator.start(dir, "admin", PASSWORD);
+        IpmiDriver driver = new IpmiDriver(name -> Credentials.of("admin", PASSWORD))) {
+      BmcEndpoint bmc = BmcEndpoint.of(sim.address(), "bmc");
+      double bamel =
+          Timer.medianMillis(
+              runs,
+              new Timer.Trial() {
+                @Override
+                public void prepare() throws Exception {
+                  Thread.sleep(250);
+                }
+
+                @Override
+                public void run() throws Exception {
+                  if (driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20)))
+                      != PowerState.OFF) {
+                    throw new IllegalStateException("unexpected state");
+                  }
+                }
+              });
+      double bare =
+          Timer.medianMillis(
+              runs,
+              new Timer.Trial() {
+                @Override
+                public void prepare() throws Exception {
+                  Thread.sleep(250);
+                }
+
+                @Override
+                public void run() throws Exception {
+                  bareIpmitool(sim.port());
+                }
+              });
+      return List.of(
+          BenchResult.ratioAtMost(
+              name(),
+              "median of " + runs + " status reads vs bare ipmitool",
+              bamel,
+              bare,
+              "ms",
+              1.2));
+    }
+  }
+
+  private static void bareIpmitool(int port) throws Exception {
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            "ipmitool",
+            "-I",
+            "lanplus",
+            "-H",
+            "127.0.0.1",
+            "-p",
+            String.valueOf(port),
+            "-U",
+            "admin",
+            "-E",
+            "-C",
+            "3",
+            "-L",
+            "ADMINISTRATOR",
+            "chassis",
+            "power",
+            "status");
+    builder.environment().put("IPMI_PASSWORD", PASSWORD);
+    builder.redirectErrorStream(true);
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (process.waitFor() != 0 || !out.contains("Chassis Power is off")) {
+      throw new IllegalStateException("ipmitool failed: " + out);
+    }
+  }
+}
