@@ -51,11 +51,12 @@ import picocli.CommandLine.Spec;
     description = "Checks a BMC before it goes into the inventory.",
     footer = {
       "",
-      "Addresses: redfish http(s)://host[:port] or a System URI; ipmi host[:port] (port 623);",
-      "wol the MAC (with --broadcast host[:port]); proxmox https://host:8006 with --pve-node"
-          + " and --vmid.",
-      "Credentials: a directory with the files username and password (token for Proxmox),",
-      "as a mounted Kubernetes Secret lays them out."
+      "ADDR: redfish  http(s)://host[:port] (service root found) or a System URI",
+      "      ipmi     host[:port] (port 623)",
+      "      wol      the MAC, with --broadcast host[:port] (and --probe host:port)",
+      "      proxmox  https://host:8006, with --pve-node and --vmid",
+      "DIR:  the files username and password (token for Proxmox), laid out",
+      "      as a mounted Kubernetes Secret."
     })
 public final class BmcCommand implements Callable<Integer> {
 
@@ -138,7 +139,14 @@ public final class BmcCommand implements Callable<Integer> {
   /** Runs {@code bmc} on its own. */
   public static void main(String[] args) {
     quietLogging();
-    System.exit(new CommandLine(new BmcCommand()).execute(args));
+    CommandLine command = new CommandLine(new BmcCommand());
+    command.setParameterExceptionHandler(
+        (e, ignored) -> {
+          e.getCommandLine().getErr().println("bamel bmc: " + e.getMessage());
+          e.getCommandLine().getErr().println("Try 'bamel bmc --help'.");
+          return e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+        });
+    System.exit(command.execute(args));
   }
 
   @Override

@@ -73,6 +73,9 @@ final class RedfishSimHandler implements HttpHandler {
       send(exchange, failure, error("Base.1.8.ServiceTemporarilyUnavailable", "injected fault"));
       return;
     }
+    if (!"4.0".equals(exchange.getRequestHeaders().getFirst("OData-Version"))) {
+      system.record(SimOperation.NO_ODATA_VERSION);
+    }
     String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
     String root = prefix + "/redfish/v1";
     SimSystemConfig config = system.config();

@@ -25,5 +25,7 @@ public enum SimOperation {
   /** A request refused with 401. */
   UNAUTHORIZED,
   /** A request answered with an injected fault (5xx, 409, dropped connection). */
-  FAULT
+  FAULT,
+  /** A request without the {@code OData-Version: 4.0} header (served anyway, as BMCs do). */
+  NO_ODATA_VERSION
 }

@@ -116,6 +116,7 @@ class RedfishDriverIT {
     assertThat(system.count(SimOperation.SYSTEMS)).isEqualTo(1);
     assertThat(system.count(SimOperation.LOGIN)).isEqualTo(1);
     assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(2);
+    assertThat(system.count(SimOperation.NO_ODATA_VERSION)).isZero();
   }
 
   @Test
