@@ -1,0 +1,87 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PowerState;
+
+/**
+ * One node of a pool as the scaling policy sees it: its lifecycle state and desired power, whether
+ * the pool controller may switch it (policy {@code pool}, no maintenance), its capacity and rack,
+ * and what makes it a good or bad choice.
+ *
+ * @param id the node id
+ * @param state the node controller's state
+ * @param desired the desired power state in the spec
+ * @param managed whether the pool controller owns its power ({@code powerPolicy: pool})
+ * @param maintenance whether power actions are suspended
+ * @param capacity what the node offers (allocatable in Kubernetes, else the inventory's)
+ * @param rack the rack, or null
+ * @param recentFailures failed power-ons and joins in the recent past
+ * @param canPowerOff whether its driver can switch it off (Wake-on-LAN without a command cannot)
+ * @param doNotDisrupt whether the node or one of its pods is marked {@code bamel.io/do-not-disrupt}
+ * @param hasUnevictablePods whether pods on it cannot be evicted (no controller, local storage...)
+ * @param requested the sum of requests of the pods on it (for picking the least utilized)
+ * @param joinTimedOut whether it has been joining longer than its join timeout
+ */
+public record Member(
+    String id,
+    NodeState state,
+    PowerState desired,
+    boolean managed,
+    boolean maintenance,
+    Resources capacity,
+    String rack,
+    int recentFailures,
+    boolean canPowerOff,
+    boolean doNotDisrupt,
+    boolean hasUnevictablePods,
+    Resources requested,
+    boolean joinTimedOut) {
+
+  /** Whether the node is capacity the pool can count on now or soon. */
+  public boolean isCapacity() {
+    if (maintenance || state == NodeState.ERROR || joinTimedOut) {
+      return false;
+    }
+    return switch (state) {
+      case READY, JOINING, POWERING_ON -> desired == PowerState.ON;
+      case OFF, UNKNOWN -> desired == PowerState.ON;
+      default -> false;
+    };
+  }
+
+  /** Whether the node is serving workloads (ready and meant to stay on). */
+  public boolean isReady() {
+    return state == NodeState.READY && desired == PowerState.ON && !maintenance;
+  }
+
+  /** Whether the node is on its way up (desired on, not ready yet). */
+  public boolean isComingUp() {
+    return desired == PowerState.ON && state != NodeState.READY && isCapacity();
+  }
+
+  /** Whether the node is on its way down (desired off, not off yet). */
+  public boolean isGoingDown() {
+    return desired == PowerState.OFF
+        && state != NodeState.OFF
+        && state != NodeState.ERROR
+        && state != NodeState.UNKNOWN;
+  }
+
+  /** Whether the pool may switch this node on. */
+  public boolean canBePoweredOn() {
+    return managed
+        && !maintenance
+        && desired == PowerState.OFF
+        && (state == NodeState.OFF || state == NodeState.UNKNOWN);
+  }
+
+  /** Whether the pool may switch this node off. */
+  public boolean canBePoweredOff() {
+    return managed && isReady() && canPowerOff && !doNotDisrupt && !hasUnevictablePods;
+  }
+
+  /** Whether no pod requests anything on it. */
+  public boolean isEmpty() {
+    return requested.isEmpty();
+  }
+}

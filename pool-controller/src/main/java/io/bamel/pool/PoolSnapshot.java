@@ -1,0 +1,40 @@
+package io.bamel.pool;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything the scaling policy decides from, gathered by the pool controller: the pool's members,
+ * the utilization of its ready nodes, its pending pods, the Prometheus triggers' votes, and what it
+ * remembers from earlier decisions (when utilization first fell below the scale-down threshold,
+ * when it last scaled up).
+ *
+ * @param members every member of the pool
+ * @param utilization requests over allocatable on ready nodes, or unknown
+ * @param pending unschedulable pods this pool serves
+ * @param upVotes names of triggers voting up now
+ * @param downVotes names of triggers voting down now
+ * @param downTriggers names of every down trigger configured (all must agree for a scale-down)
+ * @param lowSince when utilization first fell below the scale-down threshold, or null
+ * @param lastScaleUp the time of the last scale-up, or null
+ */
+public record PoolSnapshot(
+    List<Member> members,
+    Utilization utilization,
+    List<PendingPod> pending,
+    Set<String> upVotes,
+    Set<String> downVotes,
+    Set<String> downTriggers,
+    Instant lowSince,
+    Instant lastScaleUp) {
+
+  /** Copies the collections. */
+  public PoolSnapshot {
+    members = List.copyOf(members);
+    pending = List.copyOf(pending);
+    upVotes = Set.copyOf(upVotes);
+    downVotes = Set.copyOf(downVotes);
+    downTriggers = Set.copyOf(downTriggers);
+  }
+}

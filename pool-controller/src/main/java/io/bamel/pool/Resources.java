@@ -1,0 +1,91 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.model.Quantity;
+import io.bamel.inventory.model.ResourceCapacity;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Resource amounts as plain numbers by name ({@code cpu} in cores, {@code memory} in bytes, {@code
+ * gpu}, custom names), for the arithmetic of scaling decisions. Immutable; absent means 0.
+ */
+public record Resources(Map<String, Double> amounts) {
+
+  /** Nothing. */
+  public static final Resources NONE = new Resources(Map.of());
+
+  /** Copies the map, keeping only positive amounts. */
+  public Resources {
+    Map<String, Double> copy = new TreeMap<>();
+    amounts.forEach(
+        (k, v) -> {
+          if (v != null && v > 0) {
+            copy.put(k, v);
+          }
+        });
+    amounts = Map.copyOf(copy);
+  }
+
+  /** Resources from name/amount pairs: {@code of("cpu", 4, "memory", 8e9)}. */
+  public static Resources of(Object... pairs) {
+    Map<String, Double> map = new HashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], ((Number) pairs[i + 1]).doubleValue());
+    }
+    return new Resources(map);
+  }
+
+  /** The amounts of a node's or a pod's capacity. */
+  public static Resources from(ResourceCapacity capacity) {
+    Map<String, Double> map = new HashMap<>();
+    for (Map.Entry<String, Quantity> e : capacity.asMap().entrySet()) {
+      map.put(e.getKey(), e.getValue().asDouble());
+    }
+    return new Resources(map);
+  }
+
+  /** The amount of {@code resource}, 0 when absent. */
+  public double get(String resource) {
+    return amounts.getOrDefault(resource, 0.0);
+  }
+
+  /** The sum. */
+  public Resources plus(Resources other) {
+    Map<String, Double> sum = new HashMap<>(amounts);
+    other.amounts.forEach((k, v) -> sum.merge(k, v, Double::sum));
+    return new Resources(sum);
+  }
+
+  /** The difference, floored at 0 per resource. */
+  public Resources minus(Resources other) {
+    Map<String, Double> diff = new HashMap<>(amounts);
+    other.amounts.forEach((k, v) -> diff.merge(k, -v, Double::sum));
+    return new Resources(diff);
+  }
+
+  /** The sum of many. */
+  public static Resources sum(Collection<Resources> all) {
+    Resources total = NONE;
+    for (Resources r : all) {
+      total = total.plus(r);
+    }
+    return total;
+  }
+
+  /** Whether every amount of {@code request} fits in this. */
+  public boolean fits(Resources request) {
+    for (Map.Entry<String, Double> e : request.amounts.entrySet()) {
+      if (get(e.getKey()) + 1e-9 < e.getValue()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether nothing is here. */
+  public boolean isEmpty() {
+    return amounts.isEmpty();
+  }
+}

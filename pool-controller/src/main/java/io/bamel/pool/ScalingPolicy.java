@@ -1,0 +1,278 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.pool.ScalingDecision.Choice;
+import io.bamel.pool.ScalingDecision.Direction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Decides, for one pool at one moment, whether to switch nodes on or off and which. Pure: the same
+ * config, snapshot and time give the same decision; all I/O is the pool controller's.
+ *
+ * <p>In order:
+ *
+ * <ol>
+ *   <li>Below {@code minNodes} (counting nodes coming up; not counting nodes in error, in
+ *       maintenance, or stuck past their join timeout): switch on enough to reach it.
+ *   <li>Scale up when the pool's pending pods or a utilization above {@code scaleUpThreshold} say
+ *       so ({@code scaleUpOn}: either (default), pending, both), or any Prometheus trigger votes
+ *       up. Size: with pending pods, the nodes first-fit decreasing needs to hold them after the
+ *       room of nodes already coming up; else one. At least one, within {@code maxNodes} and {@code
+ *       maxConcurrentTransitions} (transitions in flight count).
+ *   <li>Scale down when every considered resource has stayed below {@code scaleDownThreshold} for
+ *       {@code scaleDownUnneededTime}, nothing is pending, no scale-up happened within {@code
+ *       delayAfterScaleUp}, no transition is in flight, every down trigger agrees, {@code minNodes}
+ *       stays met, and the utilization without the node stays below {@code scaleUpThreshold} (no
+ *       flapping). One node, or up to {@code maxConcurrentTransitions} nodes when they are empty.
+ *   <li>Utilization unknown: never scale down.
+ * </ol>
+ */
+public final class ScalingPolicy {
+
+  private ScalingPolicy() {}
+
+  /** Decides for a pool; {@code config} may have absent values (defaults apply). */
+  public static ScalingDecision decide(PoolConfig config, PoolSnapshot snapshot, Instant now) {
+    PoolConfig c = config.withDefaults();
+    List<String> resources = c.resources();
+    List<Member> members = snapshot.members();
+    List<Member> capacity = members.stream().filter(Member::isCapacity).toList();
+    List<Member> comingUp = members.stream().filter(Member::isComingUp).toList();
+    long goingDown = members.stream().filter(Member::isGoingDown).count();
+    int active = capacity.size();
+    int inFlight = comingUp.size() + (int) goingDown;
+    Utilization util = snapshot.utilization();
+    boolean low = util.known() && util.max(resources) < c.scaleDownThreshold();
+    Instant lowSince = low ? (snapshot.lowSince() != null ? snapshot.lowSince() : now) : null;
+    Outcome out = new Outcome(active, lowSince, util);
+
+    List<Member> candidates = members.stream().filter(Member::canBePoweredOn).toList();
+    int room = Math.min(c.maxNodes() - active, c.maxConcurrentTransitions() - inFlight);
+
+    // 1. minNodes
+    if (active < c.minNodes()) {
+      int want = Math.min(c.minNodes() - active, room);
+      if (want <= 0 || candidates.isEmpty()) {
+        return out.none(
+            "below-min-nodes",
+            "pool has "
+                + active
+                + " of its minimum "
+                + c.minNodes()
+                + " nodes, but "
+                + (candidates.isEmpty()
+                    ? "no node can be switched on"
+                    : "transitions are at the limit"));
+      }
+      Demand demand = Demand.ofPressure(mostPressed(util, resources));
+      List<Member> chosen = NodeSelector.powerOn(candidates, demand, capacity, want);
+      return out.up("min-nodes", chosen, "pool below minNodes " + c.minNodes());
+    }
+
+    // 2. scale up
+    boolean pending = !snapshot.pending().isEmpty();
+    boolean busy = util.known() && util.max(resources) > c.scaleUpThreshold();
+    boolean triggerUp = !snapshot.upVotes().isEmpty();
+    boolean wantUp =
+        triggerUp
+            || switch (c.scaleUpOn()) {
+              case PoolConfig.SCALE_UP_ON_PENDING -> pending;
+              case PoolConfig.SCALE_UP_ON_BOTH -> pending && busy;
+              default -> pending || busy;
+            };
+    if (wantUp) {
+      return scaleUp(
+          c, snapshot, out, candidates, capacity, comingUp, room, pending, busy, resources);
+    }
+
+    // 3. scale down
+    if (pending) {
+      return out.none("pods-pending", "pods are pending that no candidate can hold");
+    }
+    if (!util.known()) {
+      return out.none("utilization-unknown", "utilization unknown: " + util.reason());
+    }
+    if (!low) {
+      return out.none("utilization-in-range", "utilization is above the scale-down threshold");
+    }
+    if (now.isBefore(lowSince.plus(c.scaleDownUnneededTime()))) {
+      return out.none("waiting-unneeded-time", "utilization low since " + lowSince);
+    }
+    if (snapshot.lastScaleUp() != null
+        && now.isBefore(snapshot.lastScaleUp().plus(c.delayAfterScaleUp()))) {
+      return out.none("cooldown-after-scale-up", "scaled up at " + snapshot.lastScaleUp());
+    }
+    if (!snapshot.downVotes().containsAll(snapshot.downTriggers())) {
+      return out.none("triggers-disagree", "not every down trigger votes down");
+    }
+    if (inFlight > 0) {
+      return out.none("transitions-in-flight", inFlight + " nodes are changing state");
+    }
+    if (active - 1 < c.minNodes()) {
+      return out.none("at-min-nodes", "pool is at its minimum of " + c.minNodes() + " nodes");
+    }
+    List<Member> order = NodeSelector.powerOff(members, resources);
+    if (order.isEmpty()) {
+      return out.none("no-removable-node", "no ready node may be switched off");
+    }
+    List<Member> chosen = new ArrayList<>();
+    Resources removed = Resources.NONE;
+    for (Member m : order) {
+      if (!chosen.isEmpty() && !m.isEmpty()) {
+        break;
+      }
+      if (active - chosen.size() - 1 < c.minNodes()) {
+        break;
+      }
+      Utilization without = util.without(removed.plus(m.capacity()));
+      if (without.max(resources) >= c.scaleUpThreshold()) {
+        break;
+      }
+      chosen.add(m);
+      removed = removed.plus(m.capacity());
+      if (!m.isEmpty() || chosen.size() >= c.maxConcurrentTransitions()) {
+        break;
+      }
+    }
+    if (chosen.isEmpty()) {
+      return out.none(
+          "would-flap", "without any candidate, utilization would exceed the scale-up threshold");
+    }
+    return out.down(chosen, now);
+  }
+
+  private static ScalingDecision scaleUp(
+      PoolConfig c,
+      PoolSnapshot snapshot,
+      Outcome out,
+      List<Member> candidates,
+      List<Member> capacity,
+      List<Member> comingUp,
+      int room,
+      boolean pending,
+      boolean busy,
+      List<String> resources) {
+    String why =
+        !snapshot.upVotes().isEmpty() && !pending && !busy
+            ? "trigger"
+            : pending ? "pending-pods" : "utilization";
+    if (c.maxNodes() - out.active <= 0) {
+      return out.none("at-max-nodes", "pool is at its maximum of " + c.maxNodes() + " nodes");
+    }
+    if (room <= 0) {
+      return out.none(
+          "transitions-at-limit",
+          "maxConcurrentTransitions " + c.maxConcurrentTransitions() + " reached");
+    }
+    if (candidates.isEmpty()) {
+      return out.none("no-candidates", "no node of the pool can be switched on");
+    }
+    Resources typical = typicalCapacity(candidates);
+    if (pending) {
+      Demand demand = Demand.ofPending(snapshot.pending(), typical);
+      List<Member> ranked = NodeSelector.powerOn(candidates, demand, capacity, candidates.size());
+      BinPacking.Result packed =
+          BinPacking.pack(
+              snapshot.pending(),
+              comingUp.stream().map(Member::capacity).toList(),
+              ranked,
+              typical);
+      List<Member> chosen = packed.chosen();
+      if (chosen.isEmpty()) {
+        if (!packed.unfit().isEmpty() && packed.unfit().size() == snapshot.pending().size()) {
+          return out.none("pending-pods-fit-no-node", "no candidate can hold the pending pods");
+        }
+        if (!busy && snapshot.upVotes().isEmpty()) {
+          return out.none("waiting-for-nodes", "nodes coming up will hold the pending pods");
+        }
+        chosen = ranked.subList(0, 1);
+      }
+      return out.up(why, chosen.subList(0, Math.min(room, chosen.size())), describe(snapshot));
+    }
+    Demand demand = Demand.ofPressure(mostPressed(snapshot.utilization(), resources));
+    List<Member> chosen = NodeSelector.powerOn(candidates, demand, capacity, 1);
+    return out.up(why, chosen, "utilization of " + demand.pressure() + " is high");
+  }
+
+  private static String describe(PoolSnapshot snapshot) {
+    return snapshot.pending().size() + " pending pods";
+  }
+
+  private static String mostPressed(Utilization util, List<String> resources) {
+    return resources.stream()
+        .max(
+            Comparator.<String>comparingDouble(util::ratio)
+                .thenComparing(Comparator.reverseOrder()))
+        .orElse("cpu");
+  }
+
+  private static Resources typicalCapacity(List<Member> members) {
+    Resources sum = Resources.sum(members.stream().map(Member::capacity).toList());
+    java.util.Map<String, Double> avg = new java.util.HashMap<>();
+    sum.amounts().forEach((k, v) -> avg.put(k, v / members.size()));
+    return new Resources(avg);
+  }
+
+  /** Builds decisions that share the pool's counts and window. */
+  private static final class Outcome {
+    final int active;
+    final Instant lowSince;
+    final Utilization util;
+
+    Outcome(int active, Instant lowSince, Utilization util) {
+      this.active = active;
+      this.lowSince = lowSince;
+      this.util = util;
+    }
+
+    ScalingDecision none(String reason, String detail) {
+      return new ScalingDecision(
+          Direction.NONE,
+          reason + ": " + detail,
+          List.of(),
+          List.of(),
+          active,
+          lowSince,
+          util.known(),
+          util.reason());
+    }
+
+    ScalingDecision up(String reason, List<Member> nodes, String detail) {
+      List<Choice> choices =
+          nodes.stream().map(m -> new Choice(m.id(), reason + ": " + detail)).toList();
+      return new ScalingDecision(
+          Direction.UP,
+          reason + ": " + detail,
+          choices,
+          List.of(),
+          active + nodes.size(),
+          lowSince,
+          util.known(),
+          util.reason());
+    }
+
+    ScalingDecision down(List<Member> nodes, Instant now) {
+      List<Choice> choices =
+          nodes.stream()
+              .map(
+                  m ->
+                      new Choice(
+                          m.id(),
+                          m.isEmpty() ? "underutilized: empty" : "underutilized: least used"))
+              .toList();
+      // The low-utilization window starts again after a scale-down.
+      return new ScalingDecision(
+          Direction.DOWN,
+          "underutilized: below the scale-down threshold",
+          List.of(),
+          choices,
+          active - nodes.size(),
+          now,
+          util.known(),
+          util.reason());
+    }
+  }
+}

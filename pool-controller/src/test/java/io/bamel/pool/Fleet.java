@@ -1,0 +1,201 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PowerState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** A small language for building pools in policy tests. */
+final class Fleet {
+
+  static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
+
+  private Fleet() {}
+
+  /** A member builder; defaults: managed, 32 cpu, 128 memory, rack r1, nothing requested. */
+  static final class M {
+    String id;
+    NodeState state;
+    PowerState desired;
+    boolean managed = true;
+    boolean maintenance;
+    Resources capacity = Resources.of("cpu", 32, "memory", 128);
+    String rack = "r1";
+    int failures;
+    boolean canPowerOff = true;
+    boolean doNotDisrupt;
+    boolean unevictable;
+    Resources requested = Resources.NONE;
+    boolean joinTimedOut;
+
+    M(String id, NodeState state, PowerState desired) {
+      this.id = id;
+      this.state = state;
+      this.desired = desired;
+    }
+
+    M rack(String r) {
+      rack = r;
+      return this;
+    }
+
+    M cap(Object... pairs) {
+      capacity = Resources.of(pairs);
+      return this;
+    }
+
+    M used(Object... pairs) {
+      requested = Resources.of(pairs);
+      return this;
+    }
+
+    M failures(int n) {
+      failures = n;
+      return this;
+    }
+
+    M manual() {
+      managed = false;
+      return this;
+    }
+
+    M maintenance() {
+      maintenance = true;
+      return this;
+    }
+
+    M noPowerOff() {
+      canPowerOff = false;
+      return this;
+    }
+
+    M doNotDisrupt() {
+      doNotDisrupt = true;
+      return this;
+    }
+
+    M unevictable() {
+      unevictable = true;
+      return this;
+    }
+
+    M joinTimedOut() {
+      joinTimedOut = true;
+      return this;
+    }
+
+    Member build() {
+      return new Member(
+          id,
+          state,
+          desired,
+          managed,
+          maintenance,
+          capacity,
+          rack,
+          failures,
+          canPowerOff,
+          doNotDisrupt,
+          unevictable,
+          requested,
+          joinTimedOut);
+    }
+  }
+
+  static M off(String id) {
+    return new M(id, NodeState.OFF, PowerState.OFF);
+  }
+
+  static M ready(String id) {
+    return new M(id, NodeState.READY, PowerState.ON);
+  }
+
+  static M poweringOn(String id) {
+    return new M(id, NodeState.POWERING_ON, PowerState.ON);
+  }
+
+  static M joining(String id) {
+    return new M(id, NodeState.JOINING, PowerState.ON);
+  }
+
+  static M draining(String id) {
+    return new M(id, NodeState.DRAINING, PowerState.OFF);
+  }
+
+  static M error(String id) {
+    return new M(id, NodeState.ERROR, PowerState.ON);
+  }
+
+  static PendingPod pod(String name, Object... requests) {
+    return new PendingPod(name, Resources.of(requests));
+  }
+
+  /** A snapshot builder. */
+  static final class S {
+    final List<Member> members = new ArrayList<>();
+    Utilization utilization = Utilization.of(Resources.NONE, Resources.NONE);
+    final List<PendingPod> pending = new ArrayList<>();
+    Set<String> up = Set.of();
+    Set<String> down = Set.of();
+    Set<String> downTriggers = Set.of();
+    Instant lowSince;
+    Instant lastScaleUp;
+
+    S with(M... ms) {
+      for (M m : ms) {
+        members.add(m.build());
+      }
+      return this;
+    }
+
+    /** Utilization as requested / allocatable per resource over the ready members. */
+    S util(double cpuRatio, double memRatio) {
+      Resources alloc =
+          Resources.sum(members.stream().filter(Member::isReady).map(Member::capacity).toList());
+      utilization =
+          Utilization.of(
+              Resources.of(
+                  "cpu", alloc.get("cpu") * cpuRatio, "memory", alloc.get("memory") * memRatio),
+              alloc);
+      return this;
+    }
+
+    S unknownUtil(String why) {
+      utilization = Utilization.unknown(why);
+      return this;
+    }
+
+    S pending(PendingPod... pods) {
+      pending.addAll(List.of(pods));
+      return this;
+    }
+
+    S lowSince(Instant t) {
+      lowSince = t;
+      return this;
+    }
+
+    S lastScaleUp(Instant t) {
+      lastScaleUp = t;
+      return this;
+    }
+
+    S votes(Set<String> upVotes, Set<String> downVotes, Set<String> allDown) {
+      up = upVotes;
+      down = downVotes;
+      downTriggers = allDown;
+      return this;
+    }
+
+    PoolSnapshot build() {
+      return new PoolSnapshot(
+          members, utilization, pending, up, down, downTriggers, lowSince, lastScaleUp);
+    }
+  }
+
+  static S pool() {
+    return new S();
+  }
+}
