@@ -431,6 +431,54 @@ public final class EtcdInventory {
     return plan.commit(kv, options.timeout(), "status of pool " + pool);
   }
 
+  /**
+   * Writes one pool decision in one transaction: each node's desired power state (guarded by the
+   * spec revision the decision was based on, with its event) and the pool's status, fenced by the
+   * pool controller's leadership.
+   *
+   * @return the revision of the transaction
+   * @throws ConflictException when a node's spec changed since the decision read it, or a node's
+   *     power policy is no longer {@code pool}: decide again from fresh data
+   * @throws FencedException when the writer no longer leads
+   * @throws InventoryException when the decision does not fit in one transaction
+   */
+  public long applyPoolDecision(
+      String pool, List<DesiredPowerChange> changes, PoolStatus status, WriteFence fence) {
+    Ids.require("pool", pool);
+    List<NodeRecord> current = readSpecs(changes.stream().map(DesiredPowerChange::id).toList());
+    TxnPlan plan = new TxnPlan().fence(fence);
+    for (int i = 0; i < changes.size(); i++) {
+      DesiredPowerChange change = changes.get(i);
+      NodeRecord record = current.get(i);
+      if (!record.exists() || record.specRevision() != change.expectedRevision()) {
+        throw new ConflictException(
+            "node "
+                + change.id()
+                + " changed since the decision (revision "
+                + record.specRevision()
+                + ", expected "
+                + change.expectedRevision()
+                + ")",
+            record.specRevision());
+      }
+      if (record.spec().effectivePowerPolicy() != io.bamel.inventory.model.PowerPolicy.POOL
+          || !pool.equals(record.spec().pool())) {
+        throw new ConflictException(
+            "node " + change.id() + " is no longer managed by pool " + pool, record.specRevision());
+      }
+      NodeSpec next = record.spec().toBuilder().powerState(change.powerState()).build();
+      writes.spec(
+          plan, change.id(), record.spec(), record.specRevision(), Codec.encode(next), next);
+      writes.event(plan, change.id(), record.lastEventSeq(), change.event());
+    }
+    plan.put(Keys.poolStatus(pool), Codec.encode(status));
+    if (plan.operations() > TxnPlan.MAX_OPS || plan.bytes() > TxnPlan.MAX_BYTES) {
+      throw new InventoryException(
+          "a decision for " + changes.size() + " nodes does not fit in one etcd transaction");
+    }
+    return plan.commit(kv, options.timeout(), "decision of pool " + pool);
+  }
+
   /** The current etcd revision. */
   public long currentRevision() {
     GetResponse response =
