@@ -3,6 +3,7 @@ package io.bamel.inventory.model;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
@@ -10,6 +11,11 @@ import java.util.Map;
  * What the node controller observed and did: the lifecycle state, the observed power state, the
  * last power action (recorded before the BMC is called: write-ahead), the Kubernetes node, and
  * errors. Stored at {@code /baremetal/nodes/{id}/status}; only the node controller writes it.
+ *
+ * <p>The step timer ({@code timerStarted}, {@code timerElapsed}) measures how long the current step
+ * (power-on, join, drain, power-off) has taken; it can be paused (timerStarted null) while a step
+ * cannot progress for reasons outside the node, such as an unreachable Kubernetes API. {@code
+ * powerCycled} marks that the one power cycle allowed after a join timeout was made.
  */
 public record NodeStatus(
     NodeState state,
@@ -25,6 +31,9 @@ public record NodeStatus(
     Instant bootTime,
     Instant joinTime,
     Long observedSpecRevision,
+    Instant timerStarted,
+    Duration timerElapsed,
+    Boolean powerCycled,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Normalises a missing extension map to an empty one. */
@@ -55,6 +64,21 @@ public record NodeStatus(
   @JsonIgnore
   public NodeState stateOrUnknown() {
     return state == null ? NodeState.UNKNOWN : state;
+  }
+
+  /** The time the step timer has run at {@code now}: the paused total plus the running part. */
+  public Duration timerAt(Instant now) {
+    Duration elapsed = timerElapsed == null ? Duration.ZERO : timerElapsed;
+    if (timerStarted != null && now.isAfter(timerStarted)) {
+      elapsed = elapsed.plus(Duration.between(timerStarted, now));
+    }
+    return elapsed;
+  }
+
+  /** Whether a power cycle was made in the current join attempt. */
+  @JsonIgnore
+  public boolean cycled() {
+    return Boolean.TRUE.equals(powerCycled);
   }
 
   /** The error count, 0 when unset. */

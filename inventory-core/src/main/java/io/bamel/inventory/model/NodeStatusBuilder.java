@@ -1,5 +1,6 @@
 package io.bamel.inventory.model;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
@@ -22,6 +23,9 @@ public final class NodeStatusBuilder {
   private Instant bootTime;
   private Instant joinTime;
   private Long observedSpecRevision;
+  private Instant timerStarted;
+  private Duration timerElapsed;
+  private Boolean powerCycled;
   private Map<String, Object> extensions;
 
   NodeStatusBuilder() {}
@@ -40,6 +44,9 @@ public final class NodeStatusBuilder {
     this.bootTime = s.bootTime();
     this.joinTime = s.joinTime();
     this.observedSpecRevision = s.observedSpecRevision();
+    this.timerStarted = s.timerStarted();
+    this.timerElapsed = s.timerElapsed();
+    this.powerCycled = s.powerCycled();
     this.extensions = s.extensions();
   }
 
@@ -121,6 +128,31 @@ public final class NodeStatusBuilder {
     return this;
   }
 
+  /** Sets {@code timerStarted}. */
+  public NodeStatusBuilder timerStarted(Instant timerStarted) {
+    this.timerStarted = timerStarted;
+    return this;
+  }
+
+  /** Sets {@code timerElapsed}. */
+  public NodeStatusBuilder timerElapsed(Duration timerElapsed) {
+    this.timerElapsed = timerElapsed;
+    return this;
+  }
+
+  /** Sets {@code powerCycled}. */
+  public NodeStatusBuilder powerCycled(Boolean powerCycled) {
+    this.powerCycled = powerCycled;
+    return this;
+  }
+
+  /** Starts the step timer afresh at {@code now}. */
+  public NodeStatusBuilder restartTimer(Instant now) {
+    this.timerStarted = now;
+    this.timerElapsed = Duration.ZERO;
+    return this;
+  }
+
   /** Sets {@code extensions}. */
   public NodeStatusBuilder extensions(Map<String, Object> extensions) {
     this.extensions = extensions;
@@ -143,6 +175,9 @@ public final class NodeStatusBuilder {
         bootTime,
         joinTime,
         observedSpecRevision,
+        timerStarted,
+        timerElapsed,
+        powerCycled,
         extensions);
   }
 }

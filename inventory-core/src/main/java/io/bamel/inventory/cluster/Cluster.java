@@ -1,0 +1,109 @@
+package io.bamel.inventory.cluster;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The Kubernetes cluster as both controllers see it: nodes, pods, and the few writes they make
+ * (cordon, uncordon, label, evict). Values are plain records of this package; no client library
+ * type leaks out.
+ *
+ * <p>Contract:
+ *
+ * <ul>
+ *   <li>Thread-safe; every call is a bounded request to the API server (or a no-op without
+ *       Kubernetes integration, see {@link #enabled()}).
+ *   <li>When the API server cannot be reached, answers 5xx, or times out, a call throws {@link
+ *       ClusterUnavailableException}; callers treat that as "unknown", never as "absent". Other
+ *       refusals (403, 422) throw {@link ClusterException}.
+ *   <li>Writes are idempotent: cordoning a cordoned node, or adding a label it already has,
+ *       succeeds without a change.
+ *   <li>Eviction goes through the Eviction API, so PodDisruptionBudgets are respected; a refusal is
+ *       an {@link EvictionResult}, not an exception.
+ * </ul>
+ */
+public interface Cluster extends AutoCloseable {
+
+  /** The annotation, on a pod or a node, that forbids bamel to disrupt it. */
+  String DO_NOT_DISRUPT = "bamel.io/do-not-disrupt";
+
+  /** The node label naming a node's pool. */
+  String POOL_LABEL = "bamel.io/pool";
+
+  /** The annotation the kubelet puts on mirror (static) pods. */
+  String MIRROR_POD = "kubernetes.io/config.mirror";
+
+  /**
+   * Whether Kubernetes integration is configured. When false ({@link DisconnectedCluster}) the
+   * lists are empty, writes do nothing, and {@link #reachable()} is false.
+   */
+  boolean enabled();
+
+  /** Whether the API server answers now (a cheap request); false without integration. */
+  boolean reachable();
+
+  /**
+   * Every node.
+   *
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  List<KubeNode> nodes();
+
+  /**
+   * The node named {@code name}; empty when there is none.
+   *
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  Optional<KubeNode> node(String name);
+
+  /**
+   * Every pod of every namespace.
+   *
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  List<KubePod> pods();
+
+  /**
+   * The pods bound to node {@code nodeName}, in every phase.
+   *
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  List<KubePod> podsOn(String nodeName);
+
+  /**
+   * Marks the node unschedulable.
+   *
+   * @return false when there is no such node
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  boolean cordon(String nodeName);
+
+  /**
+   * Marks the node schedulable.
+   *
+   * @return false when there is no such node
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  boolean uncordon(String nodeName);
+
+  /**
+   * Adds (or overwrites) {@code labels} on the node; other labels are kept.
+   *
+   * @return false when there is no such node
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  boolean label(String nodeName, Map<String, String> labels);
+
+  /**
+   * Evicts the pod through the Eviction API.
+   *
+   * @return what happened: evicted, already gone, or refused (a PodDisruptionBudget, say)
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  EvictionResult evict(PodRef pod);
+
+  /** Releases the client. Never throws. */
+  @Override
+  void close();
+}

@@ -1,0 +1,147 @@
+package io.bamel.inventory.cluster;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns fabric8 model objects into the port's records. Pure. */
+final class Fabric8Mapping {
+
+  private Fabric8Mapping() {}
+
+  static KubeNode node(Node node) {
+    var meta = node.getMetadata();
+    boolean ready = false;
+    if (node.getStatus() != null && node.getStatus().getConditions() != null) {
+      for (NodeCondition c : node.getStatus().getConditions()) {
+        if ("Ready".equals(c.getType())) {
+          ready = "True".equals(c.getStatus());
+        }
+      }
+    }
+    boolean unschedulable =
+        node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
+    Map<String, BigDecimal> allocatable =
+        node.getStatus() == null ? Map.of() : amounts(node.getStatus().getAllocatable());
+    return new KubeNode(
+        meta.getName(), ready, unschedulable, meta.getLabels(), meta.getAnnotations(), allocatable);
+  }
+
+  static KubePod pod(Pod pod) {
+    var meta = pod.getMetadata();
+    var spec = pod.getSpec();
+    Map<String, BigDecimal> requests = new HashMap<>();
+    Map<String, String> nodeSelector = Map.of();
+    Set<String> pools = new HashSet<>();
+    String nodeName = null;
+    if (spec != null) {
+      nodeName = spec.getNodeName();
+      if (spec.getContainers() != null) {
+        for (Container c : spec.getContainers()) {
+          if (c.getResources() != null) {
+            amounts(c.getResources().getRequests())
+                .forEach((k, v) -> requests.merge(k, v, BigDecimal::add));
+          }
+        }
+      }
+      if (spec.getNodeSelector() != null) {
+        nodeSelector = spec.getNodeSelector();
+        String pool = nodeSelector.get(Cluster.POOL_LABEL);
+        if (pool != null) {
+          pools.add(pool);
+        }
+      }
+      pools.addAll(affinityPools(pod));
+    }
+    Boolean scheduled = null;
+    String reason = null;
+    String phase = null;
+    if (pod.getStatus() != null) {
+      phase = pod.getStatus().getPhase();
+      if (pod.getStatus().getConditions() != null) {
+        for (PodCondition c : pod.getStatus().getConditions()) {
+          if ("PodScheduled".equals(c.getType())) {
+            scheduled = "True".equals(c.getStatus());
+            reason = c.getReason();
+          }
+        }
+      }
+    }
+    String ownerKind = null;
+    List<OwnerReference> owners = meta.getOwnerReferences();
+    if (owners != null) {
+      for (OwnerReference o : owners) {
+        if (ownerKind == null || Boolean.TRUE.equals(o.getController())) {
+          ownerKind = o.getKind();
+        }
+      }
+    }
+    String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
+    return new KubePod(
+        new PodRef(namespace, meta.getName()),
+        nodeName,
+        phase,
+        requests,
+        scheduled,
+        reason,
+        ownerKind,
+        meta.getLabels(),
+        meta.getAnnotations(),
+        nodeSelector,
+        pools);
+  }
+
+  private static Set<String> affinityPools(Pod pod) {
+    Set<String> pools = new HashSet<>();
+    var affinity = pod.getSpec().getAffinity();
+    if (affinity == null
+        || affinity.getNodeAffinity() == null
+        || affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() == null) {
+      return pools;
+    }
+    var required = affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+    if (required.getNodeSelectorTerms() == null) {
+      return pools;
+    }
+    for (NodeSelectorTerm term : required.getNodeSelectorTerms()) {
+      if (term.getMatchExpressions() == null) {
+        continue;
+      }
+      for (NodeSelectorRequirement r : term.getMatchExpressions()) {
+        if (Cluster.POOL_LABEL.equals(r.getKey())
+            && "In".equals(r.getOperator())
+            && r.getValues() != null) {
+          pools.addAll(r.getValues());
+        }
+      }
+    }
+    return pools;
+  }
+
+  private static Map<String, BigDecimal> amounts(Map<String, Quantity> quantities) {
+    Map<String, BigDecimal> out = new HashMap<>();
+    if (quantities != null) {
+      quantities.forEach(
+          (name, q) -> {
+            try {
+              out.put(name, Quantity.getAmountInBytes(q));
+            } catch (ArithmeticException | IllegalArgumentException e) {
+              // a malformed quantity counts as absent
+            }
+          });
+    }
+    return out;
+  }
+}

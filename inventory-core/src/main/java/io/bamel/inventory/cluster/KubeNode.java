@@ -1,0 +1,41 @@
+package io.bamel.inventory.cluster;
+
+import java.math.BigDecimal;
+import java.util.Map;
+
+/**
+ * A Kubernetes node as the controllers need it.
+ *
+ * @param name the node name
+ * @param ready whether its {@code Ready} condition is {@code True}
+ * @param unschedulable whether it is cordoned
+ * @param labels its labels
+ * @param annotations its annotations
+ * @param allocatable allocatable resources in base units (cores for {@code cpu}, bytes for {@code
+ *     memory}, a count for {@code pods} and extended resources such as {@code nvidia.com/gpu})
+ */
+public record KubeNode(
+    String name,
+    boolean ready,
+    boolean unschedulable,
+    Map<String, String> labels,
+    Map<String, String> annotations,
+    Map<String, BigDecimal> allocatable) {
+
+  /** Copies the maps. */
+  public KubeNode {
+    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+    allocatable = allocatable == null ? Map.of() : Map.copyOf(allocatable);
+  }
+
+  /** Whether the node carries {@code bamel.io/do-not-disrupt: "true"}. */
+  public boolean doNotDisrupt() {
+    return "true".equalsIgnoreCase(annotations.getOrDefault(Cluster.DO_NOT_DISRUPT, ""));
+  }
+
+  /** The value of its {@code bamel.io/pool} label, or null. */
+  public String pool() {
+    return labels.get(Cluster.POOL_LABEL);
+  }
+}

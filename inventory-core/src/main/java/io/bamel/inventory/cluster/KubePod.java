@@ -1,0 +1,83 @@
+package io.bamel.inventory.cluster;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A pod as the controllers need it.
+ *
+ * @param ref namespace and name
+ * @param nodeName the node it is bound to, or null while unscheduled
+ * @param phase {@code Pending}, {@code Running}, {@code Succeeded}, {@code Failed} or {@code
+ *     Unknown}
+ * @param requests the sum of its containers' resource requests, in base units (see {@link
+ *     KubeNode#allocatable()})
+ * @param scheduled the status of its {@code PodScheduled} condition: true, false, or null when the
+ *     condition is absent
+ * @param scheduledReason the reason of that condition ({@code Unschedulable}), or null
+ * @param ownerKind the kind of its controlling owner ({@code ReplicaSet}, {@code DaemonSet}, ...),
+ *     or null
+ * @param labels its labels
+ * @param annotations its annotations
+ * @param nodeSelector its {@code spec.nodeSelector}
+ * @param requiredPools the {@code bamel.io/pool} values it may run in, from its node selector and
+ *     its required node affinity ({@code In}); empty when it does not restrict the pool
+ */
+public record KubePod(
+    PodRef ref,
+    String nodeName,
+    String phase,
+    Map<String, BigDecimal> requests,
+    Boolean scheduled,
+    String scheduledReason,
+    String ownerKind,
+    Map<String, String> labels,
+    Map<String, String> annotations,
+    Map<String, String> nodeSelector,
+    Set<String> requiredPools) {
+
+  /** Copies the collections. */
+  public KubePod {
+    requests = requests == null ? Map.of() : Map.copyOf(requests);
+    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+    nodeSelector = nodeSelector == null ? Map.of() : Map.copyOf(nodeSelector);
+    requiredPools = requiredPools == null ? Set.of() : Set.copyOf(requiredPools);
+  }
+
+  /** Whether a DaemonSet owns it (drains skip it). */
+  public boolean daemonSet() {
+    return "DaemonSet".equals(ownerKind);
+  }
+
+  /** Whether it is a mirror pod of a static pod (drains skip it: it cannot be evicted). */
+  public boolean mirror() {
+    return annotations.containsKey(Cluster.MIRROR_POD);
+  }
+
+  /** Whether it carries {@code bamel.io/do-not-disrupt: "true"}. */
+  public boolean doNotDisrupt() {
+    return "true".equalsIgnoreCase(annotations.getOrDefault(Cluster.DO_NOT_DISRUPT, ""));
+  }
+
+  /** Whether it has finished ({@code Succeeded} or {@code Failed}). */
+  public boolean terminated() {
+    return "Succeeded".equals(phase) || "Failed".equals(phase);
+  }
+
+  /**
+   * Whether it is a workload a drain must move: not finished, not a DaemonSet pod, not a mirror
+   * pod.
+   */
+  public boolean workload() {
+    return !terminated() && !daemonSet() && !mirror();
+  }
+
+  /**
+   * Whether the scheduler could not place it ({@code PodScheduled=False}, {@code Unschedulable}).
+   */
+  public boolean unschedulable() {
+    return Boolean.FALSE.equals(scheduled) && "Unschedulable".equals(scheduledReason);
+  }
+}

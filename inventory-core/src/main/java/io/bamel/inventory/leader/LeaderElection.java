@@ -1,0 +1,397 @@
+package io.bamel.inventory.leader;
+
+import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.store.WriteFence;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.support.CloseableClient;
+import io.grpc.stub.StreamObserver;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Leader election for one component on etcd.
+ *
+ * <p>A candidate holds a lease (TTL {@link Options#ttl()}, 15 s by default) kept alive by jetcd,
+ * and campaigns with one transaction: "if {@code /baremetal/leader/{component}} does not exist,
+ * create it with my lease". The winner leads while that key exists with the create revision it
+ * made; its {@link #fence()} ({@link WriteFence}) makes every controller write conditional on
+ * exactly that, so a deposed leader's writes fail with {@link
+ * io.bamel.inventory.store.FencedException} even before it notices.
+ *
+ * <p>Standbys watch the key and campaign again as soon as it is deleted (resignation or lease
+ * expiry), and in any case every {@link Options#retryInterval()}. The leader re-reads the key on
+ * the same schedule and steps down when the key is gone or another's, or when its lease has not
+ * been renewed for a TTL (so it stops acting no later than etcd lets another take over). {@link
+ * #close()} resigns: the lease is revoked, which deletes the key at once.
+ *
+ * <p>Thread-safe. Listeners are called on the election's own thread.
+ */
+public final class LeaderElection implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(LeaderElection.class);
+
+  /**
+   * Tuning.
+   *
+   * @param ttl the lease TTL (whole seconds, at least 1 s): how long a dead leader blocks others
+   * @param retryInterval how often a standby campaigns and a leader re-checks its key
+   * @param timeout the deadline of each etcd request
+   */
+  public record Options(Duration ttl, Duration retryInterval, Duration timeout) {
+
+    /** TTL 15 s, checks every 5 s, requests time out after 5 s. */
+    public static final Options DEFAULTS =
+        new Options(Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofSeconds(5));
+
+    /** A TTL with checks every third of it and requests bounded by a third of it. */
+    public static Options withTtl(Duration ttl) {
+      Duration third = ttl.dividedBy(3);
+      return new Options(ttl, third, third);
+    }
+  }
+
+  private record Term(long leaseId, WriteFence fence) {}
+
+  private final Client client;
+  private final String component;
+  private final String key;
+  private final String identity;
+  private final Options options;
+  private final ScheduledExecutorService thread;
+  private final List<LeadershipListener> listeners = new CopyOnWriteArrayList<>();
+  private final CountDownLatch firstTerm = new CountDownLatch(1);
+
+  // Touched only on the election thread, except where volatile.
+  private volatile Term term;
+  private long leaseId;
+  private CloseableClient keepAlive;
+  private volatile long lastRenewal;
+  private volatile boolean leaseDead;
+  private Watch.Watcher watcher;
+  private volatile boolean closed;
+
+  /**
+   * A candidate for {@code component} (an id: {@code node-controller}, {@code pool-controller})
+   * named {@code identity} (stored in the key for operators; no secret). Call {@link #start()}.
+   */
+  public LeaderElection(Client client, String component, String identity, Options options) {
+    this.client = client;
+    this.component = component;
+    this.key = Keys.leader(component);
+    this.identity = identity;
+    this.options = options;
+    if (options.ttl().toSeconds() < 1) {
+      throw new IllegalArgumentException("the lease TTL must be at least 1 s");
+    }
+    this.thread =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "leader-" + component);
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** Adds a listener; if this process leads already, it hears {@code gained} at once. */
+  public void addListener(LeadershipListener listener) {
+    listeners.add(listener);
+    thread.execute(
+        () -> {
+          Term t = term;
+          if (t != null) {
+            listener.gained(t.fence());
+          }
+        });
+  }
+
+  /** Starts campaigning; returns this. */
+  public LeaderElection start() {
+    watcher =
+        client
+            .getWatchClient()
+            .watch(
+                bytes(key),
+                WatchOption.DEFAULT,
+                Watch.listener(
+                    response -> wake(),
+                    error -> log.debug("leader watch on {} failed: {}", key, error.toString())));
+    thread.scheduleWithFixedDelay(
+        this::tick, 0, options.retryInterval().toMillis(), TimeUnit.MILLISECONDS);
+    return this;
+  }
+
+  /** The component this election is for. */
+  public String component() {
+    return component;
+  }
+
+  /** This candidate's identity. */
+  public String identity() {
+    return identity;
+  }
+
+  /** Whether this process leads now. */
+  public boolean isLeader() {
+    return term != null && !closed;
+  }
+
+  /** The fence of the current term; empty when this process does not lead. */
+  public Optional<WriteFence> fence() {
+    Term t = term;
+    return t == null || closed ? Optional.empty() : Optional.of(t.fence());
+  }
+
+  /** Waits until this process leads (for tests and start-up); returns whether it does. */
+  public boolean awaitLeadership(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!isLeader() && System.nanoTime() < deadline) {
+      firstTerm.await(
+          Math.min(50, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)),
+          TimeUnit.MILLISECONDS);
+    }
+    return isLeader();
+  }
+
+  private void wake() {
+    if (!closed) {
+      try {
+        thread.execute(this::tick);
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        // closing
+      }
+    }
+  }
+
+  private void tick() {
+    if (closed) {
+      return;
+    }
+    try {
+      if (term == null) {
+        campaign();
+      } else {
+        verify();
+      }
+    } catch (RuntimeException e) {
+      log.debug("leader election for {}: {}", component, e.toString());
+      if (term != null && renewalOverdue()) {
+        lose("the lease was not renewed for " + options.ttl().toSeconds() + " s");
+      }
+    }
+  }
+
+  private void campaign() {
+    if (leaseId == 0 || leaseDead) {
+      dropLease();
+      leaseId = await(client.getLeaseClient().grant(options.ttl().toSeconds())).getID();
+      leaseDead = false;
+      lastRenewal = System.nanoTime();
+      keepAlive = client.getLeaseClient().keepAlive(leaseId, new Renewals(leaseId));
+    }
+    TxnResponse response =
+        await(
+            client
+                .getKVClient()
+                .txn()
+                .If(new Cmp(bytes(key), Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                .Then(
+                    Op.put(
+                        bytes(key),
+                        bytes(identity),
+                        PutOption.builder().withLeaseId(leaseId).build()))
+                .Else(Op.get(bytes(key), GetOption.DEFAULT))
+                .commit());
+    if (response.isSucceeded()) {
+      gain(response.getHeader().getRevision());
+      return;
+    }
+    List<KeyValue> kvs = response.getGetResponses().get(0).getKvs();
+    if (!kvs.isEmpty() && kvs.get(0).getLease() == leaseId) {
+      gain(kvs.get(0).getCreateRevision()); // our own key from before a hiccup
+    }
+  }
+
+  private void verify() {
+    if (renewalOverdue()) {
+      lose("the lease was not renewed for " + options.ttl().toSeconds() + " s");
+      return;
+    }
+    Term t = term;
+    List<KeyValue> kvs = await(client.getKVClient().get(bytes(key))).getKvs();
+    if (kvs.isEmpty()) {
+      lose("the leadership key is gone");
+    } else if (kvs.get(0).getCreateRevision() != t.fence().createRevision()
+        || kvs.get(0).getLease() != t.leaseId()) {
+      lose("another process holds the leadership key");
+    }
+  }
+
+  private boolean renewalOverdue() {
+    return leaseDead || System.nanoTime() - lastRenewal > options.ttl().toNanos();
+  }
+
+  private void gain(long createRevision) {
+    Term t = new Term(leaseId, new WriteFence(key, createRevision));
+    term = t;
+    log.info("{} leads {} (term {})", identity, component, createRevision);
+    firstTerm.countDown();
+    for (LeadershipListener l : listeners) {
+      try {
+        l.gained(t.fence());
+      } catch (RuntimeException e) {
+        log.warn("leadership listener failed", e);
+      }
+    }
+  }
+
+  private void lose(String why) {
+    if (term == null) {
+      return;
+    }
+    term = null;
+    log.warn("{} no longer leads {}: {}", identity, component, why);
+    dropLease();
+    for (LeadershipListener l : listeners) {
+      try {
+        l.lost();
+      } catch (RuntimeException e) {
+        log.warn("leadership listener failed", e);
+      }
+    }
+  }
+
+  /** Stops renewing and revokes the lease (best effort), which deletes our key if we hold it. */
+  private void dropLease() {
+    if (keepAlive != null) {
+      keepAlive.close();
+      keepAlive = null;
+    }
+    if (leaseId != 0) {
+      long id = leaseId;
+      leaseId = 0;
+      try {
+        client.getLeaseClient().revoke(id).get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
+      } catch (Exception e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        log.debug("revoking lease {} failed: {}", id, e.toString());
+      }
+    }
+  }
+
+  /** Resigns (revoking the lease deletes the key, so a standby takes over at once) and stops. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    var done =
+        thread.submit(
+            () -> {
+              closed = true;
+              if (watcher != null) {
+                watcher.close();
+              }
+              if (term != null) {
+                Term t = term;
+                term = null;
+                for (LeadershipListener l : listeners) {
+                  try {
+                    l.lost();
+                  } catch (RuntimeException e) {
+                    log.warn("leadership listener failed", e);
+                  }
+                }
+                log.info(
+                    "{} resigns {} (term {})", identity, component, t.fence().createRevision());
+              }
+              dropLease();
+            });
+    try {
+      done.get(options.timeout().toMillis() * 2, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      closed = true;
+      log.debug("resigning {} did not finish: {}", component, e.toString());
+    }
+    thread.shutdownNow();
+  }
+
+  private <T> T await(java.util.concurrent.CompletableFuture<T> future) {
+    try {
+      return future.get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (Exception e) {
+      future.cancel(true);
+      throw new IllegalStateException("etcd request failed: " + e, e);
+    }
+  }
+
+  private static ByteSequence bytes(String text) {
+    return ByteSequence.from(text, StandardCharsets.UTF_8);
+  }
+
+  /** Records renewals of one lease; a failed or ended stream marks the lease dead. */
+  private final class Renewals implements StreamObserver<LeaseKeepAliveResponse> {
+    private final long id;
+
+    Renewals(long id) {
+      this.id = id;
+    }
+
+    @Override
+    public void onNext(LeaseKeepAliveResponse response) {
+      if (response.getTTL() > 0) {
+        lastRenewal = System.nanoTime();
+      }
+    }
+
+    @Override
+    public void onError(Throwable error) {
+      log.debug("keep-alive of lease {} failed: {}", id, error.toString());
+      if (!closed) {
+        try {
+          thread.execute(
+              () -> {
+                if (leaseId == id) {
+                  leaseDead = true;
+                }
+                tick();
+              });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+          // closing
+        }
+      }
+    }
+
+    @Override
+    public void onCompleted() {
+      onError(new IllegalStateException("keep-alive stream ended"));
+    }
+  }
+}
