@@ -67,6 +67,9 @@ class BmcCommandIT {
   static Run bmc(String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1"); // a short-lived CLI: start fast
+    command.add("-XX:+UseSerialGC");
+    command.add("-Xshare:auto");
     command.add("-cp");
     command.add(classPath());
     command.add(BmcCommand.class.getName());
