@@ -1,0 +1,244 @@
+package io.bamel.inventory.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.bamel.inventory.testing.KubeApiServer;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link Fabric8Cluster} against the fabric8 mock API server in CRUD mode. */
+class Fabric8ClusterIT {
+
+  KubeApiServer api;
+  KubernetesClient kube;
+  Fabric8Cluster cluster;
+
+  @BeforeEach
+  void start() {
+    api = KubeApiServer.start();
+    kube = api.client();
+    cluster = new Fabric8Cluster(api.client());
+  }
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+    kube.close();
+    api.close();
+  }
+
+  static Node node(String name, boolean ready) {
+    return new NodeBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withLabels(Map.of("zone", "a"))
+        .withAnnotations(Map.of("note", "x"))
+        .endMetadata()
+        .withNewStatus()
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus(ready ? "True" : "False")
+        .endCondition()
+        .withAllocatable(Map.of("cpu", new Quantity("8"), "memory", new Quantity("32Gi")))
+        .endStatus()
+        .build();
+  }
+
+  static Pod pod(String name, String node, String app) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("apps")
+        .withLabels(Map.of("app", app))
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName(node)
+        .addNewContainer()
+        .withName("c")
+        .withImage("busybox")
+        .withNewResources()
+        .withRequests(Map.of("cpu", new Quantity("500m"), "memory", new Quantity("1Gi")))
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Running")
+        .endStatus()
+        .build();
+  }
+
+  @Test
+  void nodesAndPodsAreMappedToPlainRecords() {
+    kube.nodes().resource(node("n1", true)).create();
+    kube.nodes().resource(node("n2", false)).create();
+    Pod daemon =
+        new PodBuilder(pod("ds-1", "n1", "agent"))
+            .editMetadata()
+            .addNewOwnerReference()
+            .withKind("DaemonSet")
+            .withName("agent")
+            .withApiVersion("apps/v1")
+            .withUid("u1")
+            .withController(true)
+            .endOwnerReference()
+            .addToAnnotations(Cluster.DO_NOT_DISRUPT, "true")
+            .endMetadata()
+            .editSpec()
+            .withNodeSelector(Map.of(Cluster.POOL_LABEL, "gpu"))
+            .withNewAffinity()
+            .withNewNodeAffinity()
+            .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+            .addNewNodeSelectorTerm()
+            .addNewMatchExpression()
+            .withKey(Cluster.POOL_LABEL)
+            .withOperator("In")
+            .withValues("gpu", "gpu-large")
+            .endMatchExpression()
+            .endNodeSelectorTerm()
+            .endRequiredDuringSchedulingIgnoredDuringExecution()
+            .endNodeAffinity()
+            .endAffinity()
+            .endSpec()
+            .editStatus()
+            .addNewCondition()
+            .withType("PodScheduled")
+            .withStatus("True")
+            .endCondition()
+            .endStatus()
+            .build();
+    kube.pods().resource(daemon).create();
+    kube.pods().resource(pod("web-1", "n2", "web")).create();
+    Pod pending =
+        new PodBuilder(pod("web-2", null, "web"))
+            .editStatus()
+            .withPhase("Pending")
+            .addNewCondition()
+            .withType("PodScheduled")
+            .withStatus("False")
+            .withReason("Unschedulable")
+            .endCondition()
+            .endStatus()
+            .build();
+    kube.pods().resource(pending).create();
+
+    assertThat(cluster.nodes()).extracting(KubeNode::name).containsExactlyInAnyOrder("n1", "n2");
+    KubeNode n1 = cluster.node("n1").orElseThrow();
+    assertThat(n1.ready()).isTrue();
+    assertThat(n1.unschedulable()).isFalse();
+    assertThat(n1.labels()).containsEntry("zone", "a");
+    assertThat(n1.annotations()).containsEntry("note", "x");
+    assertThat(n1.allocatable().get("cpu")).isEqualByComparingTo(new BigDecimal(8));
+    assertThat(n1.allocatable().get("memory"))
+        .isEqualByComparingTo(new BigDecimal(32L * 1024 * 1024 * 1024));
+    assertThat(cluster.node("n2").orElseThrow().ready()).isFalse();
+    assertThat(cluster.node("nope")).isEmpty();
+
+    assertThat(cluster.pods()).hasSize(3);
+    KubePod ds = cluster.podsOn("n1").get(0);
+    assertThat(cluster.podsOn("n1")).hasSize(1);
+    assertThat(ds.ref()).isEqualTo(new PodRef("apps", "ds-1"));
+    assertThat(ds.daemonSet()).isTrue();
+    assertThat(ds.doNotDisrupt()).isTrue();
+    assertThat(ds.workload()).isFalse();
+    assertThat(ds.requiredPools()).isEqualTo(Set.of("gpu", "gpu-large"));
+    assertThat(ds.nodeSelector()).containsEntry(Cluster.POOL_LABEL, "gpu");
+    assertThat(ds.requests().get("cpu")).isEqualByComparingTo(new BigDecimal("0.5"));
+    assertThat(ds.scheduled()).isTrue();
+    KubePod web2 =
+        cluster.pods().stream().filter(p -> p.ref().name().equals("web-2")).findFirst().get();
+    assertThat(web2.unschedulable()).isTrue();
+    assertThat(web2.nodeName()).isNull();
+    assertThat(cluster.podsOn("n2")).extracting(p -> p.ref().name()).containsExactly("web-1");
+    assertThat(cluster.podsOn("n2").get(0).workload()).isTrue();
+  }
+
+  @Test
+  void cordonUncordonAndLabelAreIdempotent() {
+    kube.nodes().resource(node("n1", true)).create();
+    assertThat(cluster.cordon("n1")).isTrue();
+    assertThat(cluster.cordon("n1")).isTrue();
+    assertThat(cluster.node("n1").orElseThrow().unschedulable()).isTrue();
+    assertThat(cluster.uncordon("n1")).isTrue();
+    assertThat(cluster.node("n1").orElseThrow().unschedulable()).isFalse();
+
+    assertThat(cluster.label("n1", Map.of(Cluster.POOL_LABEL, "batch"))).isTrue();
+    assertThat(cluster.label("n1", Map.of(Cluster.POOL_LABEL, "batch"))).isTrue();
+    assertThat(cluster.node("n1").orElseThrow().labels())
+        .containsEntry(Cluster.POOL_LABEL, "batch")
+        .containsEntry("zone", "a");
+    assertThat(cluster.node("n1").orElseThrow().pool()).isEqualTo("batch");
+
+    assertThat(cluster.cordon("ghost")).isFalse();
+    assertThat(cluster.label("ghost", Map.of("a", "b"))).isFalse();
+  }
+
+  @Test
+  void evictionRespectsDisruptionBudgets() {
+    kube.nodes().resource(node("n1", true)).create();
+    kube.pods().resource(pod("db-0", "n1", "db")).create();
+    kube.pods().resource(pod("web-0", "n1", "web")).create();
+    kube.resource(
+            new PodDisruptionBudgetBuilder()
+                .withNewMetadata()
+                .withName("db-budget")
+                .withNamespace("apps")
+                .endMetadata()
+                .withNewSpec()
+                .withNewSelector()
+                .withMatchLabels(Map.of("app", "db"))
+                .endSelector()
+                .withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1))
+                .endSpec()
+                .build())
+        .create();
+
+    EvictionResult blocked = cluster.evict(new PodRef("apps", "db-0"));
+    assertThat(blocked.outcome()).isEqualTo(EvictionResult.Outcome.BLOCKED_BY_BUDGET);
+    assertThat(blocked.done()).isFalse();
+
+    EvictionResult evicted = cluster.evict(new PodRef("apps", "web-0"));
+    assertThat(evicted.outcome()).isEqualTo(EvictionResult.Outcome.EVICTED);
+    assertThat(cluster.podsOn("n1")).extracting(p -> p.ref().name()).containsExactly("db-0");
+
+    assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
+        .isEqualTo(EvictionResult.Outcome.GONE);
+    assertThat(api.refusedEvictions()).isEqualTo(1);
+  }
+
+  @Test
+  void anUnreachableApiServerIsReportedAsSuch() {
+    kube.nodes().resource(node("n1", true)).create();
+    assertThat(cluster.reachable()).isTrue();
+    api.unreachable(true);
+    assertThat(cluster.reachable()).isFalse();
+    assertThatThrownBy(() -> cluster.node("n1")).isInstanceOf(ClusterUnavailableException.class);
+    assertThatThrownBy(() -> cluster.cordon("n1")).isInstanceOf(ClusterUnavailableException.class);
+    assertThatThrownBy(() -> cluster.evict(new PodRef("apps", "x")))
+        .isInstanceOf(ClusterUnavailableException.class);
+    api.unreachable(false);
+    assertThat(cluster.node("n1")).isPresent();
+  }
+
+  @Test
+  void theDisconnectedClusterHasNothingAndDoesNothing() {
+    Cluster none = DisconnectedCluster.INSTANCE;
+    assertThat(none.enabled()).isFalse();
+    assertThat(none.reachable()).isFalse();
+    assertThat(none.nodes()).isEmpty();
+    assertThat(none.podsOn("n1")).isEmpty();
+    assertThat(none.cordon("n1")).isFalse();
+    assertThat(none.evict(new PodRef("a", "b")).done()).isTrue();
+  }
+}

@@ -1,0 +1,129 @@
+package io.bamel.inventory.leader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.FencedException;
+import io.bamel.inventory.store.TestNodes;
+import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.etcd.jetcd.Client;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Leader election against a real etcd: one leader, takeover within the TTL, fencing. */
+class LeaderElectionIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  static final Duration TTL = Duration.ofSeconds(2);
+  static final LeaderElection.Options OPTIONS =
+      new LeaderElection.Options(TTL, Duration.ofMillis(300), Duration.ofSeconds(2));
+
+  static LeaderElection candidate(Client client, String name) {
+    return new LeaderElection(client, "node-controller", name, OPTIONS);
+  }
+
+  static String leaderOf(LeaderElection a, LeaderElection b) {
+    return a.isLeader() ? a.identity() : b.isLeader() ? b.identity() : null;
+  }
+
+  @Test
+  void exactlyOneOfTwoCandidatesLeadsAndTheOtherTakesOverOnResignation() throws Exception {
+    List<String> events = new CopyOnWriteArrayList<>();
+    LeaderElection a = candidate(ETCD.cluster().client(), "a");
+    try (LeaderElection b = candidate(ETCD.cluster().client(), "b")) {
+      a.addListener(recorder("a", events));
+      b.addListener(recorder("b", events));
+      a.start();
+      assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+      b.start();
+      Thread.sleep(3 * OPTIONS.retryInterval().toMillis());
+      assertThat(a.isLeader()).isTrue();
+      assertThat(b.isLeader()).isFalse();
+      assertThat(b.fence()).isEmpty();
+      WriteFence first = a.fence().orElseThrow();
+
+      a.close(); // resigns: the key goes with the lease
+      assertThat(a.isLeader()).isFalse();
+      assertThat(b.awaitLeadership(TTL)).isTrue();
+      assertThat(b.fence().orElseThrow().createRevision()).isGreaterThan(first.createRevision());
+      await().atMost(Duration.ofSeconds(2)).until(() -> events.contains("b gained"));
+      assertThat(events).containsSubsequence("a gained", "a lost", "b gained");
+    } finally {
+      a.close();
+    }
+  }
+
+  @Test
+  void aDeadLeaderIsReplacedWithinTheTtlAndItsFencedWritesFail() throws Exception {
+    Client inventoryClient = ETCD.cluster().client();
+    EtcdInventory inventory = new EtcdInventory(inventoryClient);
+    inventory.createNode("n1", TestNodes.spec(1, "p"), null);
+    Client doomed = ETCD.cluster().client();
+    try (LeaderElection a = candidate(doomed, "a");
+        LeaderElection b = candidate(ETCD.cluster().client(), "b")) {
+      a.start();
+      assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+      b.start();
+      WriteFence stale = a.fence().orElseThrow();
+      NodeStatus ready =
+          NodeStatus.initial(Instant.EPOCH).toBuilder().state(NodeState.READY).build();
+      inventory.updateStatus("n1", s -> ready, NodeEvent.of(Instant.EPOCH, "t", "a writes"), stale);
+
+      doomed.close(); // the process "dies": no resignation, no more keep-alives
+      long lostAt = System.nanoTime();
+      assertThat(b.awaitLeadership(TTL.multipliedBy(3))).isTrue();
+      Duration takeover = Duration.ofNanos(System.nanoTime() - lostAt);
+      assertThat(takeover).isLessThan(TTL.multipliedBy(3));
+      await().atMost(TTL.multipliedBy(2)).until(() -> !a.isLeader());
+
+      NodeStatus off = ready.toBuilder().state(NodeState.OFF).build();
+      assertThatThrownBy(() -> inventory.updateStatus("n1", s -> off, null, stale))
+          .isInstanceOf(FencedException.class);
+      inventory.updateStatus("n1", s -> off, null, b.fence().orElseThrow());
+      assertThat(inventory.getNode("n1").orElseThrow().state()).isEqualTo(NodeState.OFF);
+    }
+  }
+
+  @Test
+  void aLeaderWhoseKeyIsDeletedStepsDownAndCampaignsAgain() throws Exception {
+    Client client = ETCD.cluster().client();
+    try (LeaderElection a = candidate(client, "a")) {
+      a.start();
+      assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+      long term = a.fence().orElseThrow().createRevision();
+      client
+          .getKVClient()
+          .delete(io.etcd.jetcd.ByteSequence.from("/baremetal/leader/node-controller".getBytes()))
+          .get();
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> a.fence().map(f -> f.createRevision() > term).orElse(false));
+    }
+  }
+
+  private static LeadershipListener recorder(String name, List<String> events) {
+    return new LeadershipListener() {
+      @Override
+      public void gained(WriteFence fence) {
+        events.add(name + " gained");
+      }
+
+      @Override
+      public void lost() {
+        events.add(name + " lost");
+      }
+    };
+  }
+}

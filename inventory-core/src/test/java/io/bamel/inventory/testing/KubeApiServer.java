@@ -1,0 +1,212 @@
+package io.bamel.inventory.testing;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodList;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetList;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.net.InetAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The fabric8 mock API server in CRUD mode on a free loopback port, plus what CRUD mode lacks:
+ *
+ * <ul>
+ *   <li>the Eviction API: {@code POST .../pods/{name}/eviction} deletes the pod (201), unless a
+ *       PodDisruptionBudget in its namespace selects it ({@code matchLabels}) and its {@code
+ *       status.disruptionsAllowed} is 0 or unset, as the real API server answers: 429;
+ *   <li>the {@code spec.nodeName} field selector on pods, which CRUD mode ignores;
+ *   <li>an outage switch: while {@link #unreachable(boolean) unreachable}, every request is
+ *       answered 503 (an API server that cannot serve).
+ * </ul>
+ */
+public final class KubeApiServer implements AutoCloseable {
+
+  private static final Pattern EVICTION =
+      Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/?]+)/eviction(\\?.*)?");
+
+  private final KubernetesCrudDispatcher crud = new KubernetesCrudDispatcher();
+  private final KubernetesSerialization json = new KubernetesSerialization();
+  private final KubernetesMockServer server;
+  private final AtomicInteger evictions = new AtomicInteger();
+  private final AtomicInteger refusedEvictions = new AtomicInteger();
+  private volatile boolean down;
+
+  private KubeApiServer() {
+    Dispatcher dispatcher =
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            return handle(request);
+          }
+        };
+    server =
+        new KubernetesMockServer(
+            new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+  }
+
+  /** Starts a server. */
+  public static KubeApiServer start() {
+    return new KubeApiServer();
+  }
+
+  /** A new client (JDK HTTP client, 3 s request timeout, no retries); the caller closes it. */
+  public KubernetesClient client() {
+    try (KubernetesClient template = server.createClient()) {
+      return new KubernetesClientBuilder()
+          .withConfig(
+              new ConfigBuilder(template.getConfiguration())
+                  .withRequestTimeout(3_000)
+                  .withConnectionTimeout(3_000)
+                  .withRequestRetryBackoffLimit(0)
+                  .build())
+          .withHttpClientFactory(new JdkHttpClientFactory())
+          .build();
+    }
+  }
+
+  /** Switches the outage on or off. */
+  public void unreachable(boolean unreachable) {
+    this.down = unreachable;
+  }
+
+  /** Evictions accepted so far. */
+  public int evictions() {
+    return evictions.get();
+  }
+
+  /** Evictions refused (429) so far. */
+  public int refusedEvictions() {
+    return refusedEvictions.get();
+  }
+
+  private MockResponse handle(RecordedRequest request) {
+    if (down) {
+      return status(503, "ServiceUnavailable", "the API server is down (test outage)");
+    }
+    Matcher m = EVICTION.matcher(request.getPath());
+    if ("POST".equals(request.getMethod()) && m.matches()) {
+      return evict(m.group(1), m.group(2));
+    }
+    if ("GET".equals(request.getMethod())
+        && request.getPath().contains("fieldSelector=spec.nodeName")) {
+      return podsOnNode(request);
+    }
+    return crud.dispatch(request);
+  }
+
+  /** CRUD mode ignores pod fields in selectors; the real API server filters on spec.nodeName. */
+  private MockResponse podsOnNode(RecordedRequest request) {
+    String path = request.getPath();
+    int q = path.indexOf('?');
+    String node = null;
+    for (String param : path.substring(q + 1).split("&")) {
+      String decoded = URLDecoder.decode(param, StandardCharsets.UTF_8);
+      if (decoded.startsWith("fieldSelector=spec.nodeName=")) {
+        node = decoded.substring("fieldSelector=spec.nodeName=".length());
+      }
+    }
+    MockResponse all = crud.handleGet(path.substring(0, q));
+    if (all.code() != 200) {
+      return all;
+    }
+    PodList list = json.unmarshal(all.getBody().readUtf8(), PodList.class);
+    String wanted = node;
+    list.setItems(
+        list.getItems().stream()
+            .filter(
+                p ->
+                    p.getSpec() != null
+                        && wanted != null
+                        && wanted.equals(p.getSpec().getNodeName()))
+            .toList());
+    return new MockResponse()
+        .setResponseCode(200)
+        .setHeader("Content-Type", "application/json")
+        .setBody(json.asJson(list));
+  }
+
+  private MockResponse evict(String namespace, String name) {
+    String podPath = "/api/v1/namespaces/" + namespace + "/pods/" + name;
+    MockResponse found = crud.handleGet(podPath);
+    if (found.code() != 200) {
+      return status(404, "NotFound", "pods \"" + name + "\" not found");
+    }
+    Pod pod = json.unmarshal(found.getBody().readUtf8(), Pod.class);
+    Map<String, String> labels =
+        pod.getMetadata().getLabels() == null ? Map.of() : pod.getMetadata().getLabels();
+    MockResponse budgets =
+        crud.handleGet("/apis/policy/v1/namespaces/" + namespace + "/poddisruptionbudgets");
+    if (budgets.code() == 200) {
+      PodDisruptionBudgetList list =
+          json.unmarshal(budgets.getBody().readUtf8(), PodDisruptionBudgetList.class);
+      for (PodDisruptionBudget pdb : list.getItems()) {
+        if (selects(pdb, labels) && !allowsDisruption(pdb)) {
+          refusedEvictions.incrementAndGet();
+          return status(
+              429,
+              "TooManyRequests",
+              "Cannot evict pod as it would violate the pod's disruption budget "
+                  + pdb.getMetadata().getName()
+                  + ".");
+        }
+      }
+    }
+    crud.handleDelete(podPath);
+    evictions.incrementAndGet();
+    return status(201, null, null);
+  }
+
+  private static boolean selects(PodDisruptionBudget pdb, Map<String, String> labels) {
+    if (pdb.getSpec() == null || pdb.getSpec().getSelector() == null) {
+      return false;
+    }
+    Map<String, String> match = pdb.getSpec().getSelector().getMatchLabels();
+    return match != null && labels.entrySet().containsAll(match.entrySet());
+  }
+
+  private static boolean allowsDisruption(PodDisruptionBudget pdb) {
+    return pdb.getStatus() != null
+        && pdb.getStatus().getDisruptionsAllowed() != null
+        && pdb.getStatus().getDisruptionsAllowed() > 0;
+  }
+
+  private MockResponse status(int code, String reason, String message) {
+    Status status =
+        new StatusBuilder()
+            .withCode(code)
+            .withStatus(code < 300 ? "Success" : "Failure")
+            .withReason(reason)
+            .withMessage(message)
+            .build();
+    return new MockResponse()
+        .setResponseCode(code)
+        .setHeader("Content-Type", "application/json")
+        .setBody(json.asJson(status));
+  }
+
+  @Override
+  public void close() {
+    server.destroy();
+  }
+}
