@@ -21,9 +21,11 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.testing.MutableClock;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -130,6 +132,7 @@ class RedfishDriverIT {
 
   @Test
   void powersOnThroughTheTransitionalStateAndNeverTwice() throws Exception {
+    system.reconfigure(config().withPowerDelay(Duration.ofMillis(1500)));
     driver.powerOn(endpoint(), deadline());
     assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.POWERING_ON);
     driver.powerOn(endpoint(), deadline()); // already heading there: no second reset
@@ -174,11 +177,20 @@ class RedfishDriverIT {
 
   @Test
   void sessionsExpireByIdleTimeout() throws Exception {
-    system.reconfigure(config().withSessionTimeout(Duration.ofMillis(100)));
-    driver.powerState(endpoint(), deadline());
-    Thread.sleep(250);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
-    assertThat(system.count(SimOperation.LOGIN)).isEqualTo(2);
+    MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.start(false, 0, clock)) {
+      SimulatedSystem idle = own.add("idle", config().withSessionTimeout(Duration.ofMinutes(30)));
+      BmcEndpoint plain = BmcEndpoint.of(own.address("idle"), "bmc-a");
+      driver.powerState(plain, deadline());
+      clock.advance(Duration.ofMinutes(29));
+      driver.powerState(plain, deadline());
+      assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(1);
+
+      clock.advance(Duration.ofMinutes(31));
+      assertThat(driver.powerState(plain, deadline())).isEqualTo(PowerState.OFF);
+      assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(2);
+      assertThat(idle.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
+    }
   }
 
   @Test

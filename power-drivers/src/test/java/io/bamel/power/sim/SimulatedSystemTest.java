@@ -1,0 +1,89 @@
+package io.bamel.power.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.power.PowerState;
+import io.bamel.power.sim.SimulatedSystem.ResetOutcome;
+import io.bamel.power.testing.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The simulated system's behaviour, on a clock the test moves. */
+class SimulatedSystemTest {
+
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final SimulatedSystem system =
+      new SimulatedSystem(
+          "n1", SimSystemConfig.defaults().withPowerDelay(Duration.ofSeconds(5)), clock);
+
+  @Test
+  void aResetTakesEffectAfterTheDelayWithATransitionalStateBetween() {
+    assertThat(system.reset("On")).isEqualTo(ResetOutcome.ACCEPTED);
+    assertThat(system.powerState()).isEqualTo(PowerState.POWERING_ON);
+    assertThat(system.reset("On")).isEqualTo(ResetOutcome.BUSY);
+    assertThat(system.reset("ForceOff")).isEqualTo(ResetOutcome.BUSY);
+
+    clock.advance(Duration.ofSeconds(5));
+    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.reset("On")).isEqualTo(ResetOutcome.ALREADY);
+    assertThat(system.resets("On")).isEqualTo(1);
+
+    assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.ACCEPTED);
+    assertThat(system.powerState()).isEqualTo(PowerState.POWERING_OFF);
+    clock.advance(Duration.ofSeconds(5));
+    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+  }
+
+  @Test
+  void onlyAllowableResetTypesAreAccepted() {
+    system.reconfigure(system.config().withResetTypes(List.of("On", "ForceOff")));
+    assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.NOT_ALLOWED);
+    assertThat(system.reset("PowerCycle")).isEqualTo(ResetOutcome.NOT_ALLOWED);
+  }
+
+  @Test
+  void anOperatingSystemThatIgnoresGracefulShutdownStaysOn() {
+    system.forcePowerState(PowerState.ON);
+    system.reconfigure(system.config().withIgnoredGracefulShutdown(true));
+    assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.ACCEPTED);
+    clock.advance(Duration.ofMinutes(10));
+    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+  }
+
+  @Test
+  void sessionsExpireWhenIdleAndOnRotation() {
+    String token = system.login("admin", "password").orElseThrow();
+    assertThat(system.login("admin", "wrong")).isEmpty();
+    clock.advance(Duration.ofMinutes(29));
+    assertThat(system.validSession(token)).isTrue();
+    clock.advance(Duration.ofMinutes(29));
+    assertThat(system.validSession(token)).as("idle time counts from the last use").isTrue();
+    clock.advance(Duration.ofMinutes(31));
+    assertThat(system.validSession(token)).isFalse();
+
+    String second = system.login("admin", "password").orElseThrow();
+    system.setCredentials("admin", "rotated");
+    assertThat(system.validSession(second)).isFalse();
+    assertThat(system.validBasic("admin", "password")).isFalse();
+    assertThat(system.validBasic("admin", "rotated")).isTrue();
+  }
+
+  @Test
+  void bootOverrideHonoursIfMatch() {
+    String etag = system.etag();
+    assertThat(system.patchBoot("Pxe", "Once", "W/\"stale\"")).contains("etag");
+    assertThat(system.patchBoot("Pxe", "Once", etag)).isEmpty();
+    assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
+    assertThat(system.etag()).isNotEqualTo(etag);
+    assertThat(system.patchBoot("Floppy", null, null)).contains("target");
+  }
+
+  @Test
+  void reportsPowerDraw() {
+    assertThat(system.watts()).isEqualTo(6.0);
+    system.forcePowerState(PowerState.ON);
+    assertThat(system.watts()).isEqualTo(250.0);
+  }
+}
