@@ -1,0 +1,48 @@
+package io.bamel.node;
+
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.TlsSettings;
+import io.bamel.power.proxmox.ProxmoxDriver;
+import io.bamel.power.wol.WolDriver;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Builds the {@link BmcEndpoint} of a node from its spec. Pure; never touches a secret. */
+final class BmcEndpoints {
+
+  private BmcEndpoints() {}
+
+  /** The endpoint; for Wake-on-LAN the address is the MAC and the probe is the mgmt address. */
+  static BmcEndpoint of(NodeSpec spec) {
+    Map<String, String> options = new HashMap<>();
+    String address = spec.mgmtAddress();
+    if (spec.powerInterface() == PowerInterface.WOL) {
+      address = spec.macAddress();
+      if (spec.wakeOnLan() != null && spec.wakeOnLan().broadcast() != null) {
+        options.put(WolDriver.OPTION_BROADCAST, spec.wakeOnLan().broadcast());
+      }
+      if (spec.mgmtAddress() != null
+          && spec.wakeOnLan() != null
+          && spec.wakeOnLan().probePort() != null) {
+        options.put(
+            WolDriver.OPTION_PROBE, spec.mgmtAddress() + ":" + spec.wakeOnLan().probePort());
+      }
+    }
+    if (spec.proxmox() != null) {
+      options.put(ProxmoxDriver.OPTION_NODE, spec.proxmox().node());
+      options.put(ProxmoxDriver.OPTION_VMID, String.valueOf(spec.proxmox().vmid()));
+    }
+    TlsSettings tls = TlsSettings.DEFAULT;
+    if (spec.bmcTls() != null) {
+      if (spec.bmcTls().skipsVerification()) {
+        tls = TlsSettings.insecureSkipVerify();
+      } else if (spec.bmcTls().caFile() != null) {
+        tls = TlsSettings.caBundle(Path.of(spec.bmcTls().caFile()));
+      }
+    }
+    return new BmcEndpoint(address, spec.bmcCredentials(), tls, options);
+  }
+}

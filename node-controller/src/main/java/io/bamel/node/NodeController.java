@@ -1,0 +1,250 @@
+package io.bamel.node;
+
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.leader.LeadershipListener;
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.store.ConflictException;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.FencedException;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.store.InventoryChange;
+import io.bamel.inventory.store.InventoryListener;
+import io.bamel.inventory.store.NodeChange;
+import io.bamel.inventory.store.WriteFence;
+import io.bamel.power.PowerDriverRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives every node from its desired power state in etcd to a powered, joined (or drained and
+ * switched off) machine.
+ *
+ * <ul>
+ *   <li>Inputs: spec changes from the {@link InventoryCache}, and a periodic power sync of every
+ *       node ({@link NodeControllerConfig#syncInterval()}, jittered).
+ *   <li>A {@link WorkQueue} holds each node id once and hands it to at most one of {@link
+ *       NodeControllerConfig#workers()} workers at a time; failures are retried with capped,
+ *       jittered exponential backoff. At most {@link NodeControllerConfig#bmcConcurrency()} BMC
+ *       calls run at once.
+ *   <li>Only the leader of {@code node-controller} acts ({@link LeaderElection}); every status
+ *       write is fenced by its leadership key, and gaining leadership queues every node, so a
+ *       standby continues from what etcd says.
+ * </ul>
+ *
+ * <p>It does not own the cache, store, drivers, cluster or election it is given; {@link #close()}
+ * stops its own threads at once (in-flight reconciliations are interrupted).
+ */
+public final class NodeController implements AutoCloseable {
+
+  /** The leader-election component name. */
+  public static final String COMPONENT = "node-controller";
+
+  private static final Logger log = LoggerFactory.getLogger(NodeController.class);
+
+  private final NodeControllerConfig config;
+  private final InventoryCache cache;
+  private final LeaderElection election;
+  private final ScheduledExecutorService timer;
+  private final WorkQueue queue;
+  private final NodeMetrics metrics;
+  private final NodeReconciler reconciler;
+  private final Set<String> syncDue = ConcurrentHashMap.newKeySet();
+  private final List<Thread> workers = new ArrayList<>();
+  private final InventoryListener listener = this::onChange;
+  private volatile boolean closed;
+
+  /**
+   * A controller; call {@link #start()}.
+   *
+   * @param config settings
+   * @param cache the process's inventory cache (started)
+   * @param store the inventory store
+   * @param drivers power drivers by interface
+   * @param cluster Kubernetes, or {@link io.bamel.inventory.cluster.DisconnectedCluster}
+   * @param election the {@link #COMPONENT} election (started or not; the controller adds a
+   *     listener)
+   * @param registry where the metrics go
+   * @param clock the time of decisions (timeouts, events)
+   */
+  public NodeController(
+      NodeControllerConfig config,
+      InventoryCache cache,
+      EtcdInventory store,
+      PowerDriverRegistry drivers,
+      Cluster cluster,
+      LeaderElection election,
+      PrometheusRegistry registry,
+      Clock clock) {
+    this.config = config;
+    this.cache = cache;
+    this.election = election;
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "node-controller-timer");
+              t.setDaemon(true);
+              return t;
+            });
+    this.queue = new WorkQueue(timer, config.backoffBase(), config.backoffMax());
+    this.metrics =
+        new NodeMetrics(registry, cache, election.component(), election::isLeader, queue::depth);
+    this.reconciler =
+        new NodeReconciler(config, cache, store, drivers, cluster, election, metrics, clock);
+  }
+
+  /** Starts the workers, the sync, and listening to the cache and the election; returns this. */
+  public synchronized NodeController start() {
+    for (int i = 0; i < config.workers(); i++) {
+      Thread t = new Thread(this::work, "node-worker-" + i);
+      t.setDaemon(true);
+      workers.add(t);
+      t.start();
+    }
+    cache.addListener(listener);
+    election.addListener(
+        new LeadershipListener() {
+          @Override
+          public void gained(WriteFence fence) {
+            log.info("node controller leads: reconciling {} nodes", cache.nodeCount());
+            enqueueAll(false);
+          }
+
+          @Override
+          public void lost() {
+            log.warn("node controller lost leadership: standing by");
+          }
+        });
+    scheduleSync();
+    return this;
+  }
+
+  /** Whether this controller leads (and so acts). */
+  public boolean isLeader() {
+    return election.isLeader() && !closed;
+  }
+
+  /** Queues one node now (an operator's "reconcile now"). */
+  public void enqueue(String id) {
+    queue.add(id);
+  }
+
+  private void onChange(InventoryChange change) {
+    if (!(change instanceof NodeChange c) || closed) {
+      return;
+    }
+    if (c.current() == null) {
+      reconciler.forget(c.id());
+    } else if ((c.previous() == null || c.specChanged()) && election.isLeader()) {
+      queue.add(c.id());
+    }
+  }
+
+  private void enqueueAll(boolean sync) {
+    for (Node node : cache.nodes()) {
+      if (sync) {
+        syncDue.add(node.id());
+      }
+      queue.add(node.id());
+    }
+  }
+
+  private void scheduleSync() {
+    double jitter = config.syncJitter() * (2 * ThreadLocalRandom.current().nextDouble() - 1);
+    long delay = (long) (config.syncInterval().toNanos() * (1 + jitter));
+    try {
+      timer.schedule(
+          () -> {
+            if (election.isLeader() && !closed) {
+              enqueueAll(true);
+            }
+            scheduleSync();
+          },
+          delay,
+          TimeUnit.NANOSECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // closed
+    }
+  }
+
+  private void work() {
+    while (!closed) {
+      String id;
+      try {
+        id = queue.take();
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (id == null) {
+        return;
+      }
+      long start = System.nanoTime();
+      try {
+        if (!election.isLeader()) {
+          continue;
+        }
+        NodeReconciler.Outcome outcome = reconciler.reconcile(id, syncDue.remove(id));
+        metrics.reconciled(outcome.result(), seconds(start));
+        if (outcome.failed()) {
+          queue.retry(id);
+        } else {
+          queue.forget(id);
+          if (outcome.requeueAfter() != null) {
+            queue.addAfter(id, outcome.requeueAfter());
+          }
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (FencedException e) {
+        metrics.reconciled("fenced", seconds(start));
+        log.warn("node {}: write refused, not the leader any more", id);
+      } catch (ConflictException e) {
+        metrics.reconciled("conflict", seconds(start));
+        queue.addAfter(id, Duration.ofMillis(50));
+      } catch (RuntimeException e) {
+        metrics.reconciled("error", seconds(start));
+        Duration delay = queue.retry(id);
+        log.warn(
+            "node {}: reconcile failed, retrying in {} ms: {}", id, delay.toMillis(), e.toString());
+      } finally {
+        queue.done(id);
+      }
+    }
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  /** Stops at once: no new work, in-flight reconciliations interrupted, timers cancelled. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    cache.removeListener(listener);
+    queue.shutDown();
+    timer.shutdownNow();
+    workers.forEach(Thread::interrupt);
+    for (Thread t : workers) {
+      try {
+        t.join(5_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package io.bamel.node;
+
+import io.bamel.inventory.model.NodeTimeouts;
+import java.time.Duration;
+
+/**
+ * Settings of the {@link NodeController}.
+ *
+ * @param workers how many nodes are reconciled at once (16)
+ * @param bmcConcurrency how many BMC calls may run at once across all nodes (64)
+ * @param syncInterval how often every node's power state is read (60 s), jittered by {@code
+ *     syncJitter}
+ * @param syncJitter the fraction by which each sync period varies, 0 to 1 (0.1)
+ * @param pollInterval how soon a node in a transitional state is looked at again (5 s)
+ * @param backoffBase the first retry delay after a failure (1 s), doubled per failure
+ * @param backoffMax the longest retry delay (5 min)
+ * @param bmcCallTimeout the deadline of one BMC call (a graceful power-off waits this long) (150 s)
+ * @param timeouts the global step timeouts; each pool may override them (5/20/10/5 min)
+ */
+public record NodeControllerConfig(
+    int workers,
+    int bmcConcurrency,
+    Duration syncInterval,
+    double syncJitter,
+    Duration pollInterval,
+    Duration backoffBase,
+    Duration backoffMax,
+    Duration bmcCallTimeout,
+    NodeTimeouts timeouts) {
+
+  /** The defaults listed above. */
+  public static final NodeControllerConfig DEFAULTS =
+      new NodeControllerConfig(
+          16,
+          64,
+          Duration.ofSeconds(60),
+          0.1,
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(1),
+          Duration.ofMinutes(5),
+          Duration.ofSeconds(150),
+          NodeTimeouts.DEFAULTS);
+
+  /** Checks the values. */
+  public NodeControllerConfig {
+    if (workers < 1 || bmcConcurrency < 1) {
+      throw new IllegalArgumentException("workers and bmcConcurrency must be at least 1");
+    }
+    if (syncJitter < 0 || syncJitter > 1) {
+      throw new IllegalArgumentException("syncJitter must be between 0 and 1");
+    }
+    timeouts = timeouts == null ? NodeTimeouts.DEFAULTS : timeouts.orElse(NodeTimeouts.DEFAULTS);
+  }
+
+  /** With other worker and BMC concurrency limits. */
+  public NodeControllerConfig withConcurrency(int workers, int bmcConcurrency) {
+    return new NodeControllerConfig(
+        workers,
+        bmcConcurrency,
+        syncInterval,
+        syncJitter,
+        pollInterval,
+        backoffBase,
+        backoffMax,
+        bmcCallTimeout,
+        timeouts);
+  }
+
+  /** With other sync and poll intervals. */
+  public NodeControllerConfig withIntervals(Duration sync, Duration poll) {
+    return new NodeControllerConfig(
+        workers,
+        bmcConcurrency,
+        sync,
+        syncJitter,
+        poll,
+        backoffBase,
+        backoffMax,
+        bmcCallTimeout,
+        timeouts);
+  }
+
+  /** With another retry backoff. */
+  public NodeControllerConfig withBackoff(Duration base, Duration max) {
+    return new NodeControllerConfig(
+        workers,
+        bmcConcurrency,
+        syncInterval,
+        syncJitter,
+        pollInterval,
+        base,
+        max,
+        bmcCallTimeout,
+        timeouts);
+  }
+
+  /** With another BMC call deadline. */
+  public NodeControllerConfig withBmcCallTimeout(Duration timeout) {
+    return new NodeControllerConfig(
+        workers,
+        bmcConcurrency,
+        syncInterval,
+        syncJitter,
+        pollInterval,
+        backoffBase,
+        backoffMax,
+        timeout,
+        timeouts);
+  }
+
+  /** With other global step timeouts. */
+  public NodeControllerConfig withTimeouts(NodeTimeouts global) {
+    return new NodeControllerConfig(
+        workers,
+        bmcConcurrency,
+        syncInterval,
+        syncJitter,
+        pollInterval,
+        backoffBase,
+        backoffMax,
+        bmcCallTimeout,
+        global);
+  }
+}

@@ -1,0 +1,134 @@
+package io.bamel.node;
+
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.store.InventoryCache;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+
+/**
+ * The node controller's metrics:
+ *
+ * <ul>
+ *   <li>{@code bamel_nodes{pool,state}}: nodes by pool and lifecycle state, from the cache at
+ *       scrape time (skipped when the inventory's gauges already registered it on the same
+ *       registry);
+ *   <li>{@code bamel_node_transitions_total{from,to}}, {@code bamel_reconcile_total{result}},
+ *       {@code bamel_reconcile_duration_seconds}, {@code bamel_workqueue_depth}, {@code
+ *       bamel_power_drift_total{direction}}, {@code bamel_leader{component}}, and {@code
+ *       bamel_node_power_watts{node}} where the BMC reports power draw.
+ * </ul>
+ */
+final class NodeMetrics {
+
+  private final Counter transitions;
+  private final Counter reconciles;
+  private final Histogram duration;
+  private final Counter drift;
+  private final Gauge watts;
+
+  NodeMetrics(
+      PrometheusRegistry registry,
+      InventoryCache cache,
+      String component,
+      BooleanSupplier leader,
+      IntSupplier depth) {
+    transitions =
+        Counter.builder()
+            .name("bamel_node_transitions_total")
+            .help("Node lifecycle transitions made by the node controller.")
+            .labelNames("from", "to")
+            .register(registry);
+    reconciles =
+        Counter.builder()
+            .name("bamel_reconcile_total")
+            .help("Node reconciliations, by result (ok, requeue, error, conflict, fenced).")
+            .labelNames("result")
+            .register(registry);
+    duration =
+        Histogram.builder()
+            .name("bamel_reconcile_duration_seconds")
+            .help("Time to reconcile one node, BMC and Kubernetes calls included.")
+            .classicUpperBounds(
+                0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 150)
+            .register(registry);
+    drift =
+        Counter.builder()
+            .name("bamel_power_drift_total")
+            .help("Power states found different from the desired one without bamel's doing.")
+            .labelNames("direction")
+            .register(registry);
+    watts =
+        Gauge.builder()
+            .name("bamel_node_power_watts")
+            .help("Power draw reported by the node's BMC.")
+            .labelNames("node")
+            .register(registry);
+    GaugeWithCallback.builder()
+        .name("bamel_workqueue_depth")
+        .help("Node ids waiting for a worker.")
+        .callback(cb -> cb.call(depth.getAsInt()))
+        .register(registry);
+    GaugeWithCallback.builder()
+        .name("bamel_leader")
+        .help("1 while this process leads the component, else 0.")
+        .labelNames("component")
+        .callback(cb -> cb.call(leader.getAsBoolean() ? 1 : 0, component))
+        .register(registry);
+    if (registry.scrape().stream()
+        .noneMatch(m -> m.getMetadata().getName().equals("bamel_nodes"))) {
+      try {
+        GaugeWithCallback.builder()
+            .name("bamel_nodes")
+            .help("Nodes in the inventory, by pool and lifecycle state.")
+            .labelNames("pool", "state")
+            .callback(
+                cb -> {
+                  for (Map.Entry<String, Integer> e : countByPoolAndState(cache).entrySet()) {
+                    String[] labels = e.getKey().split("\u0000", 2);
+                    cb.call(e.getValue(), labels[0], labels[1]);
+                  }
+                })
+            .register(registry);
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        // registered meanwhile by the inventory's gauges (InventoryGauges): same meaning
+      }
+    }
+  }
+
+  private static Map<String, Integer> countByPoolAndState(InventoryCache cache) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (Node node : cache.nodes()) {
+      String pool = node.spec().pool() == null ? "" : node.spec().pool();
+      counts.merge(pool + "\u0000" + node.state(), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  void transition(String from, String to) {
+    transitions.labelValues(from, to).inc();
+  }
+
+  void reconciled(String result, double seconds) {
+    reconciles.labelValues(result).inc();
+    duration.observe(seconds);
+  }
+
+  void drift(String direction) {
+    drift.labelValues(direction).inc();
+  }
+
+  void watts(String node, double value) {
+    watts.labelValues(node).set(value);
+  }
+
+  void forget(String node) {
+    watts.remove(node);
+  }
+}

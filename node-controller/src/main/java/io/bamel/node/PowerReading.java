@@ -1,0 +1,39 @@
+package io.bamel.node;
+
+import io.bamel.power.PowerState;
+
+/**
+ * What the BMC said about a node's power: a state, or the error that kept it from answering.
+ *
+ * @param state the reported state (possibly transitional), or null when the read failed
+ * @param error why the read failed, or null
+ */
+public record PowerReading(PowerState state, String error) {
+
+  /** A successful read. */
+  public static PowerReading of(PowerState state) {
+    return new PowerReading(state, null);
+  }
+
+  /** A failed read. */
+  public static PowerReading failed(String error) {
+    return new PowerReading(null, error);
+  }
+
+  /** Whether the read failed. */
+  public boolean failed() {
+    return state == null;
+  }
+
+  /** The observed state for the inventory ({@code on}, {@code off}, {@code unknown}). */
+  public io.bamel.inventory.model.PowerState observed() {
+    if (state == null) {
+      return io.bamel.inventory.model.PowerState.UNKNOWN;
+    }
+    return switch (state.basic()) {
+      case ON -> io.bamel.inventory.model.PowerState.ON;
+      case OFF -> io.bamel.inventory.model.PowerState.OFF;
+      default -> io.bamel.inventory.model.PowerState.UNKNOWN;
+    };
+  }
+}

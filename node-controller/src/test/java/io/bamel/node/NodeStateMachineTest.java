@@ -1,0 +1,619 @@
+package io.bamel.node;
+
+import static io.bamel.inventory.model.NodeState.DRAINING;
+import static io.bamel.inventory.model.NodeState.ERROR;
+import static io.bamel.inventory.model.NodeState.JOINING;
+import static io.bamel.inventory.model.NodeState.OFF;
+import static io.bamel.inventory.model.NodeState.POWERING_OFF;
+import static io.bamel.inventory.model.NodeState.POWERING_ON;
+import static io.bamel.inventory.model.NodeState.READY;
+import static io.bamel.inventory.model.NodeState.UNKNOWN;
+import static io.bamel.node.Action.Kind.ADMIT;
+import static io.bamel.node.Action.Kind.DRAIN;
+import static io.bamel.node.Action.Kind.LABEL;
+import static io.bamel.node.Action.Kind.NONE;
+import static io.bamel.node.Action.Kind.POWER_CYCLE;
+import static io.bamel.node.Action.Kind.POWER_OFF;
+import static io.bamel.node.Action.Kind.POWER_OFF_FORCE;
+import static io.bamel.node.Action.Kind.POWER_ON;
+import static io.bamel.node.Action.Kind.UNCORDON;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.NodeTimeouts;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.node.Action.Kind;
+import io.bamel.node.Decision.Drift;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The node lifecycle, as tables of (state, desired, power, Kubernetes, time) -> (state, action).
+ */
+class NodeStateMachineTest {
+
+  static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  static final NodeTimeouts TIMEOUTS = NodeTimeouts.DEFAULTS;
+
+  static final io.bamel.power.PowerState ON_ = io.bamel.power.PowerState.ON;
+  static final io.bamel.power.PowerState OFF_ = io.bamel.power.PowerState.OFF;
+  static final io.bamel.power.PowerState UP = io.bamel.power.PowerState.POWERING_ON;
+  static final io.bamel.power.PowerState DOWN = io.bamel.power.PowerState.POWERING_OFF;
+  static final io.bamel.power.PowerState UNK = io.bamel.power.PowerState.UNKNOWN;
+
+  static final Duration JUST = Duration.ofSeconds(1);
+  static final Duration LATE_ON = TIMEOUTS.powerOn().plusSeconds(1);
+  static final Duration LATE_JOIN = TIMEOUTS.join().plusSeconds(1);
+  static final Duration LATE_DRAIN = TIMEOUTS.drain().plusSeconds(1);
+  static final Duration LATE_OFF = TIMEOUTS.powerOff().plusSeconds(1);
+
+  // ------------------------------------------------------------------ fixtures
+
+  static NodeSpec spec(PowerState desired) {
+    return NodeSpec.builder()
+        .name("n1")
+        .pool("batch")
+        .mgmtAddress("https://10.0.0.1")
+        .powerInterface(PowerInterface.REDFISH)
+        .powerState(desired)
+        .build();
+  }
+
+  static KubeNode kubeNode(boolean ready, boolean cordoned, boolean doNotDisrupt) {
+    return new KubeNode(
+        "n1",
+        ready,
+        cordoned,
+        Map.of(),
+        doNotDisrupt ? Map.of(Cluster.DO_NOT_DISRUPT, "true") : Map.of(),
+        Map.of());
+  }
+
+  static KubePod pod(String name, String owner, boolean doNotDisrupt) {
+    return new KubePod(
+        new PodRef("apps", name),
+        "n1",
+        "Running",
+        Map.of(),
+        true,
+        null,
+        owner,
+        Map.of(),
+        doNotDisrupt ? Map.of(Cluster.DO_NOT_DISRUPT, "true") : Map.of(),
+        Map.of(),
+        Set.of());
+  }
+
+  static final KubeView NO_K8S = KubeView.DISABLED;
+  static final KubeView DOWN_K8S = KubeView.UNREACHABLE;
+  static final KubeView ABSENT = KubeView.ABSENT;
+  static final KubeView NOT_READY =
+      KubeView.present(kubeNode(false, false, false), List.of(), Map.of());
+  static final KubeView READY_EMPTY =
+      KubeView.present(kubeNode(true, false, false), List.of(), Map.of());
+  static final KubeView READY_DAEMONS =
+      KubeView.present(
+          kubeNode(true, true, false), List.of(pod("ds", "DaemonSet", false)), Map.of());
+  static final KubeView READY_BUSY =
+      KubeView.present(
+          kubeNode(true, false, false), List.of(pod("web", "ReplicaSet", false)), Map.of());
+  static final KubeView CORDONED_BUSY =
+      KubeView.present(
+          kubeNode(true, true, false),
+          List.of(pod("web", "ReplicaSet", false), pod("db", "StatefulSet", false)),
+          Map.of("apps/db", "eviction refused (429): budget db-pdb"));
+
+  static NodeStatus status(NodeState state, Duration elapsed) {
+    Instant start = T0.minus(elapsed);
+    return NodeStatus.builder()
+        .state(state)
+        .stateSince(start)
+        .powerState(PowerState.UNKNOWN)
+        .timerStarted(start)
+        .timerElapsed(Duration.ZERO)
+        .powerActionTime(start)
+        .build();
+  }
+
+  static Decision decide(
+      NodeSpec spec, NodeStatus status, io.bamel.power.PowerState power, KubeView kube) {
+    return NodeStateMachine.decide(
+        new Observation(
+            spec, 7, status, PowerReading.of(power), kube, TIMEOUTS, Map.of("tier", "2"), T0));
+  }
+
+  // ------------------------------------------------------------------ the table
+
+  /** One row: from state (elapsed in it), desired, BMC, Kubernetes -> state, action, drift. */
+  record Case(
+      NodeState from,
+      Duration elapsed,
+      PowerState desired,
+      io.bamel.power.PowerState power,
+      KubeView kube,
+      NodeState to,
+      Kind action,
+      Drift drift) {
+
+    @Override
+    public String toString() {
+      return from
+          + "+"
+          + elapsed.toSeconds()
+          + "s desired="
+          + desired
+          + " bmc="
+          + power
+          + " k8s="
+          + kube.mode()
+          + (kube.node() != null ? (kube.node().ready() ? "/ready" : "/notready") : "")
+          + "/"
+          + kube.workloads().size()
+          + "pods -> "
+          + to
+          + " "
+          + action
+          + (drift == null ? "" : " drift=" + drift);
+    }
+  }
+
+  static Case c(
+      NodeState from,
+      Duration e,
+      PowerState d,
+      io.bamel.power.PowerState p,
+      KubeView k,
+      NodeState to,
+      Kind a) {
+    return new Case(from, e, d, p, k, to, a, null);
+  }
+
+  static Case drift(
+      NodeState from,
+      Duration e,
+      PowerState d,
+      io.bamel.power.PowerState p,
+      KubeView k,
+      NodeState to,
+      Kind a,
+      Drift drift) {
+    return new Case(from, e, d, p, k, to, a, drift);
+  }
+
+  static final PowerState WANT_ON = PowerState.ON;
+  static final PowerState WANT_OFF = PowerState.OFF;
+
+  static Stream<Case> table() {
+    List<Case> t = new ArrayList<>();
+    // unknown: adopt what the BMC and Kubernetes show
+    t.add(c(UNKNOWN, JUST, WANT_ON, OFF_, READY_EMPTY, OFF, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, READY_EMPTY, READY, LABEL));
+    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, DOWN_K8S, JOINING, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_OFF, ON_, READY_BUSY, READY, LABEL));
+    t.add(c(UNKNOWN, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_OFF, DOWN, ABSENT, POWERING_OFF, NONE));
+    t.add(c(UNKNOWN, JUST, WANT_OFF, UNK, ABSENT, UNKNOWN, NONE));
+    // off
+    t.add(c(OFF, JUST, WANT_OFF, OFF_, READY_EMPTY, OFF, NONE));
+    t.add(c(OFF, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, POWER_ON));
+    t.add(c(OFF, JUST, WANT_ON, OFF_, DOWN_K8S, POWERING_ON, POWER_ON)); // power-on goes on
+    t.add(c(OFF, JUST, WANT_ON, OFF_, NO_K8S, POWERING_ON, POWER_ON));
+    t.add(c(OFF, JUST, WANT_ON, UNK, NO_K8S, POWERING_ON, POWER_ON));
+    t.add(c(OFF, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
+    t.add(c(OFF, JUST, WANT_ON, ON_, READY_EMPTY, READY, LABEL));
+    t.add(c(OFF, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
+    t.add(c(OFF, JUST, WANT_OFF, DOWN, ABSENT, OFF, NONE));
+    // drift: on while it should be off
+    t.add(drift(OFF, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
+    t.add(drift(OFF, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
+    t.add(
+        drift(OFF, JUST, WANT_OFF, ON_, READY_EMPTY, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
+    t.add(
+        drift(
+            OFF, JUST, WANT_OFF, ON_, READY_DAEMONS, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
+    t.add(drift(OFF, JUST, WANT_OFF, ON_, READY_BUSY, ERROR, NONE, Drift.UNEXPECTED_ON));
+    t.add(drift(OFF, JUST, WANT_OFF, ON_, DOWN_K8S, ERROR, NONE, Drift.UNEXPECTED_ON));
+    // powering-on
+    t.add(c(POWERING_ON, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
+    t.add(c(POWERING_ON, LATE_ON, WANT_ON, OFF_, ABSENT, ERROR, NONE));
+    t.add(c(POWERING_ON, LATE_ON, WANT_ON, ON_, ABSENT, JOINING, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_OFF, UP, ABSENT, POWERING_OFF, POWER_OFF));
+    // joining
+    t.add(c(JOINING, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
+    t.add(c(JOINING, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
+    t.add(c(JOINING, JUST, WANT_ON, ON_, READY_EMPTY, READY, ADMIT));
+    t.add(c(JOINING, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
+    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, NOT_READY, JOINING, POWER_CYCLE));
+    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, ABSENT, JOINING, POWER_CYCLE));
+    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, READY_EMPTY, READY, ADMIT));
+    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, DOWN_K8S, JOINING, NONE)); // paused
+    t.add(drift(JOINING, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF));
+    t.add(c(JOINING, JUST, WANT_OFF, OFF_, ABSENT, OFF, NONE));
+    t.add(c(JOINING, JUST, WANT_OFF, ON_, NOT_READY, DRAINING, DRAIN));
+    t.add(c(JOINING, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
+    // ready
+    t.add(c(READY, JUST, WANT_ON, ON_, READY_EMPTY, READY, NONE));
+    t.add(c(READY, JUST, WANT_ON, ON_, NOT_READY, READY, NONE));
+    t.add(c(READY, JUST, WANT_ON, ON_, DOWN_K8S, READY, NONE));
+    t.add(
+        drift(
+            READY, JUST, WANT_ON, OFF_, READY_EMPTY, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF));
+    t.add(drift(READY, JUST, WANT_ON, OFF_, NO_K8S, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF));
+    t.add(c(READY, JUST, WANT_OFF, ON_, READY_BUSY, DRAINING, DRAIN));
+    t.add(c(READY, JUST, WANT_OFF, ON_, READY_EMPTY, DRAINING, DRAIN));
+    t.add(c(READY, JUST, WANT_OFF, ON_, ABSENT, DRAINING, DRAIN));
+    t.add(c(READY, JUST, WANT_OFF, ON_, DOWN_K8S, READY, NONE)); // never drain unseen
+    t.add(c(READY, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
+    t.add(c(READY, JUST, WANT_OFF, OFF_, READY_EMPTY, OFF, NONE));
+    // draining
+    t.add(c(DRAINING, JUST, WANT_OFF, ON_, READY_BUSY, DRAINING, DRAIN));
+    t.add(c(DRAINING, JUST, WANT_OFF, ON_, READY_DAEMONS, POWERING_OFF, POWER_OFF));
+    t.add(c(DRAINING, JUST, WANT_OFF, ON_, READY_EMPTY, POWERING_OFF, POWER_OFF));
+    t.add(c(DRAINING, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF));
+    t.add(c(DRAINING, JUST, WANT_OFF, ON_, DOWN_K8S, DRAINING, NONE));
+    t.add(c(DRAINING, LATE_DRAIN, WANT_OFF, ON_, DOWN_K8S, DRAINING, NONE)); // paused
+    t.add(c(DRAINING, LATE_DRAIN, WANT_OFF, ON_, CORDONED_BUSY, ERROR, NONE));
+    t.add(c(DRAINING, JUST, WANT_ON, ON_, READY_BUSY, READY, UNCORDON));
+    t.add(c(DRAINING, JUST, WANT_OFF, OFF_, READY_BUSY, OFF, NONE));
+    t.add(c(DRAINING, JUST, WANT_ON, OFF_, READY_BUSY, POWERING_ON, POWER_ON));
+    // powering-off
+    t.add(c(POWERING_OFF, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, NONE));
+    t.add(c(POWERING_OFF, JUST, WANT_OFF, DOWN, ABSENT, POWERING_OFF, NONE));
+    t.add(c(POWERING_OFF, JUST, WANT_OFF, OFF_, ABSENT, OFF, NONE));
+    t.add(c(POWERING_OFF, JUST, WANT_ON, OFF_, ABSENT, OFF, NONE));
+    t.add(c(POWERING_OFF, LATE_OFF, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF_FORCE));
+    // error: retries and leaves by itself when the cause is gone
+    t.add(c(ERROR, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, POWER_ON));
+    t.add(c(ERROR, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
+    t.add(c(ERROR, JUST, WANT_ON, ON_, READY_EMPTY, READY, ADMIT));
+    t.add(c(ERROR, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
+    t.add(c(ERROR, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
+    t.add(c(ERROR, JUST, WANT_ON, ON_, DOWN_K8S, ERROR, NONE));
+    t.add(c(ERROR, JUST, WANT_OFF, OFF_, READY_BUSY, OFF, NONE));
+    t.add(c(ERROR, JUST, WANT_OFF, DOWN, ABSENT, POWERING_OFF, NONE));
+    t.add(c(ERROR, JUST, WANT_OFF, ON_, READY_EMPTY, POWERING_OFF, POWER_OFF));
+    t.add(c(ERROR, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF));
+    t.add(c(ERROR, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
+    t.add(c(ERROR, JUST, WANT_OFF, ON_, DOWN_K8S, ERROR, NONE));
+    t.add(c(ERROR, JUST, WANT_OFF, ON_, CORDONED_BUSY, ERROR, DRAIN)); // our drain: keep evicting
+    t.add(c(ERROR, JUST, WANT_OFF, ON_, READY_BUSY, ERROR, NONE)); // not ours: never evict
+    return t.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("table")
+  void transitions(Case c) {
+    Decision d = decide(spec(c.desired()), status(c.from(), c.elapsed()), c.power(), c.kube());
+    assertThat(d.next().state()).as("state").isEqualTo(c.to());
+    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.drift()).as("drift").isEqualTo(c.drift());
+    if (d.next().state() != c.from()) {
+      assertThat(d.event()).as("every transition has an event").isNotNull();
+      assertThat(d.event().from()).isEqualTo(c.from());
+      assertThat(d.event().to()).isEqualTo(c.to());
+      assertThat(d.event().time()).isEqualTo(T0);
+      assertThat(d.next().stateSince()).isEqualTo(T0);
+    }
+    if (d.action().kind().power()) {
+      assertThat(d.next().lastPowerAction())
+          .as("written ahead")
+          .isEqualTo(d.action().kind().text());
+      assertThat(d.next().powerActionTime()).isEqualTo(T0);
+    }
+    assertThat(d.next().observedSpecRevision()).isEqualTo(7);
+  }
+
+  @Test
+  void everyStateAppearsInTheTable() {
+    Set<NodeState> covered = EnumSet.noneOf(NodeState.class);
+    table().forEach(c -> covered.add(c.from()));
+    assertThat(covered).containsExactlyInAnyOrder(NodeState.values());
+  }
+
+  // ------------------------------------------------------------------ details
+
+  @Test
+  void maintenanceStopsEveryActionInEveryState() {
+    NodeSpec on = spec(WANT_ON).toBuilder().maintenance(true).build();
+    NodeSpec off = spec(WANT_OFF).toBuilder().maintenance(true).build();
+    for (NodeState state : NodeState.values()) {
+      for (NodeSpec spec : List.of(on, off)) {
+        for (io.bamel.power.PowerState p : io.bamel.power.PowerState.values()) {
+          for (KubeView k : List.of(READY_BUSY, CORDONED_BUSY, ABSENT, DOWN_K8S, NO_K8S)) {
+            Decision d = decide(spec, status(state, LATE_JOIN), p, k);
+            assertThat(d.action().kind()).as(state + " " + p + " " + k.mode()).isEqualTo(NONE);
+            assertThat(d.next().state()).isEqualTo(state);
+          }
+        }
+      }
+    }
+    Decision d = decide(on, status(OFF, JUST), OFF_, ABSENT);
+    assertThat(d.next().powerState()).as("still observed").isEqualTo(PowerState.OFF);
+  }
+
+  @Test
+  void aPxeBootProfileAsksForANetworkBoot() {
+    NodeSpec pxe = spec(WANT_ON).toBuilder().bootProfile("pxe-ubuntu-24").build();
+    assertThat(decide(pxe, status(OFF, JUST), OFF_, ABSENT).action().pxe()).isTrue();
+    assertThat(decide(spec(WANT_ON), status(OFF, JUST), OFF_, ABSENT).action().pxe()).isFalse();
+  }
+
+  @Test
+  void joiningAdmitsWithThePoolLabels() {
+    Decision d = decide(spec(WANT_ON), status(JOINING, JUST), ON_, READY_EMPTY);
+    assertThat(d.action().labels())
+        .containsEntry(Cluster.POOL_LABEL, "batch")
+        .containsEntry("tier", "2");
+    assertThat(d.next().joinTime()).isEqualTo(T0);
+    assertThat(d.next().kubernetesNode()).isEqualTo("n1");
+    assertThat(d.next().nodeReady()).isTrue();
+  }
+
+  @Test
+  void aJoinTimeoutPowerCyclesOnceThenErrs() {
+    Decision cycle = decide(spec(WANT_ON), status(JOINING, LATE_JOIN), ON_, NOT_READY);
+    assertThat(cycle.action().kind()).isEqualTo(POWER_CYCLE);
+    assertThat(cycle.next().powerCycled()).isTrue();
+    assertThat(cycle.next().timerStarted()).isEqualTo(T0);
+    assertThat(cycle.event().action()).isEqualTo("power-cycle");
+
+    NodeStatus cycled = status(JOINING, LATE_JOIN).toBuilder().powerCycled(true).build();
+    Decision error = decide(spec(WANT_ON), cycled, ON_, NOT_READY);
+    assertThat(error.next().state()).isEqualTo(ERROR);
+    assertThat(error.next().lastError()).contains("after a power cycle");
+    assertThat(error.next().errorCount()).isEqualTo(1);
+
+    // in error after the cycle: waits for the node (no second cycle), leaves when it is Ready
+    NodeStatus erred = error.next();
+    assertThat(decide(spec(WANT_ON), erred, ON_, NOT_READY).next().state()).isEqualTo(ERROR);
+    assertThat(decide(spec(WANT_ON), erred, ON_, NOT_READY).action().kind()).isEqualTo(NONE);
+    Decision recovered = decide(spec(WANT_ON), erred, ON_, READY_EMPTY);
+    assertThat(recovered.next().state()).isEqualTo(READY);
+    assertThat(recovered.next().lastError()).isNull();
+    assertThat(recovered.next().errorCount()).isZero();
+  }
+
+  @Test
+  void theJoinTimerPausesWhileKubernetesIsUnreachable() {
+    // 15 min into joining, the API goes away for an hour: no timeout, the timer stops at 15 min
+    NodeStatus joining = status(JOINING, Duration.ofMinutes(15));
+    Decision paused = decide(spec(WANT_ON), joining, ON_, DOWN_K8S);
+    assertThat(paused.next().timerStarted()).isNull();
+    assertThat(paused.next().timerElapsed()).isEqualTo(Duration.ofMinutes(15));
+
+    Decision later =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_ON),
+                7,
+                paused.next(),
+                PowerReading.of(ON_),
+                DOWN_K8S,
+                TIMEOUTS,
+                Map.of(),
+                T0.plus(Duration.ofHours(1))));
+    assertThat(later.next().state()).isEqualTo(JOINING);
+    assertThat(later.action().kind()).isEqualTo(NONE);
+
+    // back: the timer resumes from 15 min, so 4 min later it has not expired, 6 min later it has
+    Instant back = T0.plus(Duration.ofHours(1));
+    Decision resumed =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_ON),
+                7,
+                paused.next(),
+                PowerReading.of(ON_),
+                NOT_READY,
+                TIMEOUTS,
+                Map.of(),
+                back));
+    assertThat(resumed.next().timerStarted()).isEqualTo(back);
+    assertThat(resumed.action().kind()).isEqualTo(NONE);
+    Decision at4 =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_ON),
+                7,
+                resumed.next(),
+                PowerReading.of(ON_),
+                NOT_READY,
+                TIMEOUTS,
+                Map.of(),
+                back.plus(Duration.ofMinutes(4))));
+    assertThat(at4.action().kind()).isEqualTo(NONE);
+    Decision at6 =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_ON),
+                7,
+                resumed.next(),
+                PowerReading.of(ON_),
+                NOT_READY,
+                TIMEOUTS,
+                Map.of(),
+                back.plus(Duration.ofMinutes(6))));
+    assertThat(at6.action().kind()).isEqualTo(POWER_CYCLE);
+  }
+
+  @Test
+  void aDrainEvictsWorkloadsButSkipsDaemonSetsMirrorsAndProtectedPods() {
+    KubePod mirror =
+        new KubePod(
+            new PodRef("kube-system", "etcd-n1"),
+            "n1",
+            "Running",
+            Map.of(),
+            true,
+            null,
+            "Node",
+            Map.of(),
+            Map.of(Cluster.MIRROR_POD, "x"),
+            Map.of(),
+            Set.of());
+    KubePod done =
+        new KubePod(
+            new PodRef("apps", "job-1"),
+            "n1",
+            "Succeeded",
+            Map.of(),
+            true,
+            null,
+            "Job",
+            Map.of(),
+            Map.of(),
+            Map.of(),
+            Set.of());
+    KubeView k =
+        KubeView.present(
+            kubeNode(true, false, false),
+            List.of(
+                pod("web", "ReplicaSet", false),
+                pod("ds", "DaemonSet", false),
+                pod("keep", "ReplicaSet", true),
+                mirror,
+                done),
+            Map.of());
+    Decision d = decide(spec(WANT_OFF), status(READY, JUST), ON_, k);
+    assertThat(d.next().state()).isEqualTo(DRAINING);
+    assertThat(d.action().evict()).containsExactly(new PodRef("apps", "web"));
+  }
+
+  @Test
+  void aNodeAnnotatedDoNotDisruptIsNotEvictedAndTheTimeoutSaysWhy() {
+    KubeView k =
+        KubeView.present(
+            kubeNode(true, true, true), List.of(pod("web", "ReplicaSet", false)), Map.of());
+    Decision d = decide(spec(WANT_OFF), status(DRAINING, JUST), ON_, k);
+    assertThat(d.action().kind()).isEqualTo(DRAIN);
+    assertThat(d.action().evict()).isEmpty();
+    Decision late = decide(spec(WANT_OFF), status(DRAINING, LATE_DRAIN), ON_, k);
+    assertThat(late.next().state()).isEqualTo(ERROR);
+    assertThat(late.next().lastError()).contains(Cluster.DO_NOT_DISRUPT);
+  }
+
+  @Test
+  void aDrainTimeoutNamesTheBlockingPodsAndWhy() {
+    Decision d = decide(spec(WANT_OFF), status(DRAINING, LATE_DRAIN), ON_, CORDONED_BUSY);
+    assertThat(d.next().lastError())
+        .contains("drain did not finish within 10m")
+        .contains("apps/db (eviction refused (429): budget db-pdb)")
+        .contains("apps/web (not evicted yet)");
+    assertThat(d.action().kind()).as("no uncordon: the node stays cordoned").isEqualTo(NONE);
+    assertThat(d.event().reason()).contains("apps/db");
+  }
+
+  @Test
+  void unexpectedPowerOnWithWorkloadsNamesThemAndNeverSwitchesOff() {
+    Decision d = decide(spec(WANT_OFF), status(OFF, JUST), ON_, READY_BUSY);
+    assertThat(d.next().state()).isEqualTo(ERROR);
+    assertThat(d.next().lastError()).contains("unexpected power on").contains("apps/web");
+    assertThat(d.action().kind()).isEqualTo(NONE);
+    // the pods leave: the error clears itself by switching the node off
+    Decision later = decide(spec(WANT_OFF), d.next(), ON_, READY_DAEMONS);
+    assertThat(later.action().kind()).isEqualTo(POWER_OFF);
+  }
+
+  @Test
+  void theForcedPowerOffIsTriedOnceThenErrs() {
+    NodeStatus forced =
+        status(POWERING_OFF, LATE_OFF).toBuilder().lastPowerAction("power-off-force").build();
+    Decision d = decide(spec(WANT_OFF), forced, ON_, ABSENT);
+    assertThat(d.next().state()).isEqualTo(ERROR);
+    assertThat(d.next().lastError()).contains("forced");
+  }
+
+  @Test
+  void aRestartedControllerOnlyObservesAWrittenAheadPowerOn() {
+    // found in powering-on (write-ahead done, BMC call maybe not): no second power-on before the
+    // timeout; after it, error, and error's retry powers on again
+    NodeStatus written =
+        status(POWERING_ON, Duration.ofMinutes(2)).toBuilder().lastPowerAction("power-on").build();
+    assertThat(decide(spec(WANT_ON), written, OFF_, ABSENT).action().kind()).isEqualTo(NONE);
+    NodeStatus late = status(POWERING_ON, LATE_ON).toBuilder().lastPowerAction("power-on").build();
+    Decision timeout = decide(spec(WANT_ON), late, OFF_, ABSENT);
+    assertThat(timeout.next().state()).isEqualTo(ERROR);
+    assertThat(timeout.next().lastError()).contains("BMC still reports off 5m after power-on");
+    assertThat(decide(spec(WANT_ON), timeout.next(), OFF_, ABSENT).action().kind())
+        .isEqualTo(POWER_ON);
+  }
+
+  @Test
+  void aSilentBmcChangesOnlyReachabilityUntilAPowerTimeout() {
+    NodeStatus ready = status(READY, JUST);
+    Decision d =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_OFF),
+                7,
+                ready,
+                PowerReading.failed("UNREACHABLE: refused"),
+                READY_BUSY,
+                TIMEOUTS,
+                Map.of(),
+                T0));
+    assertThat(d.next().state()).isEqualTo(READY);
+    assertThat(d.action().kind()).isEqualTo(NONE);
+    assertThat(d.next().bmcReachable()).isFalse();
+    assertThat(d.next().lastError()).contains("refused");
+    Decision timedOut =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_ON),
+                7,
+                status(POWERING_ON, LATE_ON),
+                PowerReading.failed("TIMEOUT: slow"),
+                ABSENT,
+                TIMEOUTS,
+                Map.of(),
+                T0));
+    assertThat(timedOut.next().state()).isEqualTo(ERROR);
+    // it answers again: the BMC error is cleared
+    Decision back = decide(spec(WANT_OFF), d.next(), ON_, DOWN_K8S);
+    assertThat(back.next().bmcReachable()).isTrue();
+    assertThat(back.next().lastError()).isNull();
+  }
+
+  @Test
+  void aNodeWithoutStatusStartsFromUnknown() {
+    Decision d =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(WANT_ON), 3, null, PowerReading.of(OFF_), NO_K8S, TIMEOUTS, Map.of(), T0));
+    assertThat(d.next().state()).isEqualTo(OFF);
+    assertThat(d.event().from()).isEqualTo(UNKNOWN);
+  }
+
+  @Test
+  void theSameObservationGivesTheSameDecision() {
+    table()
+        .forEach(
+            c -> {
+              NodeStatus s = status(c.from(), c.elapsed());
+              assertThat(decide(spec(c.desired()), s, c.power(), c.kube()))
+                  .isEqualTo(decide(spec(c.desired()), s, c.power(), c.kube()));
+            });
+  }
+}
