@@ -1,0 +1,81 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ResourceCapacity;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** Inventory nodes and Kubernetes records for snapshot and status tests. */
+final class Inventory {
+
+  private Inventory() {}
+
+  /** A redfish node of {@code pool} with 32 cores and 128 GiB, in {@code state}. */
+  static Node node(String id, String pool, NodeState state, PowerState desired) {
+    NodeSpec spec =
+        NodeSpec.builder()
+            .pool(pool)
+            .rack("r1")
+            .powerInterface(PowerInterface.REDFISH)
+            .mgmtAddress("https://10.0.0.1")
+            .resources(ResourceCapacity.of("32", "128Gi", null))
+            .powerState(desired)
+            .build();
+    NodeStatus status =
+        NodeStatus.builder().state(state).stateSince(Instant.parse("2026-06-01T11:00:00Z")).build();
+    return new Node(id, spec, 10, status, 11, null);
+  }
+
+  static KubeNode kubeNode(String name, boolean ready, Object... allocatable) {
+    return new KubeNode(name, ready, false, Map.of(), Map.of(), amounts(allocatable));
+  }
+
+  static KubePod running(String name, String node, Object... requests) {
+    return new KubePod(
+        new PodRef("default", name),
+        node,
+        "Running",
+        amounts(requests),
+        true,
+        null,
+        "ReplicaSet",
+        Map.of(),
+        Map.of(),
+        Map.of(),
+        Set.of());
+  }
+
+  static KubePod unschedulable(String name, Set<String> pools, Object... requests) {
+    return new KubePod(
+        new PodRef("default", name),
+        null,
+        "Pending",
+        amounts(requests),
+        false,
+        "Unschedulable",
+        "ReplicaSet",
+        Map.of(),
+        Map.of(),
+        Map.of(),
+        pools);
+  }
+
+  static Map<String, BigDecimal> amounts(Object... pairs) {
+    Map<String, BigDecimal> map = new HashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], new BigDecimal(pairs[i + 1].toString()));
+    }
+    return map;
+  }
+}

@@ -1,0 +1,203 @@
+package io.bamel.pool;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.bamel.inventory.model.ScalingTrigger;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Triggers evaluated against WireMock answering as the Prometheus HTTP API. */
+class PrometheusTriggersTest {
+
+  private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
+  private static final String QUEUE = "sum(queue_depth{queue=\"jobs\"})";
+  private static final String IDLE = "avg(rate(requests_total[5m]))";
+
+  private WireMockServer prometheus;
+  private MutableClock clock;
+  private PrometheusTriggers triggers;
+
+  /** A clock the test moves. */
+  static final class MutableClock extends Clock {
+    Instant now;
+
+    MutableClock(Instant start) {
+      now = start;
+    }
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public ZoneOffset getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+
+  @BeforeEach
+  void start() {
+    prometheus = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
+    prometheus.start();
+    clock = new MutableClock(T0);
+    triggers =
+        new PrometheusTriggers(
+            new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(2)), clock);
+  }
+
+  @AfterEach
+  void stop() {
+    prometheus.stop();
+  }
+
+  private void answer(String query, String value) {
+    prometheus.stubFor(
+        get(urlPathEqualTo("/api/v1/query"))
+            .withQueryParam("query", equalTo(query))
+            .willReturn(
+                aResponse()
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+                            + (value == null
+                                ? ""
+                                : "{\"metric\":{\"queue\":\"jobs\"},\"value\":["
+                                    + clock.instant().getEpochSecond()
+                                    + ",\""
+                                    + value
+                                    + "\"]}")
+                            + "]}}")));
+  }
+
+  private static ScalingTrigger up(String name, String query, double threshold, Duration d) {
+    return new ScalingTrigger(name, query, threshold, d, "up", null);
+  }
+
+  private static ScalingTrigger down(String name, String query, double threshold, Duration d) {
+    return new ScalingTrigger(name, query, threshold, d, "down", null);
+  }
+
+  @Test
+  void anUpTriggerVotesOnceItHeldForItsDuration() {
+    List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(2)));
+    answer(QUEUE, "150");
+    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    clock.advance(Duration.ofMinutes(1));
+    Votes votes = triggers.evaluate("p", t);
+    assertThat(votes.up()).containsExactly("queue");
+    assertThat(votes.available()).isTrue();
+    prometheus.verify(
+        getRequestedFor(urlPathEqualTo("/api/v1/query")).withQueryParam("query", equalTo(QUEUE)));
+  }
+
+  @Test
+  void oneEvaluationBelowTheThresholdRestartsTheWindow() {
+    List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(2)));
+    answer(QUEUE, "150");
+    triggers.evaluate("p", t);
+    clock.advance(Duration.ofMinutes(1));
+    answer(QUEUE, "50");
+    triggers.evaluate("p", t);
+    clock.advance(Duration.ofMinutes(1));
+    answer(QUEUE, "150");
+    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    clock.advance(Duration.ofMinutes(2));
+    assertThat(triggers.evaluate("p", t).up()).containsExactly("queue");
+  }
+
+  @Test
+  void aZeroDurationVotesAtOnceAndNoDataNeverHolds() {
+    List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ZERO));
+    answer(QUEUE, null);
+    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    answer(QUEUE, "101");
+    assertThat(triggers.evaluate("p", t).up()).containsExactly("queue");
+  }
+
+  @Test
+  void downTriggersVoteBelowTheirThresholdAndAreListed() {
+    List<ScalingTrigger> t =
+        List.of(down("idle", IDLE, 5, Duration.ZERO), down(null, QUEUE, 1, Duration.ZERO));
+    answer(IDLE, "2");
+    answer(QUEUE, "3");
+    Votes votes = triggers.evaluate("p", t);
+    assertThat(votes.down()).containsExactly("idle");
+    assertThat(votes.downTriggers()).containsExactlyInAnyOrder("idle", "trigger-1");
+    assertThat(votes.up()).isEmpty();
+  }
+
+  @Test
+  void unreachablePrometheusGivesNoVoteAndSaysWhy() {
+    List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ZERO));
+    answer(QUEUE, "150");
+    assertThat(triggers.evaluate("p", t).up()).containsExactly("queue");
+    prometheus.stop();
+    Votes votes = triggers.evaluate("p", t);
+    assertThat(votes.up()).isEmpty();
+    assertThat(votes.available()).isFalse();
+    assertThat(votes.reason()).contains("queue");
+  }
+
+  @Test
+  void anErrorAnswerGivesNoVote() {
+    prometheus.stubFor(
+        get(urlPathEqualTo("/api/v1/query"))
+            .willReturn(
+                aResponse()
+                    .withStatus(400)
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"}")));
+    Votes votes = triggers.evaluate("p", List.of(up("bad", "sum(", 1, Duration.ZERO)));
+    assertThat(votes.up()).isEmpty();
+    assertThat(votes.available()).isFalse();
+    assertThat(votes.reason()).contains("bad_data");
+  }
+
+  @Test
+  void withoutPrometheusTriggersAreUnavailable() {
+    PrometheusTriggers none = new PrometheusTriggers(null, clock);
+    Votes votes = none.evaluate("p", List.of(up("queue", QUEUE, 1, Duration.ZERO)));
+    assertThat(votes.up()).isEmpty();
+    assertThat(votes.available()).isFalse();
+    assertThat(none.evaluate("p", List.of())).isEqualTo(Votes.NONE);
+  }
+
+  @Test
+  void windowsAreKeptPerPool() {
+    List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(1)));
+    answer(QUEUE, "150");
+    triggers.evaluate("a", t);
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(triggers.evaluate("b", t).up()).isEmpty();
+    assertThat(triggers.evaluate("a", t).up()).containsExactly("queue");
+    triggers.reset();
+    assertThat(triggers.evaluate("a", t).up()).isEmpty();
+  }
+}
