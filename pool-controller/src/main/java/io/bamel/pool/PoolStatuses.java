@@ -1,0 +1,223 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PoolCondition;
+import io.bamel.inventory.model.PoolStatus;
+import io.bamel.inventory.model.ScalingNode;
+import io.bamel.pool.ScalingDecision.Choice;
+import io.bamel.pool.ScalingDecision.Direction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The pool status a decision leaves behind. Pure.
+ *
+ * <ul>
+ *   <li>Counts: {@code readyNodes}, {@code pendingNodes} (coming up), {@code desiredNodes}.
+ *   <li>{@code scalingNodes}: the nodes the decision switches, with its reasons, and those still in
+ *       transition from earlier decisions (keeping their {@code since} and reason). In a dry run
+ *       only the decision's nodes, their reasons prefixed {@code dry-run: }.
+ *   <li>Resources: available (members not in error or maintenance), active (ready members), pending
+ *       (requests of the pending pods); utilization per considered resource when known.
+ *   <li>{@code lastScaleTime}: now when the decision switched nodes (not in a dry run).
+ *   <li>Conditions ({@code lastTransitionTime} kept while the status does not change): {@code
+ *       UtilizationKnown}, {@code TriggersAvailable}, {@code DryRun}.
+ *   <li>Fields beyond the schema: the {@link PoolMemory} and {@value #LAST_DECISION} (direction,
+ *       reason, nodes, dry run).
+ * </ul>
+ */
+public final class PoolStatuses {
+
+  /** The status field recording the last decision. */
+  public static final String LAST_DECISION = "lastDecision";
+
+  /** Condition type: whether utilization could be measured. */
+  public static final String UTILIZATION_KNOWN = "UtilizationKnown";
+
+  /** Condition type: whether every Prometheus trigger could be evaluated. */
+  public static final String TRIGGERS_AVAILABLE = "TriggersAvailable";
+
+  /** Condition type: whether decisions are only recorded. */
+  public static final String DRY_RUN = "DryRun";
+
+  private PoolStatuses() {}
+
+  /** The memory the decision leaves: its low-utilization window, and now if it scaled up. */
+  public static PoolMemory memoryAfter(PoolMemory before, ScalingDecision decision, Instant now) {
+    return new PoolMemory(
+        decision.lowSince(), decision.direction() == Direction.UP ? now : before.lastScaleUp());
+  }
+
+  /**
+   * The status after {@code decision}.
+   *
+   * @param previous the status before (null: none)
+   * @param resources the considered resources
+   */
+  public static PoolStatus next(
+      PoolStatus previous,
+      PoolSnapshot snapshot,
+      ScalingDecision decision,
+      Votes votes,
+      PoolMemory memory,
+      List<String> resources,
+      boolean dryRun,
+      Instant now) {
+    PoolStatus prev = previous == null ? PoolStatus.builder().build() : previous;
+    List<Member> members = snapshot.members();
+    Map<String, Member> byId = new HashMap<>();
+    members.forEach(m -> byId.put(m.id(), m));
+    int ready = (int) members.stream().filter(Member::isReady).count();
+    int comingUp = (int) members.stream().filter(Member::isComingUp).count();
+    if (!dryRun) {
+      comingUp += decision.powerOn().size();
+    }
+    Resources available = Resources.NONE;
+    Resources active = Resources.NONE;
+    for (Member m : members) {
+      if (!m.maintenance() && m.state() != NodeState.ERROR) {
+        available = available.plus(m.capacity());
+      }
+      if (m.isReady()) {
+        active = active.plus(m.capacity());
+      }
+    }
+    Resources pending =
+        Resources.sum(snapshot.pending().stream().map(PendingPod::requests).toList());
+    Map<String, Double> utilization = new TreeMap<>();
+    Utilization util = snapshot.utilization();
+    if (util.known()) {
+      for (String r : resources) {
+        double ratio = util.ratio(r);
+        if (Double.isFinite(ratio)) {
+          utilization.put(r, Math.round(ratio * 1e4) / 1e4);
+        }
+      }
+    }
+    boolean acted = decision.direction() != Direction.NONE && !dryRun;
+    Map<String, Object> extensions = new LinkedHashMap<>(memory.into(prev.extensions()));
+    extensions.put(LAST_DECISION, lastDecision(decision, dryRun));
+    return prev.toBuilder()
+        .readyNodes(ready)
+        .pendingNodes(comingUp)
+        .desiredNodes(decision.desiredNodes())
+        .scalingNodes(scalingNodes(prev, byId, decision, dryRun, now))
+        .availableResources(Capacities.of(available))
+        .activeResources(Capacities.of(active))
+        .pendingResources(Capacities.of(pending))
+        .utilization(utilization)
+        .lastScaleTime(acted ? now : prev.lastScaleTime())
+        .conditions(conditions(prev, decision, votes, dryRun, now))
+        .extensions(extensions)
+        .build();
+  }
+
+  /** The first word of a decision's reason ({@code pending-pods: 3 pending pods}). */
+  public static String reasonWord(String reason) {
+    int colon = reason.indexOf(':');
+    return colon < 0 ? reason : reason.substring(0, colon);
+  }
+
+  private static Map<String, Object> lastDecision(ScalingDecision d, boolean dryRun) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("direction", d.direction().name().toLowerCase(java.util.Locale.ROOT));
+    out.put("reason", d.reason());
+    out.put("powerOn", d.powerOnIds());
+    out.put("powerOff", d.powerOffIds());
+    out.put("dryRun", dryRun);
+    return out;
+  }
+
+  private static List<ScalingNode> scalingNodes(
+      PoolStatus prev, Map<String, Member> byId, ScalingDecision d, boolean dryRun, Instant now) {
+    Map<String, ScalingNode> before = new HashMap<>();
+    for (ScalingNode s : prev.scalingNodes()) {
+      before.put(s.node() + "/" + s.action(), s);
+    }
+    Map<String, ScalingNode> out = new TreeMap<>();
+    if (!dryRun) {
+      for (Member m : byId.values()) {
+        String action = m.isComingUp() ? "power-on" : m.isGoingDown() ? "power-off" : null;
+        if (action != null) {
+          ScalingNode old = before.get(m.id() + "/" + action);
+          out.put(
+              m.id(),
+              new ScalingNode(
+                  m.id(),
+                  action,
+                  old == null ? now : old.since(),
+                  m.state(),
+                  Capacities.of(m.capacity()),
+                  old == null ? "in transition" : old.reason(),
+                  null));
+        }
+      }
+    }
+    addChoices(out, byId, d.powerOn(), "power-on", dryRun, now);
+    addChoices(out, byId, d.powerOff(), "power-off", dryRun, now);
+    return new ArrayList<>(out.values());
+  }
+
+  private static void addChoices(
+      Map<String, ScalingNode> out,
+      Map<String, Member> byId,
+      List<Choice> choices,
+      String action,
+      boolean dryRun,
+      Instant now) {
+    for (Choice c : choices) {
+      Member m = byId.get(c.node());
+      out.put(
+          c.node(),
+          new ScalingNode(
+              c.node(),
+              action,
+              now,
+              m == null ? null : m.state(),
+              m == null ? null : Capacities.of(m.capacity()),
+              dryRun ? "dry-run: " + c.reason() : c.reason(),
+              null));
+    }
+  }
+
+  private static List<PoolCondition> conditions(
+      PoolStatus prev, ScalingDecision d, Votes votes, boolean dryRun, Instant now) {
+    Map<String, PoolCondition> old = new HashMap<>();
+    prev.conditions().forEach(c -> old.put(c.type(), c));
+    List<PoolCondition> out = new ArrayList<>();
+    out.add(
+        d.utilizationKnown()
+            ? cond(old, UTILIZATION_KNOWN, true, "Measured", "requests over allocatable", now)
+            : cond(old, UTILIZATION_KNOWN, false, "Unknown", d.utilizationReason(), now));
+    out.add(
+        votes.available()
+            ? cond(old, TRIGGERS_AVAILABLE, true, "Evaluated", "every trigger was evaluated", now)
+            : cond(old, TRIGGERS_AVAILABLE, false, "QueryFailed", votes.reason(), now));
+    out.add(
+        dryRun
+            ? cond(old, DRY_RUN, true, "DryRun", "decisions are recorded, not executed", now)
+            : cond(old, DRY_RUN, false, "Acting", "decisions are executed", now));
+    return out;
+  }
+
+  private static PoolCondition cond(
+      Map<String, PoolCondition> old,
+      String type,
+      boolean status,
+      String reason,
+      String message,
+      Instant now) {
+    String s = status ? "True" : "False";
+    PoolCondition before = old.get(type);
+    Instant since =
+        before != null && s.equals(before.status()) && before.lastTransitionTime() != null
+            ? before.lastTransitionTime()
+            : now;
+    return new PoolCondition(type, s, reason, message, since, null);
+  }
+}

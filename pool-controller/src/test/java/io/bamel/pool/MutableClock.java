@@ -1,0 +1,36 @@
+package io.bamel.pool;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock the test moves by hand. Thread-safe. */
+final class MutableClock extends Clock {
+
+  private volatile Instant now;
+
+  MutableClock(Instant start) {
+    now = start;
+  }
+
+  void advance(Duration d) {
+    now = now.plus(d);
+  }
+
+  @Override
+  public ZoneId getZone() {
+    return ZoneOffset.UTC;
+  }
+
+  @Override
+  public Clock withZone(ZoneId zone) {
+    return this;
+  }
+
+  @Override
+  public Instant instant() {
+    return now;
+  }
+}

@@ -1,0 +1,413 @@
+package io.bamel.pool;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.bamel.inventory.cluster.Fabric8Cluster;
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PoolCondition;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PoolStatus;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ResourceCapacity;
+import io.bamel.inventory.model.ScalingNode;
+import io.bamel.inventory.model.ScalingTrigger;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.pool.ScalingDecision.Direction;
+import io.etcd.jetcd.Client;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The pool controller against real etcd, the fabric8 mock API server in CRUD mode, and WireMock as
+ * Prometheus; time is a fake clock, cycles are run by hand.
+ */
+class PoolControllerIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
+
+  private Client client;
+  private EtcdInventory store;
+  private KubeMock kubeServer;
+  private KubernetesClient kube;
+  private Fabric8Cluster cluster;
+  private MutableClock clock;
+
+  @BeforeEach
+  void start() {
+    client = ETCD.cluster().client();
+    store = new EtcdInventory(client);
+    kubeServer = new KubeMock();
+    kube = kubeServer.client();
+    cluster = new Fabric8Cluster(kubeServer.client());
+    clock = new MutableClock(T0);
+  }
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+    kube.close();
+    kubeServer.close();
+    client.close();
+  }
+
+  private Controllers controllers(String identity) throws InterruptedException {
+    return controllers(identity, b -> {});
+  }
+
+  private Controllers controllers(
+      String identity, java.util.function.Consumer<PoolController.Builder> more)
+      throws InterruptedException {
+    Controllers c = new Controllers(client, identity, cluster, clock, more);
+    assertThat(c.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
+    return c;
+  }
+
+  /** A node of {@code pool} with desired and observed state, 32 cores or as given. */
+  private void node(
+      String id, String pool, NodeState state, ResourceCapacity resources, String rack) {
+    PowerState power = state == NodeState.OFF ? PowerState.OFF : PowerState.ON;
+    NodeSpec spec =
+        NodeSpec.builder()
+            .pool(pool)
+            .rack(rack)
+            .powerInterface(PowerInterface.REDFISH)
+            .mgmtAddress("https://10.0.0.1")
+            .bmcCredentials("bmc")
+            .resources(resources)
+            .powerState(power)
+            .idlePowerWatts(120.0)
+            .build();
+    store.createNode(id, spec, null);
+    store.putStatus(
+        id,
+        0,
+        NodeStatus.builder()
+            .state(state)
+            .stateSince(T0.minusSeconds(3600))
+            .powerState(power)
+            .build(),
+        null,
+        null);
+  }
+
+  private static ResourceCapacity cpu(String cores, String gpus) {
+    return ResourceCapacity.of(cores, "128Gi", gpus);
+  }
+
+  private PowerState desired(String id) {
+    return store.getNode(id).orElseThrow().spec().powerState();
+  }
+
+  private PoolStatus status(String pool) {
+    return store.getPool(pool).orElseThrow().status();
+  }
+
+  private static PoolCondition condition(PoolStatus s, String type) {
+    return s.conditions().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void pendingPodsSwitchOnTheNodesThatHoldThemInOneTransaction() throws Exception {
+    store.putPoolConfig("gpu", PoolConfig.builder().build(), 0);
+    node("g1", "gpu", NodeState.READY, cpu("32", "2"), "r1");
+    node("g2", "gpu", NodeState.OFF, cpu("32", "4"), "r1");
+    node("g3", "gpu", NodeState.OFF, cpu("64", null), "r2");
+    node("g4", "gpu", NodeState.OFF, cpu("32", "2"), "r2");
+    kube.nodes()
+        .resource(KubeMock.node("g1", true, "cpu", 32, "memory", "128Gi", "nvidia.com/gpu", 2))
+        .create();
+    kube.pods().resource(KubeMock.running("busy", "g1", "cpu", 16, "nvidia.com/gpu", 2)).create();
+    for (String p : List.of("train-1", "train-2", "train-3")) {
+      kube.pods().resource(KubeMock.pending(p, "gpu", "cpu", 4, "nvidia.com/gpu", 2)).create();
+    }
+    kube.pods().resource(KubeMock.pending("elsewhere", "cpu", "cpu", 1)).create();
+
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      long before = store.currentRevision();
+      List<PoolController.Outcome> outcomes = a.controller.runCycle();
+
+      assertThat(outcomes).hasSize(1);
+      PoolController.Outcome o = outcomes.get(0);
+      assertThat(o.decision().direction()).isEqualTo(Direction.UP);
+      assertThat(o.decision().powerOnIds()).containsExactlyInAnyOrder("g2", "g4");
+      assertThat(o.revision()).isEqualTo(before + 1);
+      assertThat(store.currentRevision()).isEqualTo(before + 1);
+      assertThat(desired("g2")).isEqualTo(PowerState.ON);
+      assertThat(desired("g4")).isEqualTo(PowerState.ON);
+      assertThat(desired("g3")).isEqualTo(PowerState.OFF);
+      assertThat(store.events("g2"))
+          .extracting(NodeEvent::reason, NodeEvent::principal)
+          .containsExactly(org.assertj.core.groups.Tuple.tuple("pool-scale-up", "pool-controller"));
+
+      PoolStatus s = status("gpu");
+      assertThat(s.desiredNodes()).isEqualTo(3);
+      assertThat(s.lastScaleTime()).isEqualTo(T0);
+      assertThat(s.scalingNodes())
+          .extracting(ScalingNode::node, ScalingNode::action)
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple("g2", "power-on"),
+              org.assertj.core.groups.Tuple.tuple("g4", "power-on"));
+      assertThat(s.scalingNodes().get(0).reason()).startsWith("pending-pods");
+      assertThat(s.extensions()).containsEntry(PoolMemory.LAST_SCALE_UP, T0.toString());
+      assertThat(s.utilization()).containsEntry("cpu", 0.5);
+      assertThat(a.metric("bamel_pool_pending_pods", "pool", "gpu")).isEqualTo(3.0);
+      assertThat(a.metric("bamel_pool_desired_nodes", "pool", "gpu")).isEqualTo(3.0);
+      assertThat(
+              a.metric(
+                  "bamel_scale_decisions_total",
+                  "pool",
+                  "gpu",
+                  "direction",
+                  "up",
+                  "reason",
+                  "pending-pods"))
+          .isEqualTo(1.0);
+
+      // The next cycle sees the nodes coming up and switches nothing more.
+      a.sync();
+      clock.advance(Duration.ofSeconds(15));
+      List<PoolController.Outcome> next = a.controller.runCycle();
+      assertThat(next.get(0).decision().direction()).isEqualTo(Direction.NONE);
+      assertThat(next.get(0).decision().reason()).startsWith("waiting-for-nodes");
+      assertThat(store.events("g3")).isEmpty();
+    }
+  }
+
+  @Test
+  void whenLoadFallsExactlyOneNodeIsSwitchedOffAfterTheWindow() throws Exception {
+    store.putPoolConfig(
+        "web",
+        PoolConfig.builder().minNodes(1).scaleDownUnneededTime(Duration.ofMinutes(10)).build(),
+        0);
+    for (String id : List.of("w1", "w2", "w3")) {
+      node(id, "web", NodeState.READY, cpu("32", null), id.equals("w3") ? "r2" : "r1");
+      kube.nodes().resource(KubeMock.node(id, true, "cpu", 32, "memory", "128Gi")).create();
+    }
+    kube.pods().resource(KubeMock.running("a", "w1", "cpu", 2)).create();
+    kube.pods().resource(KubeMock.running("b", "w2", "cpu", 1)).create();
+    kube.pods().resource(KubeMock.running("c", "w3", "cpu", 3)).create();
+
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      PoolController.Outcome first = a.controller.runCycle().get(0);
+      assertThat(first.decision().reason()).startsWith("waiting-unneeded-time");
+      assertThat(status("web").extensions()).containsEntry(PoolMemory.LOW_SINCE, T0.toString());
+
+      clock.advance(Duration.ofMinutes(9));
+      a.sync();
+      assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);
+
+      clock.advance(Duration.ofMinutes(1));
+      a.sync();
+      long before = store.currentRevision();
+      PoolController.Outcome down = a.controller.runCycle().get(0);
+      assertThat(down.decision().direction()).isEqualTo(Direction.DOWN);
+      assertThat(down.decision().powerOffIds()).containsExactly("w2");
+      assertThat(down.revision()).isEqualTo(before + 1);
+      assertThat(desired("w1")).isEqualTo(PowerState.ON);
+      assertThat(desired("w2")).isEqualTo(PowerState.OFF);
+      assertThat(desired("w3")).isEqualTo(PowerState.ON);
+      assertThat(status("web").desiredNodes()).isEqualTo(2);
+
+      // While w2 goes down, nothing else is switched off.
+      a.sync();
+      clock.advance(Duration.ofMinutes(15));
+      PoolController.Outcome after = a.controller.runCycle().get(0);
+      assertThat(after.decision().direction()).isEqualTo(Direction.NONE);
+      assertThat(after.decision().reason()).startsWith("transitions-in-flight");
+      assertThat(desired("w1")).isEqualTo(PowerState.ON);
+      assertThat(desired("w3")).isEqualTo(PowerState.ON);
+    }
+  }
+
+  @Test
+  void aPrometheusTriggerDrivesAScaleUp() throws Exception {
+    WireMockServer prometheus =
+        new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
+    prometheus.start();
+    try {
+      String query = "sum(jobs_waiting{queue=\"batch\"})";
+      prometheus.stubFor(
+          get(urlPathEqualTo("/api/v1/query"))
+              .withQueryParam("query", equalTo(query))
+              .willReturn(
+                  aResponse()
+                      .withHeader("Content-Type", "application/json")
+                      .withBody(
+                          "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":"
+                              + "[{\"metric\":{\"queue\":\"batch\"},\"value\":[1780315200,\"57\"]}]}}")));
+      store.putPoolConfig(
+          "batch",
+          PoolConfig.builder()
+              .triggers(
+                  List.of(
+                      new ScalingTrigger("queue", query, 10.0, Duration.ofMinutes(1), "up", null)))
+              .build(),
+          0);
+      node("b1", "batch", NodeState.READY, cpu("32", null), "r1");
+      node("b2", "batch", NodeState.OFF, cpu("32", null), "r1");
+      kube.nodes().resource(KubeMock.node("b1", true, "cpu", 32, "memory", "128Gi")).create();
+      kube.pods().resource(KubeMock.running("x", "b1", "cpu", 12)).create();
+
+      try (Controllers a =
+          controllers(
+              "a",
+              b ->
+                  b.prometheus(
+                      new PrometheusHttp(
+                          URI.create(prometheus.baseUrl()), Duration.ofSeconds(2))))) {
+        assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+        a.sync();
+        assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);
+        assertThat(desired("b2")).isEqualTo(PowerState.OFF);
+
+        clock.advance(Duration.ofMinutes(1));
+        a.sync();
+        PoolController.Outcome o = a.controller.runCycle().get(0);
+        assertThat(o.decision().direction()).isEqualTo(Direction.UP);
+        assertThat(o.decision().reason()).startsWith("trigger");
+        assertThat(desired("b2")).isEqualTo(PowerState.ON);
+        assertThat(condition(status("batch"), PoolStatuses.TRIGGERS_AVAILABLE).status())
+            .isEqualTo("True");
+
+        // Prometheus goes away: no vote, and the pool says why.
+        prometheus.stop();
+        clock.advance(Duration.ofSeconds(15));
+        a.sync();
+        a.controller.runCycle();
+        PoolCondition c = condition(status("batch"), PoolStatuses.TRIGGERS_AVAILABLE);
+        assertThat(c.status()).isEqualTo("False");
+        assertThat(c.message()).contains("queue");
+      }
+    } finally {
+      prometheus.stop();
+    }
+  }
+
+  @Test
+  void ofTwoPoolControllersOnlyTheLeaderWrites() throws Exception {
+    store.putPoolConfig("gpu", PoolConfig.builder().build(), 0);
+    node("n1", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    node("n2", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    kube.pods().resource(KubeMock.pending("p1", "gpu", "cpu", 8)).create();
+
+    try (Controllers a = controllers("a");
+        Controllers b = controllers("b")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      Controllers leader = a;
+      Controllers standby = b;
+      a.sync();
+      b.sync();
+      long before = store.currentRevision();
+      assertThat(standby.controller.runCycle()).isEmpty();
+      assertThat(store.currentRevision()).isEqualTo(before);
+      List<PoolController.Outcome> outcomes = leader.controller.runCycle();
+      assertThat(outcomes.get(0).decision().powerOnIds()).containsExactly("n1");
+      assertThat(store.currentRevision()).isEqualTo(before + 1);
+
+      // The leader resigns; the standby takes over and continues from the stored status.
+      leader.election.close();
+      assertThat(standby.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      assertThat(leader.controller.runCycle()).isEmpty();
+      standby.sync();
+      clock.advance(Duration.ofSeconds(15));
+      PoolController.Outcome o = standby.controller.runCycle().get(0);
+      assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
+      assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+      assertThat(store.events("n1")).hasSize(1);
+    }
+  }
+
+  @Test
+  void dryRunRecordsTheDecisionAndWritesNoDesiredState() throws Exception {
+    store.putPoolConfig("gpu", PoolConfig.builder().dryRun(true).build(), 0);
+    node("n1", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    kube.pods().resource(KubeMock.pending("p1", "gpu", "cpu", 8)).create();
+    long specRevision = store.getNode("n1").orElseThrow().specRevision();
+
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      PoolController.Outcome o = a.controller.runCycle().get(0);
+      assertThat(o.decision().powerOnIds()).containsExactly("n1");
+      assertThat(o.revision()).isPositive();
+
+      assertThat(desired("n1")).isEqualTo(PowerState.OFF);
+      assertThat(store.getNode("n1").orElseThrow().specRevision()).isEqualTo(specRevision);
+      assertThat(store.events("n1")).isEmpty();
+      PoolStatus s = status("gpu");
+      assertThat(s.lastScaleTime()).isNull();
+      assertThat(s.scalingNodes()).extracting(ScalingNode::node).containsExactly("n1");
+      assertThat(s.scalingNodes().get(0).reason()).startsWith("dry-run: pending-pods");
+      assertThat(condition(s, PoolStatuses.DRY_RUN).status()).isEqualTo("True");
+      @SuppressWarnings("unchecked")
+      Map<String, Object> last =
+          (Map<String, Object>) s.extensions().get(PoolStatuses.LAST_DECISION);
+      assertThat(last).containsEntry("direction", "up").containsEntry("dryRun", true);
+      assertThat(last.get("powerOn")).isEqualTo(List.of("n1"));
+    }
+  }
+
+  @Test
+  void unreachableKubernetesMeansUnknownUtilizationAndNoScaleDown() throws Exception {
+    store.putPoolConfig(
+        "web", PoolConfig.builder().scaleDownUnneededTime(Duration.ZERO).build(), 0);
+    node("w1", "web", NodeState.READY, cpu("32", null), "r1");
+    node("w2", "web", NodeState.READY, cpu("32", null), "r1");
+    kubeServer.close();
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      PoolController.Outcome o = a.controller.runCycle().get(0);
+      assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
+      assertThat(o.decision().reason()).startsWith("utilization-unknown");
+      PoolCondition c = condition(status("web"), PoolStatuses.UTILIZATION_KNOWN);
+      assertThat(c.status()).isEqualTo("False");
+      assertThat(c.message()).contains("Kubernetes");
+      assertThat(desired("w1")).isEqualTo(PowerState.ON);
+      assertThat(desired("w2")).isEqualTo(PowerState.ON);
+      assertThat(a.metric("bamel_pool_utilization_ratio", "pool", "web", "resource", "cpu"))
+          .isNaN();
+    }
+  }
+
+  @Test
+  void offNodesAccumulateSavedEnergy() throws Exception {
+    store.putPoolConfig("web", PoolConfig.builder().minNodes(0).build(), 0);
+    node("w1", "web", NodeState.OFF, cpu("32", null), "r1");
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      a.controller.runCycle();
+      clock.advance(Duration.ofSeconds(15));
+      a.controller.runCycle();
+      assertThat(a.metric("bamel_energy_saved_joules_total", "pool", "web")).isEqualTo(120.0 * 15);
+      assertThat(a.metric("bamel_pool_nodes", "pool", "web", "state", "off")).isEqualTo(1.0);
+    }
+  }
+}

@@ -1,0 +1,189 @@
+package io.bamel.pool;
+
+import static io.bamel.pool.Fleet.off;
+import static io.bamel.pool.Fleet.pod;
+import static io.bamel.pool.Fleet.pool;
+import static io.bamel.pool.Fleet.poweringOn;
+import static io.bamel.pool.Fleet.ready;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.model.PoolCondition;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PoolStatus;
+import io.bamel.inventory.model.ScalingNode;
+import io.bamel.pool.ScalingDecision.Direction;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The pool status a decision leaves, and the memory kept in it. */
+class PoolStatusesTest {
+
+  private static final Instant NOW = Fleet.NOW;
+  private static final List<String> RESOURCES = List.of("cpu", "memory");
+
+  private static PoolCondition condition(PoolStatus s, String type) {
+    return s.conditions().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void aScaleUpRecordsItsNodesCountsAndMemory() {
+    PoolSnapshot snap =
+        pool()
+            .with(ready("a"), poweringOn("b"), off("c"), off("d"))
+            .util(0.5, 0.25)
+            .pending(pod("p", "cpu", 20), pod("q", "cpu", 20))
+            .build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
+    assertThat(d.direction()).isEqualTo(Direction.UP);
+    PoolMemory memory = PoolStatuses.memoryAfter(PoolMemory.NONE, d, NOW);
+    PoolStatus s = PoolStatuses.next(null, snap, d, Votes.NONE, memory, RESOURCES, false, NOW);
+
+    assertThat(s.readyNodes()).isEqualTo(1);
+    assertThat(s.pendingNodes()).isEqualTo(1 + d.powerOn().size());
+    assertThat(s.desiredNodes()).isEqualTo(d.desiredNodes());
+    assertThat(s.lastScaleTime()).isEqualTo(NOW);
+    assertThat(s.scalingNodes())
+        .extracting(ScalingNode::node)
+        .contains("b")
+        .containsAll(d.powerOnIds());
+    ScalingNode b =
+        s.scalingNodes().stream().filter(n -> n.node().equals("b")).findFirst().orElseThrow();
+    assertThat(b.action()).isEqualTo("power-on");
+    assertThat(b.reason()).isEqualTo("in transition");
+    assertThat(s.utilization()).containsEntry("cpu", 0.5).containsEntry("memory", 0.25);
+    assertThat(s.pendingResources().cpu().asDouble()).isEqualTo(40.0);
+    assertThat(s.activeResources().cpu().asDouble()).isEqualTo(32.0);
+    assertThat(PoolMemory.from(s)).isEqualTo(new PoolMemory(null, NOW));
+    assertThat(condition(s, PoolStatuses.UTILIZATION_KNOWN).status()).isEqualTo("True");
+    assertThat(condition(s, PoolStatuses.DRY_RUN).status()).isEqualTo("False");
+  }
+
+  @Test
+  void conditionsKeepTheirTransitionTimeWhileUnchanged() {
+    PoolSnapshot unknown =
+        pool().with(ready("a")).unknownUtil("Kubernetes API unavailable").build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), unknown, NOW);
+    PoolStatus first =
+        PoolStatuses.next(null, unknown, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, NOW);
+    PoolCondition c1 = condition(first, PoolStatuses.UTILIZATION_KNOWN);
+    assertThat(c1.status()).isEqualTo("False");
+    assertThat(c1.message()).isEqualTo("Kubernetes API unavailable");
+    assertThat(first.utilization()).isEmpty();
+
+    Instant later = NOW.plusSeconds(15);
+    PoolStatus second =
+        PoolStatuses.next(first, unknown, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, later);
+    assertThat(condition(second, PoolStatuses.UTILIZATION_KNOWN).lastTransitionTime())
+        .isEqualTo(NOW);
+    assertThat(second).isEqualTo(first);
+
+    PoolSnapshot known = pool().with(ready("a")).util(0.5, 0.5).build();
+    ScalingDecision d2 = ScalingPolicy.decide(PoolConfig.builder().build(), known, later);
+    PoolStatus third =
+        PoolStatuses.next(second, known, d2, Votes.NONE, PoolMemory.NONE, RESOURCES, false, later);
+    assertThat(condition(third, PoolStatuses.UTILIZATION_KNOWN).status()).isEqualTo("True");
+    assertThat(condition(third, PoolStatuses.UTILIZATION_KNOWN).lastTransitionTime())
+        .isEqualTo(later);
+  }
+
+  @Test
+  void aDryRunRecordsTheDecisionButNoScaleTime() {
+    PoolSnapshot snap = pool().with(off("a")).pending(pod("p", "cpu", 4)).build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
+    PoolStatus s =
+        PoolStatuses.next(
+            null,
+            snap,
+            d,
+            new Votes(java.util.Set.of(), java.util.Set.of(), java.util.Set.of(), false, "down"),
+            PoolMemory.NONE,
+            RESOURCES,
+            true,
+            NOW);
+    assertThat(s.lastScaleTime()).isNull();
+    assertThat(s.pendingNodes()).isZero();
+    assertThat(s.scalingNodes())
+        .singleElement()
+        .satisfies(
+            n -> {
+              assertThat(n.node()).isEqualTo("a");
+              assertThat(n.reason()).startsWith("dry-run: pending-pods");
+            });
+    assertThat(condition(s, PoolStatuses.DRY_RUN).status()).isEqualTo("True");
+    assertThat(condition(s, PoolStatuses.TRIGGERS_AVAILABLE).status()).isEqualTo("False");
+    assertThat(s.extensions().get(PoolStatuses.LAST_DECISION))
+        .isEqualTo(
+            Map.of(
+                "direction",
+                "up",
+                "reason",
+                d.reason(),
+                "powerOn",
+                List.of("a"),
+                "powerOff",
+                List.of(),
+                "dryRun",
+                true));
+  }
+
+  @Test
+  void transitionsKeepTheirSinceAndReason() {
+    PoolSnapshot snap = pool().with(poweringOn("b"), ready("a")).util(0.5, 0.5).build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
+    PoolStatus before =
+        PoolStatus.builder()
+            .scalingNodes(
+                List.of(
+                    new ScalingNode(
+                        "b",
+                        "power-on",
+                        NOW.minusSeconds(60),
+                        null,
+                        null,
+                        "pending-pods: 2 pending pods",
+                        null)))
+            .build();
+    PoolStatus s =
+        PoolStatuses.next(before, snap, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, NOW);
+    assertThat(s.scalingNodes())
+        .singleElement()
+        .satisfies(
+            n -> {
+              assertThat(n.since()).isEqualTo(NOW.minusSeconds(60));
+              assertThat(n.reason()).isEqualTo("pending-pods: 2 pending pods");
+            });
+  }
+
+  @Test
+  void memoryRoundTripsThroughTheStatusAndIgnoresGarbage() {
+    PoolMemory m = new PoolMemory(NOW.minus(Duration.ofMinutes(3)), NOW.minus(Duration.ofHours(1)));
+    PoolStatus s = PoolStatus.builder().extensions(m.into(Map.of("other", 1))).build();
+    assertThat(PoolMemory.from(s)).isEqualTo(m);
+    assertThat(s.extensions()).containsEntry("other", 1);
+    assertThat(
+            PoolMemory.from(
+                PoolStatus.builder().extensions(Map.of(PoolMemory.LOW_SINCE, "soon")).build()))
+        .isEqualTo(PoolMemory.NONE);
+    assertThat(PoolMemory.from(null)).isEqualTo(PoolMemory.NONE);
+    assertThat(PoolMemory.NONE.into(s.extensions())).containsOnlyKeys("other");
+  }
+
+  @Test
+  void aScaleDownRestartsTheWindowAndKeepsTheLastScaleUp() {
+    Instant up = NOW.minus(Duration.ofHours(2));
+    PoolSnapshot snap =
+        pool()
+            .with(ready("a").used("cpu", 1), ready("b").used("cpu", 2))
+            .util(0.05, 0.05)
+            .lowSince(NOW.minus(Duration.ofHours(1)))
+            .lastScaleUp(up)
+            .build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
+    assertThat(d.direction()).isEqualTo(Direction.DOWN);
+    assertThat(PoolStatuses.memoryAfter(new PoolMemory(NOW.minus(Duration.ofHours(1)), up), d, NOW))
+        .isEqualTo(new PoolMemory(NOW, up));
+  }
+}
