@@ -1,0 +1,99 @@
+package io.bamel.node;
+
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.power.PowerDriverRegistry;
+import io.etcd.jetcd.Client;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.time.Clock;
+import java.time.Duration;
+
+/** One bamel process's node controller: its own etcd client, cache, election and registry. */
+final class ControllerInstance implements AutoCloseable {
+
+  static final LeaderElection.Options ELECTION =
+      new LeaderElection.Options(
+          Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(2));
+
+  final Client client;
+  final InventoryCache cache;
+  final LeaderElection election;
+  final NodeController controller;
+  final PrometheusRegistry registry = new PrometheusRegistry();
+
+  ControllerInstance(
+      EtcdCluster etcd,
+      String name,
+      NodeControllerConfig config,
+      PowerDriverRegistry drivers,
+      Cluster cluster)
+      throws InterruptedException {
+    client = etcd.client();
+    cache = new InventoryCache(client).start();
+    if (!cache.awaitSynced(Duration.ofSeconds(10))) {
+      throw new IllegalStateException("cache did not sync");
+    }
+    election = new LeaderElection(client, NodeController.COMPONENT, name, ELECTION);
+    controller =
+        new NodeController(
+            config,
+            cache,
+            new EtcdInventory(client),
+            drivers,
+            cluster,
+            election,
+            registry,
+            Clock.systemUTC());
+    controller.start();
+    election.start();
+  }
+
+  /** The process dies: threads stop at once, no resignation, no more lease keep-alives. */
+  void crash() {
+    controller.close();
+    client.close();
+    election.close();
+    cache.close();
+  }
+
+  /** A metric's value (counters and gauges), 0 when absent; labels as name, value pairs. */
+  double metric(String name, String... labels) {
+    String base = name.endsWith("_total") ? name.substring(0, name.length() - 6) : name;
+    double sum = 0;
+    for (MetricSnapshot s : registry.scrape()) {
+      String n = s.getMetadata().getName();
+      if (!n.equals(name) && !n.equals(base)) {
+        continue;
+      }
+      for (DataPointSnapshot dp : s.getDataPoints()) {
+        boolean match = true;
+        for (int i = 0; i < labels.length; i += 2) {
+          match &= labels[i + 1].equals(dp.getLabels().get(labels[i]));
+        }
+        if (!match) {
+          continue;
+        }
+        if (dp instanceof CounterSnapshot.CounterDataPointSnapshot c) {
+          sum += c.getValue();
+        } else if (dp instanceof GaugeSnapshot.GaugeDataPointSnapshot g) {
+          sum += g.getValue();
+        }
+      }
+    }
+    return sum;
+  }
+
+  @Override
+  public void close() {
+    controller.close();
+    election.close();
+    cache.close();
+  }
+}

@@ -1,0 +1,250 @@
+package io.bamel.node;
+
+import static io.bamel.inventory.model.NodeState.DRAINING;
+import static io.bamel.inventory.model.NodeState.ERROR;
+import static io.bamel.inventory.model.NodeState.JOINING;
+import static io.bamel.inventory.model.NodeState.OFF;
+import static io.bamel.inventory.model.NodeState.POWERING_OFF;
+import static io.bamel.inventory.model.NodeState.POWERING_ON;
+import static io.bamel.inventory.model.NodeState.READY;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.store.BatchItem;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The node controller end to end: real etcd, the simulated Redfish fleet, and the fabric8 mock API
+ * server (CRUD mode) with fake kubelets.
+ */
+class NodeControllerIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  static final Duration WAIT = Duration.ofSeconds(30);
+
+  TestSite site;
+
+  @AfterEach
+  void tearDown() {
+    if (site != null) {
+      site.close();
+    }
+  }
+
+  void addWorkload(String node, String name, Map<String, String> labels) {
+    site.kube
+        .pods()
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withNamespace("apps")
+                .withLabels(labels)
+                .addNewOwnerReference()
+                .withKind("ReplicaSet")
+                .withName("rs")
+                .withApiVersion("apps/v1")
+                .withUid("u-" + name)
+                .withController(true)
+                .endOwnerReference()
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(node)
+                .addNewContainer()
+                .withName("c")
+                .withImage("busybox")
+                .endContainer()
+                .endSpec()
+                .withNewStatus()
+                .withPhase("Running")
+                .endStatus()
+                .build())
+        .create();
+  }
+
+  @Test
+  void oneNodeAllTheWayUpAndDown() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    site.inventory.putPoolConfig(
+        "batch",
+        PoolConfig.builder().labels(Map.of("bamel.io/tier", "batch")).build(),
+        BatchItem.ANY);
+    String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
+    ControllerInstance c = site.controller("a");
+    site.awaitState(List.of(id), OFF, WAIT);
+
+    site.desire(id, PowerState.ON);
+    site.awaitState(List.of(id), READY, WAIT);
+    var k8sNode = site.kube.nodes().withName(id).get();
+    assertThat(k8sNode.getMetadata().getLabels())
+        .containsEntry(Cluster.POOL_LABEL, "batch")
+        .containsEntry("bamel.io/tier", "batch");
+    assertThat(k8sNode.getSpec() == null ? null : k8sNode.getSpec().getUnschedulable())
+        .isNotEqualTo(Boolean.TRUE);
+    var status = site.node(id).status();
+    assertThat(status.powerState()).isEqualTo(PowerState.ON);
+    assertThat(status.kubernetesNode()).isEqualTo(id);
+    assertThat(status.nodeReady()).isTrue();
+    assertThat(status.lastPowerAction()).isEqualTo("power-on");
+    assertThat(status.joinTime()).isNotNull();
+
+    addWorkload(id, "web-1", Map.of("app", "web"));
+    site.desire(id, PowerState.OFF);
+    site.awaitState(List.of(id), OFF, WAIT);
+    assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+    assertThat(site.api.evictions()).isEqualTo(1);
+    assertThat(site.kube.pods().inNamespace("apps").withName("web-1").get()).isNull();
+
+    List<NodeState> path =
+        site.events(id).stream()
+            .filter(e -> e.to() != null && e.from() != e.to())
+            .map(NodeEvent::to)
+            .toList();
+    assertThat(path)
+        .containsSubsequence(OFF, POWERING_ON, JOINING, READY, DRAINING, POWERING_OFF, OFF);
+    assertThat(site.resets(id, "On")).isEqualTo(1);
+    assertThat(site.resets(id, "GracefulShutdown")).isEqualTo(1);
+    assertThat(c.metric("bamel_node_transitions_total", "from", "joining", "to", "ready"))
+        .isEqualTo(1);
+    assertThat(c.metric("bamel_leader", "component", "node-controller")).isEqualTo(1);
+    assertThat(c.metric("bamel_reconcile_total", "result", "ok")).isPositive();
+  }
+
+  @Test
+  void aDisruptionBudgetBlocksTheDrainUntilItAllows() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    site.controller("a");
+    site.awaitState(List.of(id), READY, WAIT);
+    addWorkload(id, "db-0", Map.of("app", "db"));
+    addWorkload(id, "web-0", Map.of("app", "web"));
+    site.kube
+        .resource(
+            new PodDisruptionBudgetBuilder()
+                .withNewMetadata()
+                .withName("db-budget")
+                .withNamespace("apps")
+                .endMetadata()
+                .withNewSpec()
+                .withNewSelector()
+                .withMatchLabels(Map.of("app", "db"))
+                .endSelector()
+                .withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1))
+                .endSpec()
+                .build())
+        .create();
+
+    site.desire(id, PowerState.OFF);
+    site.awaitState(List.of(id), ERROR, WAIT);
+    var status = site.node(id).status();
+    assertThat(status.lastError())
+        .contains("drain did not finish")
+        .contains("apps/db-0")
+        .contains("PodDisruptionBudget");
+    assertThat(status.lastError()).doesNotContain("apps/web-0");
+    assertThat(site.kube.nodes().withName(id).get().getSpec().getUnschedulable())
+        .as("the node stays cordoned")
+        .isTrue();
+    assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.resets(id, "GracefulShutdown") + site.resets(id, "ForceOff")).isZero();
+    assertThat(site.kube.pods().inNamespace("apps").withName("web-0").get()).isNull();
+
+    // the budget goes: the error clears by itself and the node is switched off
+    site.kube
+        .policy()
+        .v1()
+        .podDisruptionBudget()
+        .inNamespace("apps")
+        .withName("db-budget")
+        .delete();
+    site.awaitState(List.of(id), OFF, WAIT);
+    assertThat(site.kube.pods().inNamespace("apps").withName("db-0").get()).isNull();
+  }
+
+  @Test
+  void maintenanceStopsEveryPowerAction() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    String kept = ids.get(0);
+    String idle = ids.get(1);
+    ControllerInstance c = site.controller("a");
+    site.awaitState(List.of(kept), READY, WAIT);
+    site.update(kept, s -> s.toBuilder().maintenance(true).build());
+    site.update(idle, s -> s.toBuilder().maintenance(true).powerState(PowerState.OFF).build());
+    site.awaitState(List.of(idle), READY, WAIT);
+
+    site.desire(kept, PowerState.OFF);
+    site.fleet.system(idle).forcePowerState(io.bamel.power.PowerState.OFF);
+    Thread.sleep(3 * TestSite.CONFIG.syncInterval().toMillis() / 2);
+    assertThat(site.state(kept)).isEqualTo(READY);
+    assertThat(site.fleet.system(kept).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.resets(kept, "GracefulShutdown") + site.resets(kept, "ForceOff")).isZero();
+    assertThat(site.resets(idle, "On")).as("no power-on while in maintenance").isEqualTo(1);
+    await().atMost(WAIT).until(() -> site.node(idle).status().powerState() == PowerState.OFF);
+
+    site.update(kept, s -> s.toBuilder().maintenance(false).build());
+    site.awaitState(List.of(kept), OFF, WAIT);
+    assertThat(c.metric("bamel_nodes")).isEqualTo(2);
+  }
+
+  @Test
+  void driftIsCorrectedBothWays() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    String up = ids.get(0);
+    String down = ids.get(1);
+    ControllerInstance c = site.controller("a");
+    site.desire(down, PowerState.OFF);
+    site.awaitState(List.of(up), READY, WAIT);
+    site.awaitState(List.of(down), OFF, WAIT);
+
+    // switched off behind bamel's back: found at the next sync and switched on again
+    site.fleet.system(up).forcePowerState(io.bamel.power.PowerState.OFF);
+    await().atMost(WAIT).until(() -> site.resets(up, "On") == 2);
+    site.awaitState(List.of(up), READY, WAIT);
+    assertThat(site.events(up)).anyMatch(e -> "unexpected power off".equals(e.reason()));
+    assertThat(c.metric("bamel_power_drift_total", "direction", "off")).isEqualTo(1);
+
+    // switched on behind bamel's back, with a workload scheduled on it: error, never switched off
+    site.fleet.system(down).forcePowerState(io.bamel.power.PowerState.ON);
+    await().atMost(WAIT).until(() -> site.kube.nodes().withName(down).get() != null);
+    addWorkload(down, "stray-1", Map.of("app", "stray"));
+    site.awaitState(List.of(down), ERROR, WAIT);
+    assertThat(site.node(down).status().lastError()).contains("apps/stray-1");
+    assertThat(site.fleet.system(down).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(c.metric("bamel_power_drift_total", "direction", "on")).isEqualTo(1);
+
+    // the workload goes: the node is switched off
+    site.kube.pods().inNamespace("apps").withName("stray-1").delete();
+    site.awaitState(List.of(down), OFF, WAIT);
+    assertThat(site.fleet.system(down).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+  }
+
+  @Test
+  void aNodeThatNeverJoinsIsPowerCycledOnceThenErrs() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    site.kubelets.pause(true);
+    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    site.controller("a");
+    site.awaitState(List.of(id), ERROR, WAIT);
+    assertThat(site.resets(id, "PowerCycle") + site.resets(id, "ForceRestart")).isEqualTo(1);
+    assertThat(site.node(id).status().lastError()).contains("after a power cycle");
+    site.kubelets.pause(false);
+    site.awaitState(List.of(id), READY, WAIT);
+  }
+}

@@ -1,0 +1,182 @@
+package io.bamel.node;
+
+import static io.bamel.inventory.model.NodeState.JOINING;
+import static io.bamel.inventory.model.NodeState.OFF;
+import static io.bamel.inventory.model.NodeState.READY;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The node controller when things break: the controller dies halfway, etcd restarts, the Kubernetes
+ * API goes away, BMCs fail, two controllers run at once.
+ */
+class NodeControllerResilienceIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  static final Duration WAIT = Duration.ofSeconds(60);
+
+  TestSite site;
+
+  @AfterEach
+  void tearDown() {
+    if (site != null) {
+      site.close();
+    }
+  }
+
+  @Test
+  void fiftyNodesConvergeAcrossAnAbruptControllerRestartWithOnePowerOnEach() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(50, "batch", PowerState.OFF);
+    ControllerInstance first =
+        site.controller("first", TestSite.CONFIG.withConcurrency(4, 4), TestSite.drivers(d -> d));
+    site.awaitState(ids, OFF, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.ON));
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> ids.stream().filter(id -> site.accepted(id) > 0).count() >= 25);
+    first.crash();
+    long onAtCrash = ids.stream().filter(id -> site.accepted(id) > 0).count();
+    assertThat(onAtCrash).isLessThan(50);
+
+    ControllerInstance second = site.controller("second");
+    site.awaitState(ids, READY, WAIT);
+    for (String id : ids) {
+      assertThat(site.resets(id, "On")).as("power-ons of " + id).isEqualTo(1);
+    }
+    assertThat(second.election.isLeader()).isTrue();
+  }
+
+  @Test
+  void anEtcdRestartMidRunIsRiddenOut() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(10, "batch", PowerState.OFF);
+    ControllerInstance c =
+        site.controller("a", TestSite.CONFIG.withConcurrency(2, 2), TestSite.drivers(d -> d));
+    site.awaitState(ids, OFF, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.ON));
+    await().atMost(WAIT).until(() -> ids.stream().anyMatch(id -> site.accepted(id) > 0));
+    ETCD.cluster().bounce(0);
+    site.awaitState(ids, READY, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.OFF));
+    site.awaitState(ids, OFF, WAIT);
+    await().atMost(WAIT).until(c.election::isLeader);
+    for (String id : ids) {
+      assertThat(site.resets(id, "On")).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void withoutTheKubernetesApiPowerOnGoesOnAndDrainsWait() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    String running = ids.get(0);
+    String starting = ids.get(1);
+    site.desire(starting, PowerState.OFF);
+    site.controller("a");
+    site.awaitState(List.of(running), READY, WAIT);
+    site.awaitState(List.of(starting), OFF, WAIT);
+    site.kube
+        .pods()
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("web-0")
+                .withNamespace("apps")
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(running)
+                .endSpec()
+                .withNewStatus()
+                .withPhase("Running")
+                .endStatus()
+                .build())
+        .create();
+
+    site.api.unreachable(true);
+    site.desire(starting, PowerState.ON);
+    site.desire(running, PowerState.OFF);
+    await().atMost(WAIT).until(() -> site.state(starting) == JOINING);
+    assertThat(site.fleet.system(starting).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    // longer than the join and drain timeouts: they are paused, nothing is cycled or drained
+    Thread.sleep(TestSite.TIMEOUTS.join().plusSeconds(2).toMillis());
+    assertThat(site.state(starting)).isEqualTo(JOINING);
+    assertThat(site.state(running)).isEqualTo(READY);
+    assertThat(site.fleet.system(running).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.resets(starting, "PowerCycle") + site.resets(starting, "ForceRestart"))
+        .isZero();
+    assertThat(site.api.evictions()).isZero();
+
+    site.api.unreachable(false);
+    site.awaitState(List.of(starting), READY, WAIT);
+    site.awaitState(List.of(running), OFF, WAIT);
+    assertThat(site.api.evictions()).isEqualTo(1);
+  }
+
+  @Test
+  void thirtyPercentOfBmcCallsFailingStillConverges() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
+    AtomicReference<FlakyDriver> flaky = new AtomicReference<>();
+    ControllerInstance c =
+        site.controller(
+            "a",
+            TestSite.CONFIG,
+            TestSite.drivers(
+                d -> {
+                  flaky.set(new FlakyDriver(d, 0.3));
+                  return flaky.get();
+                }));
+    site.awaitState(ids, OFF, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.ON));
+    site.awaitState(ids, READY, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.OFF));
+    site.awaitState(ids, OFF, WAIT);
+    for (String id : ids) {
+      assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+    }
+    assertThat(flaky.get().failures()).isGreaterThan(10);
+    assertThat(c.metric("bamel_reconcile_total", "result", "error")).isPositive();
+    assertThat(ids.stream().flatMap(id -> site.events(id).stream()))
+        .anyMatch(e -> "failed".equals(e.result()));
+  }
+
+  @Test
+  void ofTwoControllersOnlyTheLeaderActs() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
+    ControllerInstance a = site.controller("a");
+    ControllerInstance b = site.controller("b");
+    site.awaitState(ids, OFF, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.ON));
+    site.awaitState(ids, READY, WAIT);
+    ids.forEach(id -> site.desire(id, PowerState.OFF));
+    site.awaitState(ids, OFF, WAIT);
+
+    assertThat(a.election.isLeader() ^ b.election.isLeader()).isTrue();
+    ControllerInstance follower = a.election.isLeader() ? b : a;
+    assertThat(follower.metric("bamel_reconcile_total"))
+        .as("the standby never reconciled")
+        .isZero();
+    assertThat(follower.metric("bamel_leader", "component", "node-controller")).isZero();
+    for (String id : ids) {
+      assertThat(site.resets(id, "On")).isEqualTo(1);
+      assertThat(site.resets(id, "GracefulShutdown")).isEqualTo(1);
+      assertThat(site.fleet.system(id).count(io.bamel.power.sim.SimOperation.RESET_REFUSED))
+          .isZero();
+    }
+  }
+}
