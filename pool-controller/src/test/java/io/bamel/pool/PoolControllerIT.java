@@ -410,4 +410,18 @@ class PoolControllerIT {
       assertThat(a.metric("bamel_pool_nodes", "pool", "web", "state", "off")).isEqualTo(1.0);
     }
   }
+
+  @Test
+  void startedTheLoopActsOnItsOwnWhileLeading() throws Exception {
+    store.putPoolConfig("gpu", PoolConfig.builder().build(), 0);
+    node("n1", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    kube.pods().resource(KubeMock.pending("p1", "gpu", "cpu", 8)).create();
+    try (Controllers a = controllers("a", b -> b.interval(Duration.ofMillis(200)))) {
+      a.controller.start();
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(20))
+          .untilAsserted(() -> assertThat(desired("n1")).isEqualTo(PowerState.ON));
+      assertThat(status("gpu").desiredNodes()).isEqualTo(1);
+    }
+  }
 }

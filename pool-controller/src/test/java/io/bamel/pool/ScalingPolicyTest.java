@@ -419,7 +419,62 @@ class ScalingPolicyTest {
             Direction.NONE,
             List.of(),
             List.of(),
-            "would-flap"));
+            "would-flap"),
+        // --- added with the controller
+        c(
+            "pending pods scale up even when utilization is unknown",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), off("b"))
+                .unknownUtil("Kubernetes API unavailable")
+                .pending(pod("p", "cpu", 4)),
+            Direction.UP,
+            List.of("b"),
+            List.of(),
+            "pending-pods"),
+        c(
+            "down triggers agreeing cannot scale down while utilization is unknown",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), ready("b"))
+                .unknownUtil("metrics missing")
+                .lowSince(NOW.minus(Duration.ofHours(1)))
+                .votes(Set.of(), Set.of("idle"), Set.of("idle")),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "utilization-unknown"),
+        c(
+            "a node in error does not count toward minNodes at scale-down",
+            PoolConfig.builder().minNodes(2).build(),
+            pool()
+                .with(ready("a"), ready("b"), error("c"))
+                .util(0.05, 0.05)
+                .lowSince(NOW.minus(Duration.ofHours(1))),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "at-min-nodes"),
+        c(
+            "a GPU pod switches on the GPU node rather than a bigger CPU node",
+            DEFAULTS,
+            pool()
+                .with(
+                    off("big").cap("cpu", 128, "memory", 512),
+                    off("gpu").cap("cpu", 32, "memory", 128, "gpu", 4))
+                .pending(pod("train", "cpu", 4, "gpu", 1)),
+            Direction.UP,
+            List.of("gpu"),
+            List.of(),
+            "pending-pods"),
+        c(
+            "a pending pod that needs a GPU fits no CPU-only node",
+            DEFAULTS,
+            pool().with(off("a"), off("b")).pending(pod("train", "cpu", 4, "gpu", 1)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "pending-pods-fit-no-node"));
   }
 
   @ParameterizedTest(name = "{0}")
