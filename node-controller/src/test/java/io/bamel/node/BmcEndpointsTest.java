@@ -1,0 +1,71 @@
+package io.bamel.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.model.BmcTls;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.ProxmoxVm;
+import io.bamel.inventory.model.WakeOnLan;
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.TlsSettings;
+import io.bamel.power.proxmox.ProxmoxDriver;
+import io.bamel.power.wol.WolDriver;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class BmcEndpointsTest {
+
+  @Test
+  void redfishUsesTheManagementAddressAndTheCredentialName() {
+    BmcEndpoint e =
+        BmcEndpoints.of(
+            NodeSpec.builder()
+                .mgmtAddress("https://10.0.0.5")
+                .powerInterface(PowerInterface.REDFISH)
+                .bmcCredentials("rack-7")
+                .bmcTls(new BmcTls("/etc/bamel/ca.pem", null, null))
+                .build());
+    assertThat(e.address()).isEqualTo("https://10.0.0.5");
+    assertThat(e.credentialsName()).isEqualTo("rack-7");
+    assertThat(e.tls()).isEqualTo(TlsSettings.caBundle(Path.of("/etc/bamel/ca.pem")));
+    assertThat(
+            BmcEndpoints.of(
+                    NodeSpec.builder()
+                        .mgmtAddress("https://x")
+                        .bmcTls(new BmcTls(null, true, null))
+                        .build())
+                .tls())
+        .isEqualTo(TlsSettings.insecureSkipVerify());
+    assertThat(BmcEndpoints.of(NodeSpec.builder().mgmtAddress("https://x").build()).tls())
+        .isEqualTo(TlsSettings.DEFAULT);
+  }
+
+  @Test
+  void wakeOnLanAddressesTheMacAndProbesTheHost() {
+    BmcEndpoint e =
+        BmcEndpoints.of(
+            NodeSpec.builder()
+                .macAddress("0c:c4:7a:00:00:01")
+                .mgmtAddress("10.0.0.9")
+                .powerInterface(PowerInterface.WOL)
+                .wakeOnLan(new WakeOnLan("10.0.0.255:9", 22, null))
+                .build());
+    assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
+    assertThat(e.option(WolDriver.OPTION_PROBE)).contains("10.0.0.9:22");
+    assertThat(e.option(WolDriver.OPTION_BROADCAST)).contains("10.0.0.255:9");
+  }
+
+  @Test
+  void proxmoxNamesTheNodeAndVm() {
+    BmcEndpoint e =
+        BmcEndpoints.of(
+            NodeSpec.builder()
+                .mgmtAddress("https://pve:8006")
+                .powerInterface(PowerInterface.PROXMOX)
+                .proxmox(new ProxmoxVm("pve1", 101, null))
+                .build());
+    assertThat(e.option(ProxmoxDriver.OPTION_NODE)).contains("pve1");
+    assertThat(e.option(ProxmoxDriver.OPTION_VMID)).contains("101");
+  }
+}
