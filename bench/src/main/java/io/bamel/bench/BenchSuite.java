@@ -15,6 +15,8 @@ final class BenchSuite {
         new BatchUpsertBenchmark(),
         new CacheColdStartBenchmark(),
         new io.bamel.bench.power.RedfishReadBenchmark(),
-        new io.bamel.bench.power.IpmiStatusBenchmark());
+        new io.bamel.bench.power.IpmiStatusBenchmark(),
+        new io.bamel.bench.node.NodeReactionBenchmark(),
+        new io.bamel.bench.node.NodeFleetPowerOnBenchmark());
   }
 }

@@ -123,7 +123,7 @@ public final class NodeController implements AutoCloseable {
 
           @Override
           public void lost() {
-            log.warn("node controller lost leadership: standing by");
+            log.info("node controller lost leadership: standing by");
           }
         });
     scheduleSync();
