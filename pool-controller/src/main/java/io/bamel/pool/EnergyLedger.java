@@ -3,10 +3,8 @@ package io.bamel.pool;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The estimated energy not spent because nodes were off, integrated between decision cycles. Pure
@@ -43,8 +41,8 @@ public final class EnergyLedger {
   private record Seen(Instant at, boolean off, String pool) {}
 
   private final Duration maxGap;
-  private final Map<String, Seen> last = new HashMap<>();
-  private final Map<String, Double> measuredIdle = new HashMap<>();
+  private Map<String, Seen> last = new HashMap<>();
+  private Map<String, Double> measuredIdle = new HashMap<>();
 
   /** A ledger that ignores intervals longer than {@code maxGap}. */
   public EnergyLedger(Duration maxGap) {
@@ -58,13 +56,18 @@ public final class EnergyLedger {
    */
   public Map<String, Double> observe(Instant now, List<Observation> observations) {
     Map<String, Double> saved = new HashMap<>();
-    Set<String> present = new HashSet<>();
+    Map<String, Seen> seen = new HashMap<>(observations.size() * 2);
+    Map<String, Double> idle = new HashMap<>();
     for (Observation o : observations) {
-      present.add(o.node());
+      Double measured = measuredIdle.get(o.node());
       if (o.ready() && o.readingWatts() != null && o.readingWatts() > 0) {
-        measuredIdle.merge(o.node(), o.readingWatts(), Math::min);
+        measured = measured == null ? o.readingWatts() : Math.min(measured, o.readingWatts());
       }
-      Seen before = last.put(o.node(), new Seen(now, o.off(), o.pool()));
+      if (measured != null) {
+        idle.put(o.node(), measured);
+      }
+      seen.put(o.node(), new Seen(now, o.off(), o.pool()));
+      Seen before = last.get(o.node());
       if (before == null || !now.isAfter(before.at())) {
         continue;
       }
@@ -73,24 +76,26 @@ public final class EnergyLedger {
         continue;
       }
       double share = (before.off() ? 0.5 : 0) + (o.off() ? 0.5 : 0);
-      Double watts = idleDraw(o.node(), o.idleWatts());
+      Double watts = measured != null ? measured : configured(o.idleWatts());
       if (share > 0 && watts != null) {
         double joules = share * watts * dt.toNanos() / 1e9;
         saved.merge(o.pool(), joules, Double::sum);
       }
     }
-    last.keySet().retainAll(present);
-    measuredIdle.keySet().retainAll(present);
+    // Nodes not observed this cycle are forgotten.
+    last = seen;
+    measuredIdle = idle;
     return saved;
   }
 
   /** The idle draw used for {@code node}: measured, else {@code configured}, else null. */
   public Double idleDraw(String node, Double configured) {
     Double measured = measuredIdle.get(node);
-    if (measured != null) {
-      return measured;
-    }
-    return configured != null && configured > 0 ? configured : null;
+    return measured != null ? measured : configured(configured);
+  }
+
+  private static Double configured(Double watts) {
+    return watts != null && watts > 0 ? watts : null;
   }
 
   /** Forgets every node (a new leader starts afresh). */

@@ -77,14 +77,14 @@ public final class PoolStatuses {
     if (!dryRun) {
       comingUp += decision.powerOn().size();
     }
-    Resources available = Resources.NONE;
-    Resources active = Resources.NONE;
+    Resources.Sum available = new Resources.Sum();
+    Resources.Sum active = new Resources.Sum();
     for (Member m : members) {
       if (!m.maintenance() && m.state() != NodeState.ERROR) {
-        available = available.plus(m.capacity());
+        available.add(m.capacity());
       }
       if (m.isReady()) {
-        active = active.plus(m.capacity());
+        active.add(m.capacity());
       }
     }
     Resources pending =
@@ -107,8 +107,8 @@ public final class PoolStatuses {
         .pendingNodes(comingUp)
         .desiredNodes(decision.desiredNodes())
         .scalingNodes(scalingNodes(prev, byId, decision, dryRun, now))
-        .availableResources(Capacities.of(available))
-        .activeResources(Capacities.of(active))
+        .availableResources(Capacities.of(available.build()))
+        .activeResources(Capacities.of(active.build()))
         .pendingResources(Capacities.of(pending))
         .utilization(utilization)
         .lastScaleTime(acted ? now : prev.lastScaleTime())

@@ -5,7 +5,6 @@ import io.bamel.inventory.model.ResourceCapacity;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Resource amounts as plain numbers by name ({@code cpu} in cores, {@code memory} in bytes, {@code
@@ -18,7 +17,7 @@ public record Resources(Map<String, Double> amounts) {
 
   /** Copies the map, keeping only positive amounts. */
   public Resources {
-    Map<String, Double> copy = new TreeMap<>();
+    Map<String, Double> copy = new HashMap<>(amounts.size() * 2);
     amounts.forEach(
         (k, v) -> {
           if (v != null && v > 0) {
@@ -67,11 +66,30 @@ public record Resources(Map<String, Double> amounts) {
 
   /** The sum of many. */
   public static Resources sum(Collection<Resources> all) {
-    Resources total = NONE;
+    Sum total = new Sum();
     for (Resources r : all) {
-      total = total.plus(r);
+      total.add(r);
     }
-    return total;
+    return total.build();
+  }
+
+  /**
+   * A running total that does not copy on each addition (sums over thousands of nodes). Not
+   * thread-safe; {@link #build()} gives the immutable result.
+   */
+  public static final class Sum {
+    private final Map<String, Double> amounts = new HashMap<>();
+
+    /** Adds {@code r}; returns this. */
+    public Sum add(Resources r) {
+      r.amounts.forEach((k, v) -> amounts.merge(k, v, Double::sum));
+      return this;
+    }
+
+    /** The total so far. */
+    public Resources build() {
+      return new Resources(amounts);
+    }
   }
 
   /** Whether every amount of {@code request} fits in this. */

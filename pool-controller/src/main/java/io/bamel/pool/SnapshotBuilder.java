@@ -69,21 +69,21 @@ public final class SnapshotBuilder {
     considered.add(ResourceCapacity.GPU);
     Duration joinTimeout = c.timeouts().join();
     List<Member> out = new ArrayList<>(members.size());
-    Resources requested = Resources.NONE;
-    Resources allocatable = Resources.NONE;
+    Resources.Sum requested = new Resources.Sum();
+    Resources.Sum allocatable = new Resources.Sum();
     List<String> missing = new ArrayList<>();
     for (Node node : members) {
       String kubeName = kubeName(node);
       KubeNode kube = view.nodes().get(kubeName);
-      List<KubePod> pods = view.podsOn(kubeName);
-      Member m = member(node, kube, pods, canPowerOff.test(node), joinTimeout, now);
+      Member m =
+          member(node, kube, view.loadOn(kubeName), canPowerOff.test(node), joinTimeout, now);
       out.add(m);
       if (m.isReady() && view.known()) {
         if (kube == null) {
           missing.add(node.id());
         } else if (kube.ready()) {
-          requested = requested.plus(m.requested());
-          allocatable = allocatable.plus(m.capacity());
+          requested.add(m.requested());
+          allocatable.add(m.capacity());
         }
       }
     }
@@ -97,7 +97,7 @@ public final class SnapshotBuilder {
                   + missing.get(0)
                   + (missing.size() > 1 ? " and " + (missing.size() - 1) + " more" : ""));
     } else {
-      utilization = Utilization.of(requested, allocatable);
+      utilization = Utilization.of(requested.build(), allocatable.build());
     }
     List<PendingPod> pending = new ArrayList<>();
     for (KubePod p : view.unschedulable()) {
@@ -134,7 +134,7 @@ public final class SnapshotBuilder {
   static Member member(
       Node node,
       KubeNode kube,
-      List<KubePod> pods,
+      ClusterView.NodeLoad load,
       boolean canPowerOff,
       Duration joinTimeout,
       Instant now) {
@@ -144,16 +144,12 @@ public final class SnapshotBuilder {
         kube != null && !kube.allocatable().isEmpty()
             ? KubeResources.of(kube.allocatable())
             : Resources.from(spec.capacity());
-    Resources requested = Resources.NONE;
+    Resources requested = load.requested();
     boolean doNotDisrupt =
-        kube != null && kube.doNotDisrupt()
+        load.doNotDisrupt()
+            || kube != null && kube.doNotDisrupt()
             || "true".equalsIgnoreCase(spec.labels().getOrDefault(Cluster.DO_NOT_DISRUPT, ""));
-    boolean unevictable = false;
-    for (KubePod p : pods) {
-      requested = requested.plus(KubeResources.of(p.requests()));
-      doNotDisrupt |= p.doNotDisrupt();
-      unevictable |= p.workload() && p.ownerKind() == null;
-    }
+    boolean unevictable = load.unevictable();
     NodeStatus status = node.status();
     int failures = status == null || status.errorCount() == null ? 0 : status.errorCount();
     boolean joinTimedOut =
