@@ -2,6 +2,7 @@ package io.bamel.node;
 
 import static io.bamel.inventory.model.NodeState.JOINING;
 import static io.bamel.inventory.model.NodeState.OFF;
+import static io.bamel.inventory.model.NodeState.POWERING_ON;
 import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -178,5 +179,39 @@ class NodeControllerResilienceIT {
       assertThat(site.fleet.system(id).count(io.bamel.power.sim.SimOperation.RESET_REFUSED))
           .isZero();
     }
+  }
+
+  @Test
+  void aWrittenAheadPowerOnIsCheckedAtTheBmcAndNotRepeatedBeforeItsTimeout() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    String accepted = ids.get(0); // the dead controller's call reached the BMC
+    String lost = ids.get(1); // it died between the write-ahead and the call
+    site.fleet.system(accepted).forcePowerState(io.bamel.power.PowerState.ON);
+    java.time.Instant now = java.time.Instant.now();
+    for (String id : ids) {
+      site.inventory.updateStatus(
+          id,
+          s ->
+              io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
+                  .state(POWERING_ON)
+                  .lastPowerAction("power-on")
+                  .powerActionTime(now)
+                  .timerStarted(now)
+                  .timerElapsed(Duration.ZERO)
+                  .build(),
+          null,
+          null);
+    }
+    site.controller("a");
+    site.awaitState(List.of(accepted), READY, WAIT);
+    assertThat(site.resets(accepted, "On")).as("checked, not sent again").isZero();
+    // the other stays powering-on until the power-on timeout, then errs and is retried once
+    Thread.sleep(TestSite.TIMEOUTS.powerOn().toMillis() / 2);
+    assertThat(site.state(lost)).isEqualTo(POWERING_ON);
+    assertThat(site.resets(lost, "On")).isZero();
+    site.awaitState(List.of(lost), READY, WAIT);
+    assertThat(site.resets(lost, "On")).isEqualTo(1);
+    assertThat(site.events(lost)).anyMatch(e -> e.to() == io.bamel.inventory.model.NodeState.ERROR);
   }
 }

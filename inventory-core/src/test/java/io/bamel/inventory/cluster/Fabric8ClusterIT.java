@@ -241,4 +241,30 @@ class Fabric8ClusterIT {
     assertThat(none.cordon("n1")).isFalse();
     assertThat(none.evict(new PodRef("a", "b")).done()).isTrue();
   }
+
+  @Test
+  void aRefusedConnectionIsUnavailableNotAbsent() throws Exception {
+    int port;
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    try (Fabric8Cluster nowhere =
+        new Fabric8Cluster(
+            new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+                .withConfig(
+                    new io.fabric8.kubernetes.client.ConfigBuilder(
+                            io.fabric8.kubernetes.client.Config.empty())
+                        .withMasterUrl("http://127.0.0.1:" + port)
+                        .withRequestRetryBackoffLimit(0)
+                        .withRequestTimeout(2_000)
+                        .withConnectionTimeout(2_000)
+                        .build())
+                .build())) {
+      assertThat(nowhere.reachable()).isFalse();
+      assertThatThrownBy(() -> nowhere.node("n1")).isInstanceOf(ClusterUnavailableException.class);
+      assertThatThrownBy(() -> nowhere.podsOn("n1"))
+          .isInstanceOf(ClusterUnavailableException.class);
+    }
+  }
 }
