@@ -35,6 +35,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,6 +97,10 @@ public final class PoolController implements AutoCloseable {
   private final Map<String, PoolStatus> written = new HashMap<>();
   private final Map<String, List<String>> observedPools = new HashMap<>();
   private boolean started;
+  private WriteFence lastFence;
+
+  /** Set by the election thread (which must not wait for a cycle); read by the next cycle. */
+  private final AtomicBoolean termChanged = new AtomicBoolean();
 
   private PoolController(Builder b) {
     this.store = Objects.requireNonNull(b.store, "store");
@@ -132,13 +137,13 @@ public final class PoolController implements AutoCloseable {
         new LeadershipListener() {
           @Override
           public void gained(WriteFence fence) {
-            forget();
+            termChanged.set(true);
             submit();
           }
 
           @Override
           public void lost() {
-            forget();
+            termChanged.set(true);
           }
         });
     long ms = interval.toMillis();
@@ -154,6 +159,13 @@ public final class PoolController implements AutoCloseable {
     WriteFence fence = election.fence().orElse(null);
     if (fence == null) {
       return List.of();
+    }
+    if (!fence.equals(lastFence)) {
+      termChanged.set(true);
+      lastFence = fence;
+    }
+    if (termChanged.getAndSet(false)) {
+      forget(); // a new term starts from what etcd holds, not from this process's memory
     }
     Instant now = clock.instant();
     ClusterView view = ClusterView.read(cluster);
@@ -302,7 +314,7 @@ public final class PoolController implements AutoCloseable {
         d.utilizationReason());
   }
 
-  private synchronized void forget() {
+  private void forget() {
     memory.clear();
     written.clear();
     triggers.reset();
