@@ -103,6 +103,10 @@ class NodeControllerIT {
     assertThat(status.lastPowerAction()).isEqualTo("power-on");
     assertThat(status.joinTime()).isNotNull();
 
+    // the next power sync reads the power draw where the BMC reports it
+    await().atMost(WAIT).until(() -> c.metric("bamel_node_power_watts", "node", id) > 0);
+    assertThat(site.node(id).readings().powerWatts()).isPositive();
+
     addWorkload(id, "web-1", Map.of("app", "web"));
     site.desire(id, PowerState.OFF);
     site.awaitState(List.of(id), OFF, WAIT);
