@@ -408,6 +408,16 @@ class PoolControllerIT {
       a.controller.runCycle();
       assertThat(a.metric("bamel_energy_saved_joules_total", "pool", "web")).isEqualTo(120.0 * 15);
       assertThat(a.metric("bamel_pool_nodes", "pool", "web", "state", "off")).isEqualTo(1.0);
+      assertThat(a.metric("bamel_pool_power_watts", "pool", "web")).isEqualTo(0.0);
+
+      // A BMC reading of the node: it counts in the pool's power draw.
+      store.putReadings(
+          "w1", new io.bamel.inventory.model.NodeReadings(T0, 9.5, Map.of(), null), null);
+      a.sync();
+      clock.advance(Duration.ofSeconds(15));
+      a.controller.runCycle();
+      assertThat(a.metric("bamel_pool_power_watts", "pool", "web")).isEqualTo(9.5);
+      assertThat(a.metric("bamel_energy_saved_joules_total", "pool", "web")).isEqualTo(120.0 * 30);
     }
   }
 
@@ -422,6 +432,29 @@ class PoolControllerIT {
           .atMost(Duration.ofSeconds(20))
           .untilAsserted(() -> assertThat(desired("n1")).isEqualTo(PowerState.ON));
       assertThat(status("gpu").desiredNodes()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aNodeStuckJoiningPastThePoolsJoinTimeoutIsReplaced() throws Exception {
+    store.putPoolConfig(
+        "web",
+        PoolConfig.builder()
+            .minNodes(1)
+            .timeouts(
+                new io.bamel.inventory.model.NodeTimeouts(
+                    null, Duration.ofMinutes(30), null, null, null))
+            .build(),
+        0);
+    node("stuck", "web", NodeState.JOINING, cpu("32", null), "r1"); // joining for an hour
+    node("spare", "web", NodeState.OFF, cpu("32", null), "r1");
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      PoolController.Outcome o = a.controller.runCycle().get(0);
+      assertThat(o.decision().reason()).startsWith("min-nodes");
+      assertThat(o.decision().powerOnIds()).containsExactly("spare");
+      assertThat(desired("spare")).isEqualTo(PowerState.ON);
     }
   }
 }
