@@ -1,0 +1,54 @@
+package io.bamel.server;
+
+import io.bamel.server.config.ConfigException;
+import io.bamel.server.config.ServerConfig;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Builds the jetcd client from the configuration: endpoints, TLS (a CA bundle, and a client
+ * certificate and key when given) and etcd authentication (user, and a password read from a file,
+ * never from a flag or variable).
+ */
+final class EtcdConnection {
+
+  private EtcdConnection() {}
+
+  static Client connect(ServerConfig.Etcd etcd, List<String> endpoints) {
+    ClientBuilder builder =
+        Client.builder()
+            .endpoints(endpoints.toArray(String[]::new))
+            .connectTimeout(etcd.timeout())
+            .retryMaxDuration(etcd.timeout());
+    try {
+      if (!etcd.caFile().isEmpty() || !etcd.certFile().isEmpty()) {
+        builder.sslContext(
+            ssl -> {
+              if (!etcd.caFile().isEmpty()) {
+                ssl.trustManager(new File(etcd.caFile()));
+              }
+              if (!etcd.certFile().isEmpty()) {
+                ssl.keyManager(new File(etcd.certFile()), new File(etcd.keyFile()));
+              }
+            });
+      }
+      if (!etcd.user().isEmpty()) {
+        String password =
+            Files.readString(Path.of(etcd.passwordFile()), StandardCharsets.UTF_8).strip();
+        builder
+            .user(ByteSequence.from(etcd.user(), StandardCharsets.UTF_8))
+            .password(ByteSequence.from(password, StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      throw new ConfigException("etcd TLS or password file unreadable: " + e.getMessage());
+    }
+    return builder.build();
+  }
+}

@@ -1,0 +1,63 @@
+package io.bamel.server.config;
+
+import io.bamel.server.Component;
+import java.util.List;
+import java.util.Set;
+
+/** Checks a loaded {@link ServerConfig} and says what is wrong in operator's terms. */
+final class ConfigValidation {
+
+  private static final Set<String> K8S_MODES = Set.of("auto", "in-cluster", "kubeconfig", "none");
+
+  private ConfigValidation() {}
+
+  static ServerConfig check(ServerConfig c) {
+    require(c.http().port() >= 0 && c.http().port() <= 65535, "http.port must be 0 to 65535");
+    require(c.http().maxBodyBytes() >= 1024, "http.maxBodyBytes must be at least 1024");
+    require(
+        c.components() != null && !c.components().isEmpty(),
+        "components must name at least one component");
+    for (String component : c.components()) {
+      try {
+        Component.parse(component);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("components: " + e.getMessage());
+      }
+    }
+    List<String> endpoints = c.etcd().endpoints();
+    for (String e : endpoints) {
+      require(
+          e.startsWith("http://") || e.startsWith("https://"),
+          "etcd.endpoints: '" + e + "' must be an http(s) URL");
+    }
+    require(
+        c.etcd().certFile().isEmpty() == c.etcd().keyFile().isEmpty(),
+        "etcd.certFile and etcd.keyFile go together");
+    require(
+        c.etcd().user().isEmpty() || !c.etcd().passwordFile().isEmpty(),
+        "etcd.user needs etcd.passwordFile (the password is never a setting)");
+    require(c.etcd().timeout().isPositive(), "etcd.timeout must be positive");
+    require(
+        K8S_MODES.contains(c.kubernetes().mode()), "kubernetes.mode must be one of " + K8S_MODES);
+    require(c.kubernetes().timeout().isPositive(), "kubernetes.timeout must be positive");
+    require(c.nodeController().workers() >= 1, "nodeController.workers must be at least 1");
+    require(
+        c.nodeController().bmcConcurrency() >= 1,
+        "nodeController.bmcConcurrency must be at least 1");
+    require(
+        c.nodeController().syncInterval().isPositive(),
+        "nodeController.syncInterval must be positive");
+    require(c.poolController().interval().isPositive(), "poolController.interval must be positive");
+    require(Set.of("text", "json").contains(c.log().format()), "log.format must be text or json");
+    require(
+        Set.of("trace", "debug", "info", "warn", "error").contains(c.log().level()),
+        "log.level must be trace, debug, info, warn or error");
+    return c;
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new ConfigException(message);
+    }
+  }
+}

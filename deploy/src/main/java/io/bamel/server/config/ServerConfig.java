@@ -1,0 +1,97 @@
+package io.bamel.server.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything {@code bamel server} can be told, as one tree. It is read from a YAML file, then
+ * environment variables ({@code BAMEL_} + the path in upper snake case: {@code etcd.caFile} is
+ * {@code BAMEL_ETCD_CA_FILE}), then command-line flags; later sources win. {@link #DEFAULTS} lists
+ * the defaults, which the README's configuration table repeats. No secret is ever a value here:
+ * passwords and tokens are named by the files that hold them.
+ *
+ * @param http the API's listener
+ * @param components the parts to run ({@code api}, {@code node-controller}, {@code
+ *     pool-controller})
+ * @param instance this process's name in leader election and events (default: the host name)
+ * @param etcd where the inventory lives
+ * @param auth API tokens
+ * @param bmc BMC credentials
+ * @param kubernetes the Kubernetes connection
+ * @param nodeController node controller tuning
+ * @param poolController pool controller tuning
+ * @param log logging
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+public record ServerConfig(
+    Http http,
+    List<String> components,
+    String instance,
+    Etcd etcd,
+    Auth auth,
+    Bmc bmc,
+    Kubernetes kubernetes,
+    NodeControllerSettings nodeController,
+    PoolControllerSettings poolController,
+    Log log) {
+
+  /** The API listener. */
+  public record Http(String host, int port, long maxBodyBytes) {}
+
+  /**
+   * etcd. With no endpoints, {@code bamel server} starts its own etcd (the embedded default) with
+   * its data in {@code dataDir}.
+   */
+  public record Etcd(
+      List<String> endpoints,
+      String dataDir,
+      String caFile,
+      String certFile,
+      String keyFile,
+      String user,
+      String passwordFile,
+      Duration timeout) {}
+
+  /** API authentication: a file of token hashes and scopes; anonymous read when allowed. */
+  public record Auth(String tokensFile, boolean anonymousRead) {}
+
+  /** The directory holding one sub-directory of credential files per credential name. */
+  public record Bmc(String credentialsDir) {}
+
+  /**
+   * Kubernetes: {@code auto} (in-cluster when running in a pod, else a kubeconfig when one is
+   * found, else none), {@code in-cluster}, {@code kubeconfig} (with {@code kubeconfig} or the
+   * default locations), or {@code none} (the controllers run disconnected).
+   */
+  public record Kubernetes(String mode, String kubeconfig, String context, Duration timeout) {}
+
+  /** Node controller tuning. */
+  public record NodeControllerSettings(
+      int workers, int bmcConcurrency, Duration syncInterval, Duration bmcCallTimeout) {}
+
+  /** Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). */
+  public record PoolControllerSettings(Duration interval, String prometheusUrl) {}
+
+  /** Logging: {@code text} or {@code json}, and the level of bamel's own loggers. */
+  public record Log(String format, String level) {}
+
+  /** The defaults. */
+  public static final ServerConfig DEFAULTS =
+      new ServerConfig(
+          new Http("0.0.0.0", 8080, 8L * 1024 * 1024),
+          List.of("api", "node-controller", "pool-controller"),
+          "",
+          new Etcd(List.of(), "./var/etcd", "", "", "", "", "", Duration.ofSeconds(10)),
+          new Auth("", false),
+          new Bmc("/etc/bamel/bmc"),
+          new Kubernetes("auto", "", "", Duration.ofSeconds(10)),
+          new NodeControllerSettings(16, 64, Duration.ofSeconds(60), Duration.ofSeconds(150)),
+          new PoolControllerSettings(Duration.ofSeconds(15), ""),
+          new Log("text", "info"));
+
+  /** Whether bamel should start its own etcd. */
+  public boolean embeddedEtcd() {
+    return etcd.endpoints() == null || etcd.endpoints().isEmpty();
+  }
+}

@@ -1,0 +1,264 @@
+package io.bamel.server.demo;
+
+import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.store.BatchItem;
+import io.bamel.inventory.store.BatchResult;
+import io.bamel.node.NodeControllerConfig;
+import io.bamel.power.PowerDriverRegistry;
+import io.bamel.power.PowerMetrics;
+import io.bamel.power.PowerState;
+import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.redfish.RedfishDriver;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.server.BamelServer;
+import io.bamel.server.Logging;
+import io.bamel.server.Overrides;
+import io.bamel.server.config.ConfigLoader;
+import io.bamel.server.config.ServerConfig;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bamel demo}: the whole of bamel on one machine with nothing real to power. It starts an
+ * embedded etcd, 24 simulated Redfish servers in two pools across three racks (one pool with GPUs),
+ * and a simulated Kubernetes cluster in which a powered-on server joins a few seconds later and a
+ * synthetic load rises and falls; then runs {@code bamel server} over them. Within two minutes
+ * nodes power on, join, drain and power off: in the log, through the API and in {@code /metrics}.
+ * Ctrl-C stops everything.
+ */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description = "Runs bamel over a simulated fleet and Kubernetes cluster.")
+public final class DemoCommand implements Callable<Integer> {
+
+  @Option(names = "--port", defaultValue = "8080", description = "API port (0: a free one)")
+  int port;
+
+  @Option(names = "--period", defaultValue = "90s", description = "one rise and fall of the load")
+  String period;
+
+  @Option(names = "--log-format", defaultValue = "text", description = "text or json")
+  String logFormat;
+
+  @Override
+  public Integer call() throws Exception {
+    Logging.configure(logFormat, "info");
+    Path dir = Files.createTempDirectory("bamel-demo-");
+    Duration loadPeriod = io.bamel.inventory.model.Durations.parse(period);
+    Demo demo = Demo.start(dir, port, loadPeriod);
+    System.out.println("bamel demo is running: 24 simulated servers, pools general and gpu");
+    System.out.println("  API:     http://localhost:" + demo.server.port() + "/api/v1/nodes");
+    System.out.println("  pools:   http://localhost:" + demo.server.port() + "/api/v1/pools");
+    System.out.println("  metrics: http://localhost:" + demo.server.port() + "/metrics");
+    System.out.println("  admin token: " + demo.adminToken);
+    System.out.println(
+        "  try: curl -H 'Authorization: Bearer "
+            + demo.adminToken
+            + "' http://localhost:"
+            + demo.server.port()
+            + "/api/v1/pools");
+    System.out.println("  Ctrl-C stops the demo.");
+    System.out.flush();
+    CountDownLatch stop = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  demo.close();
+                  deleteQuietly(dir);
+                  stop.countDown();
+                  Runtime.getRuntime().halt(0);
+                },
+                "bamel-demo-shutdown"));
+    stop.await();
+    return 0;
+  }
+
+  /** A running demo: the simulated fleet and cluster, and the server over them. */
+  public static final class Demo implements AutoCloseable {
+    final SimulatedBmcFleet fleet;
+    final SimulatedCluster cluster;
+    final BamelServer server;
+    final String adminToken;
+    private final ScheduledExecutorService ticker;
+
+    private Demo(
+        SimulatedBmcFleet fleet,
+        SimulatedCluster cluster,
+        BamelServer server,
+        String adminToken,
+        ScheduledExecutorService ticker) {
+      this.fleet = fleet;
+      this.cluster = cluster;
+      this.server = server;
+      this.adminToken = adminToken;
+      this.ticker = ticker;
+    }
+
+    /** Starts the demo with its data in {@code dir}. */
+    public static Demo start(Path dir, int port, Duration loadPeriod) throws Exception {
+      SimulatedBmcFleet fleet = SimulatedBmcFleet.start(false);
+      ScheduledExecutorService ticker =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "demo-cluster");
+                t.setDaemon(true);
+                return t;
+              });
+      try {
+        SimSystemConfig simConfig =
+            SimSystemConfig.defaults()
+                .withCredentials("admin", "demo-password")
+                .withPowerDelay(Duration.ofSeconds(3))
+                .withInitialState(PowerState.OFF);
+        List<DemoFleet.Server> servers = DemoFleet.servers();
+        List<SimulatedCluster.Machine> machines = new ArrayList<>();
+        for (DemoFleet.Server s : servers) {
+          fleet.add(s.id(), simConfig);
+          machines.add(
+              new SimulatedCluster.Machine(
+                  s.id(),
+                  s.pool(),
+                  s.allocatable(),
+                  id -> fleet.system(id).powerState() == PowerState.ON));
+        }
+        SimulatedCluster cluster =
+            new SimulatedCluster(
+                Clock.systemUTC(), Duration.ofSeconds(4), machines, DemoFleet.load(loadPeriod));
+        ticker.scheduleAtFixedRate(cluster::tick, 0, 500, TimeUnit.MILLISECONDS);
+
+        Path credentials = dir.resolve("bmc");
+        writeCredentials(credentials.resolve(DemoFleet.CREDENTIALS), "admin", "demo-password");
+        PrometheusRegistry registry = new PrometheusRegistry();
+        PowerDriverRegistry drivers =
+            new PowerDriverRegistry(new PowerMetrics(registry), Clock.systemUTC())
+                .register(new RedfishDriver(new CredentialStore(credentials)));
+        ServerConfig config =
+            ConfigLoader.load(
+                null,
+                Map.of(),
+                Map.of(
+                    "http.port", Integer.toString(port),
+                    "etcd.dataDir", dir.resolve("etcd").toString(),
+                    "bmc.credentialsDir", credentials.toString(),
+                    "instance", "demo"));
+        String adminToken = TokenStore.newToken();
+        TokenStore tokens = TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken));
+        NodeControllerConfig nodeConfig =
+            NodeControllerConfig.DEFAULTS
+                .withIntervals(Duration.ofSeconds(10), Duration.ofSeconds(1))
+                .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(5))
+                .withBmcCallTimeout(Duration.ofSeconds(20));
+        BamelServer server =
+            BamelServer.start(
+                config,
+                tokens,
+                Map.of(),
+                new Overrides(
+                    cluster,
+                    drivers,
+                    registry,
+                    Clock.systemUTC(),
+                    nodeConfig,
+                    Duration.ofSeconds(2)));
+        seed(server, fleet, servers);
+        return new Demo(fleet, cluster, server, adminToken, ticker);
+      } catch (Exception | Error e) {
+        ticker.shutdownNow();
+        fleet.close();
+        throw e;
+      }
+    }
+
+    /** The simulated fleet. */
+    public SimulatedBmcFleet fleet() {
+      return fleet;
+    }
+
+    /** The simulated cluster. */
+    public SimulatedCluster cluster() {
+      return cluster;
+    }
+
+    /** The server. */
+    public BamelServer server() {
+      return server;
+    }
+
+    /** The admin token of this run. */
+    public String adminToken() {
+      return adminToken;
+    }
+
+    @Override
+    public void close() {
+      ticker.shutdownNow();
+      server.close();
+      fleet.close();
+    }
+  }
+
+  private static void seed(
+      BamelServer server, SimulatedBmcFleet fleet, List<DemoFleet.Server> servers) {
+    Instant now = Instant.now();
+    List<BatchItem> items = new ArrayList<>();
+    for (int i = 0; i < servers.size(); i++) {
+      DemoFleet.Server s = servers.get(i);
+      items.add(
+          BatchItem.upsert(
+              s.id(),
+              DemoFleet.spec(s, fleet.address(s.id()), i),
+              NodeEvent.change(now, "created", "demo inventory", "demo", null)));
+    }
+    for (BatchResult r : server.store().upsertAll(items)) {
+      if (r.outcome() != BatchResult.Outcome.CREATED
+          && r.outcome() != BatchResult.Outcome.UNCHANGED) {
+        throw new IllegalStateException(
+            "demo inventory: " + r.id() + " " + r.outcome() + " " + r.message());
+      }
+    }
+    DemoFleet.pools()
+        .forEach((name, config) -> server.store().putPoolConfig(name, config, BatchItem.ANY));
+  }
+
+  private static void writeCredentials(Path dir, String user, String password) throws IOException {
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve(CredentialStore.USERNAME), user, StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(CredentialStore.PASSWORD), password, StandardCharsets.UTF_8);
+  }
+
+  private static Path writeTokens(Path file, String adminToken) throws IOException {
+    Files.writeString(
+        file, TokenStore.line("demo-admin", "admin", adminToken) + "\n", StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // A temporary directory: the system cleans it eventually.
+    }
+  }
+}
