@@ -4,6 +4,7 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
@@ -11,6 +12,7 @@ import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryChange;
 import io.bamel.inventory.store.InventoryListener;
 import io.bamel.inventory.store.NodeChange;
+import io.bamel.inventory.store.PoolChange;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.power.PowerDriverRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -18,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -32,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * switched off) machine.
  *
  * <ul>
- *   <li>Inputs: spec changes from the {@link InventoryCache}, and a periodic power sync of every
- *       node ({@link NodeControllerConfig#syncInterval()}, jittered).
+ *   <li>Inputs: spec changes from the {@link InventoryCache} (and pool config changes, for the
+ *       pool's members), and a periodic power sync of every node ({@link
+ *       NodeControllerConfig#syncInterval()}, jittered).
  *   <li>A {@link WorkQueue} holds each node id once and hands it to at most one of {@link
  *       NodeControllerConfig#workers()} workers at a time; failures are retried with capped,
  *       jittered exponential backoff. At most {@link NodeControllerConfig#bmcConcurrency()} BMC
@@ -141,7 +145,14 @@ public final class NodeController implements AutoCloseable {
   }
 
   private void onChange(InventoryChange change) {
-    if (!(change instanceof NodeChange c) || closed) {
+    if (closed) {
+      return;
+    }
+    if (change instanceof PoolChange p) {
+      onPoolChange(p);
+      return;
+    }
+    if (!(change instanceof NodeChange c)) {
       return;
     }
     if (c.current() == null) {
@@ -149,6 +160,16 @@ public final class NodeController implements AutoCloseable {
     } else if ((c.previous() == null || c.specChanged()) && election.isLeader()) {
       queue.add(c.id());
     }
+  }
+
+  /** A pool's config (timeouts, labels) changed: its members are looked at again. */
+  private void onPoolChange(PoolChange p) {
+    PoolConfig before = p.previous() == null ? null : p.previous().config();
+    PoolConfig after = p.current() == null ? null : p.current().config();
+    if (p.current() == null || Objects.equals(before, after) || !election.isLeader()) {
+      return;
+    }
+    p.current().members().forEach(queue::add);
   }
 
   private void enqueueAll(boolean sync) {

@@ -241,11 +241,7 @@ public final class NodeStateMachine {
       }
       NodeStatusBuilder b = resumeTimer(base());
       if (elapsed(b.build()).compareTo(o.timeouts().drain()) > 0) {
-        return error(
-            "drain did not finish within "
-                + text(o.timeouts().drain())
-                + "; "
-                + blockers(workloads));
+        return error(drainTimedOut(workloads));
       }
       return stay(Action.drain(evictable(workloads)), b);
     }
@@ -394,7 +390,8 @@ public final class NodeStateMachine {
       if (!kube.node().unschedulable()) {
         return stay(Action.NONE); // not a drain of ours: an operator decides
       }
-      NodeStatusBuilder b = base().lastError("drain not finished; " + blockers(workloads));
+      NodeStatusBuilder b =
+          base().lastError(drainTimedOut(workloads)); // same words as at the timeout
       return stay(Action.drain(evictable(workloads)), b);
     }
 
@@ -558,6 +555,13 @@ public final class NodeStateMachine {
         return List.of();
       }
       return workloads.stream().filter(p -> !p.doNotDisrupt()).map(KubePod::ref).toList();
+    }
+
+    private String drainTimedOut(List<KubePod> workloads) {
+      return "drain did not finish within "
+          + text(o.timeouts().drain())
+          + "; "
+          + blockers(workloads);
     }
 
     private String blockers(List<KubePod> workloads) {

@@ -33,7 +33,8 @@ final class ControllerInstance implements AutoCloseable {
       String name,
       NodeControllerConfig config,
       PowerDriverRegistry drivers,
-      Cluster cluster)
+      Cluster cluster,
+      Clock clock)
       throws InterruptedException {
     client = etcd.client();
     cache = new InventoryCache(client).start();
@@ -43,14 +44,7 @@ final class ControllerInstance implements AutoCloseable {
     election = new LeaderElection(client, NodeController.COMPONENT, name, ELECTION);
     controller =
         new NodeController(
-            config,
-            cache,
-            new EtcdInventory(client),
-            drivers,
-            cluster,
-            election,
-            registry,
-            Clock.systemUTC());
+            config, cache, new EtcdInventory(client), drivers, cluster, election, registry, clock);
     controller.start();
     election.start();
   }

@@ -251,4 +251,40 @@ class NodeControllerIT {
     site.kubelets.pause(false);
     site.awaitState(List.of(id), READY, WAIT);
   }
+
+  @Test
+  void decisionsFollowTheInjectedClockAndPoolTimeouts() throws Exception {
+    // real (long) default timeouts; the test moves the controller's clock instead of waiting
+    site = new TestSite(ETCD.cluster(), true);
+    site.kubelets.pause(true);
+    String id = site.addNodes(1, "slow", PowerState.ON).get(0);
+    MutableClock clock = new MutableClock();
+    site.controller(
+        "a",
+        TestSite.CONFIG.withTimeouts(io.bamel.inventory.model.NodeTimeouts.DEFAULTS),
+        TestSite.drivers(d -> d),
+        clock);
+    site.awaitState(List.of(id), JOINING, WAIT);
+    clock.advance(Duration.ofMinutes(19));
+    Thread.sleep(1_000);
+    assertThat(site.resets(id, "PowerCycle") + site.resets(id, "ForceRestart")).isZero();
+
+    // a pool timeout of 10 min overrides the global 20 min, and the pool's members are looked at
+    site.inventory.putPoolConfig(
+        "slow",
+        PoolConfig.builder()
+            .timeouts(
+                new io.bamel.inventory.model.NodeTimeouts(
+                    null, Duration.ofMinutes(10), null, null, null))
+            .build(),
+        BatchItem.ANY);
+    await()
+        .atMost(WAIT)
+        .until(() -> site.resets(id, "PowerCycle") + site.resets(id, "ForceRestart") == 1);
+    assertThat(site.events(id)).anyMatch(e -> "power-cycle".equals(e.action()));
+
+    clock.advance(Duration.ofMinutes(11));
+    site.awaitState(List.of(id), ERROR, WAIT);
+    assertThat(site.node(id).status().lastError()).contains("10m after a power cycle");
+  }
 }

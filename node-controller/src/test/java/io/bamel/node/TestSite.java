@@ -106,7 +106,13 @@ final class TestSite implements AutoCloseable {
   ControllerInstance controller(
       String name, NodeControllerConfig config, PowerDriverRegistry drivers)
       throws InterruptedException {
-    ControllerInstance c = new ControllerInstance(etcd, name, config, drivers, cluster());
+    return controller(name, config, drivers, Clock.systemUTC());
+  }
+
+  ControllerInstance controller(
+      String name, NodeControllerConfig config, PowerDriverRegistry drivers, Clock clock)
+      throws InterruptedException {
+    ControllerInstance c = new ControllerInstance(etcd, name, config, drivers, cluster(), clock);
     closeables.add(c);
     closeables.add(drivers);
     return c;

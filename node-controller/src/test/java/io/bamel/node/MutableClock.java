@@ -1,0 +1,33 @@
+package io.bamel.node;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** A clock that tests move by hand: real time plus an offset that only grows. */
+final class MutableClock extends Clock {
+
+  private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+
+  void advance(Duration by) {
+    offset.updateAndGet(d -> d.plus(by));
+  }
+
+  @Override
+  public ZoneId getZone() {
+    return ZoneOffset.UTC;
+  }
+
+  @Override
+  public Clock withZone(ZoneId zone) {
+    return this;
+  }
+
+  @Override
+  public Instant instant() {
+    return Instant.now().plus(offset.get());
+  }
+}
