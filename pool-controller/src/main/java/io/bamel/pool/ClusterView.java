@@ -11,14 +11,13 @@ import java.util.Map;
 
 /**
  * The Kubernetes cluster as one decision cycle sees it, read once for every pool: nodes by name,
- * the live pods bound to each node, and the unschedulable pods. When the cluster could not be read
- * (no integration, unreachable API server) it is {@linkplain #known() unknown} with the reason, and
- * every pool's utilization is unknown.
+ * what the live pods bound to each node add up to, and the unschedulable pods. When the cluster
+ * could not be read (no integration, unreachable API server) it is {@linkplain #known() unknown}
+ * with the reason, and every pool's utilization is unknown.
  *
  * @param known whether the cluster was read
  * @param reason why not, when it was not
  * @param nodes Kubernetes nodes by name
- * @param podsByNode pods not yet finished, by the node they are bound to
  * @param unschedulable pods the scheduler could not place (PodScheduled=False, Unschedulable)
  * @param loads what the pods on each node add up to
  */
@@ -26,7 +25,6 @@ public record ClusterView(
     boolean known,
     String reason,
     Map<String, KubeNode> nodes,
-    Map<String, List<KubePod>> podsByNode,
     List<KubePod> unschedulable,
     Map<String, NodeLoad> loads) {
 
@@ -45,7 +43,7 @@ public record ClusterView(
 
   /** A view of a cluster that could not be read, and why. */
   public static ClusterView unknown(String reason) {
-    return new ClusterView(false, reason, Map.of(), Map.of(), List.of(), Map.of());
+    return new ClusterView(false, reason, Map.of(), List.of(), Map.of());
   }
 
   /** A view of these nodes and pods (finished pods are left out). Pure. */
@@ -54,34 +52,39 @@ public record ClusterView(
     for (KubeNode n : nodes) {
       byName.put(n.name(), n);
     }
-    Map<String, List<KubePod>> byNode = new HashMap<>();
+    Map<String, Load> loads = new HashMap<>(nodes.size() * 2);
     List<KubePod> unschedulable = new ArrayList<>();
     for (KubePod p : pods) {
       if (p.terminated()) {
         continue;
       }
       if (p.nodeName() != null) {
-        byNode.computeIfAbsent(p.nodeName(), k -> new ArrayList<>()).add(p);
+        loads.computeIfAbsent(p.nodeName(), k -> new Load()).add(p);
       } else if (p.unschedulable()) {
         unschedulable.add(p);
       }
     }
-    Map<String, NodeLoad> loads = new HashMap<>(byNode.size() * 2);
-    byNode.forEach((node, onNode) -> loads.put(node, load(onNode)));
-    return new ClusterView(true, null, byName, byNode, unschedulable, loads);
+    Map<String, NodeLoad> done = new HashMap<>(loads.size() * 2);
+    loads.forEach((node, load) -> done.put(node, load.build()));
+    return new ClusterView(true, null, byName, unschedulable, done);
   }
 
-  private static NodeLoad load(List<KubePod> pods) {
-    Map<String, Double> sum = new HashMap<>();
-    boolean doNotDisrupt = false;
-    boolean unevictable = false;
-    for (KubePod p : pods) {
+  /** A running total of the pods on one node. */
+  private static final class Load {
+    private final Map<String, Double> sum = new HashMap<>();
+    private boolean doNotDisrupt;
+    private boolean unevictable;
+
+    void add(KubePod p) {
       p.requests()
           .forEach((k, v) -> sum.merge(KubeResources.name(k), v.doubleValue(), Double::sum));
       doNotDisrupt |= p.doNotDisrupt();
       unevictable |= p.workload() && p.ownerKind() == null;
     }
-    return new NodeLoad(new Resources(sum), doNotDisrupt, unevictable);
+
+    NodeLoad build() {
+      return new NodeLoad(new Resources(sum), doNotDisrupt, unevictable);
+    }
   }
 
   /** Reads {@code cluster}; never throws: an unavailable cluster gives an unknown view. */
@@ -99,10 +102,5 @@ public record ClusterView(
   /** What the pods bound to node {@code name} add up to. */
   public NodeLoad loadOn(String name) {
     return loads.getOrDefault(name, NodeLoad.NONE);
-  }
-
-  /** The pods bound to node {@code name} (empty when none). */
-  public List<KubePod> podsOn(String name) {
-    return podsByNode.getOrDefault(name, List.of());
   }
 }

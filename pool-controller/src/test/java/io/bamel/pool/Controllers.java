@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * One bamel process as the pool controller sees it, for integration tests: its own etcd client,
- * store, cache, leader election (3 s TTL), metrics registry and pool controller.
+ * store, cache, leader election (10 s TTL), metrics registry and pool controller.
  */
 final class Controllers implements AutoCloseable {
 
@@ -41,7 +41,7 @@ final class Controllers implements AutoCloseable {
                 client,
                 "pool-controller",
                 identity,
-                LeaderElection.Options.withTtl(Duration.ofSeconds(3)))
+                LeaderElection.Options.withTtl(Duration.ofSeconds(10)))
             .start();
     PoolController.Builder b =
         PoolController.builder()

@@ -42,14 +42,14 @@ final class KubeMock implements AutoCloseable {
     server.init(InetAddress.getLoopbackAddress(), 0);
   }
 
-  /** A new client (JDK HTTP client, 3 s timeouts, no retries); the caller closes it. */
+  /** A new client (JDK HTTP client, 10 s timeouts, no retries); the caller closes it. */
   KubernetesClient client() {
     try (KubernetesClient template = server.createClient()) {
       return new KubernetesClientBuilder()
           .withConfig(
               new ConfigBuilder(template.getConfiguration())
-                  .withRequestTimeout(3_000)
-                  .withConnectionTimeout(3_000)
+                  .withRequestTimeout(10_000)
+                  .withConnectionTimeout(10_000)
                   .withRequestRetryBackoffLimit(0)
                   .build())
           .withHttpClientFactory(new JdkHttpClientFactory())

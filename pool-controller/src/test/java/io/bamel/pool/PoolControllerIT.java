@@ -280,7 +280,7 @@ class PoolControllerIT {
               b ->
                   b.prometheus(
                       new PrometheusHttp(
-                          URI.create(prometheus.baseUrl()), Duration.ofSeconds(2))))) {
+                          URI.create(prometheus.baseUrl()), Duration.ofSeconds(15))))) {
         assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
         a.sync();
         assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);

@@ -36,7 +36,7 @@ class PrometheusTriggersTest {
     clock = new MutableClock(T0);
     triggers =
         new PrometheusTriggers(
-            new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(2)), clock);
+            new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(15)), clock);
   }
 
   @AfterEach
