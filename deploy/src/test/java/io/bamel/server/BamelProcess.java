@@ -1,0 +1,146 @@
+package io.bamel.server;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * {@code bin/bamel} run as a user would: a child process whose output lines are collected, so a
+ * test can wait for a line, send SIGTERM or SIGKILL, and read the exit code.
+ */
+final class BamelProcess implements AutoCloseable {
+
+  private final Process process;
+  private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
+
+  private BamelProcess(Process process) {
+    this.process = process;
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  lines.add(line);
+                }
+              } catch (IOException e) {
+                lines.add("(output closed: " + e.getMessage() + ")");
+              }
+            },
+            "bamel-output");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  /** The launcher built by {@code mvn package}: {@code deploy/target/bamel/bin/bamel}. */
+  static Path launcher() {
+    Path home = Path.of(System.getProperty("bamel.home", "target/bamel"));
+    Path bin = home.resolve("bin/bamel");
+    if (!Files.isExecutable(bin)) {
+      throw new IllegalStateException(bin + " is missing: run mvn package first");
+    }
+    return bin;
+  }
+
+  /** Starts {@code bin/bamel args...} with extra environment variables. */
+  static BamelProcess start(Map<String, String> env, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(launcher().toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().putAll(env);
+    if (System.getProperty("java.home") != null) {
+      pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    }
+    return new BamelProcess(pb.start());
+  }
+
+  /** Waits for a line matching {@code match}; fails with the output so far on timeout or exit. */
+  String await(Predicate<String> match, Duration timeout, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    int seen = 0;
+    while (System.nanoTime() < deadline) {
+      synchronized (lines) {
+        for (; seen < lines.size(); seen++) {
+          if (match.test(lines.get(seen))) {
+            return lines.get(seen);
+          }
+        }
+      }
+      if (!process.isAlive() && seen >= lines.size()) {
+        throw new AssertionError(
+            "bamel exited (" + process.exitValue() + ") before " + what + ":\n" + output());
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no " + what + " within " + timeout + ":\n" + output());
+  }
+
+  /** The value after {@code prefix} on the first line that contains it. */
+  String valueAfter(String prefix, Duration timeout) throws InterruptedException {
+    String line = await(l -> l.contains(prefix), timeout, "'" + prefix + "'");
+    return line.substring(line.indexOf(prefix) + prefix.length()).trim();
+  }
+
+  /** Everything printed so far. */
+  String output() {
+    synchronized (lines) {
+      return String.join("\n", lines);
+    }
+  }
+
+  /** The lines printed so far. */
+  List<String> lines() {
+    synchronized (lines) {
+      return List.copyOf(lines);
+    }
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Sends SIGTERM and waits for the exit code. */
+  int terminate(Duration timeout) throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new AssertionError(
+          "bamel did not stop within " + timeout + " after SIGTERM:\n" + output());
+    }
+    return process.exitValue();
+  }
+
+  /** Sends SIGKILL, as a crash would. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      process.destroyForcibly();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.bamel.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.store.EtcdProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/bamel server} on its embedded etcd, as a user runs it. */
+class ServerProcessIT {
+
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private HttpResponse<String> get(String url, String token) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void servesOnItsEmbeddedEtcdKeepsDataAcrossRestartsAndStopsCleanly(@TempDir Path dir)
+      throws Exception {
+    int port = EtcdProcess.freePort();
+    Path config =
+        Files.writeString(
+            dir.resolve("config.yaml"),
+            "http:\n  port: "
+                + port
+                + "\n  host: 127.0.0.1\netcd:\n  dataDir: "
+                + dir.resolve("etcd")
+                + "\nkubernetes:\n  mode: none\n");
+    String base = "http://127.0.0.1:" + port;
+    String body =
+        "{\"name\":\"r1-u07\",\"serial\":\"SN1\",\"mgmtAddress\":\"https://10.0.0.7\",\"powerInterface\":\"redfish\",\"pool\":\"general\"}";
+    try (BamelProcess bamel =
+        BamelProcess.start(Map.of(), "server", "--config", config.toString())) {
+      String token =
+          bamel.valueAfter(
+              "admin token (shown once; only its hash is kept):", Duration.ofSeconds(90));
+      assertThat(token).startsWith("bml_");
+      assertThat(get(base + "/healthz", null).statusCode()).isEqualTo(200);
+      assertThat(get(base + "/readyz", null).statusCode()).isEqualTo(200);
+      assertThat(get(base + "/api/v1/nodes", null).statusCode()).isEqualTo(401);
+      HttpResponse<String> put =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/api/v1/nodes/r1-u07"))
+                  .header("Authorization", "Bearer " + token)
+                  .header("Content-Type", "application/json")
+                  .PUT(HttpRequest.BodyPublishers.ofString(body))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
+      assertThat(get(base + "/metrics", token).body()).contains("bamel_http_requests_total");
+      assertThat(bamel.output())
+          .doesNotContain(token.substring(4, 20) + "x")
+          .contains("bamel server is running");
+      assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
+    }
+    assertThat(Files.readString(dir.resolve("tokens"))).contains("local-admin admin sha256:");
+
+    // A restart finds the same data, and a new admin token replaces the old one.
+    try (BamelProcess bamel =
+        BamelProcess.start(Map.of(), "server", "--config", config.toString())) {
+      String token =
+          bamel.valueAfter(
+              "admin token (shown once; only its hash is kept):", Duration.ofSeconds(90));
+      HttpResponse<String> node = get(base + "/api/v1/nodes/r1-u07", token);
+      assertThat(node.statusCode()).isEqualTo(200);
+      assertThat(node.body()).contains("SN1");
+      assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
+    }
+    assertThat(Files.readAllLines(dir.resolve("tokens")))
+        .filteredOn(l -> l.startsWith("local-admin"))
+        .hasSize(1);
+  }
+
+  @Test
+  void aBadSettingIsAClearErrorAndExitCode2(@TempDir Path dir) throws Exception {
+    try (BamelProcess bamel = BamelProcess.start(Map.of("BAMEL_HTTP_PORT", "eighty"), "server")) {
+      bamel.await(
+          l -> l.contains("'http.port' must be a number"), Duration.ofSeconds(60), "the error");
+      assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
+    }
+  }
+}
