@@ -69,10 +69,8 @@ public final class BamelRecords {
       NodeSpec spec = ApiJson.convert(specNode, NodeSpec.class);
       return SyncItem.replacing(index, id, spec);
     } catch (ApiException e) {
-      List<FieldError> specErrors = new ArrayList<>();
-      for (FieldError error : e.problem().errors()) {
-        specErrors.add(new FieldError("spec." + error.field(), error.message()));
-      }
+      // Field names are the spec's, as in the planner's validation errors.
+      List<FieldError> specErrors = new ArrayList<>(e.problem().errors());
       if (specErrors.isEmpty()) {
         specErrors.add(new FieldError("spec", e.problem().detail()));
       }

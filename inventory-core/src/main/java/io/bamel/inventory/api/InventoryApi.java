@@ -10,6 +10,7 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,8 +41,9 @@ public final class InventoryApi implements AutoCloseable {
       PrometheusRegistry registry) {
     this.cache = cache;
     ApiContext api = new ApiContext(store, cache, options);
-    this.hub = new WatchHub(options.watchHistory(), cache.revision());
+    this.hub = new WatchHub(options.watchHistory());
     cache.addListener(hub);
+    startHistoryWhenSynced(cache, hub);
     cache.addListener(api.nodeJson);
     HttpMetrics httpMetrics = new HttpMetrics(registry);
     InventoryGauges.register(registry, cache);
@@ -118,6 +120,27 @@ public final class InventoryApi implements AutoCloseable {
       ApiOptions options,
       PrometheusRegistry registry) {
     return new InventoryApi(store, cache, tokens, options, registry);
+  }
+
+  private static void startHistoryWhenSynced(InventoryCache cache, WatchHub hub) {
+    if (cache.synced()) {
+      hub.start(cache.revision());
+      return;
+    }
+    Thread starter =
+        new Thread(
+            () -> {
+              try {
+                if (cache.awaitSynced(Duration.ofDays(365))) {
+                  hub.start(cache.revision());
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "bamel-watch-history");
+    starter.setDaemon(true);
+    starter.start();
   }
 
   private void add(

@@ -39,17 +39,24 @@ final class WatchHub implements InventoryListener, AutoCloseable {
   private final int history;
   private final ArrayDeque<WatchEvent> events = new ArrayDeque<>();
   private final Set<Subscription> subscriptions = new CopyOnWriteArraySet<>();
-  private final long start;
+  private long start = Long.MAX_VALUE;
   private long evictedRevision = -1;
   private int evictedIndex;
   private long lastRevision;
   private int lastIndex;
   private boolean closed;
 
-  /** A hub holding every change after revision {@code start}. */
-  WatchHub(int history, long start) {
+  /** A hub keeping the last {@code history} changes; call {@link #start} once subscribed. */
+  WatchHub(int history) {
     this.history = history;
-    this.start = start;
+  }
+
+  /**
+   * Starts recording the changes after revision {@code revision} (read after the hub was added as a
+   * listener, so that no later change is missed; earlier ones are ignored).
+   */
+  synchronized void start(long revision) {
+    this.start = revision;
   }
 
   @Override

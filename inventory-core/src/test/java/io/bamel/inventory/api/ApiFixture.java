@@ -48,11 +48,11 @@ final class ApiFixture implements AutoCloseable {
                 TokenStore.parse(TokenStore.line("reader", "read", READ), "test"),
                 TokenStore.parse(TokenStore.line("dcim", "write", WRITE), "test"),
                 TokenStore.parse(TokenStore.line("ops", "admin", ADMIN), "test")));
-    this.api = InventoryApi.create(store, cache, tokens, options, registry);
     cache.start();
     if (!cache.awaitSynced(Duration.ofSeconds(20))) {
       throw new IllegalStateException("cache did not sync");
     }
+    this.api = InventoryApi.create(store, cache, tokens, options, registry);
     api.start("127.0.0.1", 0);
     this.base = "http://127.0.0.1:" + api.port();
   }

@@ -1,0 +1,704 @@
+package io.bamel.inventory.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.testing.EtcdExtension;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A corpus of bad requests: every one must get a 4xx application/problem+json answer naming its
+ * status, none a 5xx, and together they must leave etcd's revision where it was.
+ */
+class BadRequestsIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  private static final String MB = "x".repeat(1024 * 1024);
+
+  /** One bad request. */
+  record Case(
+      String name,
+      String method,
+      String path,
+      String token,
+      String contentType,
+      byte[] body,
+      Map<String, String> headers) {
+
+    static Case json(String name, String method, String path, String body) {
+      return new Case(
+          name,
+          method,
+          path,
+          ApiFixture.ADMIN,
+          method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
+          body.getBytes(StandardCharsets.UTF_8),
+          Map.of());
+    }
+  }
+
+  @Test
+  void everyBadRequestIsA4xxProblemAndEtcdIsUnchanged() throws Exception {
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
+      assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(Json.spec(1, "a"))).status())
+          .isEqualTo(201);
+      assertThat(f.json("PUT", "/api/v1/nodes/n002", Json.of(Json.spec(2, "a"))).status())
+          .isEqualTo(201);
+      assertThat(f.json("PUT", "/api/v1/pools/a", "{\"maxNodes\":3}").status()).isEqualTo(201);
+      List<Case> corpus = corpus();
+      assertThat(corpus).hasSizeGreaterThanOrEqualTo(200);
+      long before = f.revision();
+      List<String> failures = new ArrayList<>();
+      for (Case c : corpus) {
+        ApiFixture.Response r =
+            f.send(c.method(), c.path(), c.token(), c.contentType(), c.body(), c.headers());
+        String problem = check(r);
+        if (problem != null) {
+          failures.add(c.name() + ": " + problem);
+        }
+      }
+      assertThat(failures).isEmpty();
+      assertThat(f.revision()).isEqualTo(before);
+    }
+  }
+
+  private static String check(ApiFixture.Response r) {
+    if (r.status() < 400 || r.status() >= 500) {
+      return "status " + r.status() + " " + cut(r.body());
+    }
+    if (r.contentType() == null || !r.contentType().startsWith("application/problem+json")) {
+      return "content type " + r.contentType() + " " + cut(r.body());
+    }
+    JsonNode problem;
+    try {
+      problem = Codec.mapper().readTree(r.raw().body());
+    } catch (Exception e) {
+      return "not JSON: " + cut(r.body());
+    }
+    if (problem.path("status").asInt() != r.status()
+        || !problem.path("type").isTextual()
+        || !problem.path("title").isTextual()) {
+      return "not a problem: " + cut(r.body());
+    }
+    if (r.body().contains("\tat ") || r.body().contains("Exception")) {
+      return "stack trace: " + cut(r.body());
+    }
+    if (r.body().length() > 10_000) {
+      return "echoes the input: " + r.body().length() + " characters";
+    }
+    return null;
+  }
+
+  private static String cut(String s) {
+    return s.length() > 300 ? s.substring(0, 300) + "..." : s;
+  }
+
+  static List<Case> corpus() {
+    List<Case> cases = new ArrayList<>();
+    String node = "/api/v1/nodes/n003";
+    String good = Json.of(Json.spec(3, "a"));
+
+    // Wrong types, one field at a time.
+    String[][] wrongTypes = {
+      {"name", "123"},
+      {"name", "true"},
+      {"name", "{}"},
+      {"name", "[]"},
+      {"serial", "1"},
+      {"serial", "false"},
+      {"serial", "[\"a\"]"},
+      {"inventoryId", "7"},
+      {"assetTag", "{}"},
+      {"site", "3.5"},
+      {"rack", "[]"},
+      {"rackPosition", "\"7\""},
+      {"rackPosition", "1.5"},
+      {"rackPosition", "true"},
+      {"rackPosition", "99999999999999999999"},
+      {"rackPosition", "1e400"},
+      {"rackPosition", "{}"},
+      {"pool", "5"},
+      {"pool", "\"UPPER\""},
+      {"pool", "\"a/b\""},
+      {"pool", "\"..\""},
+      {"mgmtAddress", "42"},
+      {"macAddress", "42"},
+      {"powerInterface", "1"},
+      {"powerInterface", "\"snmp\""},
+      {"powerInterface", "\"\""},
+      {"bmcCredentials", "\"a b\""},
+      {"bmcCredentials", "\"../secret\""},
+      {"bootProfile", "[]"},
+      {"labels", "\"x\""},
+      {"labels", "[]"},
+      {"labels", "{\"k\":1}"},
+      {"labels", "{\"k\":true}"},
+      {"labels", "{\"bad key\":\"v\"}"},
+      {"labels", "{\"k\":\"bad value!\"}"},
+      {"maintenance", "\"yes\""},
+      {"maintenance", "1"},
+      {"idlePowerWatts", "\"5\""},
+      {"idlePowerWatts", "-5"},
+      {"idlePowerWatts", "true"},
+      {"resources", "\"big\""},
+      {"resources", "[]"},
+      {"resources", "{\"cpu\":{}}"},
+      {"resources", "{\"cpu\":true}"},
+      {"kubernetesNodeName", "0"},
+      {"bmcTls", "\"on\""},
+      {"proxmox", "7"},
+      {"wakeOnLan", "[]"},
+      {"powerState", "\"sideways\""},
+      {"powerState", "1"},
+      {"powerPolicy", "\"auto\""},
+      {"unknownField", "1"},
+      {"serail", "\"typo\""},
+    };
+    for (String[] wt : wrongTypes) {
+      cases.add(Case.json("PUT " + wt[0] + "=" + wt[1], "PUT", node, with(good, wt[0], wt[1])));
+      cases.add(
+          Case.json(
+              "PATCH " + wt[0] + "=" + wt[1],
+              "PATCH",
+              "/api/v1/nodes/n001",
+              "{\"" + wt[0] + "\":" + wt[1] + "}"));
+    }
+
+    // Quantities that are not quantities, and negative ones.
+    for (String q :
+        List.of("abc", "1.5.5", "-1", "-4Gi", "12XB", "", " ", "1e", "Gi", "0x10", "NaN", "∞")) {
+      cases.add(
+          Case.json("cpu " + q, "PUT", node, with(good, "resources", "{\"cpu\":\"" + q + "\"}")));
+      cases.add(
+          Case.json(
+              "memory " + q,
+              "PATCH",
+              "/api/v1/nodes/n001",
+              "{\"resources\":{\"memory\":\"" + q + "\"}}"));
+    }
+
+    // MAC and management addresses that are not.
+    for (String mac :
+        List.of(
+            "zz:zz:zz:zz:zz:zz",
+            "00:11:22:33:44",
+            "00:11:22:33:44:55:66",
+            "00-11:22-33:44-55",
+            "0011.2233.4455",
+            "001122334455",
+            "",
+            "00:11:22:33:44:5g")) {
+      cases.add(Case.json("mac " + mac, "PUT", node, with(good, "macAddress", q(mac))));
+    }
+    for (String addr :
+        List.of(
+            "",
+            " ",
+            "https://user:pass@bmc1",
+            "ftp://bmc1",
+            "https://",
+            "bmc 1",
+            "fd00::5",
+            "[fd00::5",
+            "10.0.0.1:99999",
+            "https://bmc1/?q=1",
+            "bmc1\n",
+            "ünïcode")) {
+      cases.add(
+          Case.json(
+              "mgmtAddress " + addr,
+              "PUT",
+              node,
+              with(good, "mgmtAddress", Codec.mapper().valueToTree(addr).toString())));
+    }
+
+    // 1 MB strings.
+    for (String field :
+        List.of(
+            "name",
+            "serial",
+            "inventoryId",
+            "assetTag",
+            "site",
+            "rack",
+            "bootProfile",
+            "kubernetesNodeName",
+            "mgmtAddress",
+            "macAddress",
+            "bmcCredentials",
+            "pool")) {
+      cases.add(Case.json("1MB " + field, "PUT", node, with(good, field, q(MB))));
+    }
+    cases.add(
+        Case.json("1MB label value", "PUT", node, with(good, "labels", "{\"k\":" + q(MB) + "}")));
+    cases.add(
+        Case.json("1MB label key", "PUT", node, with(good, "labels", "{" + q(MB) + ":\"v\"}")));
+    cases.add(Case.json("1MB unknown field", "PUT", node, with(good, "junk", q(MB))));
+    cases.add(
+        Case.json("1MB power", "POST", "/api/v1/nodes/n001/power", "{\"state\":" + q(MB) + "}"));
+    cases.add(Case.json("1MB pool name", "PUT", "/api/v1/pools/" + "p".repeat(70), "{}"));
+
+    // Ids with '/', '..', upper case, too long, non-ASCII.
+    for (String id :
+        List.of(
+            "a..b",
+            "..",
+            "UPPER",
+            "-lead",
+            "trail-",
+            "a_b",
+            "a%2Fb",
+            "%2F",
+            "a%2F..%2Fb",
+            "%2E%2E",
+            "x".repeat(64),
+            "%C3%A9t%C3%A9",
+            "a%00b",
+            "a%20b",
+            ".hidden")) {
+      cases.add(Case.json("PUT id " + id, "PUT", "/api/v1/nodes/" + id, good));
+      cases.add(
+          new Case(
+              "GET id " + id,
+              "GET",
+              "/api/v1/nodes/" + id,
+              ApiFixture.ADMIN,
+              null,
+              null,
+              Map.of()));
+    }
+    cases.add(Case.json("pool name ..", "PUT", "/api/v1/pools/a..b", "{}"));
+    cases.add(Case.json("pool name upper", "PUT", "/api/v1/pools/GPU", "{}"));
+
+    // Duplicate keys.
+    cases.add(Case.json("dup top", "PUT", node, "{\"serial\":\"a\",\"serial\":\"b\"}"));
+    cases.add(Case.json("dup nested", "PUT", node, "{\"labels\":{\"k\":\"a\",\"k\":\"b\"}}"));
+    cases.add(
+        Case.json("dup patch", "PATCH", "/api/v1/nodes/n001", "{\"rack\":\"a\",\"rack\":\"b\"}"));
+    cases.add(Case.json("dup pool", "PUT", "/api/v1/pools/b", "{\"minNodes\":1,\"minNodes\":2}"));
+    cases.add(
+        Case.json(
+            "dup power",
+            "POST",
+            "/api/v1/nodes/n001/power",
+            "{\"state\":\"on\",\"state\":\"off\"}"));
+    cases.add(Case.json("dup sync", "POST", "/api/v1/sync", "{\"items\":[],\"items\":[]}"));
+
+    // Wrong content types.
+    for (String type :
+        List.of(
+            "text/plain",
+            "application/xml",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/json; charset=latin1",
+            "application/jsonx",
+            "json")) {
+      byte[] body = good.getBytes(StandardCharsets.UTF_8);
+      cases.add(new Case("type " + type, "PUT", node, ApiFixture.ADMIN, type, body, Map.of()));
+      cases.add(
+          new Case(
+              "sync type " + type,
+              "POST",
+              "/api/v1/sync",
+              ApiFixture.ADMIN,
+              type,
+              "{\"items\":[]}".getBytes(StandardCharsets.UTF_8),
+              Map.of()));
+    }
+    cases.add(
+        new Case(
+            "no type",
+            "PUT",
+            node,
+            ApiFixture.ADMIN,
+            null,
+            good.getBytes(StandardCharsets.UTF_8),
+            Map.of()));
+    cases.add(
+        new Case(
+            "patch as xml",
+            "PATCH",
+            "/api/v1/nodes/n001",
+            ApiFixture.ADMIN,
+            "application/xml",
+            "{}".getBytes(StandardCharsets.UTF_8),
+            Map.of()));
+
+    // Broken JSON.
+    for (String broken :
+        List.of(
+            "",
+            "{",
+            "[",
+            "}",
+            "{\"a\":}",
+            "{\"a\" 1}",
+            "nul",
+            "{}}",
+            "{} {}",
+            "{\"a\":1,}",
+            "{'a':1}",
+            "{\"a\":\"unterminated}",
+            "\u0000",
+            "{\"a\":tru}",
+            "[1,2",
+            "\"just a string\"",
+            "42",
+            "null",
+            "[".repeat(5000) + "]".repeat(5000),
+            "{\"a\":".repeat(3000) + "1" + "}".repeat(3000),
+            "{\"serial\":\"\\uZZZZ\"}")) {
+      cases.add(Case.json("broken PUT " + cut(broken), "PUT", node, broken));
+      cases.add(Case.json("broken PATCH " + cut(broken), "PATCH", "/api/v1/nodes/n001", broken));
+      cases.add(Case.json("broken sync " + cut(broken), "POST", "/api/v1/sync", broken));
+    }
+    cases.add(
+        new Case(
+            "invalid UTF-8",
+            "PUT",
+            node,
+            ApiFixture.ADMIN,
+            "application/json",
+            new byte[] {'{', '"', 'n', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'},
+            Map.of()));
+
+    // Power requests.
+    for (String body :
+        List.of(
+            "{}",
+            "[]",
+            "\"on\"",
+            "{\"state\":\"maybe\"}",
+            "{\"state\":1}",
+            "{\"state\":null}",
+            "{\"policy\":\"auto\"}",
+            "{\"state\":\"on\",\"policy\":\"pool\"}",
+            "{\"state\":\"on\",\"extra\":1}",
+            "{\"State\":\"on\"}")) {
+      cases.add(Case.json("power " + body, "POST", "/api/v1/nodes/n001/power", body));
+    }
+    cases.add(
+        Case.json(
+            "power on missing node", "POST", "/api/v1/nodes/n404/power", "{\"state\":\"on\"}"));
+    cases.add(
+        Case.json(
+            "pool policy without pool",
+            "POST",
+            "/api/v1/nodes/n001/power",
+            "{\"policy\":\"pool\",\"x\":1}"));
+
+    // Sync envelopes and parameters.
+    for (String body :
+        List.of(
+            "[]",
+            "{\"items\":{}}",
+            "{\"items\":null}",
+            "{\"results\":[]}",
+            "{\"items\":[],\"x\":1}")) {
+      cases.add(Case.json("sync body " + body, "POST", "/api/v1/sync", body));
+    }
+    cases.add(Case.json("netbox body", "POST", "/api/v1/sync?format=netbox", "{\"items\":[]}"));
+    for (String query :
+        List.of(
+            "format=xml",
+            "dryRun=maybe",
+            "prune=1",
+            "prune=true",
+            "pool=a",
+            "unknown=1",
+            "prune=true&labels=bad",
+            "dryRun=true&dryRun=false")) {
+      cases.add(Case.json("sync ?" + query, "POST", "/api/v1/sync?" + query, "{\"items\":[]}"));
+    }
+
+    // Listing parameters.
+    for (String query :
+        List.of(
+            "limit=0",
+            "limit=-1",
+            "limit=abc",
+            "limit=1000000",
+            "limit=1.5",
+            "continue=garbage",
+            "continue=" + "A".repeat(300),
+            "continue=MTIzL24wMDEvMA",
+            "state=bogus",
+            "powerState=maybe",
+            "mac=zz",
+            "labels=novalue",
+            "labels=bad%20key=v",
+            "foo=bar",
+            "pool=a&pool=b",
+            "serial=")) {
+      cases.add(
+          new Case(
+              "list ?" + query,
+              "GET",
+              "/api/v1/nodes?" + query,
+              ApiFixture.READ,
+              null,
+              null,
+              Map.of()));
+    }
+    cases.add(
+        new Case(
+            "watch since",
+            "GET",
+            "/api/v1/watch?since=abc",
+            ApiFixture.READ,
+            null,
+            null,
+            Map.of()));
+    cases.add(
+        new Case(
+            "watch negative",
+            "GET",
+            "/api/v1/watch?since=-1",
+            ApiFixture.READ,
+            null,
+            null,
+            Map.of()));
+    cases.add(
+        new Case(
+            "get with param",
+            "GET",
+            "/api/v1/nodes/n001?x=1",
+            ApiFixture.READ,
+            null,
+            null,
+            Map.of()));
+
+    // Preconditions.
+    for (String tag : List.of("\"1\"", "W/\"1\"", "garbage", "\"-1\"", "\"99999999999\"")) {
+      cases.add(
+          new Case(
+              "If-Match " + tag,
+              "PUT",
+              "/api/v1/nodes/n001",
+              ApiFixture.ADMIN,
+              "application/json",
+              Json.of(Json.spec(1, "a")).getBytes(StandardCharsets.UTF_8),
+              Map.of("If-Match", tag)));
+      cases.add(
+          new Case(
+              "DELETE If-Match " + tag,
+              "DELETE",
+              "/api/v1/nodes/n001",
+              ApiFixture.ADMIN,
+              null,
+              null,
+              Map.of("If-Match", tag)));
+    }
+    cases.add(
+        new Case(
+            "force without If-Match",
+            "DELETE",
+            "/api/v1/nodes/n001?force=true",
+            ApiFixture.ADMIN,
+            null,
+            null,
+            Map.of()));
+    cases.add(
+        new Case(
+            "force=maybe",
+            "DELETE",
+            "/api/v1/nodes/n001?force=maybe",
+            ApiFixture.ADMIN,
+            null,
+            null,
+            Map.of()));
+    cases.add(
+        Case.json("create-only existing", "PUT", "/api/v1/nodes/n001", Json.of(Json.spec(1, "a"))));
+    cases.set(
+        cases.size() - 1,
+        new Case(
+            "If-None-Match existing",
+            "PUT",
+            "/api/v1/nodes/n001",
+            ApiFixture.ADMIN,
+            "application/json",
+            Json.of(Json.spec(1, "a")).getBytes(StandardCharsets.UTF_8),
+            Map.of("If-None-Match", "*")));
+
+    // Unique fields used by another node.
+    cases.add(Case.json("dup serial", "PUT", node, with(good, "serial", q("SN100001"))));
+    cases.add(
+        Case.json(
+            "dup mac", "PATCH", "/api/v1/nodes/n002", "{\"macAddress\":\"0c:c4:7a:00:00:01\"}"));
+    cases.add(
+        Case.json(
+            "dup address",
+            "PATCH",
+            "/api/v1/nodes/n002",
+            "{\"mgmtAddress\":\"https://10.1.0.1\"}"));
+
+    // Pools.
+    for (String body :
+        List.of(
+            "{\"minNodes\":\"1\"}",
+            "{\"minNodes\":-1}",
+            "{\"maxNodes\":-3}",
+            "{\"minNodes\":5,\"maxNodes\":1}",
+            "{\"scaleUpThreshold\":2}",
+            "{\"scaleDownThreshold\":0.9,\"scaleUpThreshold\":0.5}",
+            "{\"scaleDownUnneededTime\":\"10 parsecs\"}",
+            "{\"scaleDownUnneededTime\":600}",
+            "{\"maxConcurrentTransitions\":0}",
+            "{\"resources\":[]}",
+            "{\"scaleUpOn\":\"sometimes\"}",
+            "{\"triggers\":\"x\"}",
+            "{\"labels\":{\"k\":1}}",
+            "{\"bogus\":1}",
+            "[]")) {
+      cases.add(Case.json("pool " + body, "PUT", "/api/v1/pools/b", body));
+      cases.add(Case.json("pool patch " + body, "PATCH", "/api/v1/pools/a", body));
+    }
+    cases.add(Case.json("patch missing pool", "PATCH", "/api/v1/pools/nope", "{\"maxNodes\":1}"));
+    cases.add(
+        new Case(
+            "delete pool with members",
+            "DELETE",
+            "/api/v1/pools/a",
+            ApiFixture.ADMIN,
+            null,
+            null,
+            Map.of()));
+    cases.add(
+        new Case(
+            "delete missing pool",
+            "DELETE",
+            "/api/v1/pools/nope",
+            ApiFixture.ADMIN,
+            null,
+            null,
+            Map.of()));
+
+    // Authentication and scopes.
+    cases.add(
+        new Case(
+            "no token",
+            "PUT",
+            node,
+            null,
+            "application/json",
+            good.getBytes(StandardCharsets.UTF_8),
+            Map.of()));
+    cases.add(
+        new Case(
+            "read token writes",
+            "PUT",
+            node,
+            ApiFixture.READ,
+            "application/json",
+            good.getBytes(StandardCharsets.UTF_8),
+            Map.of()));
+    cases.add(new Case("unknown token", "GET", "/api/v1/nodes", "nope", null, null, Map.of()));
+    cases.add(
+        new Case(
+            "basic auth",
+            "GET",
+            "/api/v1/nodes",
+            null,
+            null,
+            null,
+            Map.of("Authorization", "Basic YTpi")));
+    cases.add(
+        new Case(
+            "empty bearer",
+            "GET",
+            "/api/v1/nodes",
+            null,
+            null,
+            null,
+            Map.of("Authorization", "Bearer ")));
+    cases.add(
+        new Case(
+            "write token force",
+            "DELETE",
+            "/api/v1/nodes/n001?force=true",
+            ApiFixture.WRITE,
+            null,
+            null,
+            Map.of("If-Match", "*")));
+    cases.add(
+        new Case(
+            "write token pool",
+            "DELETE",
+            "/api/v1/pools/a",
+            ApiFixture.WRITE,
+            null,
+            null,
+            Map.of()));
+
+    // Methods and routes that do not exist.
+    cases.add(
+        new Case(
+            "POST node",
+            "POST",
+            "/api/v1/nodes/n001",
+            ApiFixture.ADMIN,
+            "application/json",
+            "{}".getBytes(StandardCharsets.UTF_8),
+            Map.of()));
+    cases.add(
+        new Case(
+            "DELETE nodes", "DELETE", "/api/v1/nodes", ApiFixture.ADMIN, null, null, Map.of()));
+    cases.add(
+        new Case("no such route", "GET", "/api/v2/nodes", ApiFixture.ADMIN, null, null, Map.of()));
+    cases.add(
+        new Case(
+            "no such node", "GET", "/api/v1/nodes/n404", ApiFixture.ADMIN, null, null, Map.of()));
+    cases.add(
+        new Case(
+            "patch missing node",
+            "PATCH",
+            "/api/v1/nodes/n404",
+            ApiFixture.ADMIN,
+            "application/merge-patch+json",
+            "{}".getBytes(StandardCharsets.UTF_8),
+            Map.of()));
+    cases.add(
+        new Case(
+            "delete missing node",
+            "DELETE",
+            "/api/v1/nodes/n404",
+            ApiFixture.ADMIN,
+            null,
+            null,
+            Map.of()));
+
+    // Over the body limit (default 8 MiB).
+    byte[] huge = new byte[9 * 1024 * 1024];
+    java.util.Arrays.fill(huge, (byte) ' ');
+    huge[0] = '{';
+    huge[huge.length - 1] = '}';
+    cases.add(
+        new Case("9 MiB body", "PUT", node, ApiFixture.ADMIN, "application/json", huge, Map.of()));
+    return cases;
+  }
+
+  private static String q(String s) {
+    return Codec.mapper().valueToTree(s).toString();
+  }
+
+  private static String with(String json, String field, String rawValue) {
+    try {
+      ObjectNode tree = (ObjectNode) Codec.mapper().readTree(json);
+      tree.set(field, Codec.mapper().readTree(rawValue));
+      return tree.toString();
+    } catch (Exception e) {
+      // The value is not JSON on its own (a deliberately broken one): splice it in as text.
+      return json.substring(0, json.length() - 1) + ",\"" + field + "\":" + rawValue + "}";
+    }
+  }
+}

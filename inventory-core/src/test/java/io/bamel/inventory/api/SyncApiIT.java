@@ -1,0 +1,274 @@
+package io.bamel.inventory.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.testing.EtcdExtension;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class SyncApiIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  private ApiFixture f;
+
+  @BeforeEach
+  void start() throws Exception {
+    f = ApiFixture.start(ETCD.cluster());
+  }
+
+  @AfterEach
+  void stop() {
+    f.close();
+  }
+
+  private static String records(List<Integer> which, String pool) {
+    ObjectNode body = Codec.mapper().createObjectNode();
+    ArrayNode items = body.putArray("items");
+    for (int i : which) {
+      ObjectNode item = items.addObject();
+      item.put("id", Json.id(i));
+      item.set("spec", Codec.mapper().valueToTree(Json.spec(i, pool)));
+    }
+    return body.toString();
+  }
+
+  private static List<Integer> range(int from, int to) {
+    List<Integer> list = new ArrayList<>();
+    for (int i = from; i < to; i++) {
+      list.add(i);
+    }
+    return list;
+  }
+
+  @Test
+  void syncCreatesUpdatesAndASecondIdenticalSyncWritesNothing() {
+    ApiFixture.Response first = f.json("POST", "/api/v1/sync", records(range(0, 20), "a"));
+    assertThat(first.status()).as(first.toString()).isEqualTo(200);
+    assertThat(first.json().get("created")).hasSize(20);
+    assertThat(f.get("/api/v1/nodes?pool=a").json().get("items")).hasSize(20);
+    // Each created node records who synced it.
+    assertThat(f.get("/api/v1/nodes/n003/events").json().at("/items/0/principal").asText())
+        .isEqualTo("ops");
+
+    long before = f.revision();
+    ApiFixture.Response again = f.json("POST", "/api/v1/sync", records(range(0, 20), "a"));
+    assertThat(again.json().get("unchanged")).hasSize(20);
+    assertThat(again.json().get("created")).isEmpty();
+    assertThat(f.revision()).isEqualTo(before);
+
+    ApiFixture.Response moved = f.json("POST", "/api/v1/sync", records(range(0, 20), "b"));
+    assertThat(moved.json().get("updated")).hasSize(20);
+    assertThat(f.get("/api/v1/pools/b").json().get("memberCount").asInt()).isEqualTo(20);
+  }
+
+  @Test
+  void aListingCanBePostedBackAsItIs() {
+    f.json("POST", "/api/v1/sync", records(range(0, 5), "a"));
+    String listing = f.get("/api/v1/nodes").body();
+    long before = f.revision();
+    ApiFixture.Response r = f.json("POST", "/api/v1/sync", listing);
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.json().get("unchanged")).hasSize(5);
+    assertThat(f.revision()).isEqualTo(before);
+  }
+
+  @Test
+  void matchesByInventoryIdThenSerialThenAddressThenMac() {
+    f.json("POST", "/api/v1/sync", records(range(0, 4), "a"));
+    ObjectNode body = Codec.mapper().createObjectNode();
+    ArrayNode items = body.putArray("items");
+    // Other ids each time, one matching key each: all four update the existing nodes.
+    NodeSpec byInventory = Json.spec(0, "a").toBuilder().serial(null).rack("m0").build();
+    NodeSpec bySerial = Json.spec(1, "a").toBuilder().inventoryId(null).rack("m1").build();
+    NodeSpec byAddress =
+        Json.spec(2, "a").toBuilder().inventoryId(null).serial(null).rack("m2").build();
+    NodeSpec byMac =
+        Json.spec(3, "a").toBuilder()
+            .inventoryId(null)
+            .serial(null)
+            .mgmtAddress("https://10.9.9.9")
+            .rack("m3")
+            .build();
+    for (NodeSpec s : List.of(byInventory, bySerial, byAddress, byMac)) {
+      ObjectNode item = items.addObject();
+      item.put("id", "other-" + items.size());
+      item.set("spec", Codec.mapper().valueToTree(s));
+    }
+    ApiFixture.Response r = f.json("POST", "/api/v1/sync", body.toString());
+    assertThat(r.json().get("updated"))
+        .extracting(e -> e.get("id").asText())
+        .containsExactly("n000", "n001", "n002", "n003");
+    assertThat(f.get("/api/v1/nodes?rack=m3").json().at("/items/0/id").asText()).isEqualTo("n003");
+    assertThat(f.cache.nodeCount()).isEqualTo(4);
+  }
+
+  @Test
+  void rejectsInvalidItemsAndDuplicatesWithReasonsAndWritesTheRest() {
+    ObjectNode body = Codec.mapper().createObjectNode();
+    ArrayNode items = body.putArray("items");
+    items.addObject().put("id", "good").set("spec", Codec.mapper().valueToTree(Json.spec(1, "a")));
+    items
+        .addObject()
+        .put("id", "bad-mac")
+        .set(
+            "spec",
+            Codec.mapper().valueToTree(Json.spec(2, "a").toBuilder().macAddress("zz").build()));
+    items
+        .addObject()
+        .put("id", "dup-serial")
+        .set(
+            "spec",
+            Codec.mapper().valueToTree(Json.spec(3, "a").toBuilder().serial("SN100001").build()));
+    items
+        .addObject()
+        .put("id", "Bad/Id")
+        .set("spec", Codec.mapper().valueToTree(Json.spec(4, "a")));
+    items.add("not an object");
+    ApiFixture.Response r = f.json("POST", "/api/v1/sync", body.toString());
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.json().get("created"))
+        .extracting(e -> e.get("id").asText())
+        .containsExactly("good");
+    JsonNode rejected = r.json().get("rejected");
+    assertThat(rejected).hasSize(4);
+    assertThat(rejected.get(0).at("/errors/0/field").asText()).isEqualTo("macAddress");
+    assertThat(rejected.get(1).get("reason").asText()).contains("used by node good");
+    assertThat(rejected.get(2).get("reason").asText()).contains("invalid id");
+    assertThat(rejected.get(3).get("item").asInt()).isEqualTo(4);
+  }
+
+  @Test
+  void dryRunReportsTheSameAndWritesNothing() {
+    f.json("POST", "/api/v1/sync", records(range(0, 5), "a"));
+    long before = f.revision();
+    String set = records(range(3, 8), "a");
+    ApiFixture.Response dry = f.json("POST", "/api/v1/sync?dryRun=true&prune=true&pool=a", set);
+    assertThat(dry.status()).as(dry.toString()).isEqualTo(200);
+    assertThat(dry.json().get("dryRun").asBoolean()).isTrue();
+    assertThat(f.revision()).isEqualTo(before);
+    ApiFixture.Response real = f.json("POST", "/api/v1/sync?prune=true&pool=a", set);
+    for (String part : List.of("created", "updated", "unchanged", "deleted", "rejected")) {
+      assertThat(real.json().get(part)).as(part).isEqualTo(dry.json().get(part));
+    }
+    assertThat(real.json().get("deleted")).hasSize(3);
+    assertThat(real.json().get("created")).hasSize(3);
+  }
+
+  @Test
+  void pruneDeletesOnlyOffNodesInScope() throws Exception {
+    f.json("POST", "/api/v1/sync", records(range(0, 6), "a"));
+    f.json("POST", "/api/v1/sync", records(range(10, 13), "b"));
+    // n001 is desired on; n002 is observed on; the others are off.
+    f.json("POST", "/api/v1/nodes/n001/power", "{\"state\":\"on\"}");
+    long rev =
+        f.store.putStatus(
+            "n002",
+            0,
+            NodeStatus.builder().state(NodeState.READY).powerState(PowerState.ON).build(),
+            null,
+            null);
+    assertThat(f.cache.awaitRevision(rev, Duration.ofSeconds(5))).isTrue();
+    ApiFixture.Response r =
+        f.json("POST", "/api/v1/sync?prune=true&pool=a", records(List.of(0), "a"));
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.json().get("deleted"))
+        .extracting(e -> e.get("id").asText())
+        .containsExactly("n003", "n004", "n005");
+    assertThat(r.json().get("rejected"))
+        .extracting(e -> e.get("id").asText())
+        .containsExactly("n001", "n002");
+    assertThat(r.json().at("/rejected/0/reason").asText()).contains("on");
+    assertThat(f.get("/api/v1/nodes?pool=b").json().get("items")).hasSize(3);
+    assertThat(f.get("/api/v1/nodes?pool=a").json().get("items")).hasSize(3);
+    assertThat(f.json("POST", "/api/v1/sync?prune=true", records(List.of(0), "a")).status())
+        .isEqualTo(400);
+  }
+
+  @Test
+  void aNetBoxExportOfFiftyDevicesSyncsAndResyncsToNothing() {
+    String export = netbox(50);
+    ApiFixture.Response r = f.json("POST", "/api/v1/sync?format=netbox", export);
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.json().get("created")).hasSize(50);
+    assertThat(r.json().get("rejected")).isEmpty();
+    JsonNode node = f.get("/api/v1/nodes/r1-u07").json().get("spec");
+    assertThat(node.get("inventoryId").asText()).isEqualTo("netbox:1007");
+    assertThat(node.get("serial").asText()).isEqualTo("NBX0007");
+    assertThat(node.get("site").asText()).isEqualTo("ams1");
+    assertThat(node.get("rack").asText()).isEqualTo("R1");
+    assertThat(node.get("rackPosition").asInt()).isEqualTo(7);
+    assertThat(node.get("mgmtAddress").asText()).isEqualTo("10.20.0.7");
+    assertThat(node.get("macAddress").asText()).isEqualTo("52:54:00:00:00:07");
+    assertThat(node.get("pool").asText()).isEqualTo("compute");
+    assertThat(node.get("powerInterface").asText()).isEqualTo("ipmi");
+    assertThat(node.get("bmcCredentials").asText()).isEqualTo("ipmi-admin");
+    assertThat(node.at("/labels/netbox-status").asText()).isEqualTo("active");
+
+    // Fields NetBox does not know survive a re-sync; the same export writes nothing.
+    f.json("PATCH", "/api/v1/nodes/r1-u07", "{\"bootProfile\":\"k8s\"}");
+    long before = f.revision();
+    ApiFixture.Response again = f.json("POST", "/api/v1/sync?format=netbox", export);
+    assertThat(again.json().get("unchanged")).hasSize(50);
+    assertThat(f.revision()).isEqualTo(before);
+    assertThat(f.get("/api/v1/nodes/r1-u07").json().at("/spec/bootProfile").asText())
+        .isEqualTo("k8s");
+  }
+
+  static String netbox(int count) {
+    ObjectNode body = Codec.mapper().createObjectNode();
+    body.put("count", count);
+    body.putNull("next");
+    body.putNull("previous");
+    ArrayNode results = body.putArray("results");
+    for (int i = 0; i < count; i++) {
+      ObjectNode d = results.addObject();
+      d.put("id", 1000 + i);
+      d.put("url", "https://netbox.example/api/dcim/devices/" + (1000 + i) + "/");
+      d.put("display", String.format(Locale.ROOT, "R1-U%02d", i));
+      d.put("name", String.format(Locale.ROOT, "R1-U%02d", i));
+      d.putObject("device_type").put("id", 3).put("model", "PowerEdge R650");
+      d.putObject("role").put("id", 1).put("name", "Server").put("slug", "server");
+      d.put("serial", String.format(Locale.ROOT, "NBX%04d", i));
+      if (i % 2 == 0) {
+        d.put("asset_tag", "A" + i);
+      } else {
+        d.putNull("asset_tag");
+      }
+      d.putObject("site").put("id", 1).put("name", "Amsterdam 1").put("slug", "ams1");
+      d.putObject("rack").put("id", 4).put("name", "R1");
+      d.put("position", (double) i);
+      d.put("face", "front");
+      d.putObject("status").put("value", "active").put("label", "Active");
+      d.putObject("oob_ip")
+          .put("id", 500 + i)
+          .put("family", 4)
+          .put("address", "10.20.0." + i + "/24");
+      d.putObject("primary_mac_address")
+          .put("id", 900 + i)
+          .put("mac_address", String.format(Locale.ROOT, "52:54:00:00:00:%02X", i));
+      ObjectNode custom = d.putObject("custom_fields");
+      custom.put("bamel_pool", "compute");
+      custom.put("bamel_power_interface", "ipmi");
+      custom.put("bamel_bmc_credentials", "ipmi-admin");
+      d.putArray("tags");
+      d.put("created", "2025-01-01T00:00:00Z");
+    }
+    return body.toString();
+  }
+}
