@@ -1,0 +1,172 @@
+package io.bamel.inventory.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PowerState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The sync planner as a pure function: items and current nodes in, actions out. */
+class SyncPlannerTest {
+
+  private static NodeSpec spec(String inventoryId, String serial, String address, String mac) {
+    return NodeSpec.builder()
+        .inventoryId(inventoryId)
+        .serial(serial)
+        .mgmtAddress(address)
+        .macAddress(mac)
+        .pool("a")
+        .build();
+  }
+
+  private static Node node(String id, NodeSpec spec, PowerState observed) {
+    NodeStatus status =
+        observed == null
+            ? null
+            : NodeStatus.builder().state(NodeState.OFF).powerState(observed).build();
+    return new Node(id, spec, 10, status, status == null ? 0 : 11, null);
+  }
+
+  private static final List<Node> CURRENT =
+      List.of(
+          node("n1", spec("inv-1", "S1", "10.0.0.1", "00:00:00:00:00:01"), PowerState.OFF),
+          node("n2", spec("inv-2", "S2", "10.0.0.2", "00:00:00:00:00:02"), PowerState.ON),
+          node("n3", spec("inv-3", "S3", "10.0.0.3", "00:00:00:00:00:03"), null));
+
+  private static SyncPlan plan(List<SyncItem> items, boolean prune) {
+    return SyncPlanner.plan(items, CURRENT, n -> "a".equals(n.spec().pool()), prune);
+  }
+
+  /** One item with the given keys (dash: absent) matches which node, or creates which id. */
+  @ParameterizedTest(name = "{0}/{1}/{2}/{3} id {4} -> {5} {6}")
+  @CsvSource(
+      nullValues = "-",
+      value = {
+        "inv-2, S9, -, -, x, UPDATE, n2",
+        "inv-2, S1, -, -, x, REJECT, n2", // inventoryId wins; n1's serial then clashes
+        "-, S3, -, -, x, UPDATE, n3",
+        "-, S3, 10.0.0.1, -, x, REJECT, n3", // serial before address
+        "-, -, 10.0.0.1, -, x, UPDATE, n1",
+        "-, -, 10.0.0.1, 00:00:00:00:00:02, x, REJECT, n1", // address before MAC
+        "-, -, -, 00-00-00-00-00-02, x, UPDATE, n2", // MAC in any accepted form
+        "-, -, -, -, n3, UPDATE, n3", // then the id
+        "-, -, -, -, new-1, CREATE, new-1",
+        "inv-9, S9, 10.9.9.9, -, new-2, CREATE, new-2",
+        "-, -, -, -, -, REJECT, -", // no id and no match
+        "-, -, -, -, Bad, REJECT, Bad",
+      })
+  void matchesInOrder(
+      String inv,
+      String serial,
+      String address,
+      String mac,
+      String id,
+      String kind,
+      String target) {
+    NodeSpec keys = spec(inv, serial, address, mac).toBuilder().rack("moved").build();
+    SyncPlan p = plan(List.of(SyncItem.replacing(0, id, keys)), false);
+    assertThat(p.actions()).hasSize(1);
+    assertThat(p.actions().get(0).kind()).isEqualTo(SyncPlan.Kind.valueOf(kind));
+    assertThat(p.actions().get(0).id()).isEqualTo(target);
+  }
+
+  @Test
+  void anUnchangedSpecIsNotAWriteAndPowerFieldsAreKept() {
+    Node on =
+        node(
+            "p1",
+            spec("inv-p", "SP", null, null).toBuilder().powerState(PowerState.ON).build(),
+            null);
+    NodeSpec incoming = spec("inv-p", "SP", null, null); // no power fields: they are kept
+    SyncPlan p =
+        SyncPlanner.plan(
+            List.of(SyncItem.replacing(0, "p1", incoming)), List.of(on), n -> true, false);
+    assertThat(p.actions().get(0).kind()).isEqualTo(SyncPlan.Kind.UNCHANGED);
+  }
+
+  @Test
+  void uniqueFieldsAreCheckedAgainstTheInventoryAsTheSyncLeavesIt() {
+    List<SyncItem> items = new ArrayList<>();
+    // n1 takes a new serial; a new node with that serial is refused, naming n1.
+    items.add(SyncItem.replacing(0, "n1", spec("inv-1", "S1-new", "10.0.0.1", null)));
+    items.add(SyncItem.replacing(1, "n9", spec(null, "S1-new", null, null)));
+    // An item with n2's address matches n2 (by address) and updates it.
+    items.add(SyncItem.replacing(2, "n8", spec(null, "S8", "10.0.0.2", null)));
+    // Two items for the same node: the second is refused.
+    items.add(SyncItem.replacing(3, "x", spec("inv-3", "S3", "10.0.0.3", null)));
+    items.add(SyncItem.replacing(4, "y", spec("inv-3", "S3", "10.0.0.3", null)));
+    SyncPlan p = plan(items, false);
+    assertThat(p.actions())
+        .extracting(SyncPlan.Action::kind)
+        .containsExactly(
+            SyncPlan.Kind.UPDATE,
+            SyncPlan.Kind.REJECT,
+            SyncPlan.Kind.UPDATE,
+            SyncPlan.Kind.UPDATE,
+            SyncPlan.Kind.REJECT);
+    assertThat(p.actions().get(1).reason()).contains("used by node n1");
+    assertThat(p.actions().get(2).id()).isEqualTo("n2");
+    assertThat(p.actions().get(4).reason()).contains("item 3 already matched");
+  }
+
+  @Test
+  void aNewNodeClashingWithAnotherIsRejectedNamingIt() {
+    SyncPlan p =
+        plan(
+            List.of(
+                SyncItem.replacing(0, "n9", spec("inv-9", "S9", "10.0.0.9", null)),
+                SyncItem.replacing(
+                    1,
+                    "n10",
+                    spec("inv-10", "S10", "10.0.0.10", null).toBuilder()
+                        .macAddress("00:00:00:00:00:09")
+                        .build()),
+                SyncItem.replacing(
+                    2, "n11", spec("inv-11", "S9b", "10.0.0.11", "00:00:00:00:00:09"))),
+            false);
+    assertThat(p.of(SyncPlan.Kind.REJECT))
+        .singleElement()
+        .satisfies(a -> assertThat(a.reason()).contains("used by node n10"));
+  }
+
+  @Test
+  void pruneDeletesOffNodesInScopeThatNoItemMatched() {
+    SyncPlan p =
+        plan(List.of(SyncItem.replacing(0, "n1", spec("inv-1", "S1", "10.0.0.1", null))), true);
+    assertThat(p.of(SyncPlan.Kind.DELETE)).extracting(SyncPlan.Action::id).containsExactly("n3");
+    assertThat(p.of(SyncPlan.Kind.REJECT))
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.id()).isEqualTo("n2");
+              assertThat(a.reason()).contains("on");
+            });
+    SyncPlan outOfScope =
+        SyncPlanner.plan(List.of(), CURRENT, n -> "b".equals(n.spec().pool()), true);
+    assertThat(outOfScope.actions()).isEmpty();
+  }
+
+  @Test
+  void invalidItemsAreRejectedWithTheirFieldErrors() {
+    SyncPlan p =
+        plan(
+            List.of(
+                SyncItem.replacing(0, "n5", NodeSpec.builder().macAddress("zz").build()),
+                SyncItem.unreadable(
+                    1,
+                    "n6",
+                    List.of(new io.bamel.inventory.model.FieldError("spec", "must be an object")))),
+            false);
+    assertThat(p.actions()).extracting(SyncPlan.Action::kind).containsOnly(SyncPlan.Kind.REJECT);
+    assertThat(p.actions().get(0).errors()).extracting(e -> e.field()).contains("macAddress");
+    assertThat(Map.of()).isEmpty();
+  }
+}
