@@ -38,15 +38,21 @@ public final class EnergyLedger {
       Double readingWatts,
       Double idleWatts) {}
 
-  private record Seen(Instant at, boolean off, String pool) {}
+  /** What the ledger remembers of one node; reused from cycle to cycle. */
+  private static final class Track {
+    long atNanos;
+    boolean off;
+    double measured = Double.NaN;
+    long generation;
+  }
 
-  private final Duration maxGap;
-  private Map<String, Seen> last = new HashMap<>();
-  private Map<String, Double> measuredIdle = new HashMap<>();
+  private final long maxGapNanos;
+  private final Map<String, Track> tracks = new HashMap<>();
+  private long generation;
 
   /** A ledger that ignores intervals longer than {@code maxGap}. */
   public EnergyLedger(Duration maxGap) {
-    this.maxGap = maxGap;
+    this.maxGapNanos = maxGap.toNanos();
   }
 
   /**
@@ -55,43 +61,46 @@ public final class EnergyLedger {
    * @return joules saved since the previous cycle, per pool (pools with none left out)
    */
   public Map<String, Double> observe(Instant now, List<Observation> observations) {
+    generation++;
+    long nowNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
     Map<String, Double> saved = new HashMap<>();
-    Map<String, Seen> seen = new HashMap<>(observations.size() * 2);
-    Map<String, Double> idle = new HashMap<>();
     for (Observation o : observations) {
-      Double measured = measuredIdle.get(o.node());
+      Track t = tracks.get(o.node());
+      boolean fresh = t == null;
+      if (fresh) {
+        t = new Track();
+        tracks.put(o.node(), t);
+      }
       if (o.ready() && o.readingWatts() != null && o.readingWatts() > 0) {
-        measured = measured == null ? o.readingWatts() : Math.min(measured, o.readingWatts());
+        t.measured =
+            Double.isNaN(t.measured) ? o.readingWatts() : Math.min(t.measured, o.readingWatts());
       }
-      if (measured != null) {
-        idle.put(o.node(), measured);
+      long dt = nowNanos - t.atNanos;
+      if (!fresh && dt > 0 && dt <= maxGapNanos) {
+        double share = (t.off ? 0.5 : 0) + (o.off() ? 0.5 : 0);
+        Double watts =
+            Double.isNaN(t.measured) ? configured(o.idleWatts()) : Double.valueOf(t.measured);
+        if (share > 0 && watts != null) {
+          saved.merge(o.pool(), share * watts * dt / 1e9, Double::sum);
+        }
       }
-      seen.put(o.node(), new Seen(now, o.off(), o.pool()));
-      Seen before = last.get(o.node());
-      if (before == null || !now.isAfter(before.at())) {
-        continue;
-      }
-      Duration dt = Duration.between(before.at(), now);
-      if (dt.compareTo(maxGap) > 0) {
-        continue;
-      }
-      double share = (before.off() ? 0.5 : 0) + (o.off() ? 0.5 : 0);
-      Double watts = measured != null ? measured : configured(o.idleWatts());
-      if (share > 0 && watts != null) {
-        double joules = share * watts * dt.toNanos() / 1e9;
-        saved.merge(o.pool(), joules, Double::sum);
-      }
+      t.atNanos = nowNanos;
+      t.off = o.off();
+      t.generation = generation;
     }
-    // Nodes not observed this cycle are forgotten.
-    last = seen;
-    measuredIdle = idle;
+    if (tracks.size() > observations.size()) {
+      // Nodes not observed this cycle are forgotten.
+      tracks.values().removeIf(t -> t.generation != generation);
+    }
     return saved;
   }
 
   /** The idle draw used for {@code node}: measured, else {@code configured}, else null. */
   public Double idleDraw(String node, Double configured) {
-    Double measured = measuredIdle.get(node);
-    return measured != null ? measured : configured(configured);
+    Track t = tracks.get(node);
+    return t != null && !Double.isNaN(t.measured)
+        ? Double.valueOf(t.measured)
+        : configured(configured);
   }
 
   private static Double configured(Double watts) {
@@ -100,7 +109,6 @@ public final class EnergyLedger {
 
   /** Forgets every node (a new leader starts afresh). */
   public void reset() {
-    last.clear();
-    measuredIdle.clear();
+    tracks.clear();
   }
 }

@@ -98,6 +98,7 @@ public final class PoolController implements AutoCloseable {
   private final Map<String, List<String>> observedPools = new HashMap<>();
   private boolean started;
   private WriteFence lastFence;
+  private ClusterView lastView;
 
   /** Set by the election thread (which must not wait for a cycle); read by the next cycle. */
   private final AtomicBoolean termChanged = new AtomicBoolean();
@@ -168,7 +169,8 @@ public final class PoolController implements AutoCloseable {
       forget(); // a new term starts from what etcd holds, not from this process's memory
     }
     Instant now = clock.instant();
-    ClusterView view = ClusterView.read(cluster);
+    ClusterView view = ClusterView.read(cluster, lastView);
+    lastView = view;
     Map<String, List<Node>> byPool = new HashMap<>();
     for (Node n : cache.nodes()) {
       if (n.spec().pool() != null) {

@@ -3,6 +3,7 @@ package io.bamel.pool;
 import io.bamel.inventory.model.Quantity;
 import io.bamel.inventory.model.ResourceCapacity;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -24,7 +25,8 @@ public record Resources(Map<String, Double> amounts) {
             copy.put(k, v);
           }
         });
-    amounts = Map.copyOf(copy);
+    // A HashMap behind an unmodifiable view: iterating it allocates nothing (Map.copyOf's does).
+    amounts = Collections.unmodifiableMap(copy);
   }
 
   /** Resources from name/amount pairs: {@code of("cpu", 4, "memory", 8e9)}. */
@@ -78,17 +80,30 @@ public record Resources(Map<String, Double> amounts) {
    * thread-safe; {@link #build()} gives the immutable result.
    */
   public static final class Sum {
-    private final Map<String, Double> amounts = new HashMap<>();
+    private final Map<String, double[]> amounts = new HashMap<>();
 
     /** Adds {@code r}; returns this. */
     public Sum add(Resources r) {
-      r.amounts.forEach((k, v) -> amounts.merge(k, v, Double::sum));
+      r.amounts.forEach((k, v) -> add(k, v));
+      return this;
+    }
+
+    /** Adds {@code amount} of {@code resource}; returns this. */
+    public Sum add(String resource, double amount) {
+      double[] total = amounts.get(resource);
+      if (total == null) {
+        amounts.put(resource, new double[] {amount});
+      } else {
+        total[0] += amount;
+      }
       return this;
     }
 
     /** The total so far. */
     public Resources build() {
-      return new Resources(amounts);
+      Map<String, Double> out = new HashMap<>(amounts.size() * 2);
+      amounts.forEach((k, v) -> out.put(k, v[0]));
+      return new Resources(out);
     }
   }
 

@@ -76,7 +76,14 @@ public final class SnapshotBuilder {
       String kubeName = kubeName(node);
       KubeNode kube = view.nodes().get(kubeName);
       Member m =
-          member(node, kube, view.loadOn(kubeName), canPowerOff.test(node), joinTimeout, now);
+          member(
+              node,
+              kube,
+              view.allocatableOf(kubeName),
+              view.loadOn(kubeName),
+              canPowerOff.test(node),
+              joinTimeout,
+              now);
       out.add(m);
       if (m.isReady() && view.known()) {
         if (kube == null) {
@@ -134,6 +141,7 @@ public final class SnapshotBuilder {
   static Member member(
       Node node,
       KubeNode kube,
+      Resources allocatable,
       ClusterView.NodeLoad load,
       boolean canPowerOff,
       Duration joinTimeout,
@@ -141,9 +149,7 @@ public final class SnapshotBuilder {
     var spec = node.spec();
     NodeState state = node.state();
     Resources capacity =
-        kube != null && !kube.allocatable().isEmpty()
-            ? KubeResources.of(kube.allocatable())
-            : Resources.from(spec.capacity());
+        kube != null && !allocatable.isEmpty() ? allocatable : Resources.from(spec.capacity());
     Resources requested = load.requested();
     boolean doNotDisrupt =
         load.doNotDisrupt()
