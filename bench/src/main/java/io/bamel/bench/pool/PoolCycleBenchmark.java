@@ -128,7 +128,7 @@ public final class PoolCycleBenchmark implements Benchmark {
         rows.add(
             new BenchResult(
                 name(),
-                "same cycle, CPU time of the deciding thread (load-independent)",
+                "same cycle, CPU time of the deciding thread",
                 cycleCpu,
                 raw,
                 "ms",
