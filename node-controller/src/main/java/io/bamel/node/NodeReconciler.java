@@ -207,6 +207,11 @@ final class NodeReconciler {
       }
       try {
         callBmc(node.spec(), action);
+        log.info(
+            "power action node={} action={} interface={} result=ok",
+            id,
+            action.kind().text(),
+            node.spec().powerInterface());
         return new Outcome("ok", config.pollInterval(), false);
       } catch (PowerException e) {
         String message = action.kind().text() + " failed: " + e.reason() + ": " + e.getMessage();
@@ -263,6 +268,14 @@ final class NodeReconciler {
     long written = store.putStatus(node.id(), revision, next, event, fence);
     if (event != null && event.from() != event.to()) {
       metrics.transition(String.valueOf(event.from()), String.valueOf(event.to()));
+      log.info(
+          "node transition node={} from={} to={} action={} result={} reason=\"{}\"",
+          node.id(),
+          event.from(),
+          event.to(),
+          event.action(),
+          event.result(),
+          event.reason());
     }
     if (d != null && d.drift() != null) {
       metrics.drift(d.drift().direction());
