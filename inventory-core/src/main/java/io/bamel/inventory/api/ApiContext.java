@@ -56,6 +56,14 @@ final class ApiContext {
    * @throws ApiException 400 naming an unknown or repeated parameter
    */
   static Map<String, String> query(Context ctx, Set<String> allowed) {
+    String raw = ctx.queryString();
+    if (raw != null) {
+      try {
+        java.net.URLDecoder.decode(raw, java.nio.charset.StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw Problems.invalid("", "the query string is not well-formed percent-encoding");
+      }
+    }
     Map<String, String> values = new HashMap<>();
     for (Map.Entry<String, List<String>> e : ctx.queryParamMap().entrySet()) {
       if (!allowed.contains(e.getKey())) {

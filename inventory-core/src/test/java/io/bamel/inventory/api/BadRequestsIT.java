@@ -56,6 +56,7 @@ class BadRequestsIT {
       assertThat(f.json("PUT", "/api/v1/pools/a", "{\"maxNodes\":3}").status()).isEqualTo(201);
       List<Case> corpus = corpus();
       assertThat(corpus).hasSizeGreaterThanOrEqualTo(200);
+      System.out.println("bad-request corpus: " + corpus.size() + " requests");
       long before = f.revision();
       List<String> failures = new ArrayList<>();
       for (Case c : corpus) {
@@ -68,6 +69,48 @@ class BadRequestsIT {
       }
       assertThat(failures).isEmpty();
       assertThat(f.revision()).isEqualTo(before);
+    }
+  }
+
+  @Test
+  void malformedRequestTargetsAreProblemsToo() throws Exception {
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
+      long before = f.revision();
+      for (String target :
+          List.of(
+              "/api/v1/nodes/%ZZ",
+              "/api/v1/nodes?pool=%ZZ",
+              "/api/v1/nodes?%ZZ=1",
+              "/api/v1/nodes/a%2Fb",
+              "/api/v1/nodes/%2e%2e/%2e%2e/x",
+              "/api/v1/nodes/../../etc/passwd",
+              "/api/v1/nodes/é")) {
+        String[] answer = raw(f.api.port(), "GET " + target);
+        int status = Integer.parseInt(answer[0].split(" ")[1]);
+        assertThat(status).as(target + " -> " + answer[0]).isBetween(400, 499);
+        assertThat(answer[1]).as(target).containsIgnoringCase("application/problem+json");
+      }
+      assertThat(f.revision()).isEqualTo(before);
+    }
+  }
+
+  /** Sends a raw request line over a socket; returns the status line and the headers. */
+  private static String[] raw(int port, String requestLine) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(10_000);
+      String request =
+          requestLine
+              + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+              + ApiFixture.READ
+              + "\r\nConnection: close\r\n\r\n";
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+      String response =
+          new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+      int end = response.indexOf("\r\n");
+      int headersEnd = response.indexOf("\r\n\r\n");
+      return new String[] {
+        response.substring(0, end), response.substring(end, Math.max(end, headersEnd))
+      };
     }
   }
 
