@@ -18,6 +18,8 @@ final class BenchSuite {
         new io.bamel.bench.power.IpmiStatusBenchmark(),
         new io.bamel.bench.pool.PoolCycleBenchmark(),
         new io.bamel.bench.node.NodeReactionBenchmark(),
-        new io.bamel.bench.node.NodeFleetPowerOnBenchmark());
+        new io.bamel.bench.node.NodeFleetPowerOnBenchmark(),
+        new io.bamel.bench.api.ApiSyncBenchmark(),
+        new io.bamel.bench.api.ApiListBenchmark());
   }
 }

@@ -1,0 +1,85 @@
+package io.bamel.bench.api;
+
+import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.ApiOptions;
+import io.bamel.inventory.api.InventoryApi;
+import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.etcd.jetcd.Client;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A running API for the benchmarks: store, synced cache, and the HTTP API on a loopback port with
+ * one admin token; plus the HTTP client the benchmarks call it with.
+ */
+final class ApiBench implements AutoCloseable {
+
+  private static final String TOKEN = TokenStore.newToken();
+
+  final InventoryCache cache;
+  final InventoryApi api;
+  final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  final String base;
+
+  ApiBench(Client client) throws InterruptedException {
+    EtcdInventory store = new EtcdInventory(client);
+    cache = new InventoryCache(client).start();
+    if (!cache.awaitSynced(Duration.ofSeconds(60))) {
+      throw new IllegalStateException("cache did not sync");
+    }
+    TokenStore tokens =
+        TokenStore.of(List.of(new TokenStore.Entry("bench", Access.ADMIN, TokenStore.hash(TOKEN))));
+    api =
+        InventoryApi.create(
+                store,
+                cache,
+                tokens,
+                ApiOptions.DEFAULTS.withMaxBodyBytes(64L * 1024 * 1024),
+                new PrometheusRegistry())
+            .start("127.0.0.1", 0);
+    base = "http://127.0.0.1:" + api.port();
+  }
+
+  /** Sends a request; fails unless it answers 200. */
+  byte[] send(String method, String path, byte[] body) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .timeout(Duration.ofMinutes(5))
+            .header("Authorization", "Bearer " + TOKEN);
+    if (body != null) {
+      b.header("Content-Type", "application/json");
+      b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+    } else {
+      b.method(method, HttpRequest.BodyPublishers.noBody());
+    }
+    HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException(
+          method
+              + " "
+              + path
+              + " answered "
+              + r.statusCode()
+              + ": "
+              + new String(
+                  r.body(),
+                  0,
+                  Math.min(500, r.body().length),
+                  java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return r.body();
+  }
+
+  @Override
+  public void close() {
+    api.close();
+    cache.close();
+  }
+}
