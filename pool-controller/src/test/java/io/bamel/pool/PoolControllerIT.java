@@ -175,6 +175,10 @@ class PoolControllerIT {
       assertThat(s.extensions()).containsEntry(PoolMemory.LAST_SCALE_UP, T0.toString());
       assertThat(s.utilization()).containsEntry("cpu", 0.5);
       assertThat(a.metric("bamel_pool_pending_pods", "pool", "gpu")).isEqualTo(3.0);
+      assertThat(a.metric("bamel_pool_utilization_ratio", "pool", "gpu", "resource", "cpu"))
+          .isEqualTo(0.5);
+      assertThat(a.metric("bamel_pool_nodes", "pool", "gpu", "state", "ready")).isEqualTo(1.0);
+      assertThat(a.metric("bamel_pool_nodes", "pool", "gpu", "state", "off")).isEqualTo(3.0);
       assertThat(a.metric("bamel_pool_desired_nodes", "pool", "gpu")).isEqualTo(3.0);
       assertThat(
               a.metric(
