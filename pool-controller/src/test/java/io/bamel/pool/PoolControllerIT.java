@@ -461,4 +461,40 @@ class PoolControllerIT {
       assertThat(desired("spare")).isEqualTo(PowerState.ON);
     }
   }
+
+  @Test
+  void aNodeChangedSinceTheCacheReadItFailsTheWholeDecision() throws Exception {
+    store.putPoolConfig("gpu", PoolConfig.builder().build(), 0);
+    node("n1", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    node("n2", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    kube.pods().resource(KubeMock.pending("p1", "gpu", "cpu", 30)).create();
+    kube.pods().resource(KubeMock.pending("p2", "gpu", "cpu", 30)).create();
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      a.cache.close(); // frozen: the controller decides from what it saw
+      store.updateSpec("n2", spec -> spec.toBuilder().rack("r9").build(), null);
+      long before = store.currentRevision();
+
+      PoolController.Outcome o = a.controller.runCycle().get(0);
+
+      assertThat(o.decision().powerOnIds()).containsExactlyInAnyOrder("n1", "n2");
+      assertThat(o.revision()).isEqualTo(-1);
+      assertThat(o.error()).startsWith("conflict");
+      assertThat(store.currentRevision()).isEqualTo(before);
+      assertThat(desired("n1")).isEqualTo(PowerState.OFF);
+      assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+      assertThat(store.getPool("gpu").orElseThrow().status()).isNull();
+      assertThat(
+              a.metric(
+                  "bamel_scale_decisions_total",
+                  "pool",
+                  "gpu",
+                  "direction",
+                  "up",
+                  "reason",
+                  "pending-pods"))
+          .isNaN();
+    }
+  }
 }
