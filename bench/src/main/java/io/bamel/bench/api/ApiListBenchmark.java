@@ -85,17 +85,26 @@ public final class ApiListBenchmark implements Benchmark {
           BenchResult.ratioAtMost(
               name(),
               String.format("p99 GET ?pool (%,d of %,d) vs etcd range", perPool, n),
-              p99(api),
-              p99(raw),
+              percentile(api, 0.99),
+              percentile(raw, 0.99),
               "ms",
-              0.2));
+              0.2),
+          new BenchResult(
+              name(),
+              String.format("p50 GET ?pool (%,d of %,d) vs etcd range (info)", perPool, n),
+              percentile(api, 0.5),
+              percentile(raw, 0.5),
+              "ms",
+              percentile(api, 0.5) / percentile(raw, 0.5),
+              "info",
+              true));
     }
   }
 
-  private static double p99(double[] millis) {
+  private static double percentile(double[] millis, double p) {
     double[] sorted = millis.clone();
     Arrays.sort(sorted);
-    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * 0.99) - 1)];
+    return sorted[Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * p) - 1))];
   }
 
   private static ByteSequence bytes(String s) {

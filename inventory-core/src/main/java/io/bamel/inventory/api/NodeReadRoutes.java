@@ -32,6 +32,7 @@ final class NodeReadRoutes {
   }
 
   private final ApiContext api;
+  private final ListingMemo memo = new ListingMemo();
 
   NodeReadRoutes(ApiContext api) {
     this.api = api;
@@ -45,9 +46,15 @@ final class NodeReadRoutes {
     List<Node> page;
     String next;
     long revision;
+    String memoKey = filter.canonical() + "|" + limit;
     if (token == null) {
       api.requireSynced();
       revision = api.cache.revision();
+      byte[] remembered = memo.get(memoKey, revision);
+      if (remembered != null) {
+        ApiContext.answerBytes(ctx, 200, remembered);
+        return;
+      }
       List<Node> matching = new ArrayList<>();
       for (Node node : api.cache.nodes()) {
         if (filter.test(node)) {
@@ -79,7 +86,11 @@ final class NodeReadRoutes {
     }
     tail.append('}');
     out.writeBytes(tail.toString().getBytes(StandardCharsets.UTF_8));
-    ApiContext.answerBytes(ctx, 200, out.toByteArray());
+    byte[] body = out.toByteArray();
+    if (token == null && api.cache.revision() == revision) {
+      memo.put(memoKey, revision, body);
+    }
+    ApiContext.answerBytes(ctx, 200, body);
   }
 
   /** Fills {@code page} from etcd at the token's revision; returns the id to continue after. */

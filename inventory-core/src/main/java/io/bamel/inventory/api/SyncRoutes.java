@@ -22,6 +22,8 @@ import java.util.Set;
  */
 final class SyncRoutes {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SyncRoutes.class);
+
   private static final Set<String> PARAMS =
       Set.of("format", "dryRun", "prune", "pool", "site", "rack", "labels");
 
@@ -53,16 +55,35 @@ final class SyncRoutes {
     if (!scope.isEmpty() && !prune) {
       throw Problems.invalid("prune", "a scope is only used with prune=true");
     }
+    long t0 = System.nanoTime();
     JsonNode body = api.json(ctx, Bodies.JSON);
     List<SyncItem> items =
         format.equals("netbox") ? NetBoxDevices.read(body) : BamelRecords.read(body);
+    long t1 = System.nanoTime();
     api.requireSynced();
     api.awaitCache(api.store.currentRevision());
+    long t2 = System.nanoTime();
     long planRevision = api.cache.revision();
     SyncPlan plan = SyncPlanner.plan(items, api.cache.nodes(), scope, prune);
+    long t3 = System.nanoTime();
     SyncReport report =
         dryRun ? report(plan, planRevision, true) : execute(plan, Caller.of(ctx), planRevision);
+    long t4 = System.nanoTime();
     ApiContext.answer(ctx, 200, report);
+    LOG.info(
+        "sync of {} items{}: {} created, {} updated, {} unchanged, {} deleted, {} rejected;"
+            + " read {} ms, cache catch-up {} ms, plan {} ms, write and read-your-writes {} ms",
+        items.size(),
+        dryRun ? " (dry run)" : "",
+        report.created().size(),
+        report.updated().size(),
+        report.unchanged().size(),
+        report.deleted().size(),
+        report.rejected().size(),
+        (t1 - t0) / 1_000_000,
+        (t2 - t1) / 1_000_000,
+        (t3 - t2) / 1_000_000,
+        (t4 - t3) / 1_000_000);
   }
 
   private SyncReport execute(SyncPlan plan, Caller caller, long planRevision) {

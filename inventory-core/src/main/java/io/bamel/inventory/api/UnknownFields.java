@@ -16,6 +16,15 @@ final class UnknownFields {
 
   private static final int MAX_DEPTH = 8;
 
+  /** Each record class's components, looked up once. */
+  private static final ClassValue<RecordComponent[]> COMPONENTS =
+      new ClassValue<>() {
+        @Override
+        protected RecordComponent[] computeValue(Class<?> type) {
+          return type.getRecordComponents();
+        }
+      };
+
   private UnknownFields() {}
 
   /** One error per unknown field anywhere in {@code value}. */
@@ -39,7 +48,7 @@ final class UnknownFields {
     if (!value.getClass().isRecord()) {
       return;
     }
-    for (RecordComponent component : value.getClass().getRecordComponents()) {
+    for (RecordComponent component : COMPONENTS.get(value.getClass())) {
       Object field;
       try {
         field = component.getAccessor().invoke(value);
