@@ -21,6 +21,8 @@ import io.bamel.inventory.model.PowerState;
  * @param hasUnevictablePods whether pods on it cannot be evicted (no controller, local storage...)
  * @param requested the sum of requests of the pods on it (for picking the least utilized)
  * @param joinTimedOut whether it has been joining longer than its join timeout
+ * @param settling whether it became ready less than {@link #SETTLE_TIME} ago: the scheduler may not
+ *     have placed pending pods on it yet, so its free room still counts as coming
  */
 public record Member(
     String id,
@@ -35,7 +37,11 @@ public record Member(
     boolean doNotDisrupt,
     boolean hasUnevictablePods,
     Resources requested,
-    boolean joinTimedOut) {
+    boolean joinTimedOut,
+    boolean settling) {
+
+  /** How long a newly ready node's free room is counted for pending pods (scheduler catch-up). */
+  public static final java.time.Duration SETTLE_TIME = java.time.Duration.ofSeconds(30);
 
   /** Whether the node is capacity the pool can count on now or soon. */
   public boolean isCapacity() {

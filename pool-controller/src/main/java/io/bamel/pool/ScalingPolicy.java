@@ -151,7 +151,7 @@ public final class ScalingPolicy {
       List<Member> candidates,
       List<Member> capacity,
       List<Member> comingUp,
-      int room,
+      int transitionRoom,
       boolean pending,
       boolean busy,
       List<String> resources) {
@@ -162,7 +162,7 @@ public final class ScalingPolicy {
     if (c.maxNodes() - out.active <= 0) {
       return out.none("at-max-nodes", "pool is at its maximum of " + c.maxNodes() + " nodes");
     }
-    if (room <= 0) {
+    if (transitionRoom <= 0) {
       return out.none(
           "transitions-at-limit",
           "maxConcurrentTransitions " + c.maxConcurrentTransitions() + " reached");
@@ -174,12 +174,13 @@ public final class ScalingPolicy {
     if (pending) {
       Demand demand = Demand.ofPending(snapshot.pending(), typical);
       List<Member> ranked = NodeSelector.powerOn(candidates, demand, capacity, candidates.size());
-      BinPacking.Result packed =
-          BinPacking.pack(
-              snapshot.pending(),
-              comingUp.stream().map(Member::capacity).toList(),
-              ranked,
-              typical);
+      List<Resources> room = new java.util.ArrayList<>();
+      comingUp.forEach(m -> room.add(m.capacity()));
+      // A node that just became ready: the scheduler may not have placed pods on it yet.
+      snapshot.members().stream()
+          .filter(m -> m.settling() && m.isReady())
+          .forEach(m -> room.add(m.capacity().minus(m.requested())));
+      BinPacking.Result packed = BinPacking.pack(snapshot.pending(), room, ranked, typical);
       List<Member> chosen = packed.chosen();
       if (chosen.isEmpty()) {
         if (!packed.unfit().isEmpty() && packed.unfit().size() == snapshot.pending().size()) {
@@ -190,7 +191,8 @@ public final class ScalingPolicy {
         }
         chosen = ranked.subList(0, 1);
       }
-      return out.up(why, chosen.subList(0, Math.min(room, chosen.size())), describe(snapshot));
+      return out.up(
+          why, chosen.subList(0, Math.min(transitionRoom, chosen.size())), describe(snapshot));
     }
     Demand demand = Demand.ofPressure(mostPressed(snapshot.utilization(), resources));
     List<Member> chosen = NodeSelector.powerOn(candidates, demand, capacity, 1);

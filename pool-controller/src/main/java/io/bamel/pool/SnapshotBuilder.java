@@ -175,7 +175,11 @@ public final class SnapshotBuilder {
         doNotDisrupt,
         unevictable,
         requested,
-        joinTimedOut);
+        joinTimedOut,
+        state == NodeState.READY
+            && status != null
+            && status.stateSince() != null
+            && Duration.between(status.stateSince(), now).compareTo(Member.SETTLE_TIME) < 0);
   }
 
   /** How long the current step has taken: the step timer, else the time in the state. */

@@ -29,6 +29,7 @@ final class Fleet {
     boolean unevictable;
     Resources requested = Resources.NONE;
     boolean joinTimedOut;
+    boolean settling;
 
     M(String id, NodeState state, PowerState desired) {
       this.id = id;
@@ -81,6 +82,11 @@ final class Fleet {
       return this;
     }
 
+    M settling() {
+      settling = true;
+      return this;
+    }
+
     M joinTimedOut() {
       joinTimedOut = true;
       return this;
@@ -100,7 +106,8 @@ final class Fleet {
           doNotDisrupt,
           unevictable,
           requested,
-          joinTimedOut);
+          joinTimedOut,
+          settling);
     }
   }
 
