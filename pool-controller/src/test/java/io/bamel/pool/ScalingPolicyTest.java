@@ -185,6 +185,28 @@ class ScalingPolicyTest {
             List.of(),
             "waiting-for-nodes"),
         c(
+            "pending pods that fit a node that just became ready wait for the scheduler",
+            DEFAULTS,
+            pool()
+                .with(ready("a").used("cpu", 8), ready("b").settling(), off("c"))
+                .util(0.5, 0.5)
+                .pending(pod("p1", "cpu", 16), pod("p2", "cpu", 16)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "waiting-for-nodes"),
+        c(
+            "a node ready for longer is not waited for",
+            DEFAULTS,
+            pool()
+                .with(ready("a").used("cpu", 30), ready("b").used("cpu", 30), off("c"))
+                .util(0.9, 0.5)
+                .pending(pod("p1", "cpu", 16)),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "pending-pods"),
+        c(
             "pending pods beyond the room of a node coming up add the rest",
             DEFAULTS,
             pool()
