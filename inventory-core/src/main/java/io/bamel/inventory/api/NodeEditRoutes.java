@@ -1,6 +1,7 @@
 package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
@@ -92,8 +93,14 @@ final class NodeEditRoutes {
               Node current =
                   api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
               Preconditions.check(ifMatch, current.specRevision(), "node " + id);
-              JsonNode merged = MergePatch.apply(Codec.mapper().valueToTree(current.spec()), patch);
-              NodeSpec next = ApiJson.convert(merged, NodeSpec.class);
+              // Fields a newer bamel stored (the spec's extensions) are kept, not patched.
+              Map<String, Object> kept = current.spec().extensions();
+              ObjectNode base = Codec.mapper().valueToTree(current.spec());
+              base.remove(kept.keySet());
+              NodeSpec next =
+                  ApiJson.convert(MergePatch.apply(base, patch), NodeSpec.class).toBuilder()
+                      .extensions(kept)
+                      .build();
               List<FieldError> power = SpecRules.powerFieldChanges(current.spec(), next);
               if (!power.isEmpty()) {
                 throw Problems.invalid("PATCH does not change the power fields", power);

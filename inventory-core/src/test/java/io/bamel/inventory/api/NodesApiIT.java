@@ -136,6 +136,26 @@ class NodesApiIT {
   }
 
   @Test
+  void fieldsANewerBamelStoredSurvivePatchAndPut() {
+    long rev =
+        f.store.createNode(
+            "n001",
+            Json.spec(1, "a").toBuilder().extensions(Map.of("futureField", "kept")).build(),
+            null);
+    awaitCache(rev);
+    ApiFixture.Response patched = f.json("PATCH", "/api/v1/nodes/n001", "{\"rack\":\"r5\"}");
+    assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+    assertThat(patched.json().at("/spec/futureField").asText()).isEqualTo("kept");
+    assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(Json.spec(1, "a"))).status())
+        .isEqualTo(200);
+    assertThat(f.store.getNode("n001").orElseThrow().spec().extensions())
+        .containsEntry("futureField", "kept");
+    // A client cannot set such a field: it is an unknown field to this version.
+    assertThat(f.json("PATCH", "/api/v1/nodes/n001", "{\"futureField\":\"x\"}").status())
+        .isEqualTo(400);
+  }
+
+  @Test
   void putAndPatchDoNotChangePowerFields() {
     put(1, "a");
     ApiFixture.Response patch = f.json("PATCH", "/api/v1/nodes/n001", "{\"powerState\":\"on\"}");
