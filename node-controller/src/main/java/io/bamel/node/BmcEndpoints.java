@@ -24,6 +24,9 @@ final class BmcEndpoints {
       if (spec.wakeOnLan() != null && spec.wakeOnLan().broadcast() != null) {
         options.put(WolDriver.OPTION_BROADCAST, spec.wakeOnLan().broadcast());
       }
+      if (spec.wakeOnLan() != null && spec.wakeOnLan().canPowerOff()) {
+        options.put(WolDriver.OPTION_POWER_OFF_COMMAND, spec.wakeOnLan().powerOffCommand());
+      }
       if (spec.mgmtAddress() != null
           && spec.wakeOnLan() != null
           && spec.wakeOnLan().probePort() != null) {

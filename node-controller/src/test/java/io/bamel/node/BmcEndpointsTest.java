@@ -49,11 +49,26 @@ class BmcEndpointsTest {
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("10.0.0.9")
                 .powerInterface(PowerInterface.WOL)
-                .wakeOnLan(new WakeOnLan("10.0.0.255:9", 22, null))
+                .wakeOnLan(new WakeOnLan("10.0.0.255:9", 22, null, null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_PROBE)).contains("10.0.0.9:22");
     assertThat(e.option(WolDriver.OPTION_BROADCAST)).contains("10.0.0.255:9");
+    assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).isEmpty();
+  }
+
+  @Test
+  void wakeOnLanPowerOffCommandReachesTheDriver() {
+    BmcEndpoint e =
+        BmcEndpoints.of(
+            NodeSpec.builder()
+                .macAddress("0c:c4:7a:00:00:01")
+                .powerInterface(PowerInterface.WOL)
+                .wakeOnLan(
+                    new WakeOnLan(null, null, "ssh -i /etc/bamel/ssh/id node9 poweroff", null))
+                .build());
+    assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND))
+        .contains("ssh -i /etc/bamel/ssh/id node9 poweroff");
   }
 
   @Test

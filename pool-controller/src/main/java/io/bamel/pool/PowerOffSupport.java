@@ -6,16 +6,17 @@ import java.util.function.Predicate;
 
 /**
  * Whether a node's power driver can switch it off, as the pool controller asks before picking a
- * node to power off. The server knows the driver settings and should pass its own predicate; the
- * {@linkplain #conservative() default} assumes every interface can, except Wake-on-LAN (which can
- * only with a power-off command the pool controller cannot see).
+ * node to power off: every interface can, except Wake-on-LAN without a {@code
+ * wakeOnLan.powerOffCommand} in the node's spec (the driver then refuses power-off as unsupported).
  */
 public final class PowerOffSupport {
 
   private PowerOffSupport() {}
 
-  /** Every interface but {@code wol} can power off. */
+  /** Every interface can power off; {@code wol} only with a power-off command. */
   public static Predicate<Node> conservative() {
-    return node -> node.spec().powerInterface() != PowerInterface.WOL;
+    return node ->
+        node.spec().powerInterface() != PowerInterface.WOL
+            || node.spec().wakeOnLan() != null && node.spec().wakeOnLan().canPowerOff();
   }
 }
