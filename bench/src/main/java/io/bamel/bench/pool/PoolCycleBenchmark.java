@@ -3,6 +3,7 @@ package io.bamel.bench.pool;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
@@ -113,7 +114,8 @@ public final class PoolCycleBenchmark implements Benchmark {
         if (store.currentRevision() != before) {
           throw new IllegalStateException("a steady cycle wrote to etcd");
         }
-        double raw = Timer.medianMillis(runs, () -> EtcdLoad.rangeAll(client, Keys.NODES, PAGE));
+        double raw =
+            Timer.medianMillis(runs, () -> RawEtcd.rangeAll(client, Keys.NODES, PAGE).size());
         rows.add(
             new BenchResult(
                 name(),
@@ -212,7 +214,7 @@ public final class PoolCycleBenchmark implements Benchmark {
         }
       }
     }
-    EtcdLoad.putAll(client, kvs, 120);
+    RawEtcd.putAll(client, kvs, 120);
   }
 
   private static KubePod pending(String name, String pool) {

@@ -3,6 +3,7 @@ package io.bamel.bench.store;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;

@@ -109,20 +109,8 @@ public final class EtcdInventory {
    * @throws ConflictException when the spec is no longer at {@code expectedRevision}
    */
   public long replaceSpec(String id, long expectedRevision, NodeSpec spec, NodeEvent event) {
-    NodeRecord current = read(id);
-    if (!current.exists()) {
-      throw new NotFoundException("node " + id);
-    }
-    if (current.specRevision() != expectedRevision) {
-      throw new ConflictException(
-          "node "
-              + id
-              + " is at revision "
-              + current.specRevision()
-              + ", expected "
-              + expectedRevision,
-          current.specRevision());
-    }
+    NodeRecord current = existing(id);
+    requireRevision("node " + id, current.specRevision(), expectedRevision);
     return writeSpec(current, spec, event);
   }
 
@@ -141,10 +129,7 @@ public final class EtcdInventory {
     return retrying(
         "node " + id,
         () -> {
-          NodeRecord current = read(id);
-          if (!current.exists()) {
-            throw new NotFoundException("node " + id);
-          }
+          NodeRecord current = existing(id);
           NodeSpec next = change.apply(current.spec());
           long revision = writeSpec(current, next, event);
           return new Versioned<>(next, revision);
@@ -174,20 +159,8 @@ public final class EtcdInventory {
    */
   public long putStatus(
       String id, long expectedRevision, NodeStatus status, NodeEvent event, WriteFence fence) {
-    NodeRecord current = read(id);
-    if (!current.exists()) {
-      throw new NotFoundException("node " + id);
-    }
-    if (current.statusRevision() != expectedRevision) {
-      throw new ConflictException(
-          "status of node "
-              + id
-              + " is at revision "
-              + current.statusRevision()
-              + ", expected "
-              + expectedRevision,
-          current.statusRevision());
-    }
+    NodeRecord current = existing(id);
+    requireRevision("status of node " + id, current.statusRevision(), expectedRevision);
     return writeStatus(current, status, event, fence);
   }
 
@@ -203,10 +176,7 @@ public final class EtcdInventory {
     return retrying(
         "status of node " + id,
         () -> {
-          NodeRecord current = read(id);
-          if (!current.exists()) {
-            throw new NotFoundException("node " + id);
-          }
+          NodeRecord current = existing(id);
           NodeStatus next = change.apply(current.status());
           return new Versioned<>(next, writeStatus(current, next, event, fence));
         });
@@ -240,10 +210,7 @@ public final class EtcdInventory {
     return retrying(
         "events of node " + id,
         () -> {
-          NodeRecord current = read(id);
-          if (!current.exists()) {
-            throw new NotFoundException("node " + id);
-          }
+          NodeRecord current = existing(id);
           TxnPlan plan = new TxnPlan();
           plan.expectExists(Keys.nodeSpec(id));
           writes.event(plan, id, current.lastEventSeq(), event);
@@ -263,15 +230,8 @@ public final class EtcdInventory {
     if (!current.exists()) {
       return false;
     }
-    if (expectedRevision != BatchItem.ANY && expectedRevision != current.specRevision()) {
-      throw new ConflictException(
-          "node "
-              + id
-              + " is at revision "
-              + current.specRevision()
-              + ", expected "
-              + expectedRevision,
-          current.specRevision());
+    if (expectedRevision != BatchItem.ANY) {
+      requireRevision("node " + id, current.specRevision(), expectedRevision);
     }
     TxnPlan plan = new TxnPlan();
     writes.spec(plan, id, current.spec(), current.specRevision(), null, null);
@@ -493,6 +453,22 @@ public final class EtcdInventory {
 
   NodeRecord read(String id) {
     return readMany(List.of(id)).get(0);
+  }
+
+  /** The node, which must exist. */
+  private NodeRecord existing(String id) {
+    NodeRecord current = read(id);
+    if (!current.exists()) {
+      throw new NotFoundException("node " + id);
+    }
+    return current;
+  }
+
+  private static void requireRevision(String what, long actual, long expected) {
+    if (actual != expected) {
+      throw new ConflictException(
+          what + " is at revision " + actual + ", expected " + expected, actual);
+    }
   }
 
   /** Reads nodes in full: spec, status, readings and the newest event key. */

@@ -1,4 +1,4 @@
-package io.bamel.bench.store;
+package io.bamel.bench;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -13,13 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** The baselines: plain jetcd calls with no bamel logic, for the same keys and bytes. */
-final class RawEtcd {
+/**
+ * The baselines and loaders of the benchmarks: plain jetcd calls with no bamel logic, for the same
+ * keys and bytes.
+ */
+public final class RawEtcd {
 
   private RawEtcd() {}
 
   /** Writes every key-value in transactions of {@code opsPerTxn} puts, one after the other. */
-  static void putAll(Client client, List<Map.Entry<String, byte[]>> kvs, int opsPerTxn)
+  public static void putAll(Client client, List<Map.Entry<String, byte[]>> kvs, int opsPerTxn)
       throws Exception {
     for (int start = 0; start < kvs.size(); start += opsPerTxn) {
       List<Op> ops = new ArrayList<>();
@@ -36,7 +39,8 @@ final class RawEtcd {
   }
 
   /** Reads every key under {@code prefix} in pages of {@code pageSize} at one revision. */
-  static List<KeyValue> rangeAll(Client client, String prefix, int pageSize) throws Exception {
+  public static List<KeyValue> rangeAll(Client client, String prefix, int pageSize)
+      throws Exception {
     List<KeyValue> all = new ArrayList<>();
     String end =
         prefix.substring(0, prefix.length() - 1) + (char) (prefix.charAt(prefix.length() - 1) + 1);
