@@ -115,7 +115,12 @@ public final class BamelServer implements AutoCloseable {
     } else {
       ops =
           new OpsServer(
-              config.http().host(), config.http().port(), cache, new MetricsEndpoint(registry));
+              config.http().host(),
+              config.http().port(),
+              cache,
+              new MetricsEndpoint(registry),
+              tokens,
+              config.auth().anonymousRead());
       resources.push(ops);
     }
     boolean controllers =

@@ -2,6 +2,8 @@ package io.bamel.server;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.store.InventoryCache;
 import java.io.IOException;
@@ -18,7 +20,13 @@ final class OpsServer implements AutoCloseable {
 
   private final HttpServer server;
 
-  OpsServer(String host, int port, InventoryCache cache, MetricsEndpoint metrics)
+  OpsServer(
+      String host,
+      int port,
+      InventoryCache cache,
+      MetricsEndpoint metrics,
+      TokenStore tokens,
+      boolean anonymousRead)
       throws IOException {
     server = HttpServer.create(new InetSocketAddress(host, port), 16);
     server.createContext("/healthz", ex -> send(ex, 200, "text/plain", "ok\n"));
@@ -33,6 +41,11 @@ final class OpsServer implements AutoCloseable {
     server.createContext(
         "/metrics",
         ex -> {
+          if (!anonymousRead
+              && !readAllowed(tokens, ex.getRequestHeaders().getFirst("Authorization"))) {
+            send(ex, 401, "text/plain", "send Authorization: Bearer <token> of read scope\n");
+            return;
+          }
           MetricsEndpoint.Scrape scrape = metrics.scrape(ex.getRequestHeaders().getFirst("Accept"));
           ex.getResponseHeaders().set("Content-Type", scrape.contentType());
           ex.sendResponseHeaders(200, scrape.body().length);
@@ -41,6 +54,16 @@ final class OpsServer implements AutoCloseable {
           }
         });
     server.start();
+  }
+
+  private static boolean readAllowed(TokenStore tokens, String header) {
+    if (header == null || !header.startsWith("Bearer ")) {
+      return false;
+    }
+    return tokens
+        .authenticate(header.substring("Bearer ".length()).strip())
+        .map(p -> Access.READ.grantedBy(p.scope()))
+        .orElse(false);
   }
 
   int port() {

@@ -85,6 +85,41 @@ class ServerProcessIT {
   }
 
   @Test
+  void aControllerOnlyProcessServesHealthAndGuardedMetrics(@TempDir Path dir) throws Exception {
+    int port = EtcdProcess.freePort();
+    String token = io.bamel.inventory.api.TokenStore.newToken();
+    Path tokens =
+        Files.writeString(
+            dir.resolve("tokens"),
+            io.bamel.inventory.api.TokenStore.line("prom", "read", token) + "\n");
+    try (BamelProcess bamel =
+        BamelProcess.start(
+            Map.of(),
+            "server",
+            "--components",
+            "node-controller,pool-controller",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            Integer.toString(port),
+            "--etcd-data-dir",
+            dir.resolve("etcd").toString(),
+            "--tokens-file",
+            tokens.toString(),
+            "--kubernetes",
+            "none")) {
+      bamel.await(l -> l.contains("bamel server is running"), Duration.ofSeconds(90), "start-up");
+      String base = "http://127.0.0.1:" + port;
+      assertThat(get(base + "/healthz", null).statusCode()).isEqualTo(200);
+      assertThat(get(base + "/readyz", null).statusCode()).isEqualTo(200);
+      assertThat(get(base + "/metrics", null).statusCode()).isEqualTo(401);
+      assertThat(get(base + "/metrics", token).body()).contains("bamel_leader");
+      assertThat(get(base + "/api/v1/nodes", token).statusCode()).isEqualTo(404);
+      assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
+    }
+  }
+
+  @Test
   void aBadSettingIsAClearErrorAndExitCode2(@TempDir Path dir) throws Exception {
     try (BamelProcess bamel = BamelProcess.start(Map.of("BAMEL_HTTP_PORT", "eighty"), "server")) {
       bamel.await(
