@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
@@ -12,16 +13,11 @@ import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
-import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.PutOption;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * DCIM sync of N nodes through {@code POST /api/v1/sync} (HTTP, JSON parsing, validation, matching
@@ -70,7 +66,7 @@ public final class ApiSyncBenchmark implements Benchmark {
 
                 @Override
                 public void run() throws Exception {
-                  putAll(client, raw);
+                  RawEtcd.putAll(client, raw, 128);
                 }
               });
       etcd.clear();
@@ -126,21 +122,6 @@ public final class ApiSyncBenchmark implements Benchmark {
                 "ms",
                 0.2));
       }
-    }
-  }
-
-  /** Writes every key-value in transactions of 128 puts. */
-  static void putAll(Client client, List<Map.Entry<String, byte[]>> kvs) throws Exception {
-    for (int start = 0; start < kvs.size(); start += 128) {
-      List<Op> ops = new ArrayList<>();
-      for (Map.Entry<String, byte[]> kv : kvs.subList(start, Math.min(kvs.size(), start + 128))) {
-        ops.add(
-            Op.put(
-                ByteSequence.from(kv.getKey(), StandardCharsets.UTF_8),
-                ByteSequence.from(kv.getValue()),
-                PutOption.DEFAULT));
-      }
-      client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(30, TimeUnit.SECONDS);
     }
   }
 }
