@@ -38,6 +38,37 @@ public final class Timer {
     return millis[runs / 2];
   }
 
+  /**
+   * The medians of {@code runs} runs of {@code subject} and of {@code baseline}, alternating
+   * (baseline, subject, baseline, ...) after one untimed warm-up of each, so that a slow spell of
+   * the machine (etcd's fsyncs on a shared disk vary a lot) weighs on both alike.
+   *
+   * @return {@code [subject median, baseline median]} in milliseconds
+   */
+  public static double[] interleavedMedians(int runs, Trial subject, Trial baseline)
+      throws Exception {
+    for (Trial t : new Trial[] {baseline, subject}) {
+      t.prepare();
+      t.run();
+    }
+    double[] a = new double[runs];
+    double[] b = new double[runs];
+    for (int i = 0; i < runs; i++) {
+      b[i] = once(baseline);
+      a[i] = once(subject);
+    }
+    Arrays.sort(a);
+    Arrays.sort(b);
+    return new double[] {a[runs / 2], b[runs / 2]};
+  }
+
+  private static double once(Trial trial) throws Exception {
+    trial.prepare();
+    long start = System.nanoTime();
+    trial.run();
+    return (System.nanoTime() - start) / 1e6;
+  }
+
   /** The time of one call, in milliseconds. */
   public static double millis(Callable<?> work) throws Exception {
     long start = System.nanoTime();

@@ -49,23 +49,9 @@ public final class BatchUpsertBenchmark implements Benchmark {
     try (EtcdCluster etcd = EtcdCluster.start(1);
         Client client = etcd.client()) {
       EtcdInventory inventory = new EtcdInventory(client);
-      int runs = context.quick() ? 1 : 3;
-      double rawMillis =
-          Timer.medianMillis(
-              runs,
-              new Timer.Trial() {
-                @Override
-                public void prepare() {
-                  etcd.clear();
-                }
-
-                @Override
-                public void run() throws Exception {
-                  RawEtcd.putAll(client, raw, 128);
-                }
-              });
-      double bamelMillis =
-          Timer.medianMillis(
+      int runs = context.quick() ? 1 : 5;
+      double[] medians =
+          Timer.interleavedMedians(
               runs,
               new Timer.Trial() {
                 @Override
@@ -80,7 +66,20 @@ public final class BatchUpsertBenchmark implements Benchmark {
                     throw new IllegalStateException("batch upsert did not create every node");
                   }
                 }
+              },
+              new Timer.Trial() {
+                @Override
+                public void prepare() {
+                  etcd.clear();
+                }
+
+                @Override
+                public void run() throws Exception {
+                  RawEtcd.putAll(client, raw, 128);
+                }
               });
+      double bamelMillis = medians[0];
+      double rawMillis = medians[1];
       return List.of(
           BenchResult.ratioAtMost(
               name(),

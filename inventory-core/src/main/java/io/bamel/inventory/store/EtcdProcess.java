@@ -25,7 +25,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EtcdProcess implements AutoCloseable {
 
-  /** How to start one member. */
+  /**
+   * TLS on the client port: the member's certificate and key, and the CA whose client certificates
+   * it accepts (clients must present one).
+   */
+  public record ClientTls(Path certFile, Path keyFile, Path trustedCaFile) {}
+
+  /** How to start one member; {@code clientTls} null serves plain HTTP. */
   public record Config(
       String name,
       Path dataDir,
@@ -33,7 +39,8 @@ public final class EtcdProcess implements AutoCloseable {
       int peerPort,
       String initialCluster,
       boolean newCluster,
-      String clusterToken) {
+      String clusterToken,
+      ClientTls clientTls) {
 
     /** A single-member cluster in {@code dataDir} on the given ports. */
     public static Config single(String name, Path dataDir, int clientPort, int peerPort) {
@@ -44,12 +51,19 @@ public final class EtcdProcess implements AutoCloseable {
           peerPort,
           name + "=http://127.0.0.1:" + peerPort,
           true,
-          "bamel-" + name);
+          "bamel-" + name,
+          null);
     }
 
-    /** The client URL, {@code http://127.0.0.1:port}. */
+    /** This configuration serving its clients over TLS with client certificates. */
+    public Config withClientTls(ClientTls tls) {
+      return new Config(
+          name, dataDir, clientPort, peerPort, initialCluster, newCluster, clusterToken, tls);
+    }
+
+    /** The client URL, {@code http(s)://127.0.0.1:port}. */
     public String clientUrl() {
-      return "http://127.0.0.1:" + clientPort;
+      return (clientTls == null ? "http" : "https") + "://127.0.0.1:" + clientPort;
     }
   }
 
@@ -58,6 +72,7 @@ public final class EtcdProcess implements AutoCloseable {
   private final Config config;
   private final Path binary;
   private Process process;
+  private long logOffset;
   private Thread hook;
   private boolean started;
 
@@ -156,10 +171,17 @@ public final class EtcdProcess implements AutoCloseable {
       cmd.add("--initial-cluster=" + config.initialCluster());
       cmd.add("--initial-cluster-token=" + config.clusterToken());
       cmd.add("--initial-cluster-state=" + (config.newCluster() && !started ? "new" : "existing"));
+      if (config.clientTls() != null) {
+        cmd.add("--cert-file=" + config.clientTls().certFile());
+        cmd.add("--key-file=" + config.clientTls().keyFile());
+        cmd.add("--trusted-ca-file=" + config.clientTls().trustedCaFile());
+        cmd.add("--client-cert-auth");
+      }
       cmd.add("--heartbeat-interval=50");
       cmd.add("--election-timeout=500");
       cmd.add("--logger=zap");
       cmd.add("--log-outputs=stderr");
+      logOffset = Files.exists(logFile()) ? Files.size(logFile()) : 0;
       ProcessBuilder pb = new ProcessBuilder(cmd);
       pb.redirectErrorStream(true);
       pb.redirectOutput(ProcessBuilder.Redirect.appendTo(logFile().toFile()));
@@ -189,7 +211,7 @@ public final class EtcdProcess implements AutoCloseable {
         throw new IllegalStateException(
             "etcd " + config.name() + " exited during start-up:\n" + logTail());
       }
-      if (healthy(http)) {
+      if (config.clientTls() == null ? healthy(http) : logSays("serving client traffic securely")) {
         return this;
       }
       sleep(50);
@@ -201,6 +223,23 @@ public final class EtcdProcess implements AutoCloseable {
             + timeout.toSeconds()
             + " s:\n"
             + logTail());
+  }
+
+  /**
+   * Whether the member's log since its last start contains {@code text} (how a TLS member is seen
+   * to be up: its /health needs a client certificate).
+   */
+  private boolean logSays(String text) {
+    try {
+      if (!Files.exists(logFile())) {
+        return false;
+      }
+      byte[] all = Files.readAllBytes(logFile());
+      int from = (int) Math.min(logOffset, all.length);
+      return new String(all, from, all.length - from, StandardCharsets.UTF_8).contains(text);
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Whether the member answers at all (its client port accepts connections). */

@@ -56,7 +56,8 @@ public final class EtcdCluster implements AutoCloseable {
                   ports.get(i)[1],
                   initial,
                   true,
-                  token)));
+                  token,
+                  null)));
     }
   }
 
