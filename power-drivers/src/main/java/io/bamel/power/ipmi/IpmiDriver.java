@@ -128,11 +128,11 @@ public final class IpmiDriver implements PowerDriver {
       }
       softAccepted = false; // the BMC cannot do a soft off: force it
     }
-    if (softAccepted && waitForOff(endpoint, deadline.atMost(config.gracefulTimeout()))) {
+    if (softAccepted && waitForOff(endpoint, deadline.atMost(config.gracefulTimeout()), deadline)) {
       return;
     }
     run(endpoint, deadline, "chassis", "power", "off");
-    if (!waitForOff(endpoint, deadline)) {
+    if (!waitForOff(endpoint, deadline, deadline)) {
       throw new TransientPowerException(
           PowerException.Reason.TIMEOUT, "system is not off by the deadline");
     }
@@ -187,12 +187,18 @@ public final class IpmiDriver implements PowerDriver {
   @Override
   public void close() {}
 
-  private boolean waitForOff(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  /**
+   * Polls until the chassis is off or {@code pollUntil} passes. Each ipmitool call may run until
+   * {@code commandDeadline} (the caller's whole deadline), so a call started near the end of the
+   * graceful window ends the polling instead of failing the power-off.
+   */
+  private boolean waitForOff(BmcEndpoint endpoint, Deadline pollUntil, Deadline commandDeadline)
+      throws PowerException {
     while (true) {
-      if (powerState(endpoint, deadline) == PowerState.OFF) {
+      if (powerState(endpoint, commandDeadline) == PowerState.OFF) {
         return true;
       }
-      if (deadline.remaining().compareTo(config.pollInterval()) <= 0) {
+      if (pollUntil.remaining().compareTo(config.pollInterval()) <= 0) {
         return false;
       }
       try {

@@ -131,7 +131,8 @@ public final class RedfishDriver implements PowerDriver {
       reset(connection, system, graceful.get(), PowerState.OFF, deadline);
     }
     if (graceful.isPresent() || state == PowerState.POWERING_OFF) {
-      if (waitFor(connection, PowerState.OFF, deadline.atMost(config.gracefulTimeout()))) {
+      if (waitFor(
+          connection, PowerState.OFF, deadline.atMost(config.gracefulTimeout()), deadline)) {
         return;
       }
     }
@@ -140,7 +141,7 @@ public final class RedfishDriver implements PowerDriver {
       String force = ResetTypes.require(ResetTypes.Intent.FORCE_OFF, now.allowableResetTypes());
       reset(connection, now, force, PowerState.OFF, deadline);
     }
-    if (!waitFor(connection, PowerState.OFF, deadline)) {
+    if (!waitFor(connection, PowerState.OFF, deadline, deadline)) {
       throw new TransientPowerException(
           PowerException.Reason.TIMEOUT, "system is not off by the deadline");
     }
@@ -320,14 +321,20 @@ public final class RedfishDriver implements PowerDriver {
     return target == PowerState.ON ? PowerState.POWERING_ON : PowerState.POWERING_OFF;
   }
 
-  /** Polls until the state is {@code target}; false when the deadline passes first. */
-  private boolean waitFor(RedfishConnection connection, PowerState target, Deadline deadline)
+  /**
+   * Polls until the system reports {@code target} or {@code pollUntil} passes. Each read may run
+   * until {@code requestDeadline} (the caller's whole deadline): a read started just before the end
+   * of a shorter polling window (the graceful timeout) is not cut off and turned into an error, it
+   * only ends the polling.
+   */
+  private boolean waitFor(
+      RedfishConnection connection, PowerState target, Deadline pollUntil, Deadline requestDeadline)
       throws PowerException {
     while (true) {
-      if (SystemView.of(readSystem(connection, deadline)).powerState() == target) {
+      if (SystemView.of(readSystem(connection, requestDeadline)).powerState() == target) {
         return true;
       }
-      Duration left = deadline.remaining();
+      Duration left = pollUntil.remaining();
       if (left.compareTo(config.pollInterval()) <= 0) {
         return false;
       }

@@ -257,6 +257,22 @@ class RedfishDriverIT {
   }
 
   @Test
+  void aSlowReadAtTheEndOfTheGracefulWindowStillFallsBackToForceOff() throws Exception {
+    system.reconfigure(config().withIgnoredGracefulShutdown(true));
+    system.forcePowerState(PowerState.ON);
+    // Every answer takes 500 ms: the second poll of the 700 ms graceful window starts at about
+    // 550 ms and ends past the window; it must not be cut off into an error.
+    system.faults().latency(Duration.ofMillis(500));
+
+    driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
+
+    system.faults().clear();
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
+    assertThat(system.resets("ForceOff")).isEqualTo(1);
+  }
+
+  @Test
   void gracefulShutdownThatWorksNeedsNoForce() throws Exception {
     system.forcePowerState(PowerState.ON);
     driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
