@@ -22,10 +22,11 @@ final class BamelProcess implements AutoCloseable {
 
   private final Process process;
   private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
+  private final Thread reader;
 
   private BamelProcess(Process process) {
     this.process = process;
-    Thread reader =
+    this.reader =
         new Thread(
             () -> {
               try (BufferedReader r =
@@ -79,7 +80,7 @@ final class BamelProcess implements AutoCloseable {
           }
         }
       }
-      if (!process.isAlive() && seen >= lines.size()) {
+      if (!process.isAlive() && outputDrained() && seen >= lines.size()) {
         throw new AssertionError(
             "bamel exited (" + process.exitValue() + ") before " + what + ":\n" + output());
       }
@@ -88,10 +89,28 @@ final class BamelProcess implements AutoCloseable {
     throw new AssertionError("no " + what + " within " + timeout + ":\n" + output());
   }
 
+  /**
+   * Whether every line of a process that has exited has been collected: the reader may still be
+   * reading the last lines from the pipe after the process ended.
+   */
+  private boolean outputDrained() throws InterruptedException {
+    reader.join(Duration.ofSeconds(5));
+    return !reader.isAlive();
+  }
+
   /** The value after {@code prefix} on the first line that contains it. */
   String valueAfter(String prefix, Duration timeout) throws InterruptedException {
     String line = await(l -> l.contains(prefix), timeout, "'" + prefix + "'");
     return line.substring(line.indexOf(prefix) + prefix.length()).trim();
+  }
+
+  /**
+   * The port of the API (or, in a controller-only process, of health and metrics) from the start-up
+   * banner's {@code API:} line: tests start bamel on port 0 and read the port it bound.
+   */
+  int port(Duration timeout) throws InterruptedException {
+    String url = valueAfter("API:", timeout);
+    return java.net.URI.create(url).getPort();
   }
 
   /** Everything printed so far. */

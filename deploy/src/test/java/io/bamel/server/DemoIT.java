@@ -2,7 +2,6 @@ package io.bamel.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.store.EtcdProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,17 +15,17 @@ class DemoIT {
 
   @Test
   void scalesUpAndDownThenExitsZeroOnSigterm() throws Exception {
-    int port = EtcdProcess.freePort();
     try (BamelProcess demo =
-        BamelProcess.start(Map.of(), "demo", "--port", Integer.toString(port), "--period", "40s")) {
-      String token = demo.valueAfter("admin token:", Duration.ofSeconds(90));
+        BamelProcess.start(Map.of(), "demo", "--port", "0", "--period", "40s")) {
+      int port = demo.port(Duration.ofSeconds(90));
+      String token = demo.valueAfter("admin token:", Duration.ofSeconds(10));
       demo.await(
           l -> l.contains("pool decision") && l.contains("direction=up"),
           Duration.ofSeconds(60),
           "a scale-up");
       demo.await(
           l -> l.contains("pool decision") && l.contains("direction=down"),
-          Duration.ofSeconds(150),
+          Duration.ofSeconds(240),
           "a scale-down");
       HttpResponse<String> nodes =
           HttpClient.newHttpClient()

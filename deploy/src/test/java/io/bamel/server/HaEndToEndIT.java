@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.store.Codec;
-import io.bamel.inventory.store.EtcdProcess;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.inventory.testing.KubeApiServer;
@@ -63,17 +62,15 @@ class HaEndToEndIT {
               .withCredentials("admin", "e2e-password")
               .withPowerDelay(Duration.ofSeconds(1)));
       Path kubeconfig = writeKubeconfig(dir, kube);
-      int portA = EtcdProcess.freePort();
-      int portB = EtcdProcess.freePort();
-      Path configA = writeConfig(dir, "a", portA, etcd, kubeconfig);
-      Path configB = writeConfig(dir, "b", portB, etcd, kubeconfig);
+      Path configA = writeConfig(dir, "a", etcd, kubeconfig);
+      Path configB = writeConfig(dir, "b", etcd, kubeconfig);
 
       try (TestCluster cluster = new TestCluster(fleet, kube);
           BamelProcess a = BamelProcess.start(Map.of(), "server", "--config", configA.toString());
           BamelProcess b = BamelProcess.start(Map.of(), "server", "--config", configB.toString());
           Client client = etcd.client()) {
         try {
-          run(a, b, portA, portB, token, fleet, cluster, client);
+          run(a, b, token, fleet, cluster, client);
         } finally {
           // For a failure's report: what both servers decided and did.
           for (BamelProcess p : List.of(a, b)) {
@@ -90,8 +87,6 @@ class HaEndToEndIT {
   private void run(
       BamelProcess a,
       BamelProcess b,
-      int portA,
-      int portB,
       String token,
       SimulatedBmcFleet fleet,
       TestCluster cluster,
@@ -100,6 +95,8 @@ class HaEndToEndIT {
     {
       a.await(l -> l.contains("bamel server is running"), Duration.ofSeconds(90), "server a");
       b.await(l -> l.contains("bamel server is running"), Duration.ofSeconds(90), "server b");
+      int portA = a.port(Duration.ofSeconds(10));
+      int portB = b.port(Duration.ofSeconds(10));
       String api = "http://127.0.0.1:" + portA;
 
       // DCIM sync of the machines, and the pool's config, through the API.
@@ -111,11 +108,19 @@ class HaEndToEndIT {
 
       // Load: four pods of 8 CPUs need two 16-CPU nodes.
       cluster.createPods("general", 4, 8);
+      // Kill the node controller's leader mid-way: once every node the pool wants on has had its
+      // power-on reach the BMC (a power-on written ahead but never sent would only be retried
+      // after the pool's 60 s power-on timeout, and the pool would meanwhile use a third machine).
       await()
           .atMost(Duration.ofSeconds(60))
-          .until(() -> fleet.systems().stream().anyMatch(s -> s.resets("On") > 0));
-
-      // Kill the node controller's leader mid-way.
+          .pollInterval(Duration.ofMillis(100))
+          .ignoreExceptions()
+          .until(
+              () -> {
+                List<String> wanted = desiredOn(api, token);
+                return !wanted.isEmpty()
+                    && wanted.stream().allMatch(id -> fleet.system(id).resets("On") > 0);
+              });
       String leader = holder(client, "node-controller");
       BamelProcess leaderProcess = leader.equals("a") ? a : b;
       BamelProcess standby = leader.equals("a") ? b : a;
@@ -125,9 +130,12 @@ class HaEndToEndIT {
       await()
           .atMost(Duration.ofSeconds(120))
           .pollInterval(Duration.ofSeconds(1))
+          .ignoreExceptions()
           .untilAsserted(
               () -> assertThat(cluster.runningPods()).as(cluster::describe).isEqualTo(4));
-      assertThat(readyNodes(standbyApi, token)).isEqualTo(2);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(readyNodes(standbyApi, token)).isEqualTo(2));
       assertThat(holder(client, "node-controller")).isNotEqualTo(leader);
 
       // The load goes away: the nodes drain and power off.
@@ -135,6 +143,7 @@ class HaEndToEndIT {
       await()
           .atMost(Duration.ofSeconds(120))
           .pollInterval(Duration.ofSeconds(1))
+          .ignoreExceptions()
           .untilAsserted(() -> assertThat(offNodes(standbyApi, token)).isEqualTo(MACHINES));
 
       // Exactly one power-on and at most one power-off request reached each machine used.
@@ -206,6 +215,17 @@ class HaEndToEndIT {
         HttpResponse.BodyHandlers.ofString());
   }
 
+  /** The ids of the nodes whose desired power state is on. */
+  private List<String> desiredOn(String api, String token) throws Exception {
+    List<String> ids = new ArrayList<>();
+    for (JsonNode item : list(api, token, "/api/v1/nodes").get("items")) {
+      if ("on".equals(item.path("spec").path("powerState").asText())) {
+        ids.add(item.get("id").asText());
+      }
+    }
+    return ids;
+  }
+
   private long readyNodes(String api, String token) throws Exception {
     return countState(api, token, "ready");
   }
@@ -215,14 +235,19 @@ class HaEndToEndIT {
   }
 
   private long countState(String api, String token, String state) throws Exception {
+    return list(api, token, "/api/v1/nodes?state=" + state).get("items").size();
+  }
+
+  private JsonNode list(String api, String token, String path) throws Exception {
     HttpResponse<String> r =
         http.send(
-            HttpRequest.newBuilder(URI.create(api + "/api/v1/nodes?state=" + state))
+            HttpRequest.newBuilder(URI.create(api + path))
                 .header("Authorization", "Bearer " + token)
+                .timeout(Duration.ofSeconds(30))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
-    JsonNode body = Codec.mapper().readTree(r.body());
-    return body.get("items").size();
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    return Codec.mapper().readTree(r.body());
   }
 
   private static String holder(Client client, String component) throws Exception {
@@ -264,15 +289,15 @@ class HaEndToEndIT {
             .formatted(url));
   }
 
-  private static Path writeConfig(
-      Path dir, String name, int port, EtcdCluster etcd, Path kubeconfig) throws Exception {
+  private static Path writeConfig(Path dir, String name, EtcdCluster etcd, Path kubeconfig)
+      throws Exception {
     return Files.writeString(
         dir.resolve(name + ".yaml"),
         """
         instance: %s
         http:
           host: 127.0.0.1
-          port: %d
+          port: 0
         etcd:
           endpoints: [%s]
         auth:
@@ -289,7 +314,6 @@ class HaEndToEndIT {
         """
             .formatted(
                 name,
-                port,
                 etcd.endpoints().get(0),
                 dir.resolve("tokens"),
                 dir.resolve("bmc"),

@@ -2,7 +2,6 @@ package io.bamel.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.store.EtcdProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,16 +29,12 @@ class ServerProcessIT {
   @Test
   void servesOnItsEmbeddedEtcdKeepsDataAcrossRestartsAndStopsCleanly(@TempDir Path dir)
       throws Exception {
-    int port = EtcdProcess.freePort();
     Path config =
         Files.writeString(
             dir.resolve("config.yaml"),
-            "http:\n  port: "
-                + port
-                + "\n  host: 127.0.0.1\netcd:\n  dataDir: "
+            "http:\n  port: 0\n  host: 127.0.0.1\netcd:\n  dataDir: "
                 + dir.resolve("etcd")
                 + "\nkubernetes:\n  mode: none\n");
-    String base = "http://127.0.0.1:" + port;
     String body =
         "{\"name\":\"r1-u07\",\"serial\":\"SN1\",\"mgmtAddress\":\"https://10.0.0.7\",\"powerInterface\":\"redfish\",\"pool\":\"general\"}";
     try (BamelProcess bamel =
@@ -47,6 +42,7 @@ class ServerProcessIT {
       String token =
           bamel.valueAfter(
               "admin token (shown once; only its hash is kept):", Duration.ofSeconds(90));
+      String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
       assertThat(token).startsWith("bml_");
       assertThat(get(base + "/healthz", null).statusCode()).isEqualTo(200);
       assertThat(get(base + "/readyz", null).statusCode()).isEqualTo(200);
@@ -74,6 +70,7 @@ class ServerProcessIT {
       String token =
           bamel.valueAfter(
               "admin token (shown once; only its hash is kept):", Duration.ofSeconds(90));
+      String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
       HttpResponse<String> node = get(base + "/api/v1/nodes/r1-u07", token);
       assertThat(node.statusCode()).isEqualTo(200);
       assertThat(node.body()).contains("SN1");
@@ -86,7 +83,6 @@ class ServerProcessIT {
 
   @Test
   void aControllerOnlyProcessServesHealthAndGuardedMetrics(@TempDir Path dir) throws Exception {
-    int port = EtcdProcess.freePort();
     String token = io.bamel.inventory.api.TokenStore.newToken();
     Path tokens =
         Files.writeString(
@@ -101,7 +97,7 @@ class ServerProcessIT {
             "--host",
             "127.0.0.1",
             "--port",
-            Integer.toString(port),
+            "0",
             "--etcd-data-dir",
             dir.resolve("etcd").toString(),
             "--tokens-file",
@@ -109,7 +105,7 @@ class ServerProcessIT {
             "--kubernetes",
             "none")) {
       bamel.await(l -> l.contains("bamel server is running"), Duration.ofSeconds(90), "start-up");
-      String base = "http://127.0.0.1:" + port;
+      String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
       assertThat(get(base + "/healthz", null).statusCode()).isEqualTo(200);
       assertThat(get(base + "/readyz", null).statusCode()).isEqualTo(200);
       assertThat(get(base + "/metrics", null).statusCode()).isEqualTo(401);
