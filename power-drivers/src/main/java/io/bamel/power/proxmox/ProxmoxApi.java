@@ -22,7 +22,7 @@ import okhttp3.ResponseBody;
 /**
  * Calls of the Proxmox VE API with an API token ({@code Authorization: PVEAPIToken=...}); answers
  * the {@code data} member. Errors are typed: 401/403 bad credentials, 404 and "does not exist" not
- * found, other 5xx transient.
+ * found, other 5xx transient, other 4xx a protocol error.
  */
 final class ProxmoxApi {
 
@@ -37,17 +37,52 @@ final class ProxmoxApi {
   }
 
   JsonNode get(HttpUrl url, Deadline deadline) throws PowerException {
-    return call(new Request.Builder().url(url).get(), "GET " + url.encodedPath(), deadline);
+    String what = "GET " + url.encodedPath();
+    return data(what, exchange(new Request.Builder().url(url).get(), what, deadline));
   }
 
   JsonNode post(HttpUrl url, Map<String, String> form, Deadline deadline) throws PowerException {
+    return data("POST " + url.encodedPath(), postForAnswer(url, form, deadline));
+  }
+
+  /** A form POST whose answer the caller judges (failing only when no answer came). */
+  ProxmoxAnswer postForAnswer(HttpUrl url, Map<String, String> form, Deadline deadline)
+      throws PowerException {
     FormBody.Builder body = new FormBody.Builder();
     form.forEach(body::add);
-    return call(
+    return exchange(
         new Request.Builder().url(url).post(body.build()), "POST " + url.encodedPath(), deadline);
   }
 
-  private JsonNode call(Request.Builder builder, String what, Deadline deadline)
+  /**
+   * The {@code data} member of a 2xx answer; otherwise the typed failure: 401/403 bad credentials,
+   * 404 and "does not exist" not found, 5xx transient, anything else a protocol error (a 400 names
+   * the parameters Proxmox rejected).
+   */
+  static JsonNode data(String what, ProxmoxAnswer answer) throws PowerException {
+    int code = answer.code();
+    if (answer.ok()) {
+      return answer.body().path("data");
+    }
+    String reason = answer.reason();
+    String message = what + ": HTTP " + code + (reason.isBlank() ? "" : " " + reason);
+    if (code == 401 || code == 403) {
+      throw new TerminalPowerException(
+          PowerException.Reason.BAD_CREDENTIALS, what + ": the API token was refused");
+    }
+    if (code == 404 || reason.contains("does not exist")) {
+      throw new TerminalPowerException(PowerException.Reason.NOT_FOUND, message);
+    }
+    if (code >= 500) {
+      throw new TransientPowerException(PowerException.Reason.BMC_ERROR, message);
+    }
+    if (!answer.rejectedParameters().isEmpty()) {
+      message += " (rejected parameters: " + String.join(", ", answer.rejectedParameters()) + ")";
+    }
+    throw new TerminalPowerException(PowerException.Reason.PROTOCOL, message);
+  }
+
+  private ProxmoxAnswer exchange(Request.Builder builder, String what, Deadline deadline)
       throws PowerException {
     deadline.check(what);
     Request request =
@@ -65,23 +100,8 @@ final class ProxmoxApi {
       } catch (IOException e) {
         json = MissingNode.getInstance();
       }
-      int code = response.code();
-      if (code >= 200 && code < 300) {
-        return json.path("data");
-      }
       String reason = response.message() == null ? "" : response.message();
-      String message = what + ": HTTP " + code + (reason.isBlank() ? "" : " " + reason);
-      if (code == 401 || code == 403) {
-        throw new TerminalPowerException(
-            PowerException.Reason.BAD_CREDENTIALS, what + ": the API token was refused");
-      }
-      if (code == 404 || reason.contains("does not exist")) {
-        throw new TerminalPowerException(PowerException.Reason.NOT_FOUND, message);
-      }
-      if (code >= 500) {
-        throw new TransientPowerException(PowerException.Reason.BMC_ERROR, message);
-      }
-      throw new TerminalPowerException(PowerException.Reason.PROTOCOL, message);
+      return new ProxmoxAnswer(response.code(), reason, json);
     } catch (IOException e) {
       throw HttpFailures.of(what, e);
     }

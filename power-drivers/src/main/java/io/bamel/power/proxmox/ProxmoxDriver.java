@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 
 /**
@@ -38,8 +39,12 @@ import okhttp3.OkHttpClient;
  *       user@realm!tokenid=secret} or just the secret, with {@code user@realm!tokenid} in {@code
  *       username}.
  *   <li>State from {@code status/current} ({@code running} on, {@code stopped} off).
- *   <li>Start, shutdown (stop after the graceful timeout), stop and reset return a task UPID that
- *       is polled until it ends; a task whose exit status is not {@code OK} is a failure.
+ *   <li>Start, shutdown, stop and reset return a task UPID that is polled until it ends; a task
+ *       whose exit status is not {@code OK} is a failure.
+ *   <li>Graceful off: {@code shutdown} with {@code timeout} (the graceful window in seconds) and
+ *       {@code forceStop=1}, so Proxmox stops the VM itself at the end of the window; if the task
+ *       has not ended by then (or failed), {@code stop} with {@code overrule-shutdown=1}, which
+ *       aborts the shutdown task holding the VM's lock. Force off: that {@code stop} at once.
  *   <li>TLS verified against the JVM's trust store, a CA bundle or a pinned fingerprint.
  * </ul>
  */
@@ -53,6 +58,15 @@ public final class ProxmoxDriver implements PowerDriver {
 
   /** Endpoint option: the VM id. */
   public static final String OPTION_VMID = "vmid";
+
+  /** {@code shutdown}: seconds to wait for the guest. */
+  static final String SHUTDOWN_TIMEOUT = "timeout";
+
+  /** {@code shutdown}: stop the VM when the guest has not shut down within the timeout. */
+  static final String SHUTDOWN_FORCE_STOP = "forceStop";
+
+  /** {@code stop}: abort a running {@code shutdown} task first (recent Proxmox VE releases). */
+  static final String STOP_OVERRULE_SHUTDOWN = "overrule-shutdown";
 
   private static final Pattern MAC = Pattern.compile("([0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5})");
 
@@ -110,9 +124,10 @@ public final class ProxmoxDriver implements PowerDriver {
       return;
     }
     if (mode == PowerOffMode.GRACEFUL) {
+      Deadline window = deadline.atMost(config.gracefulTimeout());
       try {
-        String upid = startTask(api, target, "shutdown", deadline);
-        awaitTask(api, target, upid, "shutdown", deadline.atMost(config.gracefulTimeout()));
+        String upid = startTask(api, target, "shutdown", shutdownForm(window), deadline);
+        awaitTask(api, target, upid, "shutdown", window);
         if (state(api, target, deadline) == PowerState.OFF) {
           return;
         }
@@ -120,7 +135,7 @@ public final class ProxmoxDriver implements PowerDriver {
         // the guest did not shut down in time (or the task failed): stop it
       }
     }
-    runTask(api, target, "stop", deadline);
+    awaitTask(api, target, startStop(api, target, deadline), "stop", deadline);
   }
 
   @Override
@@ -183,12 +198,47 @@ public final class ProxmoxDriver implements PowerDriver {
 
   private void runTask(ProxmoxApi api, ProxmoxTarget target, String action, Deadline deadline)
       throws PowerException {
-    awaitTask(api, target, startTask(api, target, action, deadline), action, deadline);
+    awaitTask(api, target, startTask(api, target, action, Map.of(), deadline), action, deadline);
   }
 
-  private String startTask(ProxmoxApi api, ProxmoxTarget target, String action, Deadline deadline)
+  /**
+   * The form of {@code shutdown}: Proxmox itself stops the VM when the guest has not shut down
+   * within {@code timeout} seconds (the graceful window, rounded up), so the VM goes off even if
+   * bamel stops waiting.
+   */
+  static Map<String, String> shutdownForm(Deadline window) {
+    long millis = window.remaining().toMillis();
+    long seconds = Math.max(1, (millis + 999) / 1000);
+    return Map.of(SHUTDOWN_TIMEOUT, String.valueOf(seconds), SHUTDOWN_FORCE_STOP, "1");
+  }
+
+  /**
+   * Starts {@code stop} with {@code overrule-shutdown=1}, which aborts a {@code shutdown} task
+   * still holding the VM's lock instead of waiting for it. A Proxmox VE too old to know the
+   * parameter rejects it (HTTP 400 naming it): then the stop is sent without it.
+   */
+  private String startStop(ProxmoxApi api, ProxmoxTarget target, Deadline deadline)
       throws PowerException {
-    JsonNode upid = api.post(target.vm("status", action), Map.of(), deadline);
+    HttpUrl url = target.vm("status", "stop");
+    ProxmoxAnswer answer = api.postForAnswer(url, Map.of(STOP_OVERRULE_SHUTDOWN, "1"), deadline);
+    if (answer.rejectedParameters().contains(STOP_OVERRULE_SHUTDOWN)) {
+      answer = api.postForAnswer(url, Map.of(), deadline);
+    }
+    return taskId(ProxmoxApi.data("POST " + url.encodedPath(), answer), "stop", target);
+  }
+
+  private String startTask(
+      ProxmoxApi api,
+      ProxmoxTarget target,
+      String action,
+      Map<String, String> form,
+      Deadline deadline)
+      throws PowerException {
+    return taskId(api.post(target.vm("status", action), form, deadline), action, target);
+  }
+
+  private static String taskId(JsonNode upid, String action, ProxmoxTarget target)
+      throws TerminalPowerException {
     if (!upid.isTextual() || !upid.asText().startsWith("UPID:")) {
       throw new TerminalPowerException(
           PowerException.Reason.PROTOCOL, action + " of " + target.describe() + ": no task id");

@@ -1,6 +1,7 @@
 package io.bamel.power.sim;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
@@ -37,10 +39,13 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 public final class SelfSignedCertificate {
 
   private final X509Certificate certificate;
+  private final PrivateKey key;
   private final SSLContext serverContext;
 
-  private SelfSignedCertificate(X509Certificate certificate, SSLContext serverContext) {
+  private SelfSignedCertificate(
+      X509Certificate certificate, PrivateKey key, SSLContext serverContext) {
     this.certificate = certificate;
+    this.key = key;
     this.serverContext = serverContext;
   }
 
@@ -83,7 +88,7 @@ public final class SelfSignedCertificate {
       managers.init(store, storePassword);
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(managers.getKeyManagers(), null, new SecureRandom());
-      return new SelfSignedCertificate(certificate, context);
+      return new SelfSignedCertificate(certificate, keys.getPrivate(), context);
     } catch (GeneralSecurityException | IOException | OperatorCreationException e) {
       throw new IllegalStateException("cannot make a self-signed certificate", e);
     }
@@ -108,6 +113,24 @@ public final class SelfSignedCertificate {
       throw new IllegalStateException(e);
     }
     return out.toString();
+  }
+
+  /**
+   * Writes the key and certificate as a PKCS#12 key store (entry {@code bmc}) protected by {@code
+   * password}, for servers configured by file (WireMock, say); returns the file.
+   */
+  public Path writePkcs12(Path file, char[] password) throws IOException {
+    try {
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      store.setKeyEntry("bmc", key, password, new Certificate[] {certificate});
+      try (OutputStream out = Files.newOutputStream(file)) {
+        store.store(out, password);
+      }
+      return file;
+    } catch (GeneralSecurityException e) {
+      throw new IOException("cannot write the key store", e);
+    }
   }
 
   /** Writes {@link #pem()} to {@code file}; returns the file. */

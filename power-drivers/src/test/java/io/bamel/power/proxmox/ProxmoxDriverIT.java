@@ -1,6 +1,7 @@
 package io.bamel.power.proxmox;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -153,7 +154,7 @@ class ProxmoxDriverIT {
   }
 
   @Test
-  void shutsDownGracefully() throws Exception {
+  void shutsDownGracefullyAskingProxmoxToStopTheVmAtTheEndOfTheWindow() throws Exception {
     pve.stubFor(
         get(urlPathEqualTo(VM + "/status/current"))
             .inScenario("vm")
@@ -170,23 +171,126 @@ class ProxmoxDriverIT {
 
     driver.powerOff(vm, PowerOffMode.GRACEFUL, deadline());
 
-    pve.verify(1, postRequestedFor(urlPathEqualTo(VM + "/status/shutdown")));
+    // the 400 ms graceful window, rounded up to Proxmox's whole seconds
+    pve.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(VM + "/status/shutdown"))
+            .withFormParam("timeout", equalTo("1"))
+            .withFormParam("forceStop", equalTo("1")));
     pve.verify(0, postRequestedFor(urlPathEqualTo(VM + "/status/stop")));
   }
 
+  /**
+   * A stop without {@code overrule-shutdown} while the shutdown task holds the VM's lock: Proxmox
+   * waits for the lock and gives up, as it does for real.
+   */
+  private void stopThatNeedsTheLock() {
+    pve.stubFor(
+        post(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", absent())
+            .willReturn(
+                aResponse()
+                    .withStatus(500)
+                    .withStatusMessage(
+                        "can't lock file '/var/lock/qemu-server/lock-101.conf' - got timeout")
+                    .withBody("{\"data\":null}")));
+    pve.stubFor(
+        post(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", equalTo("1"))
+            .willReturn(okJson("{\"data\":\"" + UPID_STOP + "\"}")));
+  }
+
   @Test
-  void stopsAfterTheGracefulTimeout() throws Exception {
+  void stopsAfterTheGracefulTimeoutOverrulingTheShutdownTaskThatHoldsTheLock() throws Exception {
     status("running");
     action("shutdown", UPID_SHUTDOWN);
     pve.stubFor(
         get(urlPathEqualTo("/api2/json/nodes/pve1/tasks/" + UPID_SHUTDOWN + "/status"))
             .willReturn(okJson("{\"data\":{\"status\":\"running\"}}")));
-    action("stop", UPID_STOP);
+    stopThatNeedsTheLock();
     task(UPID_STOP, "OK");
 
     driver.powerOff(vm, PowerOffMode.GRACEFUL, deadline());
 
-    pve.verify(1, postRequestedFor(urlPathEqualTo(VM + "/status/shutdown")));
+    pve.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(VM + "/status/shutdown"))
+            .withFormParam("timeout", equalTo("1"))
+            .withFormParam("forceStop", equalTo("1")));
+    pve.verify(1, postRequestedFor(urlPathEqualTo(VM + "/status/stop")));
+    pve.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", equalTo("1")));
+    pve.verify(
+        1, getRequestedFor(urlPathEqualTo("/api2/json/nodes/pve1/tasks/" + UPID_STOP + "/status")));
+  }
+
+  @Test
+  void aForcedOffStopsAtOnceOverrulingAnyShutdown() throws Exception {
+    status("running");
+    stopThatNeedsTheLock();
+    task(UPID_STOP, "OK");
+
+    driver.powerOff(vm, PowerOffMode.FORCE, deadline());
+
+    pve.verify(0, postRequestedFor(urlPathEqualTo(VM + "/status/shutdown")));
+    pve.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", equalTo("1")));
+  }
+
+  @Test
+  void aProxmoxThatDoesNotKnowOverruleShutdownGetsAPlainStop() throws Exception {
+    status("running");
+    pve.stubFor(
+        post(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", equalTo("1"))
+            .willReturn(
+                aResponse()
+                    .withStatus(400)
+                    .withStatusMessage("Parameter verification failed.")
+                    .withHeader("Content-Type", "application/json;charset=UTF-8")
+                    .withBody(
+                        "{\"errors\":{\"overrule-shutdown\":\"property is not defined in schema"
+                            + " and the schema does not allow additional properties\"},"
+                            + "\"data\":null}")));
+    pve.stubFor(
+        post(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", absent())
+            .willReturn(okJson("{\"data\":\"" + UPID_STOP + "\"}")));
+    task(UPID_STOP, "OK");
+
+    driver.powerOff(vm, PowerOffMode.FORCE, deadline());
+
+    pve.verify(2, postRequestedFor(urlPathEqualTo(VM + "/status/stop")));
+    pve.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(VM + "/status/stop"))
+            .withFormParam("overrule-shutdown", absent()));
+    pve.verify(
+        1, getRequestedFor(urlPathEqualTo("/api2/json/nodes/pve1/tasks/" + UPID_STOP + "/status")));
+  }
+
+  @Test
+  void anotherRejectedParameterIsAProtocolErrorNamingIt() {
+    status("running");
+    pve.stubFor(
+        post(urlPathEqualTo(VM + "/status/stop"))
+            .willReturn(
+                aResponse()
+                    .withStatus(400)
+                    .withStatusMessage("Parameter verification failed.")
+                    .withBody("{\"errors\":{\"vmid\":\"invalid format\"},\"data\":null}")));
+
+    assertThatThrownBy(() -> driver.powerOff(vm, PowerOffMode.FORCE, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.PROTOCOL);
+              assertThat(e.getMessage()).contains("HTTP 400", "rejected parameters: vmid");
+            });
     pve.verify(1, postRequestedFor(urlPathEqualTo(VM + "/status/stop")));
   }
 
