@@ -2,6 +2,7 @@ package io.bamel.inventory.metrics;
 
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.InventoryCache;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.HashMap;
@@ -10,8 +11,9 @@ import java.util.Map;
 /**
  * Inventory gauges, computed from the {@link InventoryCache} when Prometheus scrapes (never from
  * etcd): {@code bamel_nodes{pool,state}} (nodes without a pool count under {@code pool=""}), {@code
- * bamel_pools}, and {@code bamel_inventory_revision} (the etcd revision the cache has applied, a
- * staleness signal).
+ * bamel_pools}, {@code bamel_inventory_revision} (the etcd revision the cache has applied, a
+ * staleness signal), and {@code bamel_inventory_unreadable_values_total} (stored values the cache
+ * could not decode and treats as absent: broken JSON written by hand, or a newer bamel's values).
  */
 public final class InventoryGauges {
 
@@ -40,6 +42,11 @@ public final class InventoryGauges {
         .name("bamel_inventory_revision")
         .help("The etcd revision the inventory cache has applied.")
         .callback(callback -> callback.call(cache.revision()))
+        .register(registry);
+    CounterWithCallback.builder()
+        .name("bamel_inventory_unreadable_values_total")
+        .help("Stored values the inventory cache could not decode (treated as absent).")
+        .callback(callback -> callback.call(cache.unreadableValues()))
         .register(registry);
   }
 

@@ -23,6 +23,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -321,6 +322,28 @@ public final class EtcdInventory {
       }
       throw e;
     }
+  }
+
+  /**
+   * The names of every pool that has a config, a status or members in etcd, sorted, read now (keys
+   * only). For checks and tools; readers serve pools from the {@link InventoryCache}.
+   */
+  public List<String> poolNames() {
+    GetResponse response =
+        Etcd.await(
+            kv.get(
+                Bytes.of(Keys.POOLS),
+                GetOption.builder().isPrefix(true).withKeysOnly(true).build()),
+            options.timeout(),
+            "listing pools");
+    Set<String> names = new TreeSet<>();
+    for (KeyValue key : response.getKvs()) {
+      KeyRef ref = Keys.parse(Bytes.text(key.getKey()));
+      if (ref.pool() != null) {
+        names.add(ref.pool());
+      }
+    }
+    return List.copyOf(names);
   }
 
   /** The pool: config, status and members, read at one revision; empty when it has none. */

@@ -65,6 +65,7 @@ public final class InventoryCache implements AutoCloseable {
   private volatile long revision;
   private volatile boolean closed;
   private volatile long relists;
+  private volatile long unreadableValues;
   private Watch.Watcher watcher;
   private long generation;
 
@@ -115,12 +116,15 @@ public final class InventoryCache implements AutoCloseable {
     return this;
   }
 
-  /** Adds a listener for every change from now on. */
+  /**
+   * Adds a listener for every change published from now on: changes the cache applied before this
+   * call are not delivered to it, even when they are still queued for other listeners.
+   */
   public void addListener(InventoryListener listener) {
     listeners.add(listener);
   }
 
-  /** Removes a listener. */
+  /** Removes a listener; changes already queued for it may still reach it. */
   public void removeListener(InventoryListener listener) {
     listeners.remove(listener);
   }
@@ -138,6 +142,15 @@ public final class InventoryCache implements AutoCloseable {
   /** How many times the cache listed from scratch (1 after start; more after compactions). */
   public long relists() {
     return relists;
+  }
+
+  /**
+   * How many stored values the cache could not read (broken JSON written by hand, or a value a
+   * newer bamel wrote that this version does not know); each such key is treated as absent until it
+   * is rewritten, and logged once per revision it was seen at.
+   */
+  public long unreadableValues() {
+    return unreadableValues;
   }
 
   /** Waits until the first listing is done; false on timeout. */
@@ -295,7 +308,7 @@ public final class InventoryCache implements AutoCloseable {
         next = page(Bytes.text(kvs.get(kvs.size() - 1).getKey()) + "\u0000", end, at);
       }
       for (KeyValue kv : kvs) {
-        into.add(KeyChange.of(kv));
+        into.add(read(kv));
       }
       if (!more) {
         return at;
@@ -352,7 +365,7 @@ public final class InventoryCache implements AutoCloseable {
         group.add(
             event.getEventType() == WatchEvent.EventType.DELETE
                 ? KeyChange.deleted(kv, rev)
-                : KeyChange.of(kv));
+                : read(kv));
         i++;
       }
       if (rev <= revision) {
@@ -362,9 +375,29 @@ public final class InventoryCache implements AutoCloseable {
     }
   }
 
+  /** Decodes a key; an unreadable value is counted, logged (never the value itself) and absent. */
+  private KeyChange read(KeyValue kv) {
+    KeyChange change = KeyChange.of(kv);
+    if (change.unreadable() != null) {
+      unreadableValues++;
+      LOG.warn(
+          "inventory cache: cannot read {} at revision {} ({}); treating it as absent until it is"
+              + " rewritten",
+          Bytes.text(kv.getKey()),
+          kv.getModRevision(),
+          change.unreadable());
+    }
+    return change;
+  }
+
   private void publish(List<InventoryChange> changes, long rev) {
-    for (InventoryChange change : changes) {
-      dispatcher.execute(() -> notifyListeners(change));
+    if (!changes.isEmpty()) {
+      // The listeners of now: one added after this point sees only later changes, even though
+      // these are still queued for the dispatcher when it is added.
+      List<InventoryListener> targets = List.copyOf(listeners);
+      for (InventoryChange change : changes) {
+        dispatcher.execute(() -> notifyListeners(targets, change));
+      }
     }
     synchronized (progress) {
       revision = Math.max(revision, rev);
@@ -373,8 +406,8 @@ public final class InventoryCache implements AutoCloseable {
     }
   }
 
-  private void notifyListeners(InventoryChange change) {
-    for (InventoryListener listener : listeners) {
+  private static void notifyListeners(List<InventoryListener> targets, InventoryChange change) {
+    for (InventoryListener listener : targets) {
       try {
         listener.onChange(change);
       } catch (RuntimeException e) {

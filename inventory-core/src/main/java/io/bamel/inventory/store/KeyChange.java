@@ -10,29 +10,37 @@ import io.etcd.jetcd.KeyValue;
 /**
  * A key's new value at a mod revision, parsed and decoded: {@code value} is the record the key
  * holds ({@code NodeSpec}, {@code PoolConfig}, ...; the empty string for index keys), or null when
- * the key was deleted or is not one the cache keeps.
+ * the key was deleted, is not one the cache keeps, or holds a value this version cannot read. In
+ * the last case {@code unreadable} says why (for example a record written by hand with {@code
+ * etcdctl put}, or an enum value added by a newer bamel); it is null otherwise.
  */
-record KeyChange(KeyRef ref, Object value, long modRevision) {
+record KeyChange(KeyRef ref, Object value, long modRevision, String unreadable) {
 
-  /** Parses and decodes a key-value read from etcd. */
+  /** Parses and decodes a key-value read from etcd; a value that does not decode is unreadable. */
   static KeyChange of(KeyValue kv) {
     KeyRef ref = Keys.parse(Bytes.text(kv.getKey()));
     byte[] bytes = kv.getValue().getBytes();
-    Object value =
-        switch (ref.kind()) {
-          case NODE_SPEC -> Codec.decode(bytes, NodeSpec.class);
-          case NODE_STATUS -> Codec.decode(bytes, NodeStatus.class);
-          case NODE_READINGS -> Codec.decode(bytes, NodeReadings.class);
-          case POOL_CONFIG -> Codec.decode(bytes, PoolConfig.class);
-          case POOL_STATUS -> Codec.decode(bytes, PoolStatus.class);
-          case POOL_MEMBER -> "";
-          default -> null;
-        };
-    return new KeyChange(ref, value, kv.getModRevision());
+    try {
+      Object value =
+          switch (ref.kind()) {
+            case NODE_SPEC -> Codec.decode(bytes, NodeSpec.class);
+            case NODE_STATUS -> Codec.decode(bytes, NodeStatus.class);
+            case NODE_READINGS -> Codec.decode(bytes, NodeReadings.class);
+            case POOL_CONFIG -> Codec.decode(bytes, PoolConfig.class);
+            case POOL_STATUS -> Codec.decode(bytes, PoolStatus.class);
+            case POOL_MEMBER -> "";
+            default -> null;
+          };
+      return new KeyChange(ref, value, kv.getModRevision(), null);
+    } catch (RuntimeException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      String why = String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
+      return new KeyChange(ref, null, kv.getModRevision(), why);
+    }
   }
 
   /** A deleted key. */
   static KeyChange deleted(KeyValue kv, long revision) {
-    return new KeyChange(Keys.parse(Bytes.text(kv.getKey())), null, revision);
+    return new KeyChange(Keys.parse(Bytes.text(kv.getKey())), null, revision, null);
   }
 }
