@@ -8,10 +8,14 @@ export JAVA_HOME
 MVN := mvn -B -ntp
 BIN := deploy/target/bamel/bin/bamel
 
-.PHONY: test run bench build format deps clean
+.PHONY: test run bench build format deps clean jdk
 
-deps:
+deps: jdk
 	@scripts/ensure-deps.sh
+
+# scripts/java-home.sh has said why on stderr when it found no JDK 21 or newer.
+jdk:
+	@test -n "$(JAVA_HOME)" || { echo "make: no JDK 21 or newer found; see the message above" >&2; exit 1; }
 
 test: deps
 	$(MVN) verify
@@ -26,8 +30,8 @@ bench: deps
 	$(MVN) -DskipTests -DskipITs install
 	$(MVN) -pl bench exec:java
 
-format:
+format: jdk
 	$(MVN) spotless:apply
 
-clean:
+clean: jdk
 	$(MVN) clean

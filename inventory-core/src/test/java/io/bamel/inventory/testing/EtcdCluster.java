@@ -26,6 +26,7 @@ public final class EtcdCluster implements AutoCloseable {
   private final Path dir;
   private final List<EtcdProcess> members = new ArrayList<>();
   private final List<Client> clients = new ArrayList<>();
+  private Client admin;
 
   private EtcdCluster(int size) {
     if (size != 1 && size != 3) {
@@ -46,18 +47,23 @@ public final class EtcdCluster implements AutoCloseable {
             .map(i -> "m" + i + "=http://127.0.0.1:" + ports.get(i)[1])
             .collect(Collectors.joining(","));
     String token = "bamel-test-" + dir.getFileName();
-    for (int i = 0; i < size; i++) {
-      members.add(
-          new EtcdProcess(
-              new EtcdProcess.Config(
-                  "m" + i,
-                  dir.resolve("m" + i + ".etcd"),
-                  ports.get(i)[0],
-                  ports.get(i)[1],
-                  initial,
-                  true,
-                  token,
-                  null)));
+    try {
+      for (int i = 0; i < size; i++) {
+        members.add(
+            new EtcdProcess(
+                new EtcdProcess.Config(
+                    "m" + i,
+                    dir.resolve("m" + i + ".etcd"),
+                    ports.get(i)[0],
+                    ports.get(i)[1],
+                    initial,
+                    true,
+                    token,
+                    null)));
+      }
+    } catch (RuntimeException e) {
+      deleteDir(); // for example etcd is missing: leave nothing behind
+      throw e;
     }
   }
 
@@ -94,7 +100,7 @@ public final class EtcdCluster implements AutoCloseable {
   }
 
   /** A new client of every member, closed with the cluster. */
-  public Client client() {
+  public synchronized Client client() {
     Client client = Client.builder().endpoints(endpoints().toArray(String[]::new)).build();
     clients.add(client);
     return client;
@@ -123,7 +129,7 @@ public final class EtcdCluster implements AutoCloseable {
 
   /** The index of the member that leads the Raft group now, or -1 when none does. */
   public int leader() {
-    Client client = client();
+    Client client = admin();
     try {
       for (int i = 0; i < members.size(); i++) {
         if (!members.get(i).isRunning()) {
@@ -147,7 +153,7 @@ public final class EtcdCluster implements AutoCloseable {
   /** Compacts the key-value history up to {@code revision} (physically, waiting for it). */
   public void compact(long revision) {
     try {
-      client()
+      admin()
           .getKVClient()
           .compact(
               revision,
@@ -161,7 +167,7 @@ public final class EtcdCluster implements AutoCloseable {
   /** The current revision. */
   public long revision() {
     try {
-      return client()
+      return admin()
           .getKVClient()
           .get(ByteSequence.from(new byte[] {0}))
           .get(10, TimeUnit.SECONDS)
@@ -176,7 +182,7 @@ public final class EtcdCluster implements AutoCloseable {
   public void clear() {
     try {
       ByteSequence zero = ByteSequence.from(new byte[] {0});
-      client()
+      admin()
           .getKVClient()
           .delete(zero, DeleteOption.builder().withRange(zero).build())
           .get(30, TimeUnit.SECONDS);
@@ -196,16 +202,37 @@ public final class EtcdCluster implements AutoCloseable {
       } catch (RuntimeException e) {
         last = e;
       }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted waiting for etcd", e);
+      }
     }
     throw new IllegalStateException("etcd not available within " + timeout, last);
   }
 
-  /** Stops every member, closes the clients and deletes the data. */
+  /** The cluster's own client for status, compaction and clean-up, created once. */
+  private synchronized Client admin() {
+    if (admin == null) {
+      admin = client();
+    }
+    return admin;
+  }
+
+  /** Kills every member (the data is thrown away), closes the clients and deletes the data. */
   @Override
   public void close() {
-    clients.forEach(Client::close);
-    clients.clear();
+    synchronized (this) {
+      clients.forEach(Client::close);
+      clients.clear();
+      admin = null;
+    }
     members.forEach(EtcdProcess::kill);
+    deleteDir();
+  }
+
+  private void deleteDir() {
     try (Stream<Path> files = Files.walk(dir)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException e) {
