@@ -17,6 +17,13 @@ final class BmcPacer {
 
   /** A BMC's turn; closing it ends the command. */
   interface Turn extends AutoCloseable {
+
+    /**
+     * Waits out the minimum interval before a further command in this same turn (a diagnostic
+     * re-run, say): the command before it has just ended.
+     */
+    void spaceNext() throws InterruptedException;
+
     @Override
     void close();
   }
@@ -64,9 +71,17 @@ final class BmcPacer {
       throw e;
     }
     return java.util.Optional.of(
-        () -> {
-          slot.lastEnd = clock.instant();
-          slot.lock.unlock();
+        new Turn() {
+          @Override
+          public void spaceNext() throws InterruptedException {
+            sleeper.sleep(minInterval);
+          }
+
+          @Override
+          public void close() {
+            slot.lastEnd = clock.instant();
+            slot.lock.unlock();
+          }
         });
   }
 }

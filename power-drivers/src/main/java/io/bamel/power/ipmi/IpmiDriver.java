@@ -35,7 +35,8 @@ import java.util.OptionalDouble;
  *   <li>Port (from the address), cipher suite (default 3) and privilege level are configurable.
  *   <li>A run still going at its timeout (the sooner of the configured command timeout and the
  *       call's deadline) is killed.
- *   <li>One command at a time per BMC, with a minimum interval between commands.
+ *   <li>One command at a time per BMC, with a minimum interval between commands (a diagnostic
+ *       re-run with {@code -v} included).
  * </ul>
  */
 public final class IpmiDriver implements PowerDriver {
@@ -260,8 +261,11 @@ public final class IpmiDriver implements PowerDriver {
         if (failed
             && IpmiOutput.needsDiagnosis(
                 result, Duration.between(start, clock.instant()), config.retransmitTimeout())
-            && !deadline.expired()) {
-          // A quick "Unable to establish" session is a refused login; -v tells which.
+            && deadline.remaining().compareTo(config.minInterval()) > 0) {
+          // A quick "Unable to establish" session is a refused login; -v tells which. It is one
+          // more command to this BMC: the minimum interval applies to it too.
+          held.spaceNext();
+          deadline.check(what + " -v on " + bmc);
           List<String> verbose = new ArrayList<>(argv);
           verbose.add(1, "-v");
           result =

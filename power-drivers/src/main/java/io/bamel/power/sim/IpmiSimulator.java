@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -18,33 +19,72 @@ import java.util.concurrent.TimeUnit;
 /**
  * The real {@code ipmi_sim} (Debian openipmi) on a free 127.0.0.1 UDP port, with a generated LAN
  * config, one admin user, and a {@code chassis_control} script that keeps the power state in a file
- * (the script ships with this class). For tests, the demo and benchmarks.
+ * and logs every power value set (the script ships with this class). {@code ipmi_sim} and {@code
+ * ipmitool} are found on {@code PATH}. For tests, the demo and benchmarks.
  */
 public final class IpmiSimulator implements AutoCloseable {
+
+  private static final String IPMI_SIM = "ipmi_sim";
+  private static final String IPMITOOL = "ipmitool";
+
+  /** Each tool and the Debian package that provides it. */
+  private static final List<Map.Entry<String, String>> PACKAGES =
+      List.of(Map.entry(IPMI_SIM, "openipmi"), Map.entry(IPMITOOL, "ipmitool"));
+
+  /** The file the chassis_control script appends every {@code set power N} to. */
+  private static final String POWER_LOG = "power.state.log";
 
   private final Path dir;
   private final int port;
   private final String username;
   private final String password;
+  private final Path ipmitool;
   private final Process process;
 
-  private IpmiSimulator(Path dir, int port, String username, String password, Process process) {
+  private IpmiSimulator(
+      Path dir, int port, String username, String password, Path ipmitool, Process process) {
     this.dir = dir;
     this.port = port;
     this.username = username;
     this.password = password;
+    this.ipmitool = ipmitool;
     this.process = process;
   }
 
-  /** Whether ipmi_sim and ipmitool are installed. */
+  /** Whether ipmi_sim and ipmitool are on {@code PATH}. */
   public static boolean available() {
-    return Files.isExecutable(Path.of("/usr/bin/ipmi_sim"))
-        && Files.isExecutable(Path.of("/usr/bin/ipmitool"));
+    return missingTools().isEmpty();
+  }
+
+  /**
+   * The tools missing from {@code PATH}, each named with the Debian package that provides it (such
+   * as {@code "ipmi_sim (Debian package openipmi)"}); empty when both are there.
+   */
+  public static List<String> missingTools() {
+    return missingTools(System.getenv("PATH"));
+  }
+
+  /** {@link #missingTools()} for a given search path. */
+  static List<String> missingTools(String searchPath) {
+    List<String> missing = new ArrayList<>();
+    for (Map.Entry<String, String> tool : PACKAGES) {
+      if (ExecutableSearch.find(tool.getKey(), searchPath).isEmpty()) {
+        missing.add(tool.getKey() + " (Debian package " + tool.getValue() + ")");
+      }
+    }
+    return missing;
   }
 
   /** Starts ipmi_sim in {@code dir}, the system off; waits until it answers. */
   public static IpmiSimulator start(Path dir, String username, String password)
       throws IOException, InterruptedException {
+    List<String> missing = missingTools();
+    if (!missing.isEmpty()) {
+      throw new IOException("not on PATH: " + String.join(", ", missing));
+    }
+    String path = System.getenv("PATH");
+    Path ipmiSim = ExecutableSearch.find(IPMI_SIM, path).orElseThrow();
+    Path ipmitool = ExecutableSearch.find(IPMITOOL, path).orElseThrow();
     Files.createDirectories(dir);
     int port = freeUdpPort();
     Path script = dir.resolve("chassis-control.sh");
@@ -54,6 +94,7 @@ public final class IpmiSimulator implements AutoCloseable {
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
     Path state = dir.resolve("power.state");
     Files.writeString(state, "0\n");
+    Files.deleteIfExists(dir.resolve(POWER_LOG));
     String lan =
         String.join(
             "\n",
@@ -84,7 +125,7 @@ public final class IpmiSimulator implements AutoCloseable {
     Files.createDirectories(dir.resolve("state"));
     Process process =
         new ProcessBuilder(
-                "/usr/bin/ipmi_sim",
+                ipmiSim.toString(),
                 "-c",
                 dir.resolve("lan.conf").toString(),
                 "-f",
@@ -98,7 +139,7 @@ public final class IpmiSimulator implements AutoCloseable {
             .redirectOutput(dir.resolve("ipmi_sim.log").toFile())
             .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
             .start();
-    IpmiSimulator simulator = new IpmiSimulator(dir, port, username, password, process);
+    IpmiSimulator simulator = new IpmiSimulator(dir, port, username, password, ipmitool, process);
     simulator.awaitReady();
     return simulator;
   }
@@ -126,6 +167,23 @@ public final class IpmiSimulator implements AutoCloseable {
   /** Sets the kept power state. */
   public void setPoweredOn(boolean on) throws IOException {
     Files.writeString(dir.resolve("power.state"), on ? "1\n" : "0\n");
+  }
+
+  /**
+   * Every power value ipmi_sim set through the chassis_control script since the start, oldest
+   * first: {@code "0"} for off, {@code "1"} for on (a power cycle shows as a {@code 0}, then a
+   * {@code 1}).
+   */
+  public List<String> powerSets() throws IOException {
+    Path log = dir.resolve(POWER_LOG);
+    return Files.exists(log)
+        ? Files.readAllLines(log).stream().map(String::trim).toList()
+        : List.of();
+  }
+
+  /** The ipmitool found on {@code PATH} at start. */
+  public Path ipmitool() {
+    return ipmitool;
   }
 
   /** The boot device last set, as the script keeps it. */
@@ -157,7 +215,7 @@ public final class IpmiSimulator implements AutoCloseable {
       ProcessBuilder probe =
           new ProcessBuilder(
               List.of(
-                  "/usr/bin/ipmitool",
+                  ipmitool.toString(),
                   "-I",
                   "lanplus",
                   "-H",

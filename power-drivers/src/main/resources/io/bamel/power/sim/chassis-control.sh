@@ -1,5 +1,6 @@
 #!/bin/sh
-# chassis_control program for ipmi_sim (test fixture): keeps the power state in a file.
+# chassis_control program for ipmi_sim (test fixture): keeps the power state in a file and
+# appends every power value set to STATEFILE.log (one "0" or "1" a line).
 #   chassis-control.sh STATEFILE get power|boot ...
 #   chassis-control.sh STATEFILE set power 0|1 [reset 1] [boot pxe|default|none] ...
 # "get" prints "<parm>:<value>" per parameter; "set" prints nothing on success.
@@ -24,7 +25,10 @@ case "$op" in
       val="$2"
       shift 2
       case "$parm" in
-        power) printf '%s\n' "$val" > "$state" ;;
+        power)
+          printf '%s\n' "$val" > "$state"
+          printf '%s\n' "$val" >> "$state.log"
+          ;;
         boot) printf '%s\n' "$val" > "$state.boot" ;;
         reset|identify) ;;
         *) echo "Invalid parameter: $parm"; exit 1 ;;

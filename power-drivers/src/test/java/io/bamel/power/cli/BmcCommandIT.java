@@ -1,7 +1,6 @@
 package io.bamel.power.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +11,7 @@ import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.sim.WolListener;
 import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.testing.IpmiTools;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -212,7 +212,7 @@ class BmcCommandIT {
 
   @Test
   void ipmiStatusOnAndOffAgainstIpmiSim() throws Exception {
-    assumeTrue(IpmiSimulator.available(), "ipmi_sim and ipmitool are installed");
+    IpmiTools.require();
     try (IpmiSimulator sim = IpmiSimulator.start(dir.resolve("ipmi"), "admin", PASSWORD)) {
       String[] common = {
         "--interface",

@@ -2,7 +2,6 @@ package io.bamel.power.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
@@ -17,6 +16,7 @@ import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.process.SystemProcessRunner;
 import io.bamel.power.sim.IpmiSimulator;
 import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.testing.IpmiTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,7 +47,7 @@ class IpmiDriverIT {
 
   @BeforeAll
   static void start() throws Exception {
-    assumeTrue(IpmiSimulator.available(), "ipmi_sim and ipmitool are installed");
+    IpmiTools.require();
     sim = IpmiSimulator.start(dir.resolve("sim"), "admin", PASSWORD);
     CredentialDirs.write(dir.resolve("secrets"), "ipmi-ok", "admin", PASSWORD);
     CredentialDirs.write(dir.resolve("secrets"), "ipmi-bad", "admin", "wrong-password");
@@ -93,12 +93,17 @@ class IpmiDriverIT {
     assertThat(sim.poweredOn()).isTrue();
     assertThat(driver.powerState(bmc, deadline())).isEqualTo(PowerState.ON);
 
+    int before = sim.powerSets().size();
     driver.powerCycle(bmc, deadline()); // ipmi_sim switches off, then on a moment later
     Instant until = Instant.now().plus(Duration.ofSeconds(10));
-    while (driver.powerState(bmc, deadline()) != PowerState.ON) {
+    while (driver.powerState(bmc, deadline()) != PowerState.ON
+        || !sim.powerSets().subList(before, sim.powerSets().size()).contains("1")) {
       assertThat(Instant.now()).as("on again after the cycle").isBefore(until);
       Thread.sleep(100);
     }
+    assertThat(sim.powerSets().subList(before, sim.powerSets().size()))
+        .as("the power values ipmi_sim set during the cycle")
+        .containsSubsequence("0", "1");
 
     driver.powerOff(bmc, PowerOffMode.FORCE, deadline());
     assertThat(sim.poweredOn()).isFalse();
