@@ -43,7 +43,8 @@ import okhttp3.OkHttpClient;
  *       ResetTypes}); graceful off falls back to {@code ForceOff} after the graceful timeout.
  *   <li>An action the system is already in (or heading to) is not sent again; a 400/409 answered to
  *       it is success after re-reading the state. 409 and 503 are retried with backoff.
- *   <li>Boot override PATCH with {@code If-Match} when the BMC gives an ETag.
+ *   <li>Boot override PATCH with {@code If-Match} when the BMC gives an ETag; a 412 (the system
+ *       changed since it was read) is answered by one fresh read and one more PATCH.
  *   <li>Every request sends {@code OData-Version: 4.0}. TLS is verified unless the endpoint opts
  *       out ({@link TlsSettings}).
  * </ul>
@@ -168,8 +169,12 @@ public final class RedfishDriver implements PowerDriver {
     ObjectNode boot = body.putObject("Boot");
     boot.put("BootSourceOverrideTarget", override.device() == BootDevice.PXE ? "Pxe" : "Hdd");
     boot.put("BootSourceOverrideEnabled", override.persistent() ? "Continuous" : "Once");
+    boolean reread = false;
     for (int attempt = 1; ; attempt++) {
       RedfishResponse current = get(connection, uri, deadline);
+      if (!current.ok()) {
+        throw failure("GET " + uri, current);
+      }
       String etag =
           current.etag() != null ? current.etag() : current.body().path("@odata.etag").asText(null);
       Map<String, String> headers = etag == null ? Map.of() : Map.of("If-Match", etag);
@@ -177,8 +182,12 @@ public final class RedfishDriver implements PowerDriver {
       if (response.ok()) {
         return;
       }
-      boolean retry = response.code() == 412 || response.code() == 409 || response.code() == 503;
-      if (!retry || !pause(attempt + 1, deadline)) {
+      if (response.code() == 412 && !reread) {
+        reread = true; // the system changed since it was read: read it again, once
+        continue;
+      }
+      boolean busy = response.code() == 409 || response.code() == 503;
+      if (!busy || !pause(attempt + 1, deadline)) {
         throw failure("boot override PATCH " + uri, response);
       }
     }

@@ -17,8 +17,9 @@ import java.util.Optional;
 
 /**
  * Serves the Redfish resources of every simulated system under {@code /bmc/{id}/redfish/v1}:
- * service root, SessionService, Systems, the ComputerSystem with its Reset action and boot
- * override, Ethernet interfaces and the chassis Power resource.
+ * service root, SessionService, Systems, the ComputerSystem (with its ETag) with its Reset action
+ * and boot override (which needs {@code If-Match} once an ETag was given), Ethernet interfaces and
+ * the chassis Power resource.
  */
 final class RedfishSimHandler implements HttpHandler {
 
@@ -110,8 +111,11 @@ final class RedfishSimHandler implements HttpHandler {
       }
       case "GET " + SYSTEM1 -> {
         system.record(SimOperation.SYSTEM);
-        exchange.getResponseHeaders().set("ETag", system.etag());
-        send(exchange, 200, computerSystem(system, root));
+        String etag = system.giveEtag();
+        if (etag != null) {
+          exchange.getResponseHeaders().set("ETag", etag);
+        }
+        send(exchange, 200, computerSystem(system, root, etag));
       }
       case "PATCH " + SYSTEM1 -> patchBoot(exchange, system);
       case "POST " + SYSTEM1 + "/Actions/ComputerSystem.Reset" -> reset(exchange, system);
@@ -218,7 +222,7 @@ final class RedfishSimHandler implements HttpHandler {
     return false;
   }
 
-  private static ObjectNode computerSystem(SimulatedSystem system, String root) {
+  private static ObjectNode computerSystem(SimulatedSystem system, String root, String etag) {
     String self = root + "/Systems/" + SYSTEM_ID;
     ObjectNode body = resource(self, "#ComputerSystem.v1_20_0.ComputerSystem");
     body.put("Id", SYSTEM_ID);
@@ -227,7 +231,9 @@ final class RedfishSimHandler implements HttpHandler {
     body.put("Model", "Simulated Server S1");
     body.put("SerialNumber", "SIM-" + system.id().toUpperCase(Locale.ROOT));
     body.put("PowerState", redfishState(system));
-    body.put("@odata.etag", system.etag());
+    if (etag != null) {
+      body.put("@odata.etag", etag);
+    }
     ObjectNode processors = body.putObject("ProcessorSummary");
     processors.put("Count", 2);
     processors.put("Model", "Simulated CPU 32-Core");
@@ -237,9 +243,7 @@ final class RedfishSimHandler implements HttpHandler {
     bootNode.put("BootSourceOverrideTarget", boot.get(0));
     bootNode.put("BootSourceOverrideEnabled", boot.get(1));
     ArrayNode targets = bootNode.putArray("BootSourceOverrideTarget@Redfish.AllowableValues");
-    for (String t : new String[] {"None", "Pxe", "Hdd", "Cd", "BiosSetup"}) {
-      targets.add(t);
-    }
+    SimulatedSystem.BOOT_TARGETS.forEach(targets::add);
     body.putObject("EthernetInterfaces").put("@odata.id", self + "/EthernetInterfaces");
     body.putObject("Links").putArray("Chassis").addObject().put("@odata.id", root + "/Chassis/1");
     ObjectNode reset = body.putObject("Actions").putObject("#ComputerSystem.Reset");
@@ -260,9 +264,7 @@ final class RedfishSimHandler implements HttpHandler {
   }
 
   private static void patchBoot(HttpExchange exchange, SimulatedSystem system) throws IOException {
-    if (system.faults().takeBusy()) {
-      system.record(SimOperation.FAULT);
-      send(exchange, 409, error("Base.1.8.ResourceInUse", "busy"));
+    if (busy(exchange, system)) {
       return;
     }
     JsonNode body = readBody(exchange);
@@ -271,24 +273,54 @@ final class RedfishSimHandler implements HttpHandler {
       send(exchange, 400, error("Base.1.8.MalformedJSON", "expected a Boot object"));
       return;
     }
-    Optional<String> problem =
+    Optional<SimulatedSystem.PatchProblem> problem =
         system.patchBoot(
             text(boot, "BootSourceOverrideTarget"),
             text(boot, "BootSourceOverrideEnabled"),
-            exchange.getRequestHeaders().getFirst("If-Match"));
-    if (problem.isPresent()) {
-      int status = problem.get().equals("etag") ? 412 : 400;
-      send(exchange, status, error("Base.1.8.PropertyValueNotInList", problem.get()));
+            exchange.getRequestHeaders().getFirst("If-Match"),
+            system.faults().takeEtagChange());
+    if (problem.isEmpty()) {
+      system.record(SimOperation.BOOT_OVERRIDE);
+      send(exchange, 204, null);
       return;
     }
-    system.record(SimOperation.BOOT_OVERRIDE);
-    send(exchange, 204, null);
+    switch (problem.get()) {
+      case PRECONDITION_MISSING -> {
+        system.record(SimOperation.PRECONDITION_MISSING);
+        send(exchange, 428, error("Base.1.8.PreconditionRequired", "If-Match is required"));
+      }
+      case PRECONDITION_FAILED -> {
+        system.record(SimOperation.PRECONDITION_FAILED);
+        send(exchange, 412, error("Base.1.8.PreconditionFailed", "the ETag does not match"));
+      }
+      case TARGET, ENABLED ->
+          send(
+              exchange,
+              400,
+              error(
+                  "Base.1.8.PropertyValueNotInList",
+                  problem.get().name().toLowerCase(Locale.ROOT)));
+    }
+  }
+
+  /** Answers an action with an injected busy status (409 or 503); whether it did. */
+  private static boolean busy(HttpExchange exchange, SimulatedSystem system) throws IOException {
+    int status = system.faults().takeBusy();
+    if (status == 0) {
+      return false;
+    }
+    system.record(SimOperation.FAULT);
+    if (status == 503) {
+      exchange.getResponseHeaders().set("Retry-After", "1");
+      send(exchange, 503, error("Base.1.8.ServiceTemporarilyUnavailable", "busy"));
+    } else {
+      send(exchange, 409, error("Base.1.8.ResourceInUse", "busy"));
+    }
+    return true;
   }
 
   private static void reset(HttpExchange exchange, SimulatedSystem system) throws IOException {
-    if (system.faults().takeBusy()) {
-      system.record(SimOperation.FAULT);
-      send(exchange, 409, error("Base.1.8.ResourceInUse", "busy"));
+    if (busy(exchange, system)) {
       return;
     }
     JsonNode body = readBody(exchange);
@@ -309,7 +341,10 @@ final class RedfishSimHandler implements HttpHandler {
       }
       case ALREADY -> {
         system.record(SimOperation.RESET_REFUSED);
-        send(exchange, 400, error("Base.1.8.NoOperation", "already in the requested state"));
+        send(
+            exchange,
+            system.config().alreadyInStateStatus(),
+            error("Base.1.8.NoOperation", "already in the requested state"));
       }
       case BUSY -> {
         system.record(SimOperation.RESET_REFUSED);

@@ -15,6 +15,8 @@ public final class SimFaults {
   private final AtomicInteger failures = new AtomicInteger();
   private volatile int failureStatus = 503;
   private final AtomicInteger busyActions = new AtomicInteger();
+  private volatile int busyStatus = 409;
+  private final AtomicInteger etagChanges = new AtomicInteger();
   private final AtomicInteger drops = new AtomicInteger();
   private final AtomicInteger staleReads = new AtomicInteger();
   private volatile PowerState staleState = PowerState.OFF;
@@ -39,7 +41,28 @@ public final class SimFaults {
 
   /** Answers the next {@code count} actions (reset, boot override) with 409 "busy". */
   public SimFaults busyNext(int count) {
+    return busyNext(count, 409);
+  }
+
+  /**
+   * Answers the next {@code count} actions (reset, boot override) with HTTP {@code status}: 409
+   * "resource in use" or 503 "service unavailable", the two answers of a busy BMC.
+   */
+  public SimFaults busyNext(int count, int status) {
+    if (status != 409 && status != 503) {
+      throw new IllegalArgumentException("409 or 503, not " + status);
+    }
+    busyStatus = status;
     busyActions.set(count);
+    return this;
+  }
+
+  /**
+   * Lets another client change the System just before each of the next {@code count} boot override
+   * PATCHes: the ETag moves on, so a PATCH carrying the one read before gets 412.
+   */
+  public SimFaults etagChangeNext(int count) {
+    etagChanges.set(count);
     return this;
   }
 
@@ -64,6 +87,7 @@ public final class SimFaults {
     latency.set(Duration.ZERO);
     failures.set(0);
     busyActions.set(0);
+    etagChanges.set(0);
     drops.set(0);
     staleReads.set(0);
   }
@@ -82,8 +106,13 @@ public final class SimFaults {
     return take(failures) ? failureStatus : 0;
   }
 
-  boolean takeBusy() {
-    return take(busyActions);
+  /** The status to answer this action with as busy (409 or 503), or 0. */
+  int takeBusy() {
+    return take(busyActions) ? busyStatus : 0;
+  }
+
+  boolean takeEtagChange() {
+    return take(etagChanges);
   }
 
   private static boolean take(AtomicInteger counter) {

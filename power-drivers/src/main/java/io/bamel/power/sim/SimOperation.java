@@ -18,6 +18,10 @@ public enum SimOperation {
   LOGOUT,
   /** A boot override PATCH that was accepted. */
   BOOT_OVERRIDE,
+  /** A boot override PATCH with an {@code If-Match} that no longer matched (answered 412). */
+  PRECONDITION_FAILED,
+  /** A boot override PATCH without {@code If-Match} after the System gave an ETag (428). */
+  PRECONDITION_MISSING,
   /** A GET of the power readings. */
   POWER,
   /** A GET of the Ethernet interfaces. */

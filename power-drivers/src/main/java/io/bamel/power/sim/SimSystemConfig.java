@@ -18,6 +18,10 @@ import java.util.List;
  * @param ignoresGracefulShutdown whether the "operating system" ignores {@code GracefulShutdown}
  * @param initialState the power state at start ({@link PowerState#ON} or {@link PowerState#OFF})
  * @param watts the power draw while on (a few watts of standby power while off)
+ * @param etags whether the System carries an ETag; once it has given one, a boot override PATCH
+ *     needs a matching {@code If-Match} (428 without one, 412 with a stale one)
+ * @param alreadyInStateStatus the HTTP status of a reset asking for the state the system is already
+ *     in: 400 (the default) or 409, as some BMCs answer
  */
 public record SimSystemConfig(
     String username,
@@ -29,7 +33,9 @@ public record SimSystemConfig(
     List<String> allowableResetTypes,
     boolean ignoresGracefulShutdown,
     PowerState initialState,
-    double watts) {
+    double watts,
+    boolean etags,
+    int alreadyInStateStatus) {
 
   /** The reset types of a typical server BMC. */
   public static final List<String> FULL_RESET_TYPES =
@@ -49,7 +55,7 @@ public record SimSystemConfig(
 
   /**
    * User {@code admin}, password {@code password}, sessions and Basic auth, 30 min session timeout,
-   * 1 s power delay, every reset type, off at start, 250 W.
+   * 1 s power delay, every reset type, off at start, 250 W, ETags, 400 for "already in that state".
    */
   public static SimSystemConfig defaults() {
     return new SimSystemConfig(
@@ -62,7 +68,9 @@ public record SimSystemConfig(
         FULL_RESET_TYPES,
         false,
         PowerState.OFF,
-        250);
+        250,
+        true,
+        400);
   }
 
   /** With other accepted credentials. */
@@ -77,7 +85,9 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignoresGracefulShutdown,
         initialState,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With or without SessionService and Basic auth. */
@@ -92,7 +102,9 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignoresGracefulShutdown,
         initialState,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With another session idle timeout. */
@@ -107,7 +119,9 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignoresGracefulShutdown,
         initialState,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With another power change delay. */
@@ -122,7 +136,9 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignoresGracefulShutdown,
         initialState,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With other allowable reset types. */
@@ -137,7 +153,9 @@ public record SimSystemConfig(
         types,
         ignoresGracefulShutdown,
         initialState,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With an operating system that ignores (or honours) {@code GracefulShutdown}. */
@@ -152,7 +170,9 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignores,
         initialState,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With another initial power state. */
@@ -167,7 +187,9 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignoresGracefulShutdown,
         state,
-        watts);
+        watts,
+        etags,
+        alreadyInStateStatus);
   }
 
   /** With another power draw while on. */
@@ -182,6 +204,45 @@ public record SimSystemConfig(
         allowableResetTypes,
         ignoresGracefulShutdown,
         initialState,
-        onWatts);
+        onWatts,
+        etags,
+        alreadyInStateStatus);
+  }
+
+  /** With or without an ETag on the System (and the If-Match it then requires). */
+  public SimSystemConfig withEtags(boolean enabled) {
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        watts,
+        enabled,
+        alreadyInStateStatus);
+  }
+
+  /** With another status (400 or 409) for a reset to the state the system is already in. */
+  public SimSystemConfig withAlreadyInStateStatus(int status) {
+    if (status != 400 && status != 409) {
+      throw new IllegalArgumentException("400 or 409, not " + status);
+    }
+    return new SimSystemConfig(
+        username,
+        password,
+        sessionService,
+        basicAuth,
+        sessionTimeout,
+        powerDelay,
+        allowableResetTypes,
+        ignoresGracefulShutdown,
+        initialState,
+        watts,
+        etags,
+        status);
   }
 }

@@ -18,6 +18,18 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class SimulatedSystem {
 
+  /** Why a boot override PATCH was refused, mapped to HTTP by the handler. */
+  enum PatchProblem {
+    /** No {@code If-Match}, though the System gave an ETag (428). */
+    PRECONDITION_MISSING,
+    /** An {@code If-Match} that no longer matches (412). */
+    PRECONDITION_FAILED,
+    /** A boot target outside the allowable values (400). */
+    TARGET,
+    /** A {@code BootSourceOverrideEnabled} outside the allowable values (400). */
+    ENABLED
+  }
+
   /** The outcome of a reset request, mapped to HTTP by the handler. */
   enum ResetOutcome {
     ACCEPTED,
@@ -25,6 +37,11 @@ public final class SimulatedSystem {
     ALREADY,
     BUSY
   }
+
+  /** The boot targets the System allows. */
+  static final List<String> BOOT_TARGETS = List.of("None", "Pxe", "Hdd", "Cd", "BiosSetup");
+
+  private static final List<String> BOOT_ENABLED = List.of("Disabled", "Once", "Continuous");
 
   private final String id;
   private final Clock clock;
@@ -40,6 +57,8 @@ public final class SimulatedSystem {
   private String bootTarget = "None";
   private String bootEnabled = "Disabled";
   private int etag = 1;
+  private boolean etagGiven;
+  private String lastIfMatch;
 
   SimulatedSystem(String id, SimSystemConfig config, Clock clock) {
     this.id = id;
@@ -132,8 +151,21 @@ public final class SimulatedSystem {
     };
   }
 
-  synchronized String etag() {
-    return "W/\"" + etag + "\"";
+  /** The System's current ETag, or {@code null} when the system has none. */
+  public synchronized String etag() {
+    return config.etags() ? "W/\"" + etag + "\"" : null;
+  }
+
+  /** The ETag to put in an answer; from then on a PATCH needs {@code If-Match}. */
+  synchronized String giveEtag() {
+    String current = etag();
+    etagGiven |= current != null;
+    return current;
+  }
+
+  /** The {@code If-Match} of the last boot override PATCH received ({@code null}: none). */
+  public synchronized String lastIfMatch() {
+    return lastIfMatch;
   }
 
   void record(SimOperation operation) {
@@ -176,20 +208,37 @@ public final class SimulatedSystem {
     return ResetOutcome.ACCEPTED;
   }
 
-  synchronized Optional<String> patchBoot(String newTarget, String newEnabled, String ifMatch) {
-    if (ifMatch != null && !ifMatch.equals(etag())) {
-      return Optional.of("etag");
+  /**
+   * A boot override PATCH. With ETags on, once the System has given one, {@code ifMatch} must match
+   * it; every accepted change moves the ETag on.
+   *
+   * @param concurrentChange whether another client changed the System just before (the ETag moves
+   *     on first)
+   */
+  synchronized Optional<PatchProblem> patchBoot(
+      String newTarget, String newEnabled, String ifMatch, boolean concurrentChange) {
+    lastIfMatch = ifMatch;
+    if (concurrentChange) {
+      etag++;
+    }
+    if (config.etags() && etagGiven) {
+      if (ifMatch == null) {
+        return Optional.of(PatchProblem.PRECONDITION_MISSING);
+      }
+      if (!ifMatch.equals(etag())) {
+        return Optional.of(PatchProblem.PRECONDITION_FAILED);
+      }
+    }
+    if (newTarget != null && !BOOT_TARGETS.contains(newTarget)) {
+      return Optional.of(PatchProblem.TARGET);
+    }
+    if (newEnabled != null && !BOOT_ENABLED.contains(newEnabled)) {
+      return Optional.of(PatchProblem.ENABLED);
     }
     if (newTarget != null) {
-      if (!List.of("None", "Pxe", "Hdd", "Cd", "BiosSetup").contains(newTarget)) {
-        return Optional.of("target");
-      }
       bootTarget = newTarget;
     }
     if (newEnabled != null) {
-      if (!List.of("Disabled", "Once", "Continuous").contains(newEnabled)) {
-        return Optional.of("enabled");
-      }
       bootEnabled = newEnabled;
     }
     etag++;

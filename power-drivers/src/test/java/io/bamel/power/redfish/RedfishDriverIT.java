@@ -214,6 +214,49 @@ class RedfishDriverIT {
   }
 
   @Test
+  void retries503OnTheResetPost() throws Exception {
+    system.faults().busyNext(2, 503);
+
+    driver.powerOn(endpoint(), deadline());
+
+    assertThat(system.count(SimOperation.FAULT)).isEqualTo(2);
+    assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.powerState()).isIn(PowerState.POWERING_ON, PowerState.ON);
+  }
+
+  @Test
+  void a409ForTheStateAlreadyReachedIsSuccessWithoutARetry() throws Exception {
+    system.reconfigure(config().withAlreadyInStateStatus(409));
+    system.forcePowerState(PowerState.ON);
+    system.faults().staleStateNext(1, PowerState.OFF); // the driver reads a stale "Off"
+
+    driver.powerOn(endpoint(), deadline());
+
+    assertThat(system.count(SimOperation.RESET_REFUSED)).as("one POST, answered 409").isEqualTo(1);
+    assertThat(system.resets("On")).isZero();
+    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+  }
+
+  @Test
+  void aCallStillUnansweredAtItsDeadlineIsCutOffAsATransientTimeout() throws Exception {
+    driver.powerState(endpoint(), deadline()); // discovery and login, without latency
+    system.faults().latency(Duration.ofSeconds(3));
+    Duration timeout = Duration.ofMillis(500);
+    try {
+      Instant start = Instant.now();
+      assertThatThrownBy(() -> driver.powerState(endpoint(), Deadline.in(timeout)))
+          .isInstanceOfSatisfying(
+              TransientPowerException.class,
+              e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.TIMEOUT));
+      assertThat(Duration.between(start, Instant.now()))
+          .as("ended at the deadline, not at the answer 3 s later")
+          .isLessThan(timeout.plus(Duration.ofSeconds(1)));
+    } finally {
+      system.faults().clear();
+    }
+  }
+
+  @Test
   void aPersistent5xxIsTransient() {
     system.faults().failNext(1000, 500);
     assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
@@ -306,10 +349,53 @@ class RedfishDriverIT {
   }
 
   @Test
-  void setsAOneTimePxeBootOverride() throws Exception {
+  void setsAOneTimePxeBootOverrideWithTheEtagAsIfMatch() throws Exception {
+    String etag = system.etag();
+
     driver.setBootDevice(endpoint(), BootOverride.pxeOnce(), deadline());
+
     assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
     assertThat(system.count(SimOperation.BOOT_OVERRIDE)).isEqualTo(1);
+    assertThat(system.lastIfMatch()).isNotNull().isEqualTo(etag);
+    assertThat(system.count(SimOperation.PRECONDITION_MISSING)).isZero();
+    assertThat(system.count(SimOperation.PRECONDITION_FAILED)).isZero();
+  }
+
+  @Test
+  void aStaleEtagIsReadAgainAndThePatchSentOnceMore() throws Exception {
+    system.faults().etagChangeNext(1);
+
+    driver.setBootDevice(endpoint(), BootOverride.pxeOnce(), deadline());
+
+    assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
+    assertThat(system.count(SimOperation.PRECONDITION_FAILED)).isEqualTo(1);
+    assertThat(system.count(SimOperation.BOOT_OVERRIDE)).isEqualTo(1);
+    assertThat(system.count(SimOperation.SYSTEM)).as("one read per PATCH").isEqualTo(2);
+    assertThat(system.lastIfMatch()).isEqualTo("W/\"2\"");
+  }
+
+  @Test
+  void aSecondStaleEtagFailsWithoutAThirdPatch() {
+    system.faults().etagChangeNext(3);
+
+    assertThatThrownBy(() -> driver.setBootDevice(endpoint(), BootOverride.pxeOnce(), deadline()))
+        .isInstanceOfSatisfying(
+            TransientPowerException.class, e -> assertThat(e.getMessage()).contains("412"));
+
+    system.faults().clear();
+    assertThat(system.count(SimOperation.PRECONDITION_FAILED)).isEqualTo(2);
+    assertThat(system.count(SimOperation.BOOT_OVERRIDE)).isZero();
+    assertThat(system.bootOverride()).containsExactly("None", "Disabled");
+  }
+
+  @Test
+  void aBmcWithoutEtagsGetsNoIfMatch() throws Exception {
+    system.reconfigure(config().withEtags(false));
+
+    driver.setBootDevice(endpoint(), BootOverride.pxeOnce(), deadline());
+
+    assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
+    assertThat(system.lastIfMatch()).isNull();
   }
 
   @Test

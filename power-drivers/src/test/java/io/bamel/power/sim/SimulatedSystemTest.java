@@ -71,13 +71,51 @@ class SimulatedSystemTest {
   }
 
   @Test
-  void bootOverrideHonoursIfMatch() {
-    String etag = system.etag();
-    assertThat(system.patchBoot("Pxe", "Once", "W/\"stale\"")).contains("etag");
-    assertThat(system.patchBoot("Pxe", "Once", etag)).isEmpty();
+  void onceAnEtagWasGivenABootOverrideNeedsAMatchingIfMatch() {
+    assertThat(system.patchBoot("Hdd", "Once", null, false))
+        .as("no ETag given yet: no precondition")
+        .isEmpty();
+
+    String etag = system.giveEtag();
+    assertThat(system.patchBoot("Pxe", "Once", null, false))
+        .contains(SimulatedSystem.PatchProblem.PRECONDITION_MISSING);
+    assertThat(system.patchBoot("Pxe", "Once", "W/\"stale\"", false))
+        .contains(SimulatedSystem.PatchProblem.PRECONDITION_FAILED);
+    assertThat(system.bootOverride()).containsExactly("Hdd", "Once");
+
+    assertThat(system.patchBoot("Pxe", "Once", etag, false)).isEmpty();
     assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
-    assertThat(system.etag()).isNotEqualTo(etag);
-    assertThat(system.patchBoot("Floppy", null, null)).contains("target");
+    assertThat(system.lastIfMatch()).isEqualTo(etag);
+    assertThat(system.etag()).as("a change moves the ETag on").isNotEqualTo(etag);
+    assertThat(system.patchBoot("Hdd", "Once", etag, false))
+        .contains(SimulatedSystem.PatchProblem.PRECONDITION_FAILED);
+  }
+
+  @Test
+  void aConcurrentChangeMakesTheEtagJustReadStale() {
+    String etag = system.giveEtag();
+    assertThat(system.patchBoot("Pxe", "Once", etag, true))
+        .contains(SimulatedSystem.PatchProblem.PRECONDITION_FAILED);
+    assertThat(system.patchBoot("Pxe", "Once", system.giveEtag(), false)).isEmpty();
+  }
+
+  @Test
+  void withoutEtagsNoIfMatchIsNeeded() {
+    SimulatedSystem plain =
+        new SimulatedSystem("plain", SimSystemConfig.defaults().withEtags(false), clock);
+    assertThat(plain.giveEtag()).isNull();
+    assertThat(plain.patchBoot("Pxe", "Once", null, false)).isEmpty();
+    assertThat(plain.bootOverride()).containsExactly("Pxe", "Once");
+  }
+
+  @Test
+  void outOfListValuesAreRefusedWithoutAChange() {
+    String etag = system.giveEtag();
+    assertThat(system.patchBoot("Floppy", "Once", etag, false))
+        .contains(SimulatedSystem.PatchProblem.TARGET);
+    assertThat(system.patchBoot("Pxe", "Sometimes", etag, false))
+        .contains(SimulatedSystem.PatchProblem.ENABLED);
+    assertThat(system.bootOverride()).containsExactly("None", "Disabled");
   }
 
   @Test
