@@ -19,8 +19,10 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +34,9 @@ import java.util.Map;
  *   <li>Power on sends the magic packet {@link WolConfig#repeats()} times to the broadcast address
  *       (option {@link #OPTION_BROADCAST}, default {@code 255.255.255.255:9}).
  *   <li>The state comes from a TCP connect probe to option {@link #OPTION_PROBE} ({@code
- *       host:port}, say port 22 or 10250): connected is on, refused or timed out is off; without a
- *       probe the state is {@link PowerState#UNKNOWN}.
+ *       host:port}, say port 22 or 10250): connected is on; refused, timed out or no route to the
+ *       host is off; a probe host that does not resolve (or a probe that cannot run) is {@link
+ *       PowerState#UNKNOWN}, as is the state without a probe.
  *   <li>Power off runs option {@link #OPTION_POWER_OFF_COMMAND} ({@code sh -c}, say an ssh line
  *       with a key; never a secret on the command line). Without one, power off is a terminal
  *       {@link PowerException.Reason#UNSUPPORTED}, so no pool ever picks such a node to switch off.
@@ -88,11 +91,12 @@ public final class WolDriver implements PowerDriver {
           new InetSocketAddress(target.host(), target.port()),
           (int) Math.max(1, timeout.toMillis()));
       return PowerState.ON;
-    } catch (ConnectException | SocketTimeoutException e) {
-      return PowerState.OFF;
+    } catch (ConnectException | SocketTimeoutException | NoRouteToHostException e) {
+      return PowerState.OFF; // refused, no answer, or nobody at that address: the node is down
+    } catch (UnknownHostException e) {
+      return PowerState.UNKNOWN; // a name that does not resolve says nothing about the node
     } catch (IOException e) {
-      // no route, unknown host: the node is not answering
-      return PowerState.OFF;
+      return PowerState.UNKNOWN; // some other local failure: the probe did not run
     }
   }
 

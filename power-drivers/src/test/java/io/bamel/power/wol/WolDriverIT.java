@@ -70,6 +70,14 @@ class WolDriverIT {
   }
 
   @Test
+  void aProbeHostThatDoesNotResolveIsUnknownNotOff() throws Exception {
+    // .invalid never resolves (RFC 2606)
+    BmcEndpoint node =
+        BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "node-7.bamel.invalid:22");
+    assertThat(driver.powerState(node, deadline())).isEqualTo(PowerState.UNKNOWN);
+  }
+
+  @Test
   void powerOffWithoutACommandIsTerminalUnsupported() {
     assertThatThrownBy(
             () -> driver.powerOff(BmcEndpoint.of(MAC, null), PowerOffMode.GRACEFUL, deadline()))
