@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
  *
  * <pre>
  * bamel bmc status|on|off|cycle|pxe|inspect|power --interface redfish|ipmi|wol|proxmox
- *     --address ADDR [--credentials DIR] [--ca-file F | --insecure] [--output json]
+ *     --address ADDR [--credentials DIR] [--ca-file F | --pin-sha256 HEX | --insecure]
+ *     [--output json]
  * </pre>
  *
  * <p>Runnable on its own ({@link #main}); {@code bin/bamel} registers it as a subcommand.
@@ -275,6 +276,12 @@ public final class BmcCommand implements Callable<Integer> {
     if (insecure && (caFile != null || pinSha256 != null)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--insecure excludes --ca-file and --pin-sha256");
+    }
+    if (caFile != null && pinSha256 != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--ca-file and --pin-sha256 exclude each other: a pinned certificate is trusted by its"
+              + " fingerprint alone, so the CA bundle would be ignored; give one of them");
     }
     TlsSettings tls =
         insecure ? TlsSettings.insecureSkipVerify() : new TlsSettings(caFile, false, pinSha256);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bamel.power.PowerState;
 import io.bamel.power.sim.IpmiSimulator;
+import io.bamel.power.sim.SimOperation;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
@@ -188,6 +189,29 @@ class BmcCommandIT {
     Run run = bmc("status", "--address", "x");
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err()).contains("--interface");
+  }
+
+  @Test
+  void aCaFileTogetherWithAPinIsAUsageErrorAndNoBmcIsAsked() throws Exception {
+    SimulatedSystem system = system("cli-ca-pin");
+    Run run =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-ca-pin"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--pin-sha256",
+            "00".repeat(32));
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("--ca-file and --pin-sha256 exclude each other")
+        .contains("give one of them");
+    assertThat(system.count(SimOperation.SERVICE_ROOT)).isZero();
   }
 
   @Test
