@@ -1,23 +1,39 @@
 package io.bamel.power.sim;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * Runs a simulated BMC fleet until stopped (the demo of {@code make run}): prints one line per
- * system with its Redfish address.
+ * Runs a simulated BMC fleet until stopped (a stand-alone demo): prints one line per system with
+ * its Redfish address. The accepted password never comes from the command line: {@code
+ * --password-file FILE}, else the environment variable {@value #PASSWORD_VARIABLE}, else {@value
+ * #DEFAULT_PASSWORD}; {@code --password} is refused as a usage error (exit 2).
  */
 @Command(
     name = "bamel-bmc-sim",
     mixinStandardHelpOptions = true,
     description = "Serves simulated Redfish BMCs on 127.0.0.1 until stopped.")
 public final class SimulatorMain implements Callable<Integer> {
+
+  /** The environment variable holding the accepted password when no file is given. */
+  public static final String PASSWORD_VARIABLE = "BAMEL_SIM_PASSWORD";
+
+  /** The accepted password when neither a file nor the environment variable gives one. */
+  public static final String DEFAULT_PASSWORD = "password";
+
+  @Spec CommandSpec spec;
 
   @Option(names = "--systems", defaultValue = "10", description = "how many systems")
   int systems;
@@ -37,8 +53,19 @@ public final class SimulatorMain implements Callable<Integer> {
   @Option(names = "--username", defaultValue = "admin", description = "accepted user")
   String username;
 
-  @Option(names = "--password", defaultValue = "password", description = "accepted password")
-  String password;
+  @Option(
+      names = "--password-file",
+      paramLabel = "FILE",
+      description =
+          "file holding the accepted password (else $"
+              + PASSWORD_VARIABLE
+              + ", else '"
+              + DEFAULT_PASSWORD
+              + "')")
+  Path passwordFile;
+
+  @Option(names = "--password", hidden = true, description = "refused: use --password-file")
+  String passwordOnCommandLine;
 
   @Option(names = "--delay-ms", defaultValue = "3000", description = "power change delay")
   long delayMillis;
@@ -51,8 +78,41 @@ public final class SimulatorMain implements Callable<Integer> {
     System.exit(new CommandLine(new SimulatorMain()).execute(args));
   }
 
+  /**
+   * The accepted password: the contents of {@code file} (one trailing newline dropped) when given,
+   * else {@code $BAMEL_SIM_PASSWORD} from {@code environment} when set and not empty, else {@value
+   * #DEFAULT_PASSWORD}.
+   */
+  static String password(Path file, Map<String, String> environment) throws IOException {
+    if (file != null) {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      text = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+      text = text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
+      if (text.isEmpty()) {
+        throw new IOException(file + " is empty");
+      }
+      return text;
+    }
+    String variable = environment.get(PASSWORD_VARIABLE);
+    return variable == null || variable.isEmpty() ? DEFAULT_PASSWORD : variable;
+  }
+
   @Override
   public Integer call() throws Exception {
+    if (passwordOnCommandLine != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--password is not accepted (a command line is visible to every user):"
+              + " use --password-file FILE or the environment variable "
+              + PASSWORD_VARIABLE);
+    }
+    String password;
+    try {
+      password = password(passwordFile, System.getenv());
+    } catch (IOException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "cannot read --password-file: " + e.getMessage());
+    }
     SimulatedBmcFleet fleet = SimulatedBmcFleet.start(!plainHttp, port, Clock.systemUTC());
     SimSystemConfig config =
         SimSystemConfig.defaults()
