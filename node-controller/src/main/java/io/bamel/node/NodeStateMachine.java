@@ -7,6 +7,8 @@ import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeStatusBuilder;
+import io.bamel.inventory.model.NodeTimeouts;
+import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
@@ -30,15 +32,19 @@ import java.util.stream.Collectors;
  *   <li>Power actions are written ahead: the decision's status already names the action and its
  *       time; the controller stores it before calling the BMC. A node found in {@code powering-on}
  *       or {@code powering-off} is only observed until its timeout.
- *   <li>Timeouts (per pool, else global, else 5/20/10/5 min): power-on (then {@code error}), join
- *       (then one power cycle, then {@code error}), drain (then {@code error} naming the blocking
- *       pods; the node stays cordoned), power-off (then forced, then {@code error}). Join and drain
- *       timers pause while the Kubernetes API is unreachable.
+ *   <li>Timeouts (per pool, else global, else 5/20/10/5 min; {@link #timeouts}): power-on (then
+ *       {@code error}), join (then one power cycle, then {@code error}), drain (then {@code error}
+ *       naming the blocking pods; the node stays cordoned), power-off (then forced, then {@code
+ *       error}). Join and drain timers pause while the Kubernetes API is unreachable.
+ *   <li>The power cycle after a join timeout may pass through off: an off seen within the power-on
+ *       timeout of the cycle is waited out (no action, no drift); still off after it, {@code
+ *       error}.
  *   <li>Drift: off while it should be on is powered on again; on while it should be off is powered
  *       off only when Kubernetes shows no workload pods on it, else {@code error}.
  *   <li>{@code error} keeps {@code lastError} and {@code errorCount} and leaves by itself when the
  *       cause is gone; the controller retries it with backoff.
  *   <li>{@code spec.maintenance} stops every action; the status still records what is observed.
+ *   <li>A power-on boots from the network once when {@link #pxeBoot the boot profile} asks for it.
  *   <li>A BMC that does not answer changes nothing but {@code bmcReachable} and {@code lastError};
  *       power-on and power-off timeouts still run.
  * </ul>
@@ -58,6 +64,33 @@ public final class NodeStateMachine {
     return spec.desiredPower() == PowerState.OFF
         || state == NodeState.DRAINING
         || state == NodeState.ERROR;
+  }
+
+  /**
+   * Whether {@code bootProfile} asks for a network (PXE) boot: it is {@code pxe}, or starts with
+   * {@code pxe-} or {@code pxe:} (such as {@code pxe-ubuntu-24} or {@code pxe:rescue}), ignoring
+   * case and surrounding blanks. Any other profile ({@code disk}, {@code no-pxe}, {@code ipxe},
+   * none) boots as the machine is set up.
+   */
+  public static boolean pxeBoot(String bootProfile) {
+    if (bootProfile == null) {
+      return false;
+    }
+    String p = bootProfile.strip().toLowerCase(java.util.Locale.ROOT);
+    return p.equals("pxe") || p.startsWith("pxe-") || p.startsWith("pxe:");
+  }
+
+  /**
+   * The step timeouts of a node: each one from its pool's config when set there, else from {@code
+   * global} (the controller's), else {@link NodeTimeouts#DEFAULTS}.
+   *
+   * @param pool the node's pool config, or null (no pool, or a pool without config)
+   * @param global the controller's global timeouts, or null
+   */
+  public static NodeTimeouts timeouts(PoolConfig pool, NodeTimeouts global) {
+    NodeTimeouts fallback =
+        global == null ? NodeTimeouts.DEFAULTS : global.orElse(NodeTimeouts.DEFAULTS);
+    return pool == null || pool.timeouts() == null ? fallback : pool.timeouts().orElse(fallback);
   }
 
   /** The decision for {@code o}. */
@@ -155,9 +188,18 @@ public final class NodeStateMachine {
 
     Decision joining() {
       if (isOff()) {
-        return wantOn ? unexpectedOff() : to(NodeState.OFF, "BMC reports off", Action.NONE);
+        if (!wantOn) {
+          return to(NodeState.OFF, "BMC reports off", Action.NONE);
+        }
+        return Kind.POWER_CYCLE.text().equals(current.lastPowerAction())
+            ? offAfterCycle()
+            : unexpectedOff();
       }
       if (!wantOn) {
+        if (kube.mode() == KubeView.Mode.UNREACHABLE) {
+          // it may have joined meanwhile: never drain what cannot be seen
+          return stay(Action.NONE, pauseTimer(base()));
+        }
         return startDrain("desired off before joining");
       }
       switch (kube.mode()) {
@@ -310,6 +352,31 @@ public final class NodeStateMachine {
     }
 
     // ------------------------------------------------------------ shared paths
+
+    /**
+     * Joining, desired on, the BMC reports off, and the last action was bamel's own power cycle
+     * (after a join timeout): a cycle may pass through off, so within the power-on timeout of the
+     * cycle this is expected and waited out. Past it: still off since (the last observation was off
+     * too) is the cycle failing, an {@code error} whose retry powers on; off again after it was
+     * seen on is an outside power-off, drift.
+     */
+    private Decision offAfterCycle() {
+      Instant cycled =
+          current.powerActionTime() != null ? current.powerActionTime() : current.stateSince();
+      Duration since = cycled == null ? Duration.ZERO : Duration.between(cycled, now);
+      if (since.compareTo(o.timeouts().powerOn()) <= 0) {
+        return stay(Action.NONE);
+      }
+      if (current.powerState() == PowerState.OFF) {
+        return error(
+            "BMC still reports off "
+                + text(o.timeouts().powerOn())
+                + " after "
+                + Kind.POWER_CYCLE.text()
+                + " was requested");
+      }
+      return unexpectedOff();
+    }
 
     /** The BMC reports on and nothing bamel did explains it: join, or adopt a ready node. */
     private Decision adoptRunning(String reason) {
@@ -534,8 +601,7 @@ public final class NodeStateMachine {
     }
 
     private boolean pxe() {
-      String profile = o.spec().bootProfile();
-      return profile != null && profile.toLowerCase(java.util.Locale.ROOT).contains("pxe");
+      return pxeBoot(o.spec().bootProfile());
     }
 
     private String action() {

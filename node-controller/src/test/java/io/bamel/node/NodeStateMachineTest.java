@@ -133,9 +133,18 @@ class NodeStateMachineTest {
 
   static Decision decide(
       NodeSpec spec, NodeStatus status, io.bamel.power.PowerState power, KubeView kube) {
+    return decide(TIMEOUTS, spec, status, power, kube);
+  }
+
+  static Decision decide(
+      NodeTimeouts timeouts,
+      NodeSpec spec,
+      NodeStatus status,
+      io.bamel.power.PowerState power,
+      KubeView kube) {
     return NodeStateMachine.decide(
         new Observation(
-            spec, 7, status, PowerReading.of(power), kube, TIMEOUTS, Map.of("tier", "2"), T0));
+            spec, 7, status, PowerReading.of(power), kube, timeouts, Map.of("tier", "2"), T0));
   }
 
   // ------------------------------------------------------------------ the table
@@ -240,6 +249,12 @@ class NodeStateMachineTest {
     t.add(c(POWERING_ON, LATE_ON, WANT_ON, OFF_, ABSENT, ERROR, NONE));
     t.add(c(POWERING_ON, LATE_ON, WANT_ON, ON_, ABSENT, JOINING, NONE));
     t.add(c(POWERING_ON, JUST, WANT_OFF, UP, ABSENT, POWERING_OFF, POWER_OFF));
+    t.add(c(POWERING_ON, JUST, WANT_OFF, OFF_, ABSENT, POWERING_OFF, POWER_OFF));
+    // on already though desired off now: it may have joined, so through joining (then drained)
+    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, ABSENT, JOINING, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, READY_BUSY, JOINING, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE));
+    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, NO_K8S, READY, NONE));
     // joining
     t.add(c(JOINING, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
     t.add(c(JOINING, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
@@ -253,6 +268,9 @@ class NodeStateMachineTest {
     t.add(c(JOINING, JUST, WANT_OFF, OFF_, ABSENT, OFF, NONE));
     t.add(c(JOINING, JUST, WANT_OFF, ON_, NOT_READY, DRAINING, DRAIN));
     t.add(c(JOINING, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
+    t.add(c(JOINING, JUST, WANT_OFF, ON_, ABSENT, DRAINING, DRAIN));
+    t.add(c(JOINING, JUST, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE)); // never drain unseen
+    t.add(c(JOINING, LATE_JOIN, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE)); // nor cycle
     // ready
     t.add(c(READY, JUST, WANT_ON, ON_, READY_EMPTY, READY, NONE));
     t.add(c(READY, JUST, WANT_ON, ON_, NOT_READY, READY, NONE));
@@ -332,6 +350,294 @@ class NodeStateMachineTest {
     assertThat(covered).containsExactlyInAnyOrder(NodeState.values());
   }
 
+  // ------------------------------------------------------------------ bamel's own power cycle
+
+  /**
+   * Joining after bamel's power cycle (the join timed out): {@code since} the cycle was requested,
+   * the BMC answers {@code power}, and the one before it saw {@code seen}.
+   */
+  record CycleCase(
+      Duration since,
+      PowerState desired,
+      io.bamel.power.PowerState power,
+      PowerState seen,
+      KubeView kube,
+      NodeState to,
+      Kind action,
+      Drift drift) {
+
+    @Override
+    public String toString() {
+      return "power-cycle "
+          + since.toSeconds()
+          + "s ago, desired="
+          + desired
+          + " bmc="
+          + power
+          + " (before: "
+          + seen
+          + ") k8s="
+          + kube.mode()
+          + " -> "
+          + to
+          + " "
+          + action
+          + (drift == null ? "" : " drift=" + drift);
+    }
+  }
+
+  static Stream<CycleCase> cycleTable() {
+    Duration late = TIMEOUTS.powerOn().plusSeconds(1);
+    Duration edge = TIMEOUTS.powerOn();
+    PowerState on = PowerState.ON;
+    PowerState off = PowerState.OFF;
+    return Stream.of(
+        // the cycle passes through off: expected, waited out (no power-on, no drift)
+        new CycleCase(JUST, WANT_ON, OFF_, on, NOT_READY, JOINING, NONE, null),
+        new CycleCase(JUST, WANT_ON, OFF_, off, ABSENT, JOINING, NONE, null),
+        new CycleCase(JUST, WANT_ON, OFF_, on, DOWN_K8S, JOINING, NONE, null),
+        new CycleCase(JUST, WANT_ON, OFF_, on, NO_K8S, JOINING, NONE, null),
+        new CycleCase(edge, WANT_ON, OFF_, off, NOT_READY, JOINING, NONE, null),
+        // still off past the power-on timeout: the cycle failed (error, whose retry powers on)
+        new CycleCase(late, WANT_ON, OFF_, off, NOT_READY, ERROR, NONE, null),
+        // off again after it was seen on, past the window: switched off from outside
+        new CycleCase(
+            late, WANT_ON, OFF_, on, NOT_READY, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF),
+        // coming back
+        new CycleCase(JUST, WANT_ON, UP, off, NOT_READY, JOINING, NONE, null),
+        new CycleCase(JUST, WANT_ON, ON_, off, NOT_READY, JOINING, NONE, null),
+        new CycleCase(JUST, WANT_ON, ON_, off, READY_EMPTY, READY, ADMIT, null),
+        // desired off meanwhile: off is where it should be
+        new CycleCase(JUST, WANT_OFF, OFF_, on, NOT_READY, OFF, NONE, null));
+  }
+
+  static NodeStatus cycled(Duration since, PowerState seen) {
+    // the join timed out; the cycle restarted the timer and recorded the action
+    return status(JOINING, TIMEOUTS.join().plus(since)).toBuilder()
+        .lastPowerAction("power-cycle")
+        .powerActionTime(T0.minus(since))
+        .timerStarted(T0.minus(since))
+        .powerCycled(true)
+        .powerState(seen)
+        .build();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cycleTable")
+  void afterItsOwnPowerCycle(CycleCase c) {
+    Decision d = decide(spec(c.desired()), cycled(c.since(), c.seen()), c.power(), c.kube());
+    assertThat(d.next().state()).as("state").isEqualTo(c.to());
+    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.drift()).as("drift").isEqualTo(c.drift());
+    if (c.to() == JOINING) {
+      assertThat(d.event()).as("nothing to record").isNull();
+      assertThat(d.next().lastPowerAction()).isEqualTo("power-cycle");
+    }
+    if (c.to() == ERROR) {
+      assertThat(d.next().lastError())
+          .isEqualTo("BMC still reports off 5m after power-cycle was requested");
+    }
+  }
+
+  @Test
+  void anOffAfterAPowerOnIsStillDrift() {
+    // the same observation after bamel's power-on (not a cycle) is an outside power-off
+    NodeStatus joining =
+        cycled(JUST, PowerState.ON).toBuilder().lastPowerAction("power-on").build();
+    Decision d = decide(spec(WANT_ON), joining, OFF_, NOT_READY);
+    assertThat(d.action().kind()).isEqualTo(POWER_ON);
+    assertThat(d.drift()).isEqualTo(Drift.UNEXPECTED_OFF);
+    assertThat(d.event().reason()).isEqualTo("unexpected power off");
+  }
+
+  // ------------------------------------------------------------------ boot profile
+
+  static Stream<org.junit.jupiter.params.provider.Arguments> bootProfiles() {
+    return Stream.of(
+            new Object[] {"pxe", true},
+            new Object[] {"PXE", true},
+            new Object[] {" pxe ", true},
+            new Object[] {"pxe-ubuntu-24", true},
+            new Object[] {"pxe:rescue", true},
+            new Object[] {"Pxe-Talos", true},
+            new Object[] {"no-pxe", false},
+            new Object[] {"ipxe", false},
+            new Object[] {"disk-pxe", false},
+            new Object[] {"pxelinux", false},
+            new Object[] {"pxe_", false},
+            new Object[] {"disk", false},
+            new Object[] {"", false},
+            new Object[] {null, false})
+        .map(org.junit.jupiter.params.provider.Arguments::of);
+  }
+
+  @ParameterizedTest(name = "bootProfile={0} -> pxe {1}")
+  @MethodSource("bootProfiles")
+  void aPxeBootIsAskedForOnlyByAPxeProfile(String profile, boolean pxe) {
+    assertThat(NodeStateMachine.pxeBoot(profile)).isEqualTo(pxe);
+    NodeSpec spec = spec(WANT_ON).toBuilder().bootProfile(profile).build();
+    for (NodeState from : List.of(OFF, ERROR)) {
+      Decision d = decide(spec, status(from, JUST), OFF_, ABSENT);
+      assertThat(d.action().kind()).isEqualTo(POWER_ON);
+      assertThat(d.action().pxe()).as(from + " " + profile).isEqualTo(pxe);
+    }
+    Decision drift = decide(spec, status(READY, JUST), OFF_, NO_K8S); // the power-on after drift
+    assertThat(drift.action().pxe()).isEqualTo(pxe);
+  }
+
+  // ------------------------------------------------------------------ timeout values
+
+  static final NodeTimeouts CUSTOM =
+      new NodeTimeouts(
+          Duration.ofSeconds(90),
+          Duration.ofMinutes(7),
+          Duration.ofMinutes(2),
+          Duration.ofSeconds(45),
+          null);
+
+  /** One row: a state at {@code elapsed} under {@link #CUSTOM} -> action (and error text). */
+  record TimeoutCase(
+      NodeState from,
+      Duration elapsed,
+      PowerState desired,
+      io.bamel.power.PowerState power,
+      KubeView kube,
+      NodeState to,
+      Kind action,
+      String error) {
+
+    @Override
+    public String toString() {
+      return from + "+" + elapsed.toSeconds() + "s bmc=" + power + " -> " + to + " " + action;
+    }
+  }
+
+  static Stream<TimeoutCase> customTimeouts() {
+    Duration s = Duration.ofSeconds(1);
+    return Stream.of(
+        new TimeoutCase(
+            POWERING_ON, CUSTOM.powerOn(), WANT_ON, OFF_, ABSENT, POWERING_ON, NONE, null),
+        new TimeoutCase(
+            POWERING_ON,
+            CUSTOM.powerOn().plus(s),
+            WANT_ON,
+            OFF_,
+            ABSENT,
+            ERROR,
+            NONE,
+            "BMC still reports off 1m30s after power-on was requested"),
+        new TimeoutCase(JOINING, CUSTOM.join(), WANT_ON, ON_, NOT_READY, JOINING, NONE, null),
+        new TimeoutCase(
+            JOINING, CUSTOM.join().plus(s), WANT_ON, ON_, NOT_READY, JOINING, POWER_CYCLE, null),
+        new TimeoutCase(
+            DRAINING, CUSTOM.drain(), WANT_OFF, ON_, CORDONED_BUSY, DRAINING, DRAIN, null),
+        new TimeoutCase(
+            DRAINING,
+            CUSTOM.drain().plus(s),
+            WANT_OFF,
+            ON_,
+            CORDONED_BUSY,
+            ERROR,
+            NONE,
+            "drain did not finish within 2m"),
+        new TimeoutCase(
+            POWERING_OFF, CUSTOM.powerOff(), WANT_OFF, ON_, ABSENT, POWERING_OFF, NONE, null),
+        new TimeoutCase(
+            POWERING_OFF,
+            CUSTOM.powerOff().plus(s),
+            WANT_OFF,
+            ON_,
+            ABSENT,
+            POWERING_OFF,
+            POWER_OFF_FORCE,
+            null));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("customTimeouts")
+  void nonDefaultTimeoutsAreTheOnesThatCount(TimeoutCase c) {
+    NodeStatus s = status(c.from(), c.elapsed()).toBuilder().lastPowerAction("power-on").build();
+    Decision d = decide(CUSTOM, spec(c.desired()), s, c.power(), c.kube());
+    assertThat(d.next().state()).as("state").isEqualTo(c.to());
+    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    if (c.error() != null) {
+      assertThat(d.next().lastError()).startsWith(c.error());
+    }
+    // every custom value is shorter than the default: the defaults would still be waiting
+    Decision byDefault = decide(TIMEOUTS, spec(c.desired()), s, c.power(), c.kube());
+    assertThat(byDefault.next().state()).isEqualTo(c.from());
+    assertThat(byDefault.action().kind()).isIn(NONE, DRAIN);
+  }
+
+  static Stream<org.junit.jupiter.params.provider.Arguments> timeoutResolution() {
+    NodeTimeouts joinOnly = new NodeTimeouts(null, Duration.ofMinutes(10), null, null, null);
+    NodeTimeouts powerOnOnly = new NodeTimeouts(Duration.ofMinutes(1), null, null, null, null);
+    io.bamel.inventory.model.PoolConfig noTimeouts =
+        io.bamel.inventory.model.PoolConfig.builder().build();
+    io.bamel.inventory.model.PoolConfig poolJoin =
+        io.bamel.inventory.model.PoolConfig.builder().timeouts(joinOnly).build();
+    io.bamel.inventory.model.PoolConfig poolAll =
+        io.bamel.inventory.model.PoolConfig.builder().timeouts(CUSTOM).build();
+    Duration m = Duration.ofMinutes(1);
+    return Stream.of(
+            // pool, global -> powerOn, join, drain, powerOff
+            new Object[] {null, null, TIMEOUTS},
+            new Object[] {null, CUSTOM, CUSTOM},
+            new Object[] {noTimeouts, CUSTOM, CUSTOM},
+            new Object[] {poolAll, null, CUSTOM},
+            new Object[] {poolAll, TIMEOUTS, CUSTOM},
+            new Object[] {
+              poolJoin,
+              CUSTOM,
+              new NodeTimeouts(
+                  CUSTOM.powerOn(), Duration.ofMinutes(10), CUSTOM.drain(), CUSTOM.powerOff(), null)
+            },
+            new Object[] {
+              poolJoin,
+              null,
+              new NodeTimeouts(
+                  Duration.ofMinutes(5),
+                  Duration.ofMinutes(10),
+                  Duration.ofMinutes(10),
+                  Duration.ofMinutes(5),
+                  null)
+            },
+            new Object[] {
+              poolJoin,
+              powerOnOnly,
+              new NodeTimeouts(
+                  m, Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(5), null)
+            })
+        .map(org.junit.jupiter.params.provider.Arguments::of);
+  }
+
+  @ParameterizedTest(name = "pool {0}, global {1} -> {2}")
+  @MethodSource("timeoutResolution")
+  void aPoolsTimeoutsWinOverTheGlobalOnesStepByStep(
+      io.bamel.inventory.model.PoolConfig pool, NodeTimeouts global, NodeTimeouts expected) {
+    assertThat(NodeStateMachine.timeouts(pool, global)).isEqualTo(expected);
+  }
+
+  @Test
+  void aPoolsJoinTimeoutDecidesWhenItsNodesAreCycled() {
+    // global join 7 min, the pool's 10 min: at 8 min a member of the pool waits, another cycles
+    io.bamel.inventory.model.PoolConfig pool =
+        io.bamel.inventory.model.PoolConfig.builder()
+            .timeouts(new NodeTimeouts(null, Duration.ofMinutes(10), null, null, null))
+            .build();
+    NodeStatus joining = status(JOINING, Duration.ofMinutes(8));
+    NodeTimeouts member = NodeStateMachine.timeouts(pool, CUSTOM);
+    NodeTimeouts other = NodeStateMachine.timeouts(null, CUSTOM);
+    assertThat(decide(member, spec(WANT_ON), joining, ON_, NOT_READY).action().kind())
+        .isEqualTo(NONE);
+    assertThat(decide(other, spec(WANT_ON), joining, ON_, NOT_READY).action().kind())
+        .isEqualTo(POWER_CYCLE);
+    NodeStatus late = status(JOINING, Duration.ofMinutes(10).plusSeconds(1));
+    Decision cycle = decide(member, spec(WANT_ON), late, ON_, NOT_READY);
+    assertThat(cycle.action().kind()).isEqualTo(POWER_CYCLE);
+    assertThat(cycle.event().reason()).isEqualTo("not Ready in Kubernetes after 10m: power cycle");
+  }
+
   // ------------------------------------------------------------------ details
 
   @Test
@@ -351,13 +657,6 @@ class NodeStateMachineTest {
     }
     Decision d = decide(on, status(OFF, JUST), OFF_, ABSENT);
     assertThat(d.next().powerState()).as("still observed").isEqualTo(PowerState.OFF);
-  }
-
-  @Test
-  void aPxeBootProfileAsksForANetworkBoot() {
-    NodeSpec pxe = spec(WANT_ON).toBuilder().bootProfile("pxe-ubuntu-24").build();
-    assertThat(decide(pxe, status(OFF, JUST), OFF_, ABSENT).action().pxe()).isTrue();
-    assertThat(decide(spec(WANT_ON), status(OFF, JUST), OFF_, ABSENT).action().pxe()).isFalse();
   }
 
   @Test
@@ -393,6 +692,19 @@ class NodeStateMachineTest {
     assertThat(recovered.next().state()).isEqualTo(READY);
     assertThat(recovered.next().lastError()).isNull();
     assertThat(recovered.next().errorCount()).isZero();
+  }
+
+  @Test
+  void desiredOffWhileJoiningWithKubernetesUnreachableWaitsWithTheTimerPaused() {
+    Decision d = decide(spec(WANT_OFF), status(JOINING, Duration.ofMinutes(15)), ON_, DOWN_K8S);
+    assertThat(d.next().state()).isEqualTo(JOINING);
+    assertThat(d.action().kind()).isEqualTo(NONE);
+    assertThat(d.next().timerStarted()).isNull();
+    assertThat(d.next().timerElapsed()).isEqualTo(Duration.ofMinutes(15));
+    // the API answers again: the drain begins
+    Decision back = decide(spec(WANT_OFF), d.next(), ON_, READY_BUSY);
+    assertThat(back.next().state()).isEqualTo(DRAINING);
+    assertThat(back.action().evict()).containsExactly(new PodRef("apps", "web"));
   }
 
   @Test
