@@ -1,38 +1,140 @@
 package io.bamel.inventory.api;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The last few first-page listings, each with the cache revision it was built at: the same query at
- * the same revision shows the same nodes, so its bytes are served again instead of filtering,
- * sorting and joining thousands of nodes. Bounded in entries and in the size of each entry.
+ * Recent listings, each with the cache revision it was built at: the same query at the same
+ * revision shows the same nodes, so its bytes are served again instead of filtering, sorting and
+ * joining thousands of nodes. Each entry holds the identity (plain JSON) bytes and, once a client
+ * asked for them, the gzip bytes, built at most once per entry. The memo is bounded by the total of
+ * those bytes: the least recently used entries are dropped to stay under it, and a listing larger
+ * than the bound is not kept (its {@link Entry} still serves the one request). Thread-safe.
  */
 final class ListingMemo {
 
-  private static final int MAX_ENTRIES = 16;
-  private static final int MAX_BYTES = 4 * 1024 * 1024;
+  /** The default bound: 32 MiB of identity and gzip bytes. */
+  static final long DEFAULT_MAX_BYTES = 32L * 1024 * 1024;
 
-  private record Remembered(long revision, byte[] body) {}
+  /** One listing's bytes at one revision; the gzip form is built on first use, once. */
+  final class Entry implements ListingResponse.Body {
+    private final String query;
+    private final long revision;
+    private final byte[] identity;
+    private byte[] gzip;
+    // The bytes this entry adds to the memo's total; guarded by the memo's lock.
+    private long counted;
 
-  private final Map<String, Remembered> entries =
-      new LinkedHashMap<>(MAX_ENTRIES, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Remembered> eldest) {
-          return size() > MAX_ENTRIES;
-        }
-      };
+    private Entry(String query, long revision, byte[] identity) {
+      this.query = query;
+      this.revision = revision;
+      this.identity = identity;
+    }
 
-  /** The body of {@code query} built at {@code revision}, or null. */
-  synchronized byte[] get(String query, long revision) {
-    Remembered e = entries.get(query);
-    return e != null && e.revision() == revision ? e.body() : null;
+    long revision() {
+      return revision;
+    }
+
+    @Override
+    public byte[] identity() {
+      return identity;
+    }
+
+    @Override
+    public synchronized byte[] gzip() {
+      if (gzip == null) {
+        gzip = Gzip.compress(identity);
+        grew(this, gzip.length);
+      }
+      return gzip;
+    }
   }
 
-  /** Remembers the body of {@code query} built at {@code revision}. */
-  synchronized void put(String query, long revision, byte[] body) {
-    if (body.length <= MAX_BYTES) {
-      entries.put(query, new Remembered(revision, body));
+  private final long maxBytes;
+  private final Map<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private long bytes;
+  private long gzipBuilds;
+
+  ListingMemo() {
+    this(DEFAULT_MAX_BYTES);
+  }
+
+  ListingMemo(long maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+
+  /** The listing of {@code query} built at {@code revision}, or null. */
+  synchronized Entry get(String query, long revision) {
+    Entry e = entries.get(query);
+    return e != null && e.revision == revision ? e : null;
+  }
+
+  /**
+   * Remembers the listing of {@code query} built at {@code revision} (replacing the query's older
+   * one) and returns its entry; a listing over the bound is returned without being kept.
+   */
+  synchronized Entry put(String query, long revision, byte[] identity) {
+    Entry entry = new Entry(query, revision, identity);
+    Entry old = entries.remove(query);
+    if (old != null) {
+      bytes -= size(old);
     }
+    if (identity.length <= maxBytes) {
+      entries.put(query, entry);
+      entry.counted = identity.length;
+      bytes += entry.counted;
+      evictBeyond(entry);
+    }
+    return entry;
+  }
+
+  /** An entry that is not remembered (a page that is never served twice from memory). */
+  Entry detached(long revision, byte[] identity) {
+    return new Entry(null, revision, identity);
+  }
+
+  /** The identity and gzip bytes held. */
+  synchronized long bytes() {
+    return bytes;
+  }
+
+  /** How many listings are held. */
+  synchronized int size() {
+    return entries.size();
+  }
+
+  /** How many gzip forms were built (for tests: once per listing and revision). */
+  synchronized long gzipBuilds() {
+    return gzipBuilds;
+  }
+
+  private synchronized void grew(Entry entry, int gzipBytes) {
+    gzipBuilds++;
+    if (entry.query != null && entries.get(entry.query) == entry) {
+      entry.counted += gzipBytes;
+      bytes += gzipBytes;
+      evictBeyond(entry);
+      if (bytes > maxBytes) {
+        entries.remove(entry.query);
+        bytes -= size(entry);
+      }
+    }
+  }
+
+  /** Drops the least recently used entries other than {@code keep} until under the bound. */
+  private void evictBeyond(Entry keep) {
+    Iterator<Entry> eldest = entries.values().iterator();
+    while (bytes > maxBytes && eldest.hasNext()) {
+      Entry e = eldest.next();
+      if (e != keep) {
+        eldest.remove();
+        bytes -= size(e);
+      }
+    }
+  }
+
+  private static long size(Entry e) {
+    return e.counted;
   }
 }

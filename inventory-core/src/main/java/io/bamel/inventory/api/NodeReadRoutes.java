@@ -8,7 +8,6 @@ import io.javalin.http.Context;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +15,12 @@ import java.util.Set;
 
 /**
  * The node reads: {@code GET /api/v1/nodes} (filters, paging pinned to a revision), {@code GET
- * /api/v1/nodes/{id}}, its status and its events. The first page of a listing is served from the
- * cache at the cache's revision; further pages are read from etcd at that same revision, so every
- * page shows one consistent snapshot, and a compacted revision answers 410.
+ * /api/v1/nodes/{id}}, its status and its events. The first page of a listing is served from one
+ * consistent walk of the cache at the cache's revision (remembered per query and revision in a
+ * {@link ListingMemo}); further pages are read from etcd at that same revision, so every page shows
+ * one snapshot, and a compacted revision answers 410. Listings carry an ETag ({@code
+ * "l<revision>-<crc of the query>"}), answer {@code If-None-Match} with 304 and are gzipped for
+ * clients that accept it ({@link ListingResponse}).
  */
 final class NodeReadRoutes {
 
@@ -43,33 +45,60 @@ final class NodeReadRoutes {
     NodeFilter filter = NodeFilter.parse(query);
     int limit = limit(query.get("limit"));
     String token = query.get("continue");
-    List<Node> page;
-    String next;
-    long revision;
-    String memoKey = filter.canonical() + "|" + limit;
+    String key = filter.canonical() + "|" + limit;
     if (token == null) {
-      api.requireSynced();
-      revision = api.cache.revision();
-      byte[] remembered = memo.get(memoKey, revision);
-      if (remembered != null) {
-        ApiContext.answerBytes(ctx, 200, remembered);
-        return;
-      }
-      List<Node> matching = new ArrayList<>();
-      for (Node node : api.cache.nodes()) {
-        if (filter.test(node)) {
-          matching.add(node);
-        }
-      }
-      matching.sort(Comparator.comparing(Node::id));
-      page = matching.size() > limit ? matching.subList(0, limit) : matching;
-      next = matching.size() > limit ? page.get(limit - 1).id() : null;
-    } else {
-      ContinueToken from = ContinueToken.decode(token, filter);
-      revision = from.revision();
-      page = new ArrayList<>();
-      next = readFromEtcd(from, filter, limit, page);
+      firstPage(ctx, filter, limit, key);
+      return;
     }
+    ContinueToken from = ContinueToken.decode(token, filter);
+    String etag = ListingResponse.etag(from.revision(), key + "|" + token);
+    if (ListingResponse.notModified(ctx, etag)) {
+      return;
+    }
+    List<Node> page = new ArrayList<>();
+    String next = readFromEtcd(from.revision(), from.after(), filter, limit, page);
+    byte[] body = encode(page, from.revision(), next, filter);
+    ListingResponse.send(ctx, etag, memo.detached(from.revision(), body));
+  }
+
+  /**
+   * The first page: from the memo when this query was built at the cache's revision, else from one
+   * consistent walk of the cache ({@link CacheSnapshot}), else (the cache kept moving) from etcd at
+   * the cache's revision.
+   */
+  private void firstPage(Context ctx, NodeFilter filter, int limit, String key) {
+    api.requireSynced();
+    long current = api.cache.revision();
+    if (ListingResponse.notModified(ctx, ListingResponse.etag(current, key))) {
+      return;
+    }
+    ListingMemo.Entry entry = memo.get(key, current);
+    if (entry == null) {
+      CacheSnapshot.Matching snapshot = CacheSnapshot.take(api.cache, filter);
+      long revision;
+      List<Node> page;
+      String next;
+      if (snapshot != null) {
+        revision = snapshot.revision();
+        List<Node> matching = snapshot.nodes();
+        page = matching.size() > limit ? matching.subList(0, limit) : matching;
+        next = matching.size() > limit ? page.get(limit - 1).id() : null;
+      } else {
+        revision = current;
+        page = new ArrayList<>();
+        next = readFromEtcd(revision, null, filter, limit, page);
+      }
+      entry = memo.put(key, revision, encode(page, revision, next, filter));
+    }
+    String etag = ListingResponse.etag(entry.revision(), key);
+    if (entry.revision() != current && ListingResponse.notModified(ctx, etag)) {
+      return;
+    }
+    ListingResponse.send(ctx, etag, entry);
+  }
+
+  /** {@code {"items":[...],"revision":R[,"continue":"..."]}}, joining each node's cached JSON. */
+  private byte[] encode(List<Node> page, long revision, String next, NodeFilter filter) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(page.size() * 600 + 64);
     out.writeBytes("{\"items\":[".getBytes(StandardCharsets.UTF_8));
     for (int i = 0; i < page.size(); i++) {
@@ -86,20 +115,19 @@ final class NodeReadRoutes {
     }
     tail.append('}');
     out.writeBytes(tail.toString().getBytes(StandardCharsets.UTF_8));
-    byte[] body = out.toByteArray();
-    if (token == null && api.cache.revision() == revision) {
-      memo.put(memoKey, revision, body);
-    }
-    ApiContext.answerBytes(ctx, 200, body);
+    return out.toByteArray();
   }
 
-  /** Fills {@code page} from etcd at the token's revision; returns the id to continue after. */
-  private String readFromEtcd(ContinueToken from, NodeFilter filter, int limit, List<Node> page) {
-    String after = from.after();
+  /**
+   * Fills {@code page} from etcd at {@code revision}, after id {@code after} (null: from the
+   * start); returns the id to continue after.
+   */
+  private String readFromEtcd(
+      long revision, String after, NodeFilter filter, int limit, List<Node> page) {
     int chunk = Math.max(limit, 200);
     try {
       while (true) {
-        NodePage read = api.store.listNodes(after, Math.min(chunk, 2_000), from.revision());
+        NodePage read = api.store.listNodes(after, Math.min(chunk, 2_000), revision);
         List<Node> items = read.items();
         for (int i = 0; i < items.size(); i++) {
           if (filter.test(items.get(i))) {
@@ -118,7 +146,7 @@ final class NodeReadRoutes {
     } catch (CompactedException e) {
       throw Problems.gone(
           "revision "
-              + from.revision()
+              + revision
               + " of this listing has been compacted; list again from the first page");
     }
   }

@@ -39,6 +39,11 @@ public final class Problems {
     return new ApiException(Problem.of(404, "not-found", "Not found", detail));
   }
 
+  /** 406: none of the representations the client accepts can be sent. */
+  public static ApiException notAcceptable(String detail) {
+    return new ApiException(Problem.of(406, "not-acceptable", "Not acceptable", detail));
+  }
+
   /** 409: the request conflicts with the inventory's state. */
   public static ApiException conflict(String detail) {
     return new ApiException(Problem.of(409, "conflict", "Conflict", detail));
