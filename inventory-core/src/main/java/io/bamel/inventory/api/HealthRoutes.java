@@ -1,20 +1,25 @@
 package io.bamel.inventory.api;
 
-import io.bamel.inventory.store.InventoryException;
 import io.javalin.http.Context;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code /healthz}: the process is alive (always 200). {@code /readyz}: etcd answers and the cache
- * has done its first listing (200), else 503 with the reason.
+ * {@code /healthz}: the process is alive (always 200). {@code /readyz}: etcd answers within {@link
+ * #ETCD_DEADLINE} and the cache has done its first listing (200), else 503 with the reason.
  */
 final class HealthRoutes {
 
+  /** How long {@code /readyz} waits for etcd (probes usually give up after 1 to 5 s). */
+  static final Duration ETCD_DEADLINE = Duration.ofSeconds(2);
+
   private final ApiContext api;
+  private final EtcdProbe etcd;
 
   HealthRoutes(ApiContext api) {
     this.api = api;
+    this.etcd = new EtcdProbe(api.store, ETCD_DEADLINE);
   }
 
   void healthz(Context ctx) {
@@ -25,12 +30,7 @@ final class HealthRoutes {
     if (!api.cache.synced()) {
       throw Problems.unavailable("the inventory cache has not listed etcd yet");
     }
-    long etcdRevision;
-    try {
-      etcdRevision = api.store.currentRevision();
-    } catch (InventoryException e) {
-      throw Problems.unavailable("etcd is not reachable");
-    }
+    long etcdRevision = etcd.revision();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("status", "ready");
     body.put("etcdRevision", etcdRevision);

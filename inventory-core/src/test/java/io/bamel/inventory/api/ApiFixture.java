@@ -19,8 +19,8 @@ import java.util.Map;
 
 /**
  * A running API for tests: a jetcd client on the harness's etcd, the store, a started and synced
- * cache, and the API on a free loopback port with three tokens (one per scope). Closing it stops
- * all of them.
+ * cache (or, from {@link #withoutCache}, one not started yet), and the API on a free loopback port
+ * with three tokens (one per scope). Closing it stops all of them.
  */
 final class ApiFixture implements AutoCloseable {
 
@@ -38,6 +38,11 @@ final class ApiFixture implements AutoCloseable {
   final String base;
 
   private ApiFixture(EtcdCluster etcd, ApiOptions options) throws InterruptedException {
+    this(etcd, options, true);
+  }
+
+  private ApiFixture(EtcdCluster etcd, ApiOptions options, boolean startCache)
+      throws InterruptedException {
     this.etcd = etcd;
     this.client = etcd.client();
     this.store = new EtcdInventory(client);
@@ -48,9 +53,8 @@ final class ApiFixture implements AutoCloseable {
                 TokenStore.parse(TokenStore.line("reader", "read", READ), "test"),
                 TokenStore.parse(TokenStore.line("dcim", "write", WRITE), "test"),
                 TokenStore.parse(TokenStore.line("ops", "admin", ADMIN), "test")));
-    cache.start();
-    if (!cache.awaitSynced(Duration.ofSeconds(20))) {
-      throw new IllegalStateException("cache did not sync");
+    if (startCache) {
+      startCache();
     }
     this.api = InventoryApi.create(store, cache, tokens, options, registry);
     api.start("127.0.0.1", 0);
@@ -63,6 +67,19 @@ final class ApiFixture implements AutoCloseable {
 
   static ApiFixture start(EtcdCluster etcd, ApiOptions options) throws InterruptedException {
     return new ApiFixture(etcd, options);
+  }
+
+  /** A running API whose cache has not been started (call {@link #startCache()}). */
+  static ApiFixture withoutCache(EtcdCluster etcd) throws InterruptedException {
+    return new ApiFixture(etcd, ApiOptions.DEFAULTS, false);
+  }
+
+  /** Starts the cache and waits until it has synced. */
+  void startCache() throws InterruptedException {
+    cache.start();
+    if (!cache.awaitSynced(Duration.ofSeconds(20))) {
+      throw new IllegalStateException("cache did not sync");
+    }
   }
 
   /** An HTTP response with its body as text. */
