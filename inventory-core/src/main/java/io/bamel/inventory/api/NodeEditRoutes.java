@@ -16,10 +16,11 @@ import java.util.Set;
 /**
  * The DCIM writes of one node: {@code PUT} (create, or replace the hardware and location fields),
  * {@code PATCH} (JSON Merge Patch) and {@code DELETE}. Each reads the node fresh from etcd, checks
- * {@code If-Match}, the power-field rule ({@link SpecRules}) and the unique fields (serial, MAC,
- * management address: 409 naming the node that has it), then writes with compare-and-swap at the
- * revision it read, recording the caller and request id in the node's events. Answers after the
- * cache shows the write, so a following read sees it.
+ * {@code If-Match}, the power-field rule ({@link SpecRules}: a PUT that leaves {@code powerState}
+ * or {@code powerPolicy} out keeps the stored values; an explicit different value is 400) and the
+ * unique fields (serial, MAC, management address: 409 naming the node that has it), then writes
+ * with compare-and-swap at the revision it read, recording the caller and request id in the node's
+ * events. Answers after the cache shows the write, so a following read sees it.
  */
 final class NodeEditRoutes {
 
@@ -50,14 +51,16 @@ final class NodeEditRoutes {
                 throw Problems.preconditionFailed("node " + id + " exists (If-None-Match: *)");
               }
               NodeSpec before = current.map(Node::spec).orElse(null);
-              List<FieldError> power = SpecRules.powerFieldChanges(before, incoming);
+              List<FieldError> power = SpecRules.powerFieldChanges(id, before, incoming, true);
               if (!power.isEmpty()) {
-                throw Problems.invalid("PUT does not change the power fields", power);
+                throw Problems.invalid(powerDetail("PUT", id), power);
               }
               NodeSpec next =
                   before == null
                       ? incoming
-                      : incoming.toBuilder().extensions(before.extensions()).build();
+                      : SpecRules.keepPowerFields(incoming, before).toBuilder()
+                          .extensions(before.extensions())
+                          .build();
               next.validate();
               checkUnique(id, next);
               if (before == null) {
@@ -97,14 +100,16 @@ final class NodeEditRoutes {
               Map<String, Object> kept = current.spec().extensions();
               ObjectNode base = Codec.mapper().valueToTree(current.spec());
               base.remove(kept.keySet());
-              NodeSpec next =
+              NodeSpec patched =
                   ApiJson.convert(MergePatch.apply(base, patch), NodeSpec.class).toBuilder()
                       .extensions(kept)
                       .build();
-              List<FieldError> power = SpecRules.powerFieldChanges(current.spec(), next);
+              List<FieldError> power =
+                  SpecRules.powerFieldChanges(id, current.spec(), patched, false);
               if (!power.isEmpty()) {
-                throw Problems.invalid("PATCH does not change the power fields", power);
+                throw Problems.invalid(powerDetail("PATCH", id), power);
               }
+              NodeSpec next = SpecRules.keepPowerFields(patched, current.spec());
               next.validate();
               checkUnique(id, next);
               return api.store.replaceSpec(
@@ -190,6 +195,14 @@ final class NodeEditRoutes {
       Node fresh = api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
       ApiContext.answer(ctx, status, NodeView.of(fresh));
     }
+  }
+
+  private static String powerDetail(String method, String id) {
+    return method
+        + " does not change powerState or powerPolicy: they are set through POST /api/v1/nodes/"
+        + id
+        + "/power"
+        + (method.equals("PUT") ? "; a PUT that leaves them out keeps the stored values" : "");
   }
 
   static String changes(NodeSpec before, NodeSpec after) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PowerPolicy;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Codec;
 import java.util.ArrayList;
@@ -24,23 +25,60 @@ public final class SpecRules {
   private SpecRules() {}
 
   /**
-   * The errors of an attempt to change {@code powerState} or {@code powerPolicy} through a DCIM
-   * write. For a new node ({@code current} null) the desired state may only be absent or {@code
-   * off}, and the policy absent.
+   * The errors of a DCIM write that sets {@code powerState} or {@code powerPolicy} to something
+   * other than what is stored. With {@code leftOutKeeps} (PUT) a field that is null in {@code
+   * incoming} was left out and keeps the stored value; otherwise (PATCH, which starts from the
+   * stored spec) a null is an explicit removal. A value equal to the stored one, as stored or in
+   * effect (no desired state is {@code off}; no policy is {@code pool} for a node in a pool, else
+   * {@code manual}), is no change. For a new node ({@code current} null) the desired state may only
+   * be absent or {@code off}, and the policy absent. Each error names the field, what is stored,
+   * and {@code POST /api/v1/nodes/{id}/power}.
    */
-  public static List<FieldError> powerFieldChanges(NodeSpec current, NodeSpec incoming) {
+  public static List<FieldError> powerFieldChanges(
+      String id, NodeSpec current, NodeSpec incoming, boolean leftOutKeeps) {
     List<FieldError> errors = new ArrayList<>();
-    String hint = "is changed only through POST /api/v1/nodes/{id}/power";
+    String where = "POST /api/v1/nodes/" + id + "/power";
     PowerState state = incoming.powerState();
-    boolean stateOk =
-        current == null
-            ? state == null || state == PowerState.OFF
-            : Objects.equals(current.powerState(), state);
-    if (!stateOk) {
-      errors.add(new FieldError("powerState", hint));
+    PowerPolicy policy = incoming.powerPolicy();
+    if (current == null) {
+      if (state != null && state != PowerState.OFF) {
+        errors.add(
+            new FieldError("powerState", "a new node starts off; power it on through " + where));
+      }
+      if (policy != null) {
+        errors.add(
+            new FieldError(
+                "powerPolicy", "a new node takes its pool's policy; set it through " + where));
+      }
+      return errors;
     }
-    if (!Objects.equals(current == null ? null : current.powerPolicy(), incoming.powerPolicy())) {
-      errors.add(new FieldError("powerPolicy", hint));
+    boolean stateKept =
+        state == null
+            ? leftOutKeeps || current.powerState() == null
+            : state == current.powerState() || state == current.desiredPower();
+    if (!stateKept) {
+      errors.add(
+          new FieldError(
+              "powerState",
+              "is "
+                  + current.desiredPower().json()
+                  + " for this node and is changed only through "
+                  + where
+                  + "; leave it out of the body to keep it"));
+    }
+    boolean policyKept =
+        policy == null
+            ? leftOutKeeps || current.powerPolicy() == null
+            : policy == current.powerPolicy() || policy == current.effectivePowerPolicy();
+    if (!policyKept) {
+      errors.add(
+          new FieldError(
+              "powerPolicy",
+              "is "
+                  + current.effectivePowerPolicy().json()
+                  + " for this node and is changed only through "
+                  + where
+                  + "; leave it out of the body to keep it"));
     }
     return errors;
   }

@@ -169,6 +169,68 @@ class NodesApiIT {
   }
 
   @Test
+  void aPutThatLeavesThePowerFieldsOutKeepsThemAndAnExplicitOtherValueIsRefused() {
+    put(1, "a");
+    assertThat(f.json("POST", "/api/v1/nodes/n001/power", "{\"state\":\"on\"}").status())
+        .isEqualTo(200);
+    // A DCIM PUT of the hardware fields only, as NetBox-driven tools send it.
+    NodeSpec dcim = Json.spec(1, "a").toBuilder().rack("z").build();
+    assertThat(dcim.powerState()).isNull();
+    ApiFixture.Response kept = f.json("PUT", "/api/v1/nodes/n001", Json.of(dcim));
+    assertThat(kept.status()).as(kept.toString()).isEqualTo(200);
+    assertThat(kept.json().at("/spec/rack").asText()).isEqualTo("z");
+    assertThat(kept.json().at("/spec/powerState").asText()).isEqualTo("on");
+    assertThat(kept.json().at("/spec/powerPolicy").asText()).isEqualTo("manual");
+    // An explicit null is left out too.
+    com.fasterxml.jackson.databind.node.ObjectNode nulls =
+        io.bamel.inventory.store.Codec.mapper().valueToTree(dcim.toBuilder().rack("y").build());
+    nulls.putNull("powerState");
+    nulls.putNull("powerPolicy");
+    assertThat(f.json("PUT", "/api/v1/nodes/n001", nulls.toString()).status()).isEqualTo(200);
+    // Repeating the stored values is no change.
+    NodeSpec same =
+        dcim.toBuilder()
+            .powerState(PowerState.ON)
+            .powerPolicy(io.bamel.inventory.model.PowerPolicy.MANUAL)
+            .build();
+    assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(same)).status()).isEqualTo(200);
+
+    ApiFixture.Response off =
+        f.json(
+            "PUT",
+            "/api/v1/nodes/n001",
+            Json.of(dcim.toBuilder().powerState(PowerState.OFF).build()));
+    assertThat(off.status()).isEqualTo(400);
+    assertThat(off.contentType()).startsWith("application/problem+json");
+    assertThat(off.json().get("detail").asText()).contains("POST /api/v1/nodes/n001/power");
+    assertThat(off.json().get("errors")).hasSize(1);
+    assertThat(off.json().at("/errors/0/field").asText()).isEqualTo("powerState");
+    assertThat(off.json().at("/errors/0/message").asText())
+        .contains("is on for this node")
+        .contains("POST /api/v1/nodes/n001/power");
+    ApiFixture.Response pool =
+        f.json(
+            "PUT",
+            "/api/v1/nodes/n001",
+            Json.of(
+                dcim.toBuilder().powerPolicy(io.bamel.inventory.model.PowerPolicy.POOL).build()));
+    assertThat(pool.status()).isEqualTo(400);
+    assertThat(pool.json().at("/errors/0/field").asText()).isEqualTo("powerPolicy");
+    assertThat(pool.json().at("/errors/0/message").asText()).contains("is manual for this node");
+
+    NodeSpec stored = f.cache.node("n001").orElseThrow().spec();
+    assertThat(stored.powerState()).isEqualTo(PowerState.ON);
+    assertThat(stored.powerPolicy()).isEqualTo(io.bamel.inventory.model.PowerPolicy.MANUAL);
+    assertThat(stored.rack()).isEqualTo("z");
+
+    // A node with no desired state stored is off in effect: an explicit off is no change.
+    put(2, "a");
+    NodeSpec explicitOff = Json.spec(2, "a").toBuilder().powerState(PowerState.OFF).build();
+    assertThat(f.json("PUT", "/api/v1/nodes/n002", Json.of(explicitOff)).status()).isEqualTo(200);
+    assertThat(f.cache.node("n002").orElseThrow().spec().powerState()).isNull();
+  }
+
+  @Test
   void powerTakesTheNodeOverAndHandsItBack() {
     put(1, "a");
     ApiFixture.Response on = f.json("POST", "/api/v1/nodes/n001/power", "{\"state\":\"on\"}");
