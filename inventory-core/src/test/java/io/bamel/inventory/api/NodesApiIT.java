@@ -295,7 +295,6 @@ class NodesApiIT {
                 .build(),
             null,
             null);
-    f.api.app(); // nothing: read-your-writes comes from the cache
     awaitCache(rev);
     assertThat(f.get("/api/v1/nodes/n001/status").json().get("state").asText()).isEqualTo("ready");
     assertThat(f.get("/api/v1/nodes/n404/status").status()).isEqualTo(404);

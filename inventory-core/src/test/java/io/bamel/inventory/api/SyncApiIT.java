@@ -88,23 +88,39 @@ class SyncApiIT {
     assertThat(f.revision()).isEqualTo(before);
   }
 
+  /**
+   * {@code spec} keeping only its {@code key} among the matching keys: inventory id and serial
+   * dropped, management address and MAC replaced by ones no node has (a Redfish node needs both).
+   */
+  private static io.bamel.inventory.model.NodeSpecBuilder onlyMatching(
+      NodeSpec spec, String key, int i) {
+    var b = spec.toBuilder();
+    if (!key.equals("inventoryId")) {
+      b.inventoryId(null);
+    }
+    if (!key.equals("serial")) {
+      b.serial(null);
+    }
+    if (!key.equals("mgmtAddress")) {
+      b.mgmtAddress("https://10.99.0." + i);
+    }
+    if (!key.equals("macAddress")) {
+      b.macAddress("0c:c4:7a:99:00:0" + i);
+    }
+    return b;
+  }
+
   @Test
-  void matchesByInventoryIdThenSerialThenAddressThenMac() {
+  void matchesByEachKeyAloneAndInventoryIdBeforeSerial() {
     f.json("POST", "/api/v1/sync", records(range(0, 4), "a"));
     ObjectNode body = Codec.mapper().createObjectNode();
     ArrayNode items = body.putArray("items");
-    // Other ids each time, one matching key each: all four update the existing nodes.
-    NodeSpec byInventory = Json.spec(0, "a").toBuilder().serial(null).rack("m0").build();
-    NodeSpec bySerial = Json.spec(1, "a").toBuilder().inventoryId(null).rack("m1").build();
-    NodeSpec byAddress =
-        Json.spec(2, "a").toBuilder().inventoryId(null).serial(null).rack("m2").build();
-    NodeSpec byMac =
-        Json.spec(3, "a").toBuilder()
-            .inventoryId(null)
-            .serial(null)
-            .mgmtAddress("https://10.9.9.9")
-            .rack("m3")
-            .build();
+    // Other ids each time and exactly one key that matches an existing node: the other keys are
+    // absent or hold values no node has, so each item can only be matched by the key it tests.
+    NodeSpec byInventory = onlyMatching(Json.spec(0, "a"), "inventoryId", 0).rack("m0").build();
+    NodeSpec bySerial = onlyMatching(Json.spec(1, "a"), "serial", 1).rack("m1").build();
+    NodeSpec byAddress = onlyMatching(Json.spec(2, "a"), "mgmtAddress", 2).rack("m2").build();
+    NodeSpec byMac = onlyMatching(Json.spec(3, "a"), "macAddress", 3).rack("m3").build();
     for (NodeSpec s : List.of(byInventory, bySerial, byAddress, byMac)) {
       ObjectNode item = items.addObject();
       item.put("id", "other-" + items.size());
@@ -116,6 +132,21 @@ class SyncApiIT {
         .containsExactly("n000", "n001", "n002", "n003");
     assertThat(f.get("/api/v1/nodes?rack=m3").json().at("/items/0/id").asText()).isEqualTo("n003");
     assertThat(f.cache.nodeCount()).isEqualTo(4);
+
+    // Precedence (each step in SyncPlannerTest): n000's inventory id with n001's serial is n000,
+    // whose new serial then clashes with n001's.
+    NodeSpec both =
+        onlyMatching(Json.spec(0, "a"), "inventoryId", 5)
+            .serial(Json.spec(1, "a").serial())
+            .build();
+    ObjectNode clash = Codec.mapper().createObjectNode();
+    ObjectNode item = clash.putArray("items").addObject();
+    item.put("id", "other-9");
+    item.set("spec", Codec.mapper().valueToTree(both));
+    ApiFixture.Response rejected = f.json("POST", "/api/v1/sync", clash.toString());
+    assertThat(rejected.json().get("rejected")).hasSize(1);
+    assertThat(rejected.json().at("/rejected/0/id").asText()).isEqualTo("n000");
+    assertThat(rejected.json().at("/rejected/0/reason").asText()).contains("n001");
   }
 
   @Test
