@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,8 +48,10 @@ import org.slf4j.LoggerFactory;
  *       standby continues from what etcd says.
  * </ul>
  *
- * <p>It does not own the cache, store, drivers, cluster or election it is given; {@link #close()}
- * stops its own threads at once (in-flight reconciliations are interrupted).
+ * <p>It does not own the cache, store, drivers, cluster or election it is given. {@link #close()}
+ * stops taking work and lets reconciliations in progress finish, within {@link
+ * NodeControllerConfig#shutdownTimeout()}, before it interrupts them; close the election after it
+ * (the last status writes are fenced by its leadership).
  */
 public final class NodeController implements AutoCloseable {
 
@@ -56,6 +59,9 @@ public final class NodeController implements AutoCloseable {
   public static final String COMPONENT = "node-controller";
 
   private static final Logger log = LoggerFactory.getLogger(NodeController.class);
+
+  /** How long {@link #close()} waits for interrupted workers to end. */
+  private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
 
   private final NodeControllerConfig config;
   private final InventoryCache cache;
@@ -66,6 +72,7 @@ public final class NodeController implements AutoCloseable {
   private final NodeReconciler reconciler;
   private final Set<String> syncDue = ConcurrentHashMap.newKeySet();
   private final List<Thread> workers = new ArrayList<>();
+  private final AtomicInteger busy = new AtomicInteger();
   private final InventoryListener listener = this::onChange;
   private volatile boolean closed;
 
@@ -211,6 +218,7 @@ public final class NodeController implements AutoCloseable {
         return;
       }
       long start = System.nanoTime();
+      busy.incrementAndGet();
       try {
         if (!election.isLeader()) {
           continue;
@@ -240,6 +248,7 @@ public final class NodeController implements AutoCloseable {
             "node {}: reconcile failed, retrying in {} ms: {}", id, delay.toMillis(), e.toString());
       } finally {
         queue.done(id);
+        busy.decrementAndGet();
       }
     }
   }
@@ -248,24 +257,76 @@ public final class NodeController implements AutoCloseable {
     return (System.nanoTime() - startNanos) / 1e9;
   }
 
-  /** Stops at once: no new work, in-flight reconciliations interrupted, timers cancelled. */
+  /**
+   * Stops, bounded by {@link NodeControllerConfig#shutdownTimeout()}:
+   *
+   * <ol>
+   *   <li>takes no new work: the queue, the periodic sync and the cache listener stop, and no
+   *       reconciliation begins a power action any more;
+   *   <li>waits for reconciliations in progress to finish, up to the shutdown timeout, so a power
+   *       action whose status was written ahead reaches its BMC;
+   *   <li>interrupts those still running (a hung BMC call) and returns at most a second later; an
+   *       interrupted power action leaves its written-ahead status as it is (the next leader checks
+   *       the BMC).
+   * </ol>
+   */
   @Override
-  public synchronized void close() {
+  public void close() {
+    close(config.shutdownTimeout());
+  }
+
+  /**
+   * {@link #close()} with another bound; {@link Duration#ZERO} interrupts at once (tests: a crash).
+   */
+  synchronized void close(Duration grace) {
     if (closed) {
       return;
     }
     closed = true;
     cache.removeListener(listener);
+    reconciler.stop();
     queue.shutDown();
     timer.shutdownNow();
-    workers.forEach(Thread::interrupt);
-    for (Thread t : workers) {
-      try {
-        t.join(5_000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
+    int inProgress = busy.get();
+    if (inProgress > 0 && grace.isPositive()) {
+      log.info(
+          "node controller closing: waiting up to {} ms for {} reconciliations in progress",
+          grace.toMillis(),
+          inProgress);
+    }
+    boolean interrupted = !joinWorkers(grace);
+    List<Thread> running = workers.stream().filter(Thread::isAlive).toList();
+    if (!running.isEmpty()) {
+      log.warn(
+          "node controller closing: {} reconciliations still running after {} ms: interrupting them",
+          running.size(),
+          grace.toMillis());
+      running.forEach(Thread::interrupt);
+      interrupted |= !joinWorkers(INTERRUPT_GRACE);
+      long left = workers.stream().filter(Thread::isAlive).count();
+      if (left > 0) {
+        log.warn("node controller closed with {} workers stuck in a call (daemon threads)", left);
       }
     }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Waits until every worker has ended or {@code bound} passed; false when interrupted. */
+  private boolean joinWorkers(Duration bound) {
+    long deadline = System.nanoTime() + bound.toNanos();
+    for (Thread t : workers) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        break;
+      }
+      try {
+        t.join(Duration.ofNanos(left));
+      } catch (InterruptedException e) {
+        return false;
+      }
+    }
+    return true;
   }
 }

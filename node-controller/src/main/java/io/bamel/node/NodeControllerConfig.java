@@ -16,6 +16,9 @@ import java.time.Duration;
  * @param backoffMax the longest retry delay (5 min)
  * @param bmcCallTimeout the deadline of one BMC call (a graceful power-off waits this long) (150 s)
  * @param timeouts the global step timeouts; each pool may override them (5/20/10/5 min)
+ * @param shutdownTimeout how long {@link NodeController#close()} waits for reconciliations in
+ *     progress (a power action under way) to finish before it interrupts them (20 s); zero
+ *     interrupts at once
  */
 public record NodeControllerConfig(
     int workers,
@@ -26,7 +29,8 @@ public record NodeControllerConfig(
     Duration backoffBase,
     Duration backoffMax,
     Duration bmcCallTimeout,
-    NodeTimeouts timeouts) {
+    NodeTimeouts timeouts,
+    Duration shutdownTimeout) {
 
   /** The defaults listed above. */
   public static final NodeControllerConfig DEFAULTS =
@@ -39,7 +43,8 @@ public record NodeControllerConfig(
           Duration.ofSeconds(1),
           Duration.ofMinutes(5),
           Duration.ofSeconds(150),
-          NodeTimeouts.DEFAULTS);
+          NodeTimeouts.DEFAULTS,
+          Duration.ofSeconds(20));
 
   /** Checks the values. */
   public NodeControllerConfig {
@@ -50,6 +55,9 @@ public record NodeControllerConfig(
       throw new IllegalArgumentException("syncJitter must be between 0 and 1");
     }
     timeouts = timeouts == null ? NodeTimeouts.DEFAULTS : timeouts.orElse(NodeTimeouts.DEFAULTS);
+    if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
+      throw new IllegalArgumentException("shutdownTimeout must be zero or positive");
+    }
   }
 
   /** With other worker and BMC concurrency limits. */
@@ -63,7 +71,8 @@ public record NodeControllerConfig(
         backoffBase,
         backoffMax,
         bmcCallTimeout,
-        timeouts);
+        timeouts,
+        shutdownTimeout);
   }
 
   /** With other sync and poll intervals. */
@@ -77,7 +86,8 @@ public record NodeControllerConfig(
         backoffBase,
         backoffMax,
         bmcCallTimeout,
-        timeouts);
+        timeouts,
+        shutdownTimeout);
   }
 
   /** With another retry backoff. */
@@ -91,7 +101,8 @@ public record NodeControllerConfig(
         base,
         max,
         bmcCallTimeout,
-        timeouts);
+        timeouts,
+        shutdownTimeout);
   }
 
   /** With another BMC call deadline. */
@@ -105,7 +116,8 @@ public record NodeControllerConfig(
         backoffBase,
         backoffMax,
         timeout,
-        timeouts);
+        timeouts,
+        shutdownTimeout);
   }
 
   /** With other global step timeouts. */
@@ -119,6 +131,22 @@ public record NodeControllerConfig(
         backoffBase,
         backoffMax,
         bmcCallTimeout,
-        global);
+        global,
+        shutdownTimeout);
+  }
+
+  /** With another bound on the wait for work in progress at {@link NodeController#close()}. */
+  public NodeControllerConfig withShutdownTimeout(Duration timeout) {
+    return new NodeControllerConfig(
+        workers,
+        bmcConcurrency,
+        syncInterval,
+        syncJitter,
+        pollInterval,
+        backoffBase,
+        backoffMax,
+        bmcCallTimeout,
+        timeouts,
+        timeout);
   }
 }

@@ -48,7 +48,7 @@ final class NodeMetrics {
     reconciles =
         Counter.builder()
             .name("bamel_reconcile_total")
-            .help("Node reconciliations, by result (ok, requeue, error, conflict, fenced).")
+            .help("Node reconciliations, by result (ok, requeue, error, conflict, fenced, ...).")
             .labelNames("result")
             .register(registry);
     duration =

@@ -70,6 +70,7 @@ final class NodeReconciler {
   private final Clock clock;
   private final Semaphore bmcPermits;
   private final Map<String, Map<String, String>> blocked = new ConcurrentHashMap<>();
+  private volatile boolean stopping;
 
   NodeReconciler(
       NodeControllerConfig config,
@@ -105,11 +106,12 @@ final class NodeReconciler {
     NodeSpec spec = node.spec();
     PoolConfig pool =
         spec.pool() == null ? null : cache.pool(spec.pool()).map(Pool::config).orElse(null);
-    NodeTimeouts timeouts =
-        pool == null || pool.timeouts() == null
-            ? config.timeouts()
-            : pool.timeouts().orElse(config.timeouts());
+    NodeTimeouts timeouts = NodeStateMachine.timeouts(pool, config.timeouts());
     PowerReading power = readPower(spec);
+    if (Thread.interrupted()) {
+      // closing: a read cut short is not a BMC failure to record
+      throw new InterruptedException("interrupted while reading the BMC");
+    }
     KubeView kube = observeKube(id, spec, node.status());
     Decision d =
         NodeStateMachine.decide(
@@ -126,6 +128,11 @@ final class NodeReconciler {
       readWatts(id, spec, fence);
     }
     return execute(node, d, fence, power, kube);
+  }
+
+  /** The controller is closing: no power action begins from now on. */
+  void stop() {
+    stopping = true;
   }
 
   void forget(String id) {
@@ -201,6 +208,9 @@ final class NodeReconciler {
     String id = node.id();
     Action action = d.action();
     if (action.kind().power()) {
+      if (stopping) {
+        return new Outcome("stopped", null, false); // closing: the next leader decides again
+      }
       long revision = write(node, node.statusRevision(), d.next(), d.event(), d, fence);
       if (!election.isLeader()) {
         return new Outcome("fenced", null, false);
@@ -214,6 +224,12 @@ final class NodeReconciler {
             node.spec().powerInterface());
         return new Outcome("ok", config.pollInterval(), false);
       } catch (PowerException e) {
+        if (Thread.interrupted()) {
+          // closing: whether the call reached the BMC is unknown, so the written-ahead status
+          // stays; the next leader checks the BMC before the step's timeout says otherwise
+          log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
+          throw new InterruptedException("interrupted during " + action.kind().text());
+        }
         String message = action.kind().text() + " failed: " + e.reason() + ": " + e.getMessage();
         Instant now = clock.instant();
         NodeStatus failed =

@@ -11,6 +11,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,9 +50,12 @@ final class ControllerInstance implements AutoCloseable {
     election.start();
   }
 
-  /** The process dies: threads stop at once, no resignation, no more lease keep-alives. */
+  /**
+   * The process dies: its workers are interrupted at once (no shutdown wait), no resignation, no
+   * more lease keep-alives.
+   */
   void crash() {
-    controller.close();
+    controller.close(Duration.ZERO);
     client.close();
     election.close();
     cache.close();
@@ -82,6 +86,18 @@ final class ControllerInstance implements AutoCloseable {
       }
     }
     return sum;
+  }
+
+  /** A histogram's observation count and sum, {0, 0} when absent. */
+  double[] histogram(String name) {
+    for (MetricSnapshot s : registry.scrape(n -> n.equals(name))) {
+      for (DataPointSnapshot dp : s.getDataPoints()) {
+        if (dp instanceof HistogramSnapshot.HistogramDataPointSnapshot h) {
+          return new double[] {h.getCount(), h.getSum()};
+        }
+      }
+    }
+    return new double[] {0, 0};
   }
 
   @Override

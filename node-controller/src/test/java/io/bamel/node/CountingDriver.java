@@ -1,0 +1,215 @@
+package io.bamel.node;
+
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BootOverride;
+import io.bamel.power.Deadline;
+import io.bamel.power.PowerDriver;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerOperation;
+import io.bamel.power.PowerState;
+import io.bamel.power.TransientPowerException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Counts the calls the controller itself makes, per BMC address and operation, as they are passed
+ * to the real driver, and remembers when the first of each was made. Unlike the simulator's counts
+ * (which see only what a BMC accepted, after the Redfish driver skipped a power-on of a machine
+ * already on), these count every decision to call.
+ *
+ * <p>It can also hold power actions (on, off, cycle) before they reach the real driver, as a
+ * process that stops between the written-ahead status and the BMC call: {@link #hold} makes the
+ * next ones wait (interruptibly, or ignoring interrupts like a call stuck in the kernel) until
+ * {@link #release}. A held call that is interrupted fails, never reaches the BMC, and is not
+ * counted as a call.
+ */
+final class CountingDriver implements PowerDriver {
+
+  private final PowerDriver real;
+  private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+  private final Map<String, Instant> first = new ConcurrentHashMap<>();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger waiting = new AtomicInteger();
+  private final AtomicInteger held = new AtomicInteger();
+  private boolean holding;
+  private boolean ignoreInterrupts;
+
+  CountingDriver(PowerDriver real) {
+    this.real = real;
+  }
+
+  private static String key(String address, PowerOperation op) {
+    return op + " " + address;
+  }
+
+  /** How many {@code op} calls for the BMC at {@code address} were passed to the real driver. */
+  int calls(String address, PowerOperation op) {
+    AtomicInteger n = calls.get(key(address, op));
+    return n == null ? 0 : n.get();
+  }
+
+  /** How many calls of any kind were passed to the real driver. */
+  int total() {
+    return calls.values().stream().mapToInt(AtomicInteger::get).sum();
+  }
+
+  /** When the first {@code op} call for {@code address} was passed on, or null. */
+  Instant firstCall(String address, PowerOperation op) {
+    return first.get(key(address, op));
+  }
+
+  /** Power actions that were held (whether they went on later or not). */
+  int held() {
+    return held.get();
+  }
+
+  /** Power actions waiting in the hold now. */
+  int waiting() {
+    return waiting.get();
+  }
+
+  /** Calls under way in the real driver now. */
+  int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Holds the next power actions; {@code ignoreInterrupts}: as a call that cannot be cut. */
+  synchronized void hold(boolean ignoreInterrupts) {
+    this.holding = true;
+    this.ignoreInterrupts = ignoreInterrupts;
+  }
+
+  /** Lets held and later power actions through. */
+  synchronized void release() {
+    holding = false;
+    notifyAll();
+  }
+
+  private void gate(String what) throws PowerException {
+    synchronized (this) {
+      if (!holding) {
+        return;
+      }
+      held.incrementAndGet();
+      waiting.incrementAndGet();
+      try {
+        while (holding) {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            if (!ignoreInterrupts) {
+              Thread.currentThread().interrupt();
+              throw new TransientPowerException(
+                  PowerException.Reason.TIMEOUT, what + ": interrupted while held");
+            }
+          }
+        }
+      } finally {
+        waiting.decrementAndGet();
+      }
+    }
+  }
+
+  private interface Call<T> {
+    T run() throws PowerException;
+  }
+
+  private <T> T pass(BmcEndpoint endpoint, PowerOperation op, Call<T> call) throws PowerException {
+    String key = key(endpoint.address(), op);
+    calls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+    first.putIfAbsent(key, Instant.now());
+    inFlight.incrementAndGet();
+    try {
+      return call.run();
+    } finally {
+      inFlight.decrementAndGet();
+    }
+  }
+
+  @Override
+  public String powerInterface() {
+    return real.powerInterface();
+  }
+
+  @Override
+  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return pass(endpoint, PowerOperation.STATUS, () -> real.powerState(endpoint, deadline));
+  }
+
+  @Override
+  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    gate("power on");
+    pass(
+        endpoint,
+        PowerOperation.ON,
+        () -> {
+          real.powerOn(endpoint, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
+      throws PowerException {
+    gate("power off");
+    pass(
+        endpoint,
+        PowerOperation.OFF,
+        () -> {
+          real.powerOff(endpoint, mode, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    gate("power cycle");
+    pass(
+        endpoint,
+        PowerOperation.CYCLE,
+        () -> {
+          real.powerCycle(endpoint, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
+      throws PowerException {
+    pass(
+        endpoint,
+        PowerOperation.BOOT,
+        () -> {
+          real.setBootDevice(endpoint, override, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return pass(endpoint, PowerOperation.POWER_DRAW, () -> real.powerDraw(endpoint, deadline));
+  }
+
+  /** Waits until no call is under way in the real driver; false when {@code timeout} passed. */
+  boolean awaitIdle(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (inFlight.get() > 0) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(5);
+    }
+    return true;
+  }
+
+  @Override
+  public void close() {
+    release();
+    real.close();
+  }
+}
