@@ -7,11 +7,14 @@ import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Plays the kubelets of the simulated machines: a machine that is on registers its Kubernetes node
- * (Ready) after {@code bootDelay}; a machine that is off has its node removed. Runs on its own
- * thread until closed; does nothing while the API server is down.
+ * Plays the kubelets of the simulated machines: every 100 ms, a machine that is on and has no
+ * Kubernetes node registers one (Ready at once), and a machine that is off has its node removed.
+ * The node is named after the machine's id unless {@link #nodeName} says otherwise. Runs on its own
+ * thread until closed; does nothing while paused or while the API server is down.
  */
 final class FakeKubelets implements AutoCloseable {
 
@@ -20,6 +23,7 @@ final class FakeKubelets implements AutoCloseable {
   private final Thread thread;
   private volatile boolean running = true;
   private volatile boolean paused;
+  private final Map<String, String> names = new ConcurrentHashMap<>();
 
   FakeKubelets(SimulatedBmcFleet fleet, KubeApiServer api) {
     this.fleet = fleet;
@@ -27,6 +31,11 @@ final class FakeKubelets implements AutoCloseable {
     this.thread = new Thread(this::run, "fake-kubelets");
     thread.setDaemon(true);
     thread.start();
+  }
+
+  /** The kubelet of machine {@code systemId} registers as {@code nodeName}. */
+  void nodeName(String systemId, String nodeName) {
+    names.put(systemId, nodeName);
   }
 
   /** Stops registering nodes (machines that boot but never join). */
@@ -55,14 +64,15 @@ final class FakeKubelets implements AutoCloseable {
     if (paused) {
       return;
     }
-    var existing = client.nodes().withName(system.id()).get();
+    String name = names.getOrDefault(system.id(), system.id());
+    var existing = client.nodes().withName(name).get();
     if (system.powerState() == PowerState.ON && existing == null) {
       client
           .nodes()
           .resource(
               new NodeBuilder()
                   .withNewMetadata()
-                  .withName(system.id())
+                  .withName(name)
                   .endMetadata()
                   .withNewStatus()
                   .addNewCondition()
@@ -73,7 +83,7 @@ final class FakeKubelets implements AutoCloseable {
                   .build())
           .create();
     } else if (system.powerState() == PowerState.OFF && existing != null) {
-      client.nodes().withName(system.id()).delete();
+      client.nodes().withName(name).delete();
     }
   }
 

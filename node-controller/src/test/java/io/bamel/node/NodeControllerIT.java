@@ -17,6 +17,7 @@ import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.power.PowerOperation;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import java.time.Duration;
@@ -85,7 +86,10 @@ class NodeControllerIT {
         PoolConfig.builder().labels(Map.of("bamel.io/tier", "batch")).build(),
         BatchItem.ANY);
     String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
-    ControllerInstance c = site.controller("a");
+    CountingDriver[] calls = new CountingDriver[1];
+    ControllerInstance c =
+        site.controller(
+            "a", TestSite.CONFIG, TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
     site.awaitState(List.of(id), OFF, WAIT);
 
     site.desire(id, PowerState.ON);
@@ -123,6 +127,9 @@ class NodeControllerIT {
         .containsSubsequence(OFF, POWERING_ON, JOINING, READY, DRAINING, POWERING_OFF, OFF);
     assertThat(site.resets(id, "On")).isEqualTo(1);
     assertThat(site.resets(id, "GracefulShutdown")).isEqualTo(1);
+    assertThat(calls[0].calls(site.address(id), PowerOperation.ON)).isEqualTo(1);
+    assertThat(calls[0].calls(site.address(id), PowerOperation.OFF)).isEqualTo(1);
+    assertThat(calls[0].calls(site.address(id), PowerOperation.BOOT)).as("no PXE asked").isZero();
     assertThat(c.metric("bamel_node_transitions_total", "from", "joining", "to", "ready"))
         .isEqualTo(1);
     assertThat(c.metric("bamel_leader", "component", "node-controller")).isEqualTo(1);
@@ -250,6 +257,108 @@ class NodeControllerIT {
     assertThat(site.node(id).status().lastError()).contains("after a power cycle");
     site.kubelets.pause(false);
     site.awaitState(List.of(id), READY, WAIT);
+  }
+
+  @Test
+  void aPowerCycleThatPassesThroughOffIsWaitedOutNotTakenForDrift() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    site.kubelets.pause(true);
+    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    OffAfterCycleDriver[] cycling = new OffAfterCycleDriver[1];
+    CountingDriver[] calls = new CountingDriver[1];
+    ControllerInstance c =
+        site.controller(
+            "a",
+            TestSite.CONFIG,
+            TestSite.drivers(
+                d ->
+                    calls[0] =
+                        new CountingDriver(
+                            cycling[0] = new OffAfterCycleDriver(d, Duration.ofMillis(1_500)))));
+    // the join times out, the node is cycled, the BMC reports off for 1.5 s, then on; the node
+    // still does not join: error after the second join timeout
+    site.awaitState(List.of(id), ERROR, WAIT);
+    assertThat(site.node(id).status().lastError()).contains("after a power cycle");
+    assertThat(cycling[0].offReported()).as("the controller saw the cycle's off").isPositive();
+    assertThat(calls[0].calls(site.address(id), PowerOperation.CYCLE)).isOne();
+    assertThat(calls[0].calls(site.address(id), PowerOperation.ON))
+        .as("no power-on after bamel's own cycle")
+        .isOne();
+    assertThat(c.metric("bamel_power_drift_total", "direction", "off")).isZero();
+    assertThat(site.events(id)).noneMatch(e -> "unexpected power off".equals(e.reason()));
+    assertThat(site.events(id).stream().filter(e -> e.to() == POWERING_ON).count()).isOne();
+
+    site.kubelets.pause(false);
+    site.awaitState(List.of(id), READY, WAIT);
+  }
+
+  @Test
+  void theKubernetesNodeIsFoundByKubernetesNodeNameThenNameThenId() throws Exception {
+    site = new TestSite(ETCD.cluster(), true);
+    List<String> ids = site.addNodes(3, "batch", PowerState.OFF);
+    String byKubeName = ids.get(0);
+    String byName = ids.get(1);
+    String byId = ids.get(2);
+    // each kubelet registers under the name only one of the rules finds
+    site.kubelets.nodeName(byKubeName, "k8s-a");
+    site.update(
+        byKubeName, s -> s.toBuilder().name("inventory-a").kubernetesNodeName("k8s-a").build());
+    site.kubelets.nodeName(byName, "name-b");
+    site.update(byName, s -> s.toBuilder().name("name-b").kubernetesNodeName(" ").build());
+    site.update(byId, s -> s.toBuilder().name(null).build());
+    site.controller("a");
+    site.awaitState(ids, OFF, WAIT);
+
+    ids.forEach(id -> site.desire(id, PowerState.ON));
+    site.awaitState(ids, READY, WAIT);
+    assertThat(site.node(byKubeName).status().kubernetesNode()).isEqualTo("k8s-a");
+    assertThat(site.node(byName).status().kubernetesNode()).isEqualTo("name-b");
+    assertThat(site.node(byId).status().kubernetesNode()).isEqualTo(byId);
+    for (String name : List.of("k8s-a", "name-b", byId)) {
+      assertThat(site.kube.nodes().withName(name).get().getMetadata().getLabels())
+          .as("admitted: " + name)
+          .containsEntry(Cluster.POOL_LABEL, "batch");
+    }
+    assertThat(site.kube.nodes().withName("inventory-a").get()).isNull();
+  }
+
+  @Test
+  void reconcileDurationsAndTheQueueDepthAreMeasured() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
+    ids.forEach(id -> site.fleet.system(id).faults().latency(Duration.ofMillis(50)));
+    // one worker, no periodic sync: leadership queues all 20 at once
+    ControllerInstance c =
+        site.controller(
+            "a",
+            TestSite.CONFIG
+                .withConcurrency(1, 1)
+                .withIntervals(Duration.ofHours(1), Duration.ofMillis(100)),
+            TestSite.drivers(d -> d));
+    double[] peak = new double[1];
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(5))
+        .until(
+            () -> {
+              peak[0] = Math.max(peak[0], c.metric("bamel_workqueue_depth"));
+              return peak[0] >= 10;
+            });
+    site.awaitState(ids, OFF, WAIT);
+    await().atMost(WAIT).until(() -> c.metric("bamel_workqueue_depth") == 0);
+
+    double[] first = c.histogram("bamel_reconcile_duration_seconds");
+    double reconciles = c.metric("bamel_reconcile_total");
+    assertThat(first[0]).as("one observation per reconciliation").isEqualTo(reconciles);
+    assertThat(first[0]).isGreaterThanOrEqualTo(20);
+    // each of them read a BMC that answers after 50 ms
+    assertThat(first[1]).isGreaterThanOrEqualTo(20 * 0.05);
+
+    site.desire(ids.get(0), PowerState.ON);
+    site.awaitState(List.of(ids.get(0)), READY, WAIT);
+    double[] then = c.histogram("bamel_reconcile_duration_seconds");
+    assertThat(then[0]).isGreaterThan(first[0]).isEqualTo(c.metric("bamel_reconcile_total"));
+    assertThat(then[1]).isGreaterThan(first[1]);
   }
 
   @Test

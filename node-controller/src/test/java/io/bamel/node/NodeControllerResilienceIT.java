@@ -7,11 +7,16 @@ import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.power.PowerOperation;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,32 +46,70 @@ class NodeControllerResilienceIT {
   void fiftyNodesConvergeAcrossAnAbruptControllerRestartWithOnePowerOnEach() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
     List<String> ids = site.addNodes(50, "batch", PowerState.OFF);
+    CountingDriver[] firstCalls = new CountingDriver[1];
     ControllerInstance first =
-        site.controller("first", TestSite.CONFIG.withConcurrency(4, 4), TestSite.drivers(d -> d));
+        site.controller(
+            "first",
+            TestSite.CONFIG.withConcurrency(4, 4),
+            TestSite.drivers(d -> firstCalls[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
     ids.forEach(id -> site.desire(id, PowerState.ON));
     await()
         .atMost(WAIT)
         .pollInterval(Duration.ofMillis(10))
         .until(() -> ids.stream().filter(id -> site.accepted(id) > 0).count() >= 25);
+    // the process dies with every worker between a written-ahead power-on and its BMC call (the
+    // hardest case for the write-ahead), and no call half-way to a BMC
+    firstCalls[0].hold(false);
+    await().atMost(WAIT).until(() -> firstCalls[0].waiting() == 4);
+    assertThat(firstCalls[0].awaitIdle(WAIT)).isTrue();
     first.crash();
+    List<String> cut = ids.stream().filter(id -> site.state(id) == POWERING_ON).toList();
+    List<String> cutButNotSent =
+        cut.stream().filter(id -> calls(firstCalls[0], id, PowerOperation.ON) == 0).toList();
+    assertThat(cutButNotSent).as("written ahead, never sent").hasSize(4);
+    Map<String, Instant> writtenAhead = new HashMap<>();
+    cutButNotSent.forEach(id -> writtenAhead.put(id, site.node(id).status().powerActionTime()));
     long onAtCrash = ids.stream().filter(id -> site.accepted(id) > 0).count();
     assertThat(onAtCrash).isLessThan(50);
 
-    ControllerInstance second = site.controller("second");
+    CountingDriver[] secondCalls = new CountingDriver[1];
+    ControllerInstance second =
+        site.controller(
+            "second",
+            TestSite.CONFIG,
+            TestSite.drivers(d -> secondCalls[0] = new CountingDriver(d)));
     site.awaitState(ids, READY, WAIT);
     for (String id : ids) {
-      assertThat(site.resets(id, "On")).as("power-ons of " + id).isEqualTo(1);
+      int before = calls(firstCalls[0], id, PowerOperation.ON);
+      int after = calls(secondCalls[0], id, PowerOperation.ON);
+      assertThat(before + after).as("power-on calls made for " + id).isEqualTo(1);
+      assertThat(site.resets(id, "On")).as("power-ons accepted by " + id).isEqualTo(1);
+    }
+    // a node written ahead but never sent is checked at the BMC, and sent again only after the
+    // power-on timeout (then error, whose retry powers on)
+    for (String id : cutButNotSent) {
+      Instant sent = secondCalls[0].firstCall(site.address(id), PowerOperation.ON);
+      assertThat(sent).isAfterOrEqualTo(writtenAhead.get(id).plus(TestSite.TIMEOUTS.powerOn()));
+      assertThat(site.events(id)).anyMatch(e -> e.to() == NodeState.ERROR);
     }
     assertThat(second.election.isLeader()).isTrue();
+  }
+
+  int calls(CountingDriver driver, String id, PowerOperation op) {
+    return driver.calls(site.address(id), op);
   }
 
   @Test
   void anEtcdRestartMidRunIsRiddenOut() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
     List<String> ids = site.addNodes(10, "batch", PowerState.OFF);
+    CountingDriver[] counted = new CountingDriver[1];
     ControllerInstance c =
-        site.controller("a", TestSite.CONFIG.withConcurrency(2, 2), TestSite.drivers(d -> d));
+        site.controller(
+            "a",
+            TestSite.CONFIG.withConcurrency(2, 2),
+            TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
     ids.forEach(id -> site.desire(id, PowerState.ON));
     await().atMost(WAIT).until(() -> ids.stream().anyMatch(id -> site.accepted(id) > 0));
@@ -77,6 +120,8 @@ class NodeControllerResilienceIT {
     await().atMost(WAIT).until(c.election::isLeader);
     for (String id : ids) {
       assertThat(site.resets(id, "On")).isEqualTo(1);
+      assertThat(calls(counted[0], id, PowerOperation.ON)).as("power-on calls").isEqualTo(1);
+      assertThat(calls(counted[0], id, PowerOperation.OFF)).as("power-off calls").isEqualTo(1);
     }
   }
 
@@ -132,13 +177,14 @@ class NodeControllerResilienceIT {
     site = new TestSite(ETCD.cluster(), false);
     List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
     AtomicReference<FlakyDriver> flaky = new AtomicReference<>();
+    CountingDriver[] sent = new CountingDriver[1]; // between the failures and the real driver
     ControllerInstance c =
         site.controller(
             "a",
             TestSite.CONFIG,
             TestSite.drivers(
                 d -> {
-                  flaky.set(new FlakyDriver(d, 0.3));
+                  flaky.set(new FlakyDriver(sent[0] = new CountingDriver(d), 0.3));
                   return flaky.get();
                 }));
     site.awaitState(ids, OFF, WAIT);
@@ -148,6 +194,10 @@ class NodeControllerResilienceIT {
     site.awaitState(ids, OFF, WAIT);
     for (String id : ids) {
       assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+      // a failed call had no effect, so each node needed exactly one that went through
+      assertThat(calls(sent[0], id, PowerOperation.ON)).as("power-ons sent").isEqualTo(1);
+      assertThat(calls(sent[0], id, PowerOperation.OFF)).as("power-offs sent").isEqualTo(1);
+      assertThat(site.resets(id, "On")).isEqualTo(1);
     }
     assertThat(flaky.get().failures()).isGreaterThan(10);
     assertThat(c.metric("bamel_reconcile_total", "result", "error")).isPositive();
@@ -159,8 +209,14 @@ class NodeControllerResilienceIT {
   void ofTwoControllersOnlyTheLeaderActs() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
     List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
-    ControllerInstance a = site.controller("a");
-    ControllerInstance b = site.controller("b");
+    CountingDriver[] aCalls = new CountingDriver[1];
+    CountingDriver[] bCalls = new CountingDriver[1];
+    ControllerInstance a =
+        site.controller(
+            "a", TestSite.CONFIG, TestSite.drivers(d -> aCalls[0] = new CountingDriver(d)));
+    ControllerInstance b =
+        site.controller(
+            "b", TestSite.CONFIG, TestSite.drivers(d -> bCalls[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
     ids.forEach(id -> site.desire(id, PowerState.ON));
     site.awaitState(ids, READY, WAIT);
@@ -169,11 +225,16 @@ class NodeControllerResilienceIT {
 
     assertThat(a.election.isLeader() ^ b.election.isLeader()).isTrue();
     ControllerInstance follower = a.election.isLeader() ? b : a;
+    CountingDriver leaderCalls = a.election.isLeader() ? aCalls[0] : bCalls[0];
+    CountingDriver followerCalls = a.election.isLeader() ? bCalls[0] : aCalls[0];
     assertThat(follower.metric("bamel_reconcile_total"))
         .as("the standby never reconciled")
         .isZero();
+    assertThat(followerCalls.total()).as("the standby never called a BMC").isZero();
     assertThat(follower.metric("bamel_leader", "component", "node-controller")).isZero();
     for (String id : ids) {
+      assertThat(calls(leaderCalls, id, PowerOperation.ON)).isEqualTo(1);
+      assertThat(calls(leaderCalls, id, PowerOperation.OFF)).isEqualTo(1);
       assertThat(site.resets(id, "On")).isEqualTo(1);
       assertThat(site.resets(id, "GracefulShutdown")).isEqualTo(1);
       assertThat(site.fleet.system(id).count(io.bamel.power.sim.SimOperation.RESET_REFUSED))
@@ -203,14 +264,22 @@ class NodeControllerResilienceIT {
           null,
           null);
     }
-    site.controller("a");
+    CountingDriver[] counted = new CountingDriver[1];
+    site.controller(
+        "a", TestSite.CONFIG, TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
     site.awaitState(List.of(accepted), READY, WAIT);
-    assertThat(site.resets(accepted, "On")).as("checked, not sent again").isZero();
+    assertThat(calls(counted[0], accepted, PowerOperation.ON))
+        .as("checked, not sent again")
+        .isZero();
+    assertThat(site.resets(accepted, "On")).isZero();
     // the other stays powering-on until the power-on timeout, then errs and is retried once
     Thread.sleep(TestSite.TIMEOUTS.powerOn().toMillis() / 2);
     assertThat(site.state(lost)).isEqualTo(POWERING_ON);
-    assertThat(site.resets(lost, "On")).isZero();
+    assertThat(calls(counted[0], lost, PowerOperation.ON)).isZero();
     site.awaitState(List.of(lost), READY, WAIT);
+    assertThat(calls(counted[0], lost, PowerOperation.ON)).isEqualTo(1);
+    assertThat(counted[0].firstCall(site.address(lost), PowerOperation.ON))
+        .isAfterOrEqualTo(now.plus(TestSite.TIMEOUTS.powerOn()));
     assertThat(site.resets(lost, "On")).isEqualTo(1);
     assertThat(site.events(lost)).anyMatch(e -> e.to() == io.bamel.inventory.model.NodeState.ERROR);
   }

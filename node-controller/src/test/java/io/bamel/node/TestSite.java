@@ -160,6 +160,11 @@ final class TestSite implements AutoCloseable {
     return inventory.events(id);
   }
 
+  /** The BMC address of node {@code id} (the key of {@link CountingDriver}'s counts). */
+  String address(String id) {
+    return fleet.address(id);
+  }
+
   long resets(String id, String type) {
     return fleet.system(id).resets(type);
   }
