@@ -38,7 +38,8 @@ public final class InventoryApi implements AutoCloseable {
       InventoryCache cache,
       TokenStore tokens,
       ApiOptions options,
-      PrometheusRegistry registry) {
+      PrometheusRegistry registry,
+      WatchHistory history) {
     this.cache = cache;
     ApiContext api = new ApiContext(store, cache, options);
     this.hub = new WatchHub(options.watchHistory());
@@ -54,7 +55,7 @@ public final class InventoryApi implements AutoCloseable {
     PowerRoutes power = new PowerRoutes(api);
     PoolRoutes pools = new PoolRoutes(api);
     SyncRoutes sync = new SyncRoutes(api);
-    WatchRoutes watch = new WatchRoutes(api, hub);
+    WatchRoutes watch = new WatchRoutes(api, hub, history);
     HealthRoutes health = new HealthRoutes(api);
     DocsRoutes docs = new DocsRoutes();
     this.app =
@@ -119,7 +120,22 @@ public final class InventoryApi implements AutoCloseable {
       TokenStore tokens,
       ApiOptions options,
       PrometheusRegistry registry) {
-    return new InventoryApi(store, cache, tokens, options, registry);
+    return new InventoryApi(store, cache, tokens, options, registry, WatchHistory.NONE);
+  }
+
+  /**
+   * An API whose watch reads changes older than its in-memory history from {@code history}. The
+   * store layer does not offer etcd's history yet, so only tests pass one; see {@link
+   * WatchHistory}.
+   */
+  static InventoryApi create(
+      EtcdInventory store,
+      InventoryCache cache,
+      TokenStore tokens,
+      ApiOptions options,
+      PrometheusRegistry registry,
+      WatchHistory history) {
+    return new InventoryApi(store, cache, tokens, options, registry, history);
   }
 
   private static void startHistoryWhenSynced(InventoryCache cache, WatchHub hub) {

@@ -3,7 +3,9 @@ package io.bamel.inventory.api;
 import io.bamel.inventory.store.InventoryChange;
 import io.bamel.inventory.store.NodeChange;
 import io.bamel.inventory.store.PoolChange;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,6 +24,30 @@ final class WatchEvent {
     this.revision = revision;
     this.index = index;
     this.change = change;
+  }
+
+  /** The etcd revision of a cache change. */
+  static long revisionOf(InventoryChange change) {
+    return change instanceof NodeChange n
+        ? n.revision()
+        : change instanceof PoolChange p ? p.revision() : 0;
+  }
+
+  /**
+   * Events for changes in order, numbered as the hub numbers them: each revision's changes from
+   * index 0 on.
+   */
+  static List<WatchEvent> numbered(List<InventoryChange> changes) {
+    List<WatchEvent> events = new ArrayList<>(changes.size());
+    long last = -1;
+    int index = 0;
+    for (InventoryChange c : changes) {
+      long revision = revisionOf(c);
+      index = revision == last ? index + 1 : 0;
+      last = revision;
+      events.add(new WatchEvent(revision, index, c));
+    }
+    return events;
   }
 
   long revision() {

@@ -2,8 +2,6 @@ package io.bamel.inventory.api;
 
 import io.bamel.inventory.store.InventoryChange;
 import io.bamel.inventory.store.InventoryListener;
-import io.bamel.inventory.store.NodeChange;
-import io.bamel.inventory.store.PoolChange;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +13,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 /**
  * Fans the cache's changes out to watch clients, and keeps the last {@code history} changes so that
  * a client can resume from a revision. Resuming from a revision older than what the hub holds
- * (evicted, or before the hub started) is {@link Gone}: the client lists again and watches from the
- * listing's revision. A client that falls {@code history} changes behind is disconnected (it
+ * (evicted, or before the hub started) is {@link Gone} here; the caller may then read the changes
+ * up to the hub's floor from etcd ({@link WatchHistory}) and take the rest from {@link
+ * #subscribeAfterFloor()}. A client that falls {@code history} changes behind is disconnected (it
  * resumes from its last event id).
  */
 final class WatchHub implements InventoryListener, AutoCloseable {
@@ -61,10 +60,7 @@ final class WatchHub implements InventoryListener, AutoCloseable {
 
   @Override
   public synchronized void onChange(InventoryChange change) {
-    long revision =
-        change instanceof NodeChange n
-            ? n.revision()
-            : change instanceof PoolChange p ? p.revision() : 0;
+    long revision = WatchEvent.revisionOf(change);
     if (revision <= start || closed) {
       return;
     }
@@ -120,6 +116,35 @@ final class WatchHub implements InventoryListener, AutoCloseable {
       subscriptions.add(s);
     }
     return s;
+  }
+
+  /** A subscription to every change after {@code floor}, the revision the hub is complete after. */
+  record Catchup(Subscription subscription, long floor) {}
+
+  /**
+   * Subscribes to every change the hub holds or will receive after its floor (the newest revision
+   * it may lack changes of: the one it started at, or the newest it evicted), for a client that
+   * resumes from before the floor and reads the changes up to the floor elsewhere.
+   *
+   * @return null while the hub has not started
+   */
+  synchronized Catchup subscribeAfterFloor() {
+    if (start == Long.MAX_VALUE) {
+      return null;
+    }
+    long floor = Math.max(start, evictedRevision);
+    Subscription s = new Subscription();
+    for (WatchEvent e : events) {
+      if (e.revision() > floor) {
+        s.queue.add(e);
+      }
+    }
+    if (closed) {
+      s.queue.offer(STOP);
+    } else {
+      subscriptions.add(s);
+    }
+    return new Catchup(s, floor);
   }
 
   void unsubscribe(Subscription s) {

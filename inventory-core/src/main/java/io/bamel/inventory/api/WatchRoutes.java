@@ -1,9 +1,13 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.store.CompactedException;
+import io.bamel.inventory.store.InventoryChange;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -12,8 +16,12 @@ import java.util.concurrent.TimeUnit;
  * {@code GET /api/v1/watch?since={revision}}: a Server-Sent Events stream of node and pool changes
  * ({@code event: node|pool}, {@code id: revision-index}, {@code data:} the change as JSON), after
  * {@code since} (default: the cache's current revision) or after the {@code Last-Event-ID} a
- * reconnecting EventSource sends. 410 when that revision is no longer held. A comment is sent every
- * 15 s so that idle connections stay open and closed ones are noticed.
+ * reconnecting EventSource sends. Changes the hub holds in memory are served from it; older ones
+ * (after a restart, or evicted) are read from etcd's history ({@link WatchHistory}) and then the
+ * hub takes over, so the ids continue without a gap or a repeat. 410 when etcd has compacted that
+ * revision, when more changes than the hub's history size happened since (list again), or when
+ * there is no history to read. A comment is sent every 15 s so that idle connections stay open and
+ * closed ones are noticed.
  */
 final class WatchRoutes {
 
@@ -21,10 +29,12 @@ final class WatchRoutes {
 
   private final ApiContext api;
   private final WatchHub hub;
+  private final WatchHistory history;
 
-  WatchRoutes(ApiContext api, WatchHub hub) {
+  WatchRoutes(ApiContext api, WatchHub hub, WatchHistory history) {
     this.api = api;
     this.hub = hub;
+    this.history = history;
   }
 
   void watch(Context ctx) {
@@ -50,19 +60,68 @@ final class WatchRoutes {
       throw Problems.invalid("since", "must be a revision such as 42 (or an event id 42-3)");
     }
     WatchHub.Subscription subscription;
+    List<WatchEvent> older = List.of();
     try {
       subscription = hub.subscribe(revision, index);
     } catch (WatchHub.Gone e) {
-      throw Problems.gone(e.getMessage());
+      if (history == WatchHistory.NONE) {
+        throw Problems.gone(e.getMessage());
+      }
+      WatchHub.Catchup catchup = hub.subscribeAfterFloor();
+      if (catchup == null) {
+        throw Problems.unavailable("the watch history is starting; try again");
+      }
+      subscription = catchup.subscription();
+      try {
+        older = fromEtcd(revision, index, catchup.floor());
+      } catch (RuntimeException failure) {
+        hub.unsubscribe(subscription);
+        throw failure;
+      }
     }
     try {
-      stream(ctx, subscription, revision);
+      stream(ctx, older, subscription, revision);
     } finally {
       hub.unsubscribe(subscription);
     }
   }
 
-  private void stream(Context ctx, WatchHub.Subscription subscription, long from) {
+  /**
+   * The changes after position {@code (revision, index)} through {@code floor}, read from etcd's
+   * history; 410 when etcd has compacted them or there are more than the hub would hold.
+   */
+  private List<WatchEvent> fromEtcd(long revision, int index, long floor) {
+    boolean partial = index != Integer.MAX_VALUE;
+    long since = partial ? revision - 1 : revision;
+    int max = api.options.watchHistory();
+    List<InventoryChange> changes;
+    try {
+      changes = history.changes(since, floor, max);
+    } catch (CompactedException e) {
+      throw Problems.gone(
+          "revision "
+              + since
+              + " has been compacted in etcd; list again and watch from the listing's revision");
+    }
+    if (changes.size() > max) {
+      throw Problems.gone(
+          "more than "
+              + api.options.watchHistory()
+              + " changes happened after revision "
+              + since
+              + "; list again and watch from the listing's revision");
+    }
+    List<WatchEvent> events = new ArrayList<>();
+    for (WatchEvent e : WatchEvent.numbered(changes)) {
+      if (e.after(revision, index) && e.revision() <= floor) {
+        events.add(e);
+      }
+    }
+    return events;
+  }
+
+  private void stream(
+      Context ctx, List<WatchEvent> older, WatchHub.Subscription subscription, long from) {
     ctx.status(200);
     ctx.res().setContentType("text/event-stream");
     ctx.res().setCharacterEncoding("utf-8");
@@ -71,6 +130,9 @@ final class WatchRoutes {
     try {
       OutputStream out = ctx.res().getOutputStream();
       write(out, ": watching changes after revision " + from + "\n\n");
+      for (WatchEvent event : older) {
+        send(out, event);
+      }
       while (true) {
         Object next = subscription.queue.poll(HEARTBEAT_SECONDS, TimeUnit.SECONDS);
         if (next == WatchHub.STOP) {
@@ -80,16 +142,18 @@ final class WatchRoutes {
           write(out, ": keep-alive\n\n");
           continue;
         }
-        WatchEvent event = (WatchEvent) next;
-        write(
-            out,
-            "id: " + event.id() + "\nevent: " + event.name() + "\ndata: " + event.json() + "\n\n");
+        send(out, (WatchEvent) next);
       }
     } catch (IOException e) {
       // The client went away.
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private static void send(OutputStream out, WatchEvent event) throws IOException {
+    write(
+        out, "id: " + event.id() + "\nevent: " + event.name() + "\ndata: " + event.json() + "\n\n");
   }
 
   private static void write(OutputStream out, String text) throws IOException {

@@ -32,10 +32,11 @@ final class ApiFixture implements AutoCloseable {
   final Client client;
   final EtcdInventory store;
   final InventoryCache cache;
-  final InventoryApi api;
-  final PrometheusRegistry registry = new PrometheusRegistry();
+  final TokenStore tokens;
+  InventoryApi api;
+  PrometheusRegistry registry = new PrometheusRegistry();
   final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  final String base;
+  String base;
 
   private ApiFixture(EtcdCluster etcd, ApiOptions options) throws InterruptedException {
     this(etcd, options, true);
@@ -47,7 +48,7 @@ final class ApiFixture implements AutoCloseable {
     this.client = etcd.client();
     this.store = new EtcdInventory(client);
     this.cache = new InventoryCache(client);
-    TokenStore tokens =
+    this.tokens =
         TokenStore.of(
             List.of(
                 TokenStore.parse(TokenStore.line("reader", "read", READ), "test"),
@@ -67,6 +68,18 @@ final class ApiFixture implements AutoCloseable {
 
   static ApiFixture start(EtcdCluster etcd, ApiOptions options) throws InterruptedException {
     return new ApiFixture(etcd, options);
+  }
+
+  /**
+   * Stops the API and starts a new one over the same store and cache (a new watch hub, a new port),
+   * as a restarted server would be; its watch reads older changes from {@code history}.
+   */
+  void restartApi(ApiOptions options, WatchHistory history) {
+    api.close();
+    registry = new PrometheusRegistry();
+    api = InventoryApi.create(store, cache, tokens, options, registry, history);
+    api.start("127.0.0.1", 0);
+    base = "http://127.0.0.1:" + api.port();
   }
 
   /** A running API whose cache has not been started (call {@link #startCache()}). */
