@@ -117,6 +117,13 @@ public final class NodeController implements AutoCloseable {
 
   /** Starts the workers, the sync, and listening to the cache and the election; returns this. */
   public synchronized NodeController start() {
+    if (config.workers() < config.bmcConcurrency()) {
+      log.info(
+          "node controller: {} workers, so at most {} of the {} allowed BMC calls run at once",
+          config.workers(),
+          config.workers(),
+          config.bmcConcurrency());
+    }
     for (int i = 0; i < config.workers(); i++) {
       Thread t = new Thread(this::work, "node-worker-" + i);
       t.setDaemon(true);

@@ -6,7 +6,9 @@ import java.time.Duration;
 /**
  * Settings of the {@link NodeController}.
  *
- * @param workers how many nodes are reconciled at once (16)
+ * @param workers how many nodes are reconciled at once (64). A reconciliation makes its BMC calls
+ *     one at a time in its worker, so at most {@code min(workers, bmcConcurrency)} BMC calls run at
+ *     once: keep {@code workers >= bmcConcurrency}, or the BMC limit is never reached
  * @param bmcConcurrency how many BMC calls may run at once across all nodes (64)
  * @param syncInterval how often every node's power state is read (60 s), jittered by {@code
  *     syncJitter}
@@ -35,7 +37,7 @@ public record NodeControllerConfig(
   /** The defaults listed above. */
   public static final NodeControllerConfig DEFAULTS =
       new NodeControllerConfig(
-          16,
+          64,
           64,
           Duration.ofSeconds(60),
           0.1,
