@@ -26,6 +26,9 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -194,6 +197,7 @@ public final class NodeReactionBenchmark implements Benchmark {
         new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC())
             .register(driver);
     double[] millis = new double[samples];
+    PrometheusRegistry registry = new PrometheusRegistry();
     try (InventoryCache cache = new InventoryCache(client).start();
         LeaderElection election =
             new LeaderElection(
@@ -207,7 +211,7 @@ public final class NodeReactionBenchmark implements Benchmark {
                 drivers,
                 DisconnectedCluster.INSTANCE,
                 election,
-                new PrometheusRegistry(),
+                registry,
                 Clock.systemUTC())) {
       if (!cache.awaitSynced(Duration.ofMinutes(2))) {
         throw new IllegalStateException("cache did not sync");
@@ -217,7 +221,7 @@ public final class NodeReactionBenchmark implements Benchmark {
       if (!election.awaitLeadership(Duration.ofSeconds(30))) {
         throw new IllegalStateException("no leadership");
       }
-      Thread.sleep(2_000); // the start-up pass over every node (all off, nothing to do)
+      awaitStartUpPass(cache, registry, inventory);
       int step = Math.max(1, (inventory - WARM_UP) / samples);
       for (int s = -WARM_UP; s < samples; s++) {
         int i = s < 0 ? inventory + s : s * step; // warm-up on the last nodes, untimed
@@ -236,6 +240,68 @@ public final class NodeReactionBenchmark implements Benchmark {
       }
     }
     return millis;
+  }
+
+  /**
+   * Waits until the controller's start-up pass over every node is over: every node was reconciled
+   * ({@code bamel_reconcile_total} reached the inventory's size), its work queue is empty, and the
+   * inventory's revision has not moved for a second (the pass records each node's observed spec
+   * revision, 10,000 writes, which take far longer than the timed reactions on a slow disk; timing
+   * a reaction queued behind them would time out).
+   */
+  private static void awaitStartUpPass(
+      InventoryCache cache, PrometheusRegistry registry, int inventory)
+      throws InterruptedException {
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MINUTES.toNanos(10);
+    long revision = -1;
+    long stableSince = System.nanoTime();
+    while (System.nanoTime() < deadline) {
+      Progress p = progress(registry);
+      if (cache.revision() != revision || p.queued() > 0 || p.reconciled() < inventory) {
+        revision = cache.revision();
+        stableSince = System.nanoTime();
+      } else if (System.nanoTime() - stableSince > TimeUnit.SECONDS.toNanos(1)) {
+        System.out.printf(
+            Locale.ROOT,
+            "node-reaction: start-up pass over the inventory took %.1f s (%,.0f reconciliations)%n",
+            (stableSince - start) / 1e9,
+            p.reconciled());
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException("the controller's start-up pass did not end in 10 minutes");
+  }
+
+  /** The start-up pass's progress: ids waiting in the work queue, reconciliations so far. */
+  private record Progress(double queued, double reconciled) {}
+
+  /**
+   * Scrapes only the two metrics the wait needs ({@code bamel_nodes}, for one, would count the
+   * whole inventory at every poll). A counter's name, as the filter sees it, has no {@code _total}.
+   */
+  private static Progress progress(PrometheusRegistry registry) {
+    double queued = 0;
+    double reconciled = 0;
+    boolean counted = false;
+    for (MetricSnapshot metric :
+        registry.scrape(n -> n.equals("bamel_workqueue_depth") || n.equals("bamel_reconcile"))) {
+      if (metric instanceof GaugeSnapshot gauge) {
+        for (GaugeSnapshot.GaugeDataPointSnapshot point : gauge.getDataPoints()) {
+          queued += point.getValue();
+        }
+      } else if (metric instanceof CounterSnapshot counter) {
+        counted = true;
+        for (CounterSnapshot.CounterDataPointSnapshot point : counter.getDataPoints()) {
+          reconciled += point.getValue();
+        }
+      }
+    }
+    if (!counted) {
+      throw new IllegalStateException("bamel_reconcile_total is not in the controller's registry");
+    }
+    return new Progress(queued, reconciled);
   }
 
   static double percentile(double[] values, int p) {
