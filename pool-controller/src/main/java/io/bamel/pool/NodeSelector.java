@@ -10,15 +10,29 @@ import java.util.Map;
  * Chooses which nodes to switch on or off. Pure and deterministic: the same inputs give the same
  * order, down to the node id as the last tie-break.
  *
- * <p>Power-on: candidates are ranked by fit to the demand — 1.0 x how much of the resource under
- * pressure they cover plus 0.25 x how much of each other needed resource, then by how little they
- * exceed what is needed (a GPU demand picks a GPU node; a CPU demand avoids wasting one), then the
- * rack with the fewest active pool nodes, then fewer recent failures. Picking several repeats the
- * ranking with the racks and the remaining demand updated.
+ * <p>Power-on ranks candidates lexicographically, each key only breaking ties of the ones before it
+ * (scores are rounded to 6 decimals so float noise never decides):
+ *
+ * <ol>
+ *   <li>fit to the demand, highest first: 1.0 x the pressure resource plus 0.25 x each of the
+ *       {@linkplain Demand#others() other} resources. For pending pods each term is the share of
+ *       the pods' need in that resource the node covers (at most 1); for a busy pool (no explicit
+ *       need) it is the node's capacity in that resource relative to the largest candidate's;
+ *   <li>closest to what is needed: the least capacity beyond the need, summed over every resource
+ *       the node has, each relative to the largest candidate's (a CPU demand avoids wasting a GPU
+ *       node; among nodes that cover pending pods, the smallest that does);
+ *   <li>the rack with the fewest active pool nodes (counting the nodes chosen so far);
+ *   <li>fewer recent failures;
+ *   <li>the node id.
+ * </ol>
+ *
+ * Rack spread and failures are preferences between nodes that fit equally well (in a pool of
+ * identical nodes, every candidate): they never make the pool switch on the wrong hardware for the
+ * demand. Picking several repeats the ranking with the racks and the remaining need updated.
  *
  * <p>Power-off: among nodes that may be switched off (never one marked do-not-disrupt, holding pods
  * that cannot be evicted, or whose driver cannot power off), the least utilized first, then the
- * rack with the most active nodes.
+ * rack with the most active nodes, then the node id.
  */
 public final class NodeSelector {
 
@@ -37,9 +51,9 @@ public final class NodeSelector {
     Resources need = demand.need();
     while (chosen.size() < count && !remaining.isEmpty()) {
       Resources currentNeed = need;
+      Demand current = new Demand(currentNeed, demand.pressure(), demand.others());
       Comparator<Member> order =
-          Comparator.<Member>comparingDouble(
-                  m -> -round(fit(m.capacity(), currentNeed, demand.pressure(), maxCapacity)))
+          Comparator.<Member>comparingDouble(m -> -round(fit(m.capacity(), current, maxCapacity)))
               .thenComparingDouble(m -> round(excess(m.capacity(), currentNeed, maxCapacity)))
               .thenComparingInt(m -> activeByRack.getOrDefault(rackOf(m), 0))
               .thenComparingInt(Member::recentFailures)
@@ -67,21 +81,31 @@ public final class NodeSelector {
   }
 
   /**
-   * How well {@code capacity} covers {@code need}: 1.0 x the covered share of the pressure resource
-   * plus 0.25 x the covered share of each other needed resource. With no explicit need (a busy
-   * pool), the capacity in the pressure resource relative to the largest candidate's.
+   * How well {@code capacity} covers the demand: 1.0 x the pressure resource plus 0.25 x each other
+   * resource. With an explicit need, each term is the covered share of the need in that resource
+   * (resources not needed count nothing); without (a busy pool), the capacity in that resource
+   * relative to the largest candidate's.
    */
-  static double fit(Resources capacity, Resources need, String pressure, Resources maxCapacity) {
+  static double fit(Resources capacity, Demand demand, Resources maxCapacity) {
+    Resources need = demand.need();
     if (need.isEmpty()) {
-      double max = maxCapacity.get(pressure);
-      return max <= 0 ? 0 : PRESSURE_WEIGHT * capacity.get(pressure) / max;
+      double score = PRESSURE_WEIGHT * relative(capacity, demand.pressure(), maxCapacity);
+      for (String other : demand.others()) {
+        score += OTHER_WEIGHT * relative(capacity, other, maxCapacity);
+      }
+      return score;
     }
     double score = 0;
     for (Map.Entry<String, Double> e : need.amounts().entrySet()) {
       double covered = Math.min(capacity.get(e.getKey()), e.getValue()) / e.getValue();
-      score += (e.getKey().equals(pressure) ? PRESSURE_WEIGHT : OTHER_WEIGHT) * covered;
+      score += (e.getKey().equals(demand.pressure()) ? PRESSURE_WEIGHT : OTHER_WEIGHT) * covered;
     }
     return score;
+  }
+
+  private static double relative(Resources capacity, String resource, Resources maxCapacity) {
+    double max = maxCapacity.get(resource);
+    return max <= 0 ? 0 : capacity.get(resource) / max;
   }
 
   /** How much capacity goes beyond the need, each resource relative to the largest candidate's. */

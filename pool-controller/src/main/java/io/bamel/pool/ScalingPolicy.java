@@ -67,7 +67,7 @@ public final class ScalingPolicy {
                     ? "no node can be switched on"
                     : "transitions are at the limit"));
       }
-      Demand demand = Demand.ofPressure(mostPressed(util, resources));
+      Demand demand = Demand.ofPressure(mostPressed(util, resources), resources);
       List<Member> chosen = NodeSelector.powerOn(candidates, demand, capacity, want);
       return out.up("min-nodes", chosen, "pool below minNodes " + c.minNodes());
     }
@@ -90,7 +90,17 @@ public final class ScalingPolicy {
 
     // 3. scale down
     if (pending) {
-      return out.none("pods-pending", "pods are pending that no candidate can hold");
+      // Only scaleUpOn=both gets here: pods are pending, but utilization is not high (or unknown).
+      return out.none(
+          "pending-awaits-utilization",
+          snapshot.pending().size()
+              + " pods are pending, but scaleUpOn=both also needs a utilization above "
+              + c.scaleUpThreshold()
+              + " ("
+              + (util.known()
+                  ? "highest now " + round2(util.max(resources))
+                  : "utilization unknown: " + util.reason())
+              + ")");
     }
     if (!util.known()) {
       return out.none("utilization-unknown", "utilization unknown: " + util.reason());
@@ -194,9 +204,18 @@ public final class ScalingPolicy {
       return out.up(
           why, chosen.subList(0, Math.min(transitionRoom, chosen.size())), describe(snapshot));
     }
-    Demand demand = Demand.ofPressure(mostPressed(snapshot.utilization(), resources));
+    Demand demand = Demand.ofPressure(mostPressed(snapshot.utilization(), resources), resources);
     List<Member> chosen = NodeSelector.powerOn(candidates, demand, capacity, 1);
-    return out.up(why, chosen, "utilization of " + demand.pressure() + " is high");
+    String detail =
+        busy
+            ? "utilization of " + demand.pressure() + " is high"
+            : "triggers voting up: "
+                + String.join(", ", new java.util.TreeSet<>(snapshot.upVotes()));
+    return out.up(why, chosen, detail);
+  }
+
+  private static String round2(double v) {
+    return String.format(java.util.Locale.ROOT, "%.2f", v);
   }
 
   private static String describe(PoolSnapshot snapshot) {

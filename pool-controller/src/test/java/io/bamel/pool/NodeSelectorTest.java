@@ -68,7 +68,7 @@ class NodeSelectorTest {
             off("b").rack("r2").build(),
             off("c").rack("r3").build(),
             off("d").rack("r3").build());
-    assertThat(ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu"), active, 3)))
+    assertThat(ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu", CPU_MEM), active, 3)))
         .containsExactly("c", "b", "d");
   }
 
@@ -79,20 +79,81 @@ class NodeSelectorTest {
             off("a").failures(3).build(),
             off("b").failures(1).build(),
             off("c").failures(2).build());
-    assertThat(ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu"), List.of(), 3)))
+    assertThat(
+            ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu", CPU_MEM), List.of(), 3)))
         .containsExactly("b", "c", "a");
   }
 
   @Test
   void tiesAreBrokenByIdSoTheChoiceIsDeterministic() {
     List<Member> candidates = List.of(off("n3").build(), off("n1").build(), off("n2").build());
-    assertThat(ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu"), List.of(), 2)))
+    assertThat(
+            ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu", CPU_MEM), List.of(), 2)))
         .containsExactly("n1", "n2");
     assertThat(
             ids(
                 NodeSelector.powerOn(
-                    List.copyOf(candidates.reversed()), Demand.ofPressure("cpu"), List.of(), 2)))
+                    List.copyOf(candidates.reversed()),
+                    Demand.ofPressure("cpu", CPU_MEM),
+                    List.of(),
+                    2)))
         .containsExactly("n1", "n2");
+  }
+
+  @Test
+  void aBusyPoolScoresThePressureResourceAndAQuarterOfTheOthers() {
+    Member lean = off("lean").cap("cpu", 32, "memory", 128).build();
+    Member roomy = off("roomy").cap("cpu", 32, "memory", 512).build();
+    Member cpuBig = off("cpu-big").cap("cpu", 64, "memory", 128).build();
+    Resources max = Resources.of("cpu", 64, "memory", 512);
+    Demand cpu = Demand.ofPressure("cpu", CPU_MEM);
+    assertThat(cpu.others()).containsExactly("memory");
+    assertThat(NodeSelector.fit(lean.capacity(), cpu, max)).isEqualTo(0.5 + 0.25 * 0.25);
+    assertThat(NodeSelector.fit(roomy.capacity(), cpu, max)).isEqualTo(0.5 + 0.25);
+    assertThat(NodeSelector.fit(cpuBig.capacity(), cpu, max)).isEqualTo(1.0 + 0.25 * 0.25);
+    // The pressure resource decides first; with it equal, more of the others wins.
+    assertThat(ids(NodeSelector.powerOn(List.of(lean, roomy, cpuBig), cpu, List.of(), 3)))
+        .containsExactly("cpu-big", "roomy", "lean");
+    Demand memory = Demand.ofPressure("memory", CPU_MEM);
+    assertThat(ids(NodeSelector.powerOn(List.of(lean, roomy, cpuBig), memory, List.of(), 3)))
+        .containsExactly("roomy", "cpu-big", "lean");
+  }
+
+  @Test
+  void aBusyPoolDoesNotWasteAGpuNodeOnCpuPressure() {
+    List<Member> candidates =
+        List.of(
+            off("gpu-1").cap("cpu", 32, "memory", 128, "gpu", 4).build(),
+            off("plain").cap("cpu", 32, "memory", 128).build());
+    assertThat(
+            ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu", CPU_MEM), List.of(), 1)))
+        .containsExactly("plain");
+  }
+
+  @Test
+  void fitComesBeforeRackSpread() {
+    List<Member> active = List.of(ready("x").rack("r1").build(), ready("y").rack("r1").build());
+    List<Member> candidates =
+        List.of(
+            off("small-in-empty-rack").rack("r2").cap("cpu", 8, "memory", 32).build(),
+            off("fits-in-busy-rack").rack("r1").cap("cpu", 32, "memory", 128).build());
+    Demand pending =
+        Demand.ofPending(
+            List.of(Fleet.pod("p", "cpu", 16, "memory", 64)),
+            Resources.of("cpu", 20, "memory", 80));
+    assertThat(ids(NodeSelector.powerOn(candidates, pending, active, 1)))
+        .containsExactly("fits-in-busy-rack");
+    assertThat(ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu", CPU_MEM), active, 1)))
+        .containsExactly("fits-in-busy-rack");
+  }
+
+  @Test
+  void rackSpreadComesBeforeFailures() {
+    List<Member> active = List.of(ready("x").rack("r1").build());
+    List<Member> candidates =
+        List.of(off("a").rack("r1").build(), off("b").rack("r2").failures(2).build());
+    assertThat(ids(NodeSelector.powerOn(candidates, Demand.ofPressure("cpu", CPU_MEM), active, 1)))
+        .containsExactly("b");
   }
 
   @Test
