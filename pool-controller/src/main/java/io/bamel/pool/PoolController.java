@@ -2,6 +2,7 @@ package io.bamel.pool;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
+import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
@@ -11,6 +12,7 @@ import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.DesiredPowerChange;
 import io.bamel.inventory.store.EtcdInventory;
@@ -45,14 +47,18 @@ import org.slf4j.LoggerFactory;
  * pool-controller}), every {@code interval} (15 s by default) it decides for each configured pool
  * and acts.
  *
- * <p>One cycle: read the cluster once ({@link ClusterView}); for each pool with a config, in name
- * order: evaluate its triggers ({@link PrometheusTriggers}), build its snapshot from the inventory
- * cache ({@link SnapshotBuilder}), decide ({@link ScalingPolicy}), and write the decision — the
- * chosen nodes' desired {@code powerState} with an event each, and the pool status — in one etcd
- * transaction fenced by leadership ({@link EtcdInventory#applyPoolDecision}). A dry-run pool gets
- * only its status, with the decision recorded. A pool whose status would not change is not written.
- * A node changed since the cache read it makes the write fail; the next cycle decides again from
- * fresh data. Then metrics ({@link PoolMetrics}) and the energy estimate ({@link EnergyLedger}).
+ * <p>One cycle: read the cluster once ({@link ClusterView}); evaluate every configured pool's
+ * triggers at once ({@link PrometheusTriggers}, bounded concurrency, one time budget for the
+ * cycle); build each pool's snapshot from the inventory cache ({@link SnapshotBuilder}); assign
+ * each pending pod to the one pool that serves it ({@link PodPools}); then for each pool, in name
+ * order: decide ({@link ScalingPolicy}) and write the decision — the chosen nodes' desired {@code
+ * powerState} with an event each, and the pool status — in one etcd transaction fenced by
+ * leadership ({@link EtcdInventory#applyPoolDecision}). A dry-run pool gets only its status, with
+ * the decision recorded; a dry run repeating its last decision writes nothing, logs nothing and
+ * counts nothing. A pool whose status would not change is not written. A node changed since the
+ * cache read it makes the write fail; the next cycle decides again from fresh data. A write refused
+ * by the fence (this process was deposed) ends the cycle. Then metrics ({@link PoolMetrics}) and
+ * the energy estimate ({@link EnergyLedger}).
  *
  * <p>The low-utilization window and the last scale-up are kept in the pool status ({@link
  * PoolMemory}), so a new leader continues them. Pools without a config are left alone.
@@ -78,7 +84,16 @@ public final class PoolController implements AutoCloseable {
    * @param revision the etcd revision of the write, or -1 when nothing was written
    * @param error why the write failed, or null
    */
-  public record Outcome(String pool, ScalingDecision decision, long revision, String error) {}
+  public record Outcome(String pool, ScalingDecision decision, long revision, String error) {
+
+    /** The prefix of the error of a write refused because this process no longer leads. */
+    public static final String FENCED = "fenced: ";
+
+    /** Whether the write was refused because this process no longer leads (nothing written). */
+    public boolean fenced() {
+      return error != null && error.startsWith(FENCED);
+    }
+  }
 
   private final EtcdInventory store;
   private final InventoryCache cache;
@@ -111,7 +126,9 @@ public final class PoolController implements AutoCloseable {
     this.clock = b.clock;
     this.interval = b.interval;
     this.canPowerOff = b.canPowerOff;
-    this.triggers = new PrometheusTriggers(b.prometheus, b.clock);
+    this.triggers =
+        new PrometheusTriggers(
+            b.prometheus, b.triggerBudget, PrometheusTriggers.DEFAULT_CONCURRENCY);
     this.metrics = new PoolMetrics(Objects.requireNonNull(b.registry, "registry"));
     this.ledger = new EnergyLedger(maxGap(b.interval));
     this.loop =
@@ -154,7 +171,8 @@ public final class PoolController implements AutoCloseable {
 
   /**
    * Runs one cycle now on the caller's thread; does nothing (and returns nothing) unless this
-   * process leads.
+   * process leads. When the leadership turns out to be lost at a write, that pool's outcome says so
+   * ({@link Outcome#fenced()}) and the cycle stops there.
    */
   public synchronized List<Outcome> runCycle() {
     WriteFence fence = election.fence().orElse(null);
@@ -177,27 +195,78 @@ public final class PoolController implements AutoCloseable {
         byPool.computeIfAbsent(n.spec().pool(), k -> new ArrayList<>()).add(n);
       }
     }
-    List<Pool> pools = new ArrayList<>(cache.pools());
+    List<Pool> pools = new ArrayList<>();
+    for (Pool p : cache.pools()) {
+      if (p.config() != null) {
+        pools.add(p);
+      }
+    }
     pools.sort(Comparator.comparing(Pool::name));
+
+    // 1. Every pool's triggers at once, within the trigger budget.
+    Map<String, List<ScalingTrigger>> triggerLists = new HashMap<>();
+    for (Pool p : pools) {
+      triggerLists.put(p.name(), p.config().withDefaults().triggers());
+    }
+    Map<String, Votes> votes = triggers.evaluate(triggerLists, now);
+
+    // 2. Snapshots, then each pending pod assigned to the one pool that serves it.
+    Map<String, PoolSnapshot> snapshots = new HashMap<>();
+    Map<String, Long> buildNanos = new HashMap<>();
+    List<PodPools.Pool> assignable = new ArrayList<>();
+    for (Pool p : pools) {
+      long t0 = System.nanoTime();
+      PoolConfig config = p.config().withDefaults();
+      PoolMemory before = memory.computeIfAbsent(p.name(), k -> PoolMemory.from(p.status()));
+      PoolSnapshot snapshot =
+          SnapshotBuilder.build(
+              config,
+              byPool.getOrDefault(p.name(), List.of()),
+              view,
+              votes.getOrDefault(p.name(), Votes.NONE),
+              before,
+              canPowerOff,
+              now);
+      snapshots.put(p.name(), snapshot);
+      if (!view.unschedulable().isEmpty()) {
+        assignable.add(PodPools.Pool.of(p.name(), config, snapshot.members()));
+      }
+      buildNanos.put(p.name(), System.nanoTime() - t0);
+    }
+    Map<String, List<KubePod>> pending =
+        view.unschedulable().isEmpty()
+            ? Map.of()
+            : PodPools.assign(view.unschedulable(), assignable);
+
+    // 3. Decide and write, pool by pool.
     List<Outcome> outcomes = new ArrayList<>();
     List<EnergyLedger.Observation> energy = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Pool pool : pools) {
-      if (pool.config() == null) {
-        continue;
-      }
       seen.add(pool.name());
       List<Node> members = byPool.getOrDefault(pool.name(), List.of());
       long t0 = System.nanoTime();
-      Outcome outcome;
-      try {
-        outcome = decide(pool, members, view, fence, now);
-      } catch (FencedException e) {
-        log.warn("pool controller no longer leads; stopping this cycle: {}", e.getMessage());
+      PoolConfig config = pool.config().withDefaults();
+      PoolSnapshot snapshot =
+          snapshots
+              .get(pool.name())
+              .withPending(
+                  SnapshotBuilder.pending(pending.getOrDefault(pool.name(), List.of()), config));
+      Outcome outcome =
+          decide(
+              pool,
+              config,
+              members,
+              snapshot,
+              votes.getOrDefault(pool.name(), Votes.NONE),
+              fence,
+              now);
+      outcomes.add(outcome);
+      if (outcome.fenced()) {
+        log.warn("pool controller no longer leads; stopping this cycle: {}", outcome.error());
         break;
       }
-      metrics.decisionSeconds((System.nanoTime() - t0) / 1e9);
-      outcomes.add(outcome);
+      metrics.decisionSeconds((System.nanoTime() - t0 + buildNanos.get(pool.name())) / 1e9);
       for (Node n : members) {
         energy.add(
             new EnergyLedger.Observation(
@@ -208,6 +277,9 @@ public final class PoolController implements AutoCloseable {
                 n.readings() == null ? null : n.readings().powerWatts(),
                 n.spec().idlePowerWatts()));
       }
+    }
+    if (!outcomes.isEmpty() && outcomes.get(outcomes.size() - 1).fenced()) {
+      return outcomes;
     }
     ledger.observe(now, energy).forEach(metrics::energySaved);
     for (String gone : new ArrayList<>(observedPools.keySet())) {
@@ -221,20 +293,26 @@ public final class PoolController implements AutoCloseable {
   }
 
   private Outcome decide(
-      Pool pool, List<Node> members, ClusterView view, WriteFence fence, Instant now) {
+      Pool pool,
+      PoolConfig config,
+      List<Node> members,
+      PoolSnapshot snapshot,
+      Votes votes,
+      WriteFence fence,
+      Instant now) {
     String name = pool.name();
-    PoolConfig config = pool.config().withDefaults();
     boolean dryRun = Boolean.TRUE.equals(config.dryRun());
-    Votes votes = triggers.evaluate(name, config.triggers());
-    PoolMemory before = memory.computeIfAbsent(name, k -> PoolMemory.from(pool.status()));
-    PoolSnapshot snapshot =
-        SnapshotBuilder.build(name, config, members, view, votes, before, canPowerOff, now);
+    PoolMemory before = memory.get(name);
     ScalingDecision decision = capped(ScalingPolicy.decide(config, snapshot, now));
-    PoolMemory after = PoolStatuses.memoryAfter(before, decision, now);
+    PoolMemory after = PoolStatuses.memoryAfter(before, decision, dryRun, now);
     PoolStatus previous = written.getOrDefault(name, pool.status());
     PoolStatus status =
         PoolStatuses.next(
             previous, snapshot, decision, votes, after, config.resources(), dryRun, now);
+    // A dry run repeating its last decision is no news: not logged, not counted again.
+    boolean news =
+        decision.direction() != Direction.NONE
+            && !(dryRun && PoolStatuses.sameDecision(previous, decision, true));
     Map<String, Node> byId = new HashMap<>();
     members.forEach(n -> byId.put(n.id(), n));
     long revision = -1;
@@ -257,7 +335,8 @@ public final class PoolController implements AutoCloseable {
       }
       memory.put(name, after);
     } catch (FencedException e) {
-      throw e;
+      // Deposed: nothing was written; the new leader decides from what etcd holds.
+      return new Outcome(name, decision, -1, Outcome.FENCED + e.getMessage());
     } catch (ConflictException e) {
       error = "conflict: " + e.getMessage();
       log.info("pool {}: decision not written, deciding again next cycle: {}", name, error);
@@ -265,7 +344,7 @@ public final class PoolController implements AutoCloseable {
       error = e.getMessage();
       log.warn("pool {}: decision not written: {}", name, error);
     }
-    if (decision.direction() != Direction.NONE) {
+    if (news) {
       log.info(DecisionLog.line(name, decision, dryRun, revision));
       if (error == null) {
         metrics.decided(name, decision);
@@ -353,6 +432,7 @@ public final class PoolController implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    triggers.close();
   }
 
   /** Builds a {@link PoolController}. */
@@ -366,6 +446,7 @@ public final class PoolController implements AutoCloseable {
     private Duration interval = Duration.ofSeconds(15);
     private Predicate<Node> canPowerOff = PowerOffSupport.conservative();
     private InstantQuery prometheus;
+    private Duration triggerBudget = PrometheusTriggers.DEFAULT_BUDGET;
 
     private Builder() {}
 
@@ -423,6 +504,18 @@ public final class PoolController implements AutoCloseable {
     /** Where trigger queries go (default: none; triggers never vote). */
     public Builder prometheus(InstantQuery prometheus) {
       this.prometheus = prometheus;
+      return this;
+    }
+
+    /**
+     * How long one cycle waits, in all, for the answers to its trigger queries (default 5 s); they
+     * run concurrently, and a query not answered in time counts as failed.
+     */
+    public Builder triggerBudget(Duration budget) {
+      if (budget.isNegative() || budget.isZero()) {
+        throw new IllegalArgumentException("the trigger budget must be positive");
+      }
+      this.triggerBudget = budget;
       return this;
     }
 

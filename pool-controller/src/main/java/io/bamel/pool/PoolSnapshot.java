@@ -37,4 +37,10 @@ public record PoolSnapshot(
     downVotes = Set.copyOf(downVotes);
     downTriggers = Set.copyOf(downTriggers);
   }
+
+  /** This snapshot with {@code pods} as its pending pods. */
+  public PoolSnapshot withPending(List<PendingPod> pods) {
+    return new PoolSnapshot(
+        members, utilization, pods, upVotes, downVotes, downTriggers, lowSince, lastScaleUp);
+  }
 }

@@ -21,15 +21,20 @@ import java.util.TreeMap;
  *   <li>Counts: {@code readyNodes}, {@code pendingNodes} (coming up), {@code desiredNodes}.
  *   <li>{@code scalingNodes}: the nodes the decision switches, with its reasons, and those still in
  *       transition from earlier decisions (keeping their {@code since} and reason). In a dry run
- *       only the decision's nodes, their reasons prefixed {@code dry-run: }.
+ *       only the decision's nodes, their reasons prefixed {@code dry-run: }. A node chosen again
+ *       for the same action (a dry run repeating its decision) keeps its {@code since}.
  *   <li>Resources: available (members not in error or maintenance), active (ready members), pending
  *       (requests of the pending pods); utilization per considered resource when known.
  *   <li>{@code lastScaleTime}: now when the decision switched nodes (not in a dry run).
  *   <li>Conditions ({@code lastTransitionTime} kept while the status does not change): {@code
  *       UtilizationKnown}, {@code TriggersAvailable}, {@code DryRun}.
  *   <li>Fields beyond the schema: the {@link PoolMemory} and {@value #LAST_DECISION} (direction,
- *       reason, nodes, dry run).
+ *       reason, nodes, dry run, and {@code since}: when this same decision was first made).
  * </ul>
+ *
+ * <p>A dry run leaves no trace of a scale it did not make: it neither advances the memory's last
+ * scale-up nor restarts the low-utilization window, so the same inputs give the same status cycle
+ * after cycle (nothing to write), and turning the dry run off starts no cooldown.
  */
 public final class PoolStatuses {
 
@@ -45,12 +50,46 @@ public final class PoolStatuses {
   /** Condition type: whether decisions are only recorded. */
   public static final String DRY_RUN = "DryRun";
 
+  /** The prefix of the reasons of a dry run's scaling nodes. */
+  public static final String DRY_RUN_PREFIX = "dry-run: ";
+
   private PoolStatuses() {}
 
-  /** The memory the decision leaves: its low-utilization window, and now if it scaled up. */
-  public static PoolMemory memoryAfter(PoolMemory before, ScalingDecision decision, Instant now) {
+  /**
+   * The memory the decision leaves: its low-utilization window, and now if it scaled up. A dry-run
+   * decision switched nothing: the last scale-up stays, and a dry-run scale-down does not restart
+   * the window.
+   */
+  public static PoolMemory memoryAfter(
+      PoolMemory before, ScalingDecision decision, boolean dryRun, Instant now) {
+    if (dryRun) {
+      Instant lowSince = decision.lowSince();
+      if (decision.direction() == Direction.DOWN) {
+        lowSince = before.lowSince() != null ? before.lowSince() : now;
+      }
+      return new PoolMemory(lowSince, before.lastScaleUp());
+    }
     return new PoolMemory(
         decision.lowSince(), decision.direction() == Direction.UP ? now : before.lastScaleUp());
+  }
+
+  /**
+   * Whether {@code decision} is the one {@code previous} records as its last: same direction,
+   * reason word, nodes and dry-run flag (the reason's detail may differ). A dry run logs and counts
+   * a decision only when it is not.
+   */
+  public static boolean sameDecision(
+      PoolStatus previous, ScalingDecision decision, boolean dryRun) {
+    if (previous == null || !(previous.extensions().get(LAST_DECISION) instanceof Map<?, ?> last)) {
+      return false;
+    }
+    Object reason = last.get("reason");
+    return direction(decision).equals(last.get("direction"))
+        && reason instanceof String text
+        && reasonWord(text).equals(reasonWord(decision.reason()))
+        && decision.powerOnIds().equals(last.get("powerOn"))
+        && decision.powerOffIds().equals(last.get("powerOff"))
+        && Boolean.valueOf(dryRun).equals(last.get("dryRun"));
   }
 
   /**
@@ -101,7 +140,7 @@ public final class PoolStatuses {
     }
     boolean acted = decision.direction() != Direction.NONE && !dryRun;
     Map<String, Object> extensions = new LinkedHashMap<>(memory.into(prev.extensions()));
-    extensions.put(LAST_DECISION, lastDecision(decision, dryRun));
+    extensions.put(LAST_DECISION, lastDecision(prev, decision, dryRun, now));
     return prev.toBuilder()
         .readyNodes(ready)
         .pendingNodes(comingUp)
@@ -123,14 +162,25 @@ public final class PoolStatuses {
     return colon < 0 ? reason : reason.substring(0, colon);
   }
 
-  private static Map<String, Object> lastDecision(ScalingDecision d, boolean dryRun) {
+  private static Map<String, Object> lastDecision(
+      PoolStatus prev, ScalingDecision d, boolean dryRun, Instant now) {
+    Object since = now.toString();
+    if (sameDecision(prev, d, dryRun)
+        && ((Map<?, ?>) prev.extensions().get(LAST_DECISION)).get("since") instanceof String s) {
+      since = s;
+    }
     Map<String, Object> out = new LinkedHashMap<>();
-    out.put("direction", d.direction().name().toLowerCase(java.util.Locale.ROOT));
+    out.put("direction", direction(d));
     out.put("reason", d.reason());
     out.put("powerOn", d.powerOnIds());
     out.put("powerOff", d.powerOffIds());
     out.put("dryRun", dryRun);
+    out.put("since", since);
     return out;
+  }
+
+  private static String direction(ScalingDecision d) {
+    return d.direction().name().toLowerCase(java.util.Locale.ROOT);
   }
 
   private static List<ScalingNode> scalingNodes(
@@ -158,13 +208,14 @@ public final class PoolStatuses {
         }
       }
     }
-    addChoices(out, byId, d.powerOn(), "power-on", dryRun, now);
-    addChoices(out, byId, d.powerOff(), "power-off", dryRun, now);
+    addChoices(out, before, byId, d.powerOn(), "power-on", dryRun, now);
+    addChoices(out, before, byId, d.powerOff(), "power-off", dryRun, now);
     return new ArrayList<>(out.values());
   }
 
   private static void addChoices(
       Map<String, ScalingNode> out,
+      Map<String, ScalingNode> before,
       Map<String, Member> byId,
       List<Choice> choices,
       String action,
@@ -172,15 +223,22 @@ public final class PoolStatuses {
       Instant now) {
     for (Choice c : choices) {
       Member m = byId.get(c.node());
+      ScalingNode old = before.get(c.node() + "/" + action);
+      // The same choice made again (a dry run repeating itself) keeps the time it was first made.
+      boolean again =
+          old != null
+              && old.since() != null
+              && old.reason() != null
+              && old.reason().startsWith(DRY_RUN_PREFIX) == dryRun;
       out.put(
           c.node(),
           new ScalingNode(
               c.node(),
               action,
-              now,
+              again ? old.since() : now,
               m == null ? null : m.state(),
               m == null ? null : Capacities.of(m.capacity()),
-              dryRun ? "dry-run: " + c.reason() : c.reason(),
+              dryRun ? DRY_RUN_PREFIX + c.reason() : c.reason(),
               null));
     }
   }

@@ -1,44 +1,159 @@
 package io.bamel.pool;
 
 import io.bamel.inventory.model.ScalingTrigger;
-import java.io.IOException;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Evaluates a pool's Prometheus triggers ({@link ScalingTrigger}): each trigger's {@code
+ * Evaluates the pools' Prometheus triggers ({@link ScalingTrigger}): each trigger's {@code
  * metricQuery} is run as an instant query; one whose condition ({@link TriggerWindow#holds}) has
- * held for its {@code duration} votes in its {@code scaleDirection}. A query that fails (Prometheus
- * unreachable, an error answer) gives no vote, restarts that trigger's window, and makes the votes
- * {@linkplain Votes#available() unavailable} with the reason (the pool shows it as a condition).
- * Without a Prometheus configured, triggers are unavailable and never vote.
+ * held for its {@code duration} votes in its {@code scaleDirection}.
+ *
+ * <p>One cycle's queries, for every pool, run at once on at most {@code concurrency} threads (a
+ * query that several triggers share runs once), and the cycle waits for them at most {@code budget}
+ * in all: a slow Prometheus delays a cycle by the budget, never by the sum of its queries. A query
+ * not answered within the budget is cancelled and counts as failed, like one that fails (Prometheus
+ * unreachable, an error answer): its triggers give no vote and restart their windows, and the
+ * pool's votes are {@linkplain Votes#available() unavailable} with the reason (the pool shows it as
+ * a condition; a down trigger that cannot be evaluated blocks scale-down). Without a Prometheus
+ * configured, triggers are unavailable and never vote.
  *
  * <p>Windows are kept in memory per pool and trigger (name and query); {@link #reset()} forgets
- * them (a new leader starts its windows afresh). Thread-safe.
+ * them (a new leader starts its windows afresh). Thread-safe; {@link #close()} stops the threads.
  */
-public final class PrometheusTriggers {
+public final class PrometheusTriggers implements AutoCloseable {
+
+  /** The default time one cycle waits for all its queries. */
+  public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(5);
+
+  /** The default number of queries in flight at once. */
+  public static final int DEFAULT_CONCURRENCY = 4;
 
   private final InstantQuery prometheus;
-  private final Clock clock;
+  private final Duration budget;
+  private final ThreadPoolExecutor workers;
   private final Map<String, Instant> holdingSince = new ConcurrentHashMap<>();
 
-  /** Triggers queried through {@code prometheus} (null: no Prometheus configured). */
-  public PrometheusTriggers(InstantQuery prometheus, Clock clock) {
+  /**
+   * Triggers queried through {@code prometheus} (null: no Prometheus configured), at most {@code
+   * concurrency} at once, each cycle waiting at most {@code budget} for all of them.
+   */
+  public PrometheusTriggers(InstantQuery prometheus, Duration budget, int concurrency) {
+    if (budget.isNegative() || budget.isZero() || concurrency < 1) {
+      throw new IllegalArgumentException("the budget and the concurrency must be positive");
+    }
     this.prometheus = prometheus;
-    this.clock = clock;
+    this.budget = budget;
+    AtomicInteger n = new AtomicInteger();
+    this.workers =
+        new ThreadPoolExecutor(
+            concurrency,
+            concurrency,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "pool-triggers-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    workers.allowCoreThreadTimeOut(true);
   }
 
-  /** Evaluates {@code triggers} of {@code pool} now. */
-  public Votes evaluate(String pool, List<ScalingTrigger> triggers) {
+  /** Triggers with the default budget and concurrency. */
+  public PrometheusTriggers(InstantQuery prometheus) {
+    this(prometheus, DEFAULT_BUDGET, DEFAULT_CONCURRENCY);
+  }
+
+  /** Evaluates the triggers of one pool at {@code now}. */
+  public Votes evaluate(String pool, List<ScalingTrigger> triggers, Instant now) {
+    return evaluate(Map.of(pool, triggers), now).get(pool);
+  }
+
+  /**
+   * Evaluates every pool's triggers at {@code now}, their queries concurrently within the budget.
+   *
+   * @return the votes of each pool of {@code byPool}
+   */
+  public Map<String, Votes> evaluate(Map<String, List<ScalingTrigger>> byPool, Instant now) {
+    Map<String, Answer> answers = ask(byPool);
+    Map<String, Votes> out = new HashMap<>();
+    byPool.forEach((pool, triggers) -> out.put(pool, votes(pool, triggers, answers, now)));
+    return out;
+  }
+
+  /** The answer to a query: its values, or why there are none. */
+  private record Answer(List<Double> values, String error) {}
+
+  private Map<String, Answer> ask(Map<String, List<ScalingTrigger>> byPool) {
+    Map<String, Answer> answers = new HashMap<>();
+    if (prometheus == null) {
+      return answers;
+    }
+    long deadline = System.nanoTime() + budget.toNanos();
+    Map<String, Future<List<Double>>> pending = new LinkedHashMap<>();
+    for (List<ScalingTrigger> triggers : byPool.values()) {
+      for (ScalingTrigger t : triggers) {
+        String query = t.metricQuery();
+        if (query != null && !pending.containsKey(query) && !answers.containsKey(query)) {
+          try {
+            pending.put(query, workers.submit(() -> prometheus.query(query)));
+          } catch (RejectedExecutionException e) {
+            answers.put(query, new Answer(null, "trigger evaluation stopped"));
+          }
+        }
+      }
+    }
+    boolean interrupted = false;
+    for (Map.Entry<String, Future<List<Double>>> e : pending.entrySet()) {
+      Future<List<Double>> f = e.getValue();
+      Answer answer;
+      try {
+        long left = interrupted ? 0 : Math.max(0, deadline - System.nanoTime());
+        answer = new Answer(f.get(left, TimeUnit.NANOSECONDS), null);
+      } catch (TimeoutException ex) {
+        f.cancel(true);
+        answer = new Answer(null, "no answer within the budget of " + budget.toMillis() + " ms");
+      } catch (ExecutionException ex) {
+        Throwable cause = ex.getCause() == null ? ex : ex.getCause();
+        answer =
+            new Answer(null, cause.getMessage() != null ? cause.getMessage() : cause.toString());
+      } catch (InterruptedException ex) {
+        interrupted = true;
+        f.cancel(true);
+        answer = new Answer(null, "interrupted");
+      } catch (CancellationException ex) {
+        answer = new Answer(null, "cancelled");
+      }
+      answers.put(e.getKey(), answer);
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return answers;
+  }
+
+  private Votes votes(
+      String pool, List<ScalingTrigger> triggers, Map<String, Answer> answers, Instant now) {
     if (triggers.isEmpty()) {
       return Votes.NONE;
     }
-    Instant now = clock.instant();
     Set<String> up = new HashSet<>();
     Set<String> down = new HashSet<>();
     Set<String> downTriggers = new HashSet<>();
@@ -51,19 +166,18 @@ public final class PrometheusTriggers {
         downTriggers.add(name);
       }
       String key = pool + "\u0000" + name + "\u0000" + t.metricQuery();
-      boolean holds;
+      boolean holds = false;
       if (prometheus == null) {
-        holds = false;
         problem = "no Prometheus URL configured";
       } else {
-        try {
-          double threshold = t.threshold() == null ? 0 : t.threshold();
-          holds = TriggerWindow.holds(prometheus.query(t.metricQuery()), threshold, isUp);
-        } catch (IOException | RuntimeException e) {
-          holds = false;
+        Answer a = answers.get(t.metricQuery());
+        if (a == null || a.error() != null) {
           if (problem == null) {
-            problem = "trigger " + name + ": " + e.getMessage();
+            problem = "trigger " + name + ": " + (a == null ? "no query" : a.error());
           }
+        } else {
+          double threshold = t.threshold() == null ? 0 : t.threshold();
+          holds = TriggerWindow.holds(a.values(), threshold, isUp);
         }
       }
       Instant since = TriggerWindow.next(holdingSince.get(key), holds, now);
@@ -82,6 +196,12 @@ public final class PrometheusTriggers {
   /** Forgets every window. */
   public void reset() {
     holdingSince.clear();
+  }
+
+  /** Stops the query threads (a query under way is interrupted). */
+  @Override
+  public void close() {
+    workers.shutdownNow();
   }
 
   /** The name a trigger votes under: its own, else {@code trigger-<index>}. */

@@ -32,8 +32,9 @@ import java.util.function.Predicate;
  *   <li>Utilization: the requests of the pods on the pool's ready members over their allocatable,
  *       per resource, counting members that are ready in the inventory and whose Kubernetes node is
  *       Ready. Unknown when the cluster could not be read or a ready member has no Kubernetes node.
- *   <li>Pending pods: unschedulable pods the pool {@linkplain PodPools serves}, with their requests
- *       in the considered resources (and {@code gpu}).
+ *   <li>Pending pods: none; the controller first assigns every unschedulable pod to the one pool
+ *       that serves it ({@link PodPools}, which needs every pool's members), then adds each pool's
+ *       with {@link #pending} and {@link PoolSnapshot#withPending}.
  *   <li>Member facts: do-not-disrupt from the Kubernetes node, any of its pods, or the inventory
  *       label {@code bamel.io/do-not-disrupt}; unevictable pods are live workload pods without a
  *       controller; recent failures are the status's {@code errorCount}; a joining member whose
@@ -45,7 +46,7 @@ public final class SnapshotBuilder {
   private SnapshotBuilder() {}
 
   /**
-   * The snapshot of pool {@code pool}.
+   * The snapshot of a pool, without pending pods.
    *
    * @param config the pool's config (defaults apply)
    * @param members the member nodes from the inventory cache
@@ -56,7 +57,6 @@ public final class SnapshotBuilder {
    * @param now the time of the decision
    */
   public static PoolSnapshot build(
-      String pool,
       PoolConfig config,
       Collection<Node> members,
       ClusterView view,
@@ -65,8 +65,6 @@ public final class SnapshotBuilder {
       Predicate<Node> canPowerOff,
       Instant now) {
     PoolConfig c = config.withDefaults();
-    Set<String> considered = new HashSet<>(c.resources());
-    considered.add(ResourceCapacity.GPU);
     Duration joinTimeout = c.timeouts().join();
     List<Member> out = new ArrayList<>(members.size());
     Resources.Sum requested = new Resources.Sum();
@@ -106,24 +104,32 @@ public final class SnapshotBuilder {
     } else {
       utilization = Utilization.of(requested.build(), allocatable.build());
     }
-    List<PendingPod> pending = new ArrayList<>();
-    for (KubePod p : view.unschedulable()) {
-      if (PodPools.serves(pool, Boolean.TRUE.equals(c.defaultPool()), p)) {
-        pending.add(
-            new PendingPod(
-                p.ref().namespace() + "/" + p.ref().name(),
-                only(KubeResources.of(p.requests()), considered)));
-      }
-    }
     return new PoolSnapshot(
         out,
         utilization,
-        pending,
+        List.of(),
         votes.up(),
         votes.down(),
         votes.downTriggers(),
         memory.lowSince(),
         memory.lastScaleUp());
+  }
+
+  /**
+   * The pending pods of a pool with {@code config}: {@code pods} (those it serves) with their
+   * requests in the considered resources and {@code gpu}.
+   */
+  public static List<PendingPod> pending(List<KubePod> pods, PoolConfig config) {
+    Set<String> considered = new HashSet<>(config.withDefaults().resources());
+    considered.add(ResourceCapacity.GPU);
+    List<PendingPod> out = new ArrayList<>(pods.size());
+    for (KubePod p : pods) {
+      out.add(
+          new PendingPod(
+              p.ref().namespace() + "/" + p.ref().name(),
+              only(KubeResources.of(p.requests()), considered)));
+    }
+    return out;
   }
 
   /** The name of {@code node}'s Kubernetes node. */

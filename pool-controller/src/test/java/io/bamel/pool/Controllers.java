@@ -9,6 +9,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.time.Clock;
 import java.time.Duration;
@@ -85,6 +86,19 @@ final class Controllers implements AutoCloseable {
       }
     }
     return Double.NaN;
+  }
+
+  /** How many observations a histogram holds over all its label values (0: absent). */
+  long histogramCount(String name) {
+    long count = 0;
+    for (MetricSnapshot s : registry.scrape()) {
+      if (s.getMetadata().getName().equals(name) && s instanceof HistogramSnapshot h) {
+        for (HistogramSnapshot.HistogramDataPointSnapshot p : h.getDataPoints()) {
+          count += p.getCount();
+        }
+      }
+    }
+    return count;
   }
 
   @Override

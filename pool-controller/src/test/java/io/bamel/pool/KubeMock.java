@@ -1,5 +1,6 @@
 package io.bamel.pool;
 
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -16,6 +17,7 @@ import io.fabric8.mockwebserver.MockWebServer;
 import java.net.InetAddress;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The fabric8 mock API server in CRUD mode on a free loopback port, with object builders. */
@@ -141,6 +143,31 @@ final class KubeMock implements AutoCloseable {
         .endCondition()
         .endStatus()
         .build();
+  }
+
+  /**
+   * An unschedulable pod with a node selector on {@code bamel.io/pool} (null: none) and a required
+   * node affinity with one term, {@code bamel.io/pool In affinityPools}.
+   */
+  static Pod pendingWithAffinity(
+      String name, String selectorPool, List<String> affinityPools, Object... requests) {
+    Pod pod = pending(name, selectorPool, requests);
+    pod.getSpec()
+        .setAffinity(
+            new AffinityBuilder()
+                .withNewNodeAffinity()
+                .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                .addNewNodeSelectorTerm()
+                .addNewMatchExpression()
+                .withKey("bamel.io/pool")
+                .withOperator("In")
+                .withValues(affinityPools)
+                .endMatchExpression()
+                .endNodeSelectorTerm()
+                .endRequiredDuringSchedulingIgnoredDuringExecution()
+                .endNodeAffinity()
+                .build());
+    return pod;
   }
 
   @Override

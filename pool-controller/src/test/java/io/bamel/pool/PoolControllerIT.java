@@ -190,6 +190,7 @@ class PoolControllerIT {
                   "reason",
                   "pending-pods"))
           .isEqualTo(1.0);
+      assertThat(a.histogramCount("bamel_pool_decision_duration_seconds")).isEqualTo(1);
 
       // The next cycle sees the nodes coming up and switches nothing more.
       a.sync();
@@ -198,6 +199,7 @@ class PoolControllerIT {
       assertThat(next.get(0).decision().direction()).isEqualTo(Direction.NONE);
       assertThat(next.get(0).decision().reason()).startsWith("waiting-for-nodes");
       assertThat(store.events("g3")).isEmpty();
+      assertThat(a.histogramCount("bamel_pool_decision_duration_seconds")).isEqualTo(2);
     }
   }
 
@@ -283,8 +285,9 @@ class PoolControllerIT {
               "a",
               b ->
                   b.prometheus(
-                      new PrometheusHttp(
-                          URI.create(prometheus.baseUrl()), Duration.ofSeconds(15))))) {
+                          new PrometheusHttp(
+                              URI.create(prometheus.baseUrl()), Duration.ofSeconds(15)))
+                      .triggerBudget(Duration.ofSeconds(60)))) {
         assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
         a.sync();
         assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);
@@ -495,6 +498,338 @@ class PoolControllerIT {
                   "reason",
                   "pending-pods"))
           .isNaN();
+    }
+  }
+
+  @Test
+  void aDeposedLeadersDecisionIsFencedAndWritesNothing() throws Exception {
+    store.putPoolConfig("p1", PoolConfig.builder().build(), 0);
+    store.putPoolConfig("p2", PoolConfig.builder().build(), 0);
+    node("n1", "p1", NodeState.OFF, cpu("32", null), "r1");
+    node("n2", "p2", NodeState.OFF, cpu("32", null), "r1");
+    kube.pods().resource(KubeMock.pending("x1", "p1", "cpu", 8)).create();
+    kube.pods().resource(KubeMock.pending("x2", "p2", "cpu", 8)).create();
+    DeposingCluster deposing = new DeposingCluster(cluster);
+    try (Controllers a = new Controllers(client, "a", deposing, clock, b -> {});
+        Controllers b = new Controllers(client, "b", cluster, clock, x -> {})) {
+      assertThat(a.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      long[] afterDeposition = {-1};
+      // a reads its fence, then loses leadership while it reads the cluster (as when its lease
+      // expires mid-cycle); b takes over; a's decision still carries a's old fence.
+      deposing.whileReadingPods(
+          () -> {
+            a.election.close();
+            try {
+              assertThat(b.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
+            }
+            afterDeposition[0] = store.currentRevision();
+          });
+
+      List<PoolController.Outcome> outcomes = a.controller.runCycle();
+
+      assertThat(afterDeposition[0]).isPositive();
+      assertThat(outcomes).as("the cycle stops at the first refused write").hasSize(1);
+      PoolController.Outcome o = outcomes.get(0);
+      assertThat(o.pool()).isEqualTo("p1");
+      assertThat(o.decision().powerOnIds()).containsExactly("n1");
+      assertThat(o.fenced()).isTrue();
+      assertThat(o.error()).contains("not the leader");
+      assertThat(o.revision()).isEqualTo(-1);
+      assertThat(store.currentRevision()).as("nothing written").isEqualTo(afterDeposition[0]);
+      assertThat(desired("n1")).isEqualTo(PowerState.OFF);
+      assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+      assertThat(store.events("n1")).isEmpty();
+      assertThat(store.getPool("p1").orElseThrow().status()).isNull();
+      assertThat(store.getPool("p2").orElseThrow().status()).isNull();
+      assertThat(
+              a.metric(
+                  "bamel_scale_decisions_total",
+                  "pool",
+                  "p1",
+                  "direction",
+                  "up",
+                  "reason",
+                  "pending-pods"))
+          .isNaN();
+      assertThat(a.controller.runCycle()).as("no longer leading: no cycle").isEmpty();
+    }
+  }
+
+  @Test
+  void aDryRunRepeatingItselfWritesItsStatusOnceAndCountsOnce() throws Exception {
+    long configRevision = store.putPoolConfig("gpu", PoolConfig.builder().dryRun(true).build(), 0);
+    node("n1", "gpu", NodeState.OFF, cpu("32", null), "r1");
+    kube.pods().resource(KubeMock.pending("p1", "gpu", "cpu", 8)).create();
+
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      long before = store.currentRevision();
+      PoolController.Outcome first = a.controller.runCycle().get(0);
+      assertThat(first.decision().powerOnIds()).containsExactly("n1");
+      assertThat(first.revision()).isEqualTo(before + 1);
+
+      for (int i = 0; i < 5; i++) {
+        clock.advance(Duration.ofSeconds(15));
+        a.sync();
+        PoolController.Outcome o = a.controller.runCycle().get(0);
+        assertThat(o.decision().powerOnIds()).containsExactly("n1");
+        assertThat(o.revision()).as("cycle %d wrote", i + 2).isEqualTo(-1);
+      }
+      assertThat(store.currentRevision()).isEqualTo(before + 1);
+      assertThat(
+              a.metric(
+                  "bamel_scale_decisions_total",
+                  "pool",
+                  "gpu",
+                  "direction",
+                  "up",
+                  "reason",
+                  "pending-pods"))
+          .isEqualTo(1.0);
+      PoolStatus s = status("gpu");
+      assertThat(s.extensions()).doesNotContainKey(PoolMemory.LAST_SCALE_UP);
+      assertThat(s.scalingNodes()).singleElement().extracting(ScalingNode::since).isEqualTo(T0);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> last =
+          (Map<String, Object>) s.extensions().get(PoolStatuses.LAST_DECISION);
+      assertThat(last).containsEntry("since", T0.toString()).containsEntry("dryRun", true);
+
+      // A new leader (nothing in memory) continues from the stored status: still no write.
+      try (Controllers b = controllers("b")) {
+        a.election.close();
+        assertThat(b.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+        b.sync();
+        long handover = store.currentRevision();
+        clock.advance(Duration.ofSeconds(15));
+        assertThat(b.controller.runCycle().get(0).revision()).isEqualTo(-1);
+        assertThat(store.currentRevision()).isEqualTo(handover);
+
+        // Dry run off: the decision is executed at once, and counted as a real one.
+        store.putPoolConfig("gpu", PoolConfig.builder().dryRun(false).build(), configRevision);
+        b.sync();
+        clock.advance(Duration.ofSeconds(15));
+        PoolController.Outcome real = b.controller.runCycle().get(0);
+        assertThat(real.decision().powerOnIds()).containsExactly("n1");
+        assertThat(real.revision()).isPositive();
+        assertThat(desired("n1")).isEqualTo(PowerState.ON);
+        PoolStatus after = status("gpu");
+        assertThat(after.lastScaleTime()).isEqualTo(clock.instant());
+        assertThat(after.scalingNodes())
+            .singleElement()
+            .satisfies(
+                n -> {
+                  assertThat(n.since()).isEqualTo(clock.instant());
+                  assertThat(n.reason()).startsWith("pending-pods");
+                });
+      }
+    }
+  }
+
+  @Test
+  void aSlowPrometheusQueryFailsAtTheBudgetAndBlocksOnlyItsScaleDown() throws Exception {
+    WireMockServer prometheus =
+        new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
+    prometheus.start();
+    try {
+      String queue = "sum(jobs_waiting)";
+      String idle = "sum(rate(http_requests_total[5m]))";
+      prometheus.stubFor(promAnswer(queue, "57", 0));
+      prometheus.stubFor(promAnswer(idle, "1", 30_000)); // far beyond the budget
+      store.putPoolConfig(
+          "batch",
+          PoolConfig.builder()
+              .triggers(
+                  List.of(new ScalingTrigger("queue", queue, 10.0, Duration.ZERO, "up", null)))
+              .build(),
+          0);
+      store.putPoolConfig(
+          "web",
+          PoolConfig.builder()
+              .scaleDownUnneededTime(Duration.ZERO)
+              .triggers(List.of(new ScalingTrigger("idle", idle, 5.0, Duration.ZERO, "down", null)))
+              .build(),
+          0);
+      node("b1", "batch", NodeState.READY, cpu("32", null), "r1");
+      node("b2", "batch", NodeState.OFF, cpu("32", null), "r1");
+      node("w1", "web", NodeState.READY, cpu("32", null), "r1");
+      node("w2", "web", NodeState.READY, cpu("32", null), "r1");
+      for (String n : List.of("b1", "w1", "w2")) {
+        kube.nodes().resource(KubeMock.node(n, true, "cpu", 32, "memory", "128Gi")).create();
+      }
+      kube.pods().resource(KubeMock.running("x", "b1", "cpu", 12)).create();
+      kube.pods().resource(KubeMock.running("y", "w1", "cpu", 2)).create();
+      kube.pods().resource(KubeMock.running("z", "w2", "cpu", 1)).create();
+      PrometheusHttp http =
+          new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(60));
+      http.query(queue); // warm up the client and the server, so only the slow query is slow
+
+      try (Controllers a =
+          controllers("a", b -> b.prometheus(http).triggerBudget(Duration.ofSeconds(3)))) {
+        assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+        a.sync();
+        Map<String, PoolController.Outcome> o = byPool(a.controller.runCycle());
+
+        assertThat(o.get("batch").decision().direction()).isEqualTo(Direction.UP);
+        assertThat(o.get("batch").decision().reason()).startsWith("trigger");
+        assertThat(condition(status("batch"), PoolStatuses.TRIGGERS_AVAILABLE).status())
+            .isEqualTo("True");
+        assertThat(o.get("web").decision().direction()).isEqualTo(Direction.NONE);
+        assertThat(o.get("web").decision().reason()).startsWith("triggers-disagree");
+        PoolCondition c = condition(status("web"), PoolStatuses.TRIGGERS_AVAILABLE);
+        assertThat(c.status()).isEqualTo("False");
+        assertThat(c.message()).isEqualTo("trigger idle: no answer within the budget of 3000 ms");
+        assertThat(desired("w1")).isEqualTo(PowerState.ON);
+        assertThat(desired("w2")).isEqualTo(PowerState.ON);
+
+        // Prometheus answers in time again: the down trigger votes and web scales down.
+        prometheus.stubFor(promAnswer(idle, "1", 0));
+        clock.advance(Duration.ofSeconds(15));
+        a.sync();
+        PoolController.Outcome web = byPool(a.controller.runCycle()).get("web");
+        assertThat(web.decision().direction()).isEqualTo(Direction.DOWN);
+        assertThat(web.decision().powerOffIds()).containsExactly("w2");
+        assertThat(condition(status("web"), PoolStatuses.TRIGGERS_AVAILABLE).status())
+            .isEqualTo("True");
+      }
+    } finally {
+      prometheus.stop();
+    }
+  }
+
+  @Test
+  void aPendingPodIsServedByOnePoolItCanLandIn() throws Exception {
+    store.putPoolConfig("alpha", PoolConfig.builder().build(), 0);
+    store.putPoolConfig("beta", PoolConfig.builder().build(), 0);
+    store.putPoolConfig("general", PoolConfig.builder().defaultPool(true).build(), 0);
+    node("a1", "alpha", NodeState.OFF, cpu("32", null), "r1");
+    node("a2", "alpha", NodeState.OFF, cpu("32", null), "r1");
+    node("b1", "beta", NodeState.OFF, cpu("32", null), "r1");
+    node("g1", "general", NodeState.OFF, cpu("32", null), "r1");
+    // nodeSelector alpha AND affinity In [alpha, beta]: only alpha.
+    kube.pods()
+        .resource(
+            KubeMock.pendingWithAffinity("pinned", "alpha", List.of("alpha", "beta"), "cpu", 4))
+        .create();
+    // affinity In [beta, alpha]: either; alpha comes first by name and can hold it.
+    kube.pods()
+        .resource(KubeMock.pendingWithAffinity("choosy", null, List.of("beta", "alpha"), "cpu", 4))
+        .create();
+    // no pool: the default pool.
+    kube.pods().resource(KubeMock.pending("free", null, "cpu", 4)).create();
+
+    try (Controllers a = controllers("a")) {
+      assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      a.sync();
+      Map<String, PoolController.Outcome> o = byPool(a.controller.runCycle());
+
+      assertThat(o.get("alpha").decision().powerOnIds()).containsExactly("a1");
+      assertThat(o.get("alpha").decision().reason()).isEqualTo("pending-pods: 2 pending pods");
+      assertThat(o.get("beta").decision().direction()).isEqualTo(Direction.NONE);
+      assertThat(o.get("general").decision().powerOnIds()).containsExactly("g1");
+      assertThat(desired("b1")).isEqualTo(PowerState.OFF);
+      assertThat(a.metric("bamel_pool_pending_pods", "pool", "alpha")).isEqualTo(2.0);
+      assertThat(a.metric("bamel_pool_pending_pods", "pool", "beta")).isEqualTo(0.0);
+      assertThat(a.metric("bamel_pool_pending_pods", "pool", "general")).isEqualTo(1.0);
+    }
+  }
+
+  private static Map<String, PoolController.Outcome> byPool(List<PoolController.Outcome> list) {
+    Map<String, PoolController.Outcome> out = new java.util.HashMap<>();
+    list.forEach(o -> out.put(o.pool(), o));
+    return out;
+  }
+
+  private static com.github.tomakehurst.wiremock.client.MappingBuilder promAnswer(
+      String query, String value, int delayMillis) {
+    return get(urlPathEqualTo("/api/v1/query"))
+        .withQueryParam("query", equalTo(query))
+        .willReturn(
+            aResponse()
+                .withFixedDelay(delayMillis)
+                .withHeader("Content-Type", "application/json")
+                .withBody(
+                    "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":"
+                        + "[{\"metric\":{},\"value\":[1780315200,\""
+                        + value
+                        + "\"]}]}}"));
+  }
+
+  /** The cluster, with a hook run once while the next cycle lists the pods. */
+  private static final class DeposingCluster implements io.bamel.inventory.cluster.Cluster {
+    private final io.bamel.inventory.cluster.Cluster delegate;
+    private volatile Runnable hook;
+
+    DeposingCluster(io.bamel.inventory.cluster.Cluster delegate) {
+      this.delegate = delegate;
+    }
+
+    void whileReadingPods(Runnable r) {
+      hook = r;
+    }
+
+    @Override
+    public boolean enabled() {
+      return delegate.enabled();
+    }
+
+    @Override
+    public boolean reachable() {
+      return delegate.reachable();
+    }
+
+    @Override
+    public List<io.bamel.inventory.cluster.KubeNode> nodes() {
+      return delegate.nodes();
+    }
+
+    @Override
+    public java.util.Optional<io.bamel.inventory.cluster.KubeNode> node(String name) {
+      return delegate.node(name);
+    }
+
+    @Override
+    public List<io.bamel.inventory.cluster.KubePod> pods() {
+      Runnable r = hook;
+      hook = null;
+      if (r != null) {
+        r.run();
+      }
+      return delegate.pods();
+    }
+
+    @Override
+    public List<io.bamel.inventory.cluster.KubePod> podsOn(String nodeName) {
+      return delegate.podsOn(nodeName);
+    }
+
+    @Override
+    public boolean cordon(String nodeName) {
+      return delegate.cordon(nodeName);
+    }
+
+    @Override
+    public boolean uncordon(String nodeName) {
+      return delegate.uncordon(nodeName);
+    }
+
+    @Override
+    public boolean label(String nodeName, Map<String, String> labels) {
+      return delegate.label(nodeName, labels);
+    }
+
+    @Override
+    public io.bamel.inventory.cluster.EvictionResult evict(io.bamel.inventory.cluster.PodRef pod) {
+      return delegate.evict(pod);
+    }
+
+    @Override
+    public void close() {
+      // the delegate is the test's to close
     }
   }
 }

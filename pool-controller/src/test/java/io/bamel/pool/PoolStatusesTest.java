@@ -38,7 +38,7 @@ class PoolStatusesTest {
             .build();
     ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
     assertThat(d.direction()).isEqualTo(Direction.UP);
-    PoolMemory memory = PoolStatuses.memoryAfter(PoolMemory.NONE, d, NOW);
+    PoolMemory memory = PoolStatuses.memoryAfter(PoolMemory.NONE, d, false, NOW);
     PoolStatus s = PoolStatuses.next(null, snap, d, Votes.NONE, memory, RESOURCES, false, NOW);
 
     assertThat(s.readyNodes()).isEqualTo(1);
@@ -126,7 +126,123 @@ class PoolStatusesTest {
                 "powerOff",
                 List.of(),
                 "dryRun",
-                true));
+                true,
+                "since",
+                NOW.toString()));
+  }
+
+  @Test
+  void aDryRunRepeatingItsDecisionLeavesTheSameStatus() {
+    PoolConfig config = PoolConfig.builder().dryRun(true).build();
+    PoolSnapshot snap =
+        pool().with(ready("r"), off("a")).util(0.5, 0.5).pending(pod("p", "cpu", 4)).build();
+    ScalingDecision d = ScalingPolicy.decide(config, snap, NOW);
+    assertThat(d.direction()).isEqualTo(Direction.UP);
+    PoolMemory m1 = PoolStatuses.memoryAfter(PoolMemory.NONE, d, true, NOW);
+    assertThat(m1.lastScaleUp()).as("a dry run starts no cooldown").isNull();
+    PoolStatus first = PoolStatuses.next(null, snap, d, Votes.NONE, m1, RESOURCES, true, NOW);
+
+    Instant later = NOW.plusSeconds(15);
+    PoolSnapshot again =
+        pool()
+            .with(ready("r"), off("a"))
+            .util(0.5, 0.5)
+            .pending(pod("p", "cpu", 4))
+            .lowSince(m1.lowSince())
+            .lastScaleUp(m1.lastScaleUp())
+            .build();
+    ScalingDecision d2 = ScalingPolicy.decide(config, again, later);
+    PoolMemory m2 = PoolStatuses.memoryAfter(m1, d2, true, later);
+    PoolStatus second = PoolStatuses.next(first, again, d2, Votes.NONE, m2, RESOURCES, true, later);
+    assertThat(PoolStatuses.sameDecision(first, d2, true)).isTrue();
+    assertThat(second).isEqualTo(first);
+    assertThat(second.scalingNodes()).singleElement().extracting(ScalingNode::since).isEqualTo(NOW);
+
+    // Executed for real, the same choice is a new action: it gets its own time.
+    PoolStatus real = PoolStatuses.next(second, again, d2, Votes.NONE, m2, RESOURCES, false, later);
+    assertThat(PoolStatuses.sameDecision(second, d2, false)).isFalse();
+    assertThat(real.scalingNodes())
+        .filteredOn(n -> n.node().equals("a"))
+        .singleElement()
+        .satisfies(
+            n -> {
+              assertThat(n.since()).isEqualTo(later);
+              assertThat(n.reason()).startsWith("pending-pods");
+            });
+  }
+
+  @Test
+  void aDryRunScaleDownKeepsTheWindowAndTheLastScaleUp() {
+    Instant up = NOW.minus(Duration.ofHours(2));
+    Instant low = NOW.minus(Duration.ofHours(1));
+    PoolSnapshot snap =
+        pool()
+            .with(ready("a").used("cpu", 1), ready("b").used("cpu", 2))
+            .util(0.05, 0.05)
+            .lowSince(low)
+            .lastScaleUp(up)
+            .build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
+    assertThat(d.direction()).isEqualTo(Direction.DOWN);
+    assertThat(PoolStatuses.memoryAfter(new PoolMemory(low, up), d, true, NOW))
+        .isEqualTo(new PoolMemory(low, up));
+    ScalingDecision upDecision =
+        ScalingPolicy.decide(
+            PoolConfig.builder().build(),
+            pool().with(ready("a"), off("b")).util(0.9, 0.1).build(),
+            NOW);
+    assertThat(PoolStatuses.memoryAfter(new PoolMemory(null, up), upDecision, true, NOW))
+        .isEqualTo(new PoolMemory(null, up));
+    assertThat(PoolStatuses.memoryAfter(new PoolMemory(null, up), upDecision, false, NOW))
+        .isEqualTo(new PoolMemory(null, NOW));
+  }
+
+  @Test
+  void theSameDecisionIsTheSameDirectionReasonWordNodesAndDryRun() {
+    ScalingDecision three =
+        new ScalingDecision(
+            Direction.UP,
+            "pending-pods: 3 pending pods",
+            List.of(new ScalingDecision.Choice("a", "x")),
+            List.of(),
+            2,
+            null,
+            true,
+            null);
+    PoolStatus s =
+        PoolStatuses.next(
+            null,
+            pool().with(off("a")).build(),
+            three,
+            Votes.NONE,
+            PoolMemory.NONE,
+            RESOURCES,
+            true,
+            NOW);
+    ScalingDecision four =
+        new ScalingDecision(
+            Direction.UP,
+            "pending-pods: 4 pending pods",
+            three.powerOn(),
+            List.of(),
+            2,
+            null,
+            true,
+            null);
+    ScalingDecision other =
+        new ScalingDecision(
+            Direction.UP,
+            "pending-pods: 4 pending pods",
+            List.of(new ScalingDecision.Choice("b", "x")),
+            List.of(),
+            2,
+            null,
+            true,
+            null);
+    assertThat(PoolStatuses.sameDecision(s, four, true)).isTrue();
+    assertThat(PoolStatuses.sameDecision(s, other, true)).isFalse();
+    assertThat(PoolStatuses.sameDecision(s, four, false)).isFalse();
+    assertThat(PoolStatuses.sameDecision(null, four, true)).isFalse();
   }
 
   @Test
@@ -183,7 +299,9 @@ class PoolStatusesTest {
             .build();
     ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
     assertThat(d.direction()).isEqualTo(Direction.DOWN);
-    assertThat(PoolStatuses.memoryAfter(new PoolMemory(NOW.minus(Duration.ofHours(1)), up), d, NOW))
+    assertThat(
+            PoolStatuses.memoryAfter(
+                new PoolMemory(NOW.minus(Duration.ofHours(1)), up), d, false, NOW))
         .isEqualTo(new PoolMemory(NOW, up));
   }
 }

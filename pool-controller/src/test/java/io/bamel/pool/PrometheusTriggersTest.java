@@ -36,12 +36,19 @@ class PrometheusTriggersTest {
     clock = new MutableClock(T0);
     triggers =
         new PrometheusTriggers(
-            new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(15)), clock);
+            new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(15)),
+            Duration.ofSeconds(60), // generous: these tests are about votes, not time
+            PrometheusTriggers.DEFAULT_CONCURRENCY);
   }
 
   @AfterEach
   void stop() {
+    triggers.close();
     prometheus.stop();
+  }
+
+  private Votes evaluate(String pool, List<ScalingTrigger> t) {
+    return triggers.evaluate(pool, t, clock.instant());
   }
 
   private void answer(String query, String value) {
@@ -75,11 +82,11 @@ class PrometheusTriggersTest {
   void anUpTriggerVotesOnceItHeldForItsDuration() {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(2)));
     answer(QUEUE, "150");
-    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    assertThat(evaluate("p", t).up()).isEmpty();
     clock.advance(Duration.ofMinutes(1));
-    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    assertThat(evaluate("p", t).up()).isEmpty();
     clock.advance(Duration.ofMinutes(1));
-    Votes votes = triggers.evaluate("p", t);
+    Votes votes = evaluate("p", t);
     assertThat(votes.up()).containsExactly("queue");
     assertThat(votes.available()).isTrue();
     prometheus.verify(
@@ -90,24 +97,24 @@ class PrometheusTriggersTest {
   void oneEvaluationBelowTheThresholdRestartsTheWindow() {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(2)));
     answer(QUEUE, "150");
-    triggers.evaluate("p", t);
+    evaluate("p", t);
     clock.advance(Duration.ofMinutes(1));
     answer(QUEUE, "50");
-    triggers.evaluate("p", t);
+    evaluate("p", t);
     clock.advance(Duration.ofMinutes(1));
     answer(QUEUE, "150");
-    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    assertThat(evaluate("p", t).up()).isEmpty();
     clock.advance(Duration.ofMinutes(2));
-    assertThat(triggers.evaluate("p", t).up()).containsExactly("queue");
+    assertThat(evaluate("p", t).up()).containsExactly("queue");
   }
 
   @Test
   void aZeroDurationVotesAtOnceAndNoDataNeverHolds() {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ZERO));
     answer(QUEUE, null);
-    assertThat(triggers.evaluate("p", t).up()).isEmpty();
+    assertThat(evaluate("p", t).up()).isEmpty();
     answer(QUEUE, "101");
-    assertThat(triggers.evaluate("p", t).up()).containsExactly("queue");
+    assertThat(evaluate("p", t).up()).containsExactly("queue");
   }
 
   @Test
@@ -116,7 +123,7 @@ class PrometheusTriggersTest {
         List.of(down("idle", IDLE, 5, Duration.ZERO), down(null, QUEUE, 1, Duration.ZERO));
     answer(IDLE, "2");
     answer(QUEUE, "3");
-    Votes votes = triggers.evaluate("p", t);
+    Votes votes = evaluate("p", t);
     assertThat(votes.down()).containsExactly("idle");
     assertThat(votes.downTriggers()).containsExactlyInAnyOrder("idle", "trigger-1");
     assertThat(votes.up()).isEmpty();
@@ -126,9 +133,9 @@ class PrometheusTriggersTest {
   void unreachablePrometheusGivesNoVoteAndSaysWhy() {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ZERO));
     answer(QUEUE, "150");
-    assertThat(triggers.evaluate("p", t).up()).containsExactly("queue");
+    assertThat(evaluate("p", t).up()).containsExactly("queue");
     prometheus.stop();
-    Votes votes = triggers.evaluate("p", t);
+    Votes votes = evaluate("p", t);
     assertThat(votes.up()).isEmpty();
     assertThat(votes.available()).isFalse();
     assertThat(votes.reason()).contains("queue");
@@ -144,7 +151,7 @@ class PrometheusTriggersTest {
                     .withHeader("Content-Type", "application/json")
                     .withBody(
                         "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"}")));
-    Votes votes = triggers.evaluate("p", List.of(up("bad", "sum(", 1, Duration.ZERO)));
+    Votes votes = evaluate("p", List.of(up("bad", "sum(", 1, Duration.ZERO)));
     assertThat(votes.up()).isEmpty();
     assertThat(votes.available()).isFalse();
     assertThat(votes.reason()).contains("bad_data");
@@ -152,22 +159,23 @@ class PrometheusTriggersTest {
 
   @Test
   void withoutPrometheusTriggersAreUnavailable() {
-    PrometheusTriggers none = new PrometheusTriggers(null, clock);
-    Votes votes = none.evaluate("p", List.of(up("queue", QUEUE, 1, Duration.ZERO)));
-    assertThat(votes.up()).isEmpty();
-    assertThat(votes.available()).isFalse();
-    assertThat(none.evaluate("p", List.of())).isEqualTo(Votes.NONE);
+    try (PrometheusTriggers none = new PrometheusTriggers(null)) {
+      Votes votes = none.evaluate("p", List.of(up("queue", QUEUE, 1, Duration.ZERO)), T0);
+      assertThat(votes.up()).isEmpty();
+      assertThat(votes.available()).isFalse();
+      assertThat(none.evaluate("p", List.of(), T0)).isEqualTo(Votes.NONE);
+    }
   }
 
   @Test
   void windowsAreKeptPerPool() {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(1)));
     answer(QUEUE, "150");
-    triggers.evaluate("a", t);
+    evaluate("a", t);
     clock.advance(Duration.ofMinutes(1));
-    assertThat(triggers.evaluate("b", t).up()).isEmpty();
-    assertThat(triggers.evaluate("a", t).up()).containsExactly("queue");
+    assertThat(evaluate("b", t).up()).isEmpty();
+    assertThat(evaluate("a", t).up()).containsExactly("queue");
     triggers.reset();
-    assertThat(triggers.evaluate("a", t).up()).isEmpty();
+    assertThat(evaluate("a", t).up()).isEmpty();
   }
 }

@@ -33,7 +33,7 @@ class SnapshotBuilderTest {
   private static PoolSnapshot build(
       String pool, PoolConfig config, List<Node> members, ClusterView view) {
     return SnapshotBuilder.build(
-        pool, config, members, view, Votes.NONE, PoolMemory.NONE, n -> true, NOW);
+        config, members, view, Votes.NONE, PoolMemory.NONE, n -> true, NOW);
   }
 
   private static Member member(PoolSnapshot s, String id) {
@@ -96,29 +96,24 @@ class SnapshotBuilderTest {
   }
 
   @Test
-  void pendingPodsAreThoseSelectingThePoolOrNoneForTheDefaultPool() {
-    ClusterView view =
-        ClusterView.of(
-            List.of(),
-            List.of(
-                unschedulable("mine", Set.of("gpu"), "cpu", 2, "nvidia.com/gpu", 1, "pods", 1),
-                unschedulable("either", Set.of("gpu", "cpu"), "cpu", 1),
-                unschedulable("theirs", Set.of("cpu"), "cpu", 1),
-                unschedulable("anywhere", Set.of(), "cpu", 1)));
-    PoolSnapshot gpu = build("gpu", CONFIG, List.of(), view);
-    assertThat(gpu.pending())
-        .extracting(PendingPod::name)
-        .containsExactlyInAnyOrder("default/mine", "default/either");
-    PendingPod mine =
-        gpu.pending().stream()
-            .filter(p -> p.name().equals("default/mine"))
-            .findFirst()
-            .orElseThrow();
-    assertThat(mine.requests().amounts()).isEqualTo(Map.of("cpu", 2.0, "gpu", 1.0));
-
-    PoolSnapshot general =
-        build("general", PoolConfig.builder().defaultPool(true).build(), List.of(), view);
-    assertThat(general.pending()).extracting(PendingPod::name).containsExactly("default/anywhere");
+  void pendingPodsCountTheirRequestsInTheConsideredResourcesAndGpu() {
+    List<KubePod> pods =
+        List.of(
+            unschedulable("mine", Set.of("gpu"), "cpu", 2, "nvidia.com/gpu", 1, "pods", 1),
+            unschedulable("big", Set.of("gpu"), "cpu", 1, "memory", 4096, "example.com/fpga", 1));
+    assertThat(build("gpu", CONFIG, List.of(), ClusterView.unknown("none")).pending()).isEmpty();
+    List<PendingPod> pending = SnapshotBuilder.pending(pods, CONFIG);
+    assertThat(pending).extracting(PendingPod::name).containsExactly("default/mine", "default/big");
+    assertThat(pending.get(0).requests().amounts()).isEqualTo(Map.of("cpu", 2.0, "gpu", 1.0));
+    assertThat(pending.get(1).requests().amounts()).isEqualTo(Map.of("cpu", 1.0, "memory", 4096.0));
+    assertThat(
+            SnapshotBuilder.pending(
+                    pods,
+                    PoolConfig.builder().resources(List.of("cpu", "example.com/fpga")).build())
+                .get(1)
+                .requests()
+                .amounts())
+        .isEqualTo(Map.of("cpu", 1.0, "example.com/fpga", 1.0));
   }
 
   @Test
@@ -137,11 +132,11 @@ class SnapshotBuilderTest {
             Map.of(),
             Set.of("p"));
     ClusterView view = ClusterView.of(List.of(), List.of(gated, running("r", "a", "cpu", 1)));
-    assertThat(build("p", CONFIG, List.of(), view).pending()).isEmpty();
+    assertThat(view.unschedulable()).isEmpty();
   }
 
   @Test
-  void unknownClusterMeansUnknownUtilizationAndNoPendingPods() {
+  void unknownClusterMeansUnknownUtilization() {
     PoolSnapshot s =
         build(
             "p",
@@ -150,7 +145,6 @@ class SnapshotBuilderTest {
             ClusterView.unknown("Kubernetes API unavailable: 503"));
     assertThat(s.utilization().known()).isFalse();
     assertThat(s.utilization().reason()).contains("503");
-    assertThat(s.pending()).isEmpty();
   }
 
   @Test
@@ -301,7 +295,6 @@ class SnapshotBuilderTest {
     Node redfish = node("r", "p", NodeState.READY, PowerState.ON);
     PoolSnapshot s =
         SnapshotBuilder.build(
-            "p",
             CONFIG,
             List.of(wol, redfish),
             ClusterView.unknown("none"),
@@ -346,7 +339,6 @@ class SnapshotBuilderTest {
     Instant up = NOW.minusSeconds(600);
     PoolSnapshot s =
         SnapshotBuilder.build(
-            "p",
             CONFIG,
             List.of(),
             ClusterView.unknown("none"),

@@ -1,0 +1,130 @@
+package io.bamel.pool;
+
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.KubePod;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where a pod may land as far as the node label {@code bamel.io/pool} is concerned, with the
+ * scheduler's semantics: its {@code nodeSelector} and its required node affinity must both match;
+ * the affinity's node selector terms are ORed, the requirements within one term ANDed. Pure.
+ *
+ * <p>Requirements on the pool label support {@code In}, {@code NotIn}, {@code Exists} and {@code
+ * DoesNotExist} ({@code Gt}/{@code Lt} compare the label as an integer, as Kubernetes does, so they
+ * match no pool name that is not a number). Requirements on other labels are taken as met: the pool
+ * controller does not know the labels of nodes that are off, and a pool's nodes are alike. A term
+ * without requirements matches nothing, as in Kubernetes.
+ *
+ * @param nodeSelectorPool the value its {@code nodeSelector} requires of {@code bamel.io/pool}, or
+ *     null when it requires none
+ * @param requiredTerms the node selector terms of its required node affinity, or null when it has
+ *     none
+ */
+public record PodPlacement(String nodeSelectorPool, List<List<Requirement>> requiredTerms) {
+
+  /**
+   * One match expression of a node selector term.
+   *
+   * @param key the label
+   * @param operator {@code In}, {@code NotIn}, {@code Exists}, {@code DoesNotExist}, {@code Gt} or
+   *     {@code Lt}
+   * @param values its values (empty for {@code Exists} and {@code DoesNotExist})
+   */
+  public record Requirement(String key, String operator, List<String> values) {
+
+    /** Copies the values. */
+    public Requirement {
+      values = values == null ? List.of() : List.copyOf(values);
+    }
+
+    /** A requirement on the pool label. */
+    public static Requirement pool(String operator, String... values) {
+      return new Requirement(Cluster.POOL_LABEL, operator, List.of(values));
+    }
+
+    /** Whether a node whose pool label is {@code pool} (null: none) meets it. */
+    boolean matches(String pool) {
+      if (!Cluster.POOL_LABEL.equals(key)) {
+        return true;
+      }
+      return switch (operator == null ? "" : operator) {
+        case "In" -> pool != null && values.contains(pool);
+        case "NotIn" -> pool == null || !values.contains(pool);
+        case "Exists" -> pool != null;
+        case "DoesNotExist" -> pool == null;
+        case "Gt" -> compare(pool) > 0;
+        case "Lt" -> compare(pool) < 0 && compare(pool) != NOT_COMPARABLE;
+        default -> false;
+      };
+    }
+
+    private static final int NOT_COMPARABLE = Integer.MIN_VALUE;
+
+    private int compare(String pool) {
+      if (pool == null || values.size() != 1) {
+        return NOT_COMPARABLE;
+      }
+      try {
+        return Long.compare(Long.parseLong(pool), Long.parseLong(values.get(0)));
+      } catch (NumberFormatException e) {
+        return NOT_COMPARABLE;
+      }
+    }
+  }
+
+  /** Copies the terms. */
+  public PodPlacement {
+    requiredTerms =
+        requiredTerms == null ? null : requiredTerms.stream().map(List::copyOf).toList();
+  }
+
+  /** A pod that does not restrict the pool. */
+  public static final PodPlacement ANYWHERE = new PodPlacement(null, null);
+
+  /**
+   * The placement of {@code pod} from what the cluster port gives: the node selector exactly; the
+   * required affinity as the set of pool values its {@code In} expressions name ({@link
+   * KubePod#requiredPools()}, which also holds the node selector's value), taken as one {@code In}
+   * term. That set is a union over terms and expressions, so a term that ANDs several expressions
+   * on the pool label, {@code NotIn} and {@code Exists} cannot be told from it; they are evaluated
+   * exactly once the port carries the terms themselves.
+   */
+  public static PodPlacement of(KubePod pod) {
+    String selected = pod.nodeSelector().get(Cluster.POOL_LABEL);
+    Set<String> affinity = new HashSet<>(pod.requiredPools());
+    if (selected != null && affinity.equals(Set.of(selected))) {
+      affinity.clear(); // only the node selector's own value: no separate affinity to honour
+    }
+    List<List<Requirement>> terms =
+        affinity.isEmpty()
+            ? null
+            : List.of(
+                List.of(
+                    new Requirement(
+                        Cluster.POOL_LABEL, "In", affinity.stream().sorted().toList())));
+    return new PodPlacement(selected, terms);
+  }
+
+  /** Whether a node whose pool label is {@code pool} (null: a node without one) may run the pod. */
+  public boolean allows(String pool) {
+    if (nodeSelectorPool != null && !nodeSelectorPool.equals(pool)) {
+      return false;
+    }
+    if (requiredTerms == null) {
+      return true;
+    }
+    for (List<Requirement> term : requiredTerms) {
+      if (!term.isEmpty() && term.stream().allMatch(r -> r.matches(pool))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the pod may also run on a node of no pool: it does not require one. */
+  public boolean needsNoPool() {
+    return allows(null);
+  }
+}
