@@ -17,7 +17,8 @@ import java.util.List;
 
 /**
  * A running API for the benchmarks: store, synced cache, and the HTTP API on a loopback port with
- * one admin token; plus the HTTP client the benchmarks call it with.
+ * one admin token; plus the HTTP/1.1 client the benchmarks call it with (a listing client over
+ * HTTP/1.1, as curl and most DCIM tools are; no h2c upgrade).
  */
 final class ApiBench implements AutoCloseable {
 
@@ -25,7 +26,11 @@ final class ApiBench implements AutoCloseable {
 
   final InventoryCache cache;
   final InventoryApi api;
-  final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
   final String base;
 
   ApiBench(Client client) throws InterruptedException {
@@ -47,12 +52,24 @@ final class ApiBench implements AutoCloseable {
     base = "http://127.0.0.1:" + api.port();
   }
 
+  /** A GET request of {@code path} with the token and the given header pairs. */
+  HttpRequest get(String path, String... headers) {
+    HttpRequest.Builder b = request(path);
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    return b.GET().build();
+  }
+
+  private HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(URI.create(base + path))
+        .timeout(Duration.ofMinutes(5))
+        .header("Authorization", "Bearer " + TOKEN);
+  }
+
   /** Sends a request; fails unless it answers 200. */
   byte[] send(String method, String path, byte[] body) throws Exception {
-    HttpRequest.Builder b =
-        HttpRequest.newBuilder(URI.create(base + path))
-            .timeout(Duration.ofMinutes(5))
-            .header("Authorization", "Bearer " + TOKEN);
+    HttpRequest.Builder b = request(path);
     if (body != null) {
       b.header("Content-Type", "application/json");
       b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
