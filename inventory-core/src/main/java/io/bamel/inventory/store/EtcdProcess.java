@@ -20,8 +20,10 @@ import java.util.concurrent.TimeUnit;
  * One {@code etcd} server process on loopback: used by {@code bamel server} when no endpoints are
  * configured (the embedded default), by the test harness and by the benchmarks. It finds the binary
  * ({@code BAMEL_ETCD_BIN}, else {@code etcd} on the PATH), starts it with its own data directory
- * and log file, waits until it is healthy, and stops it (gracefully, or by SIGKILL). A JVM shutdown
- * hook kills a process that was not stopped, so none is left behind.
+ * and log file, waits until it is healthy, and stops it (gracefully, or by SIGKILL). By default a
+ * JVM shutdown hook kills a process that was not stopped, so none is left behind; an owner that
+ * stops the process itself in its own shutdown hook (the embedded etcd of {@code bamel server})
+ * turns that reaper off, so that the reaper's SIGKILL does not race the owner's graceful stop.
  */
 public final class EtcdProcess implements AutoCloseable {
 
@@ -71,15 +73,27 @@ public final class EtcdProcess implements AutoCloseable {
 
   private final Config config;
   private final Path binary;
+  private final boolean reaper;
   private Process process;
   private long logOffset;
   private Thread hook;
   private boolean started;
 
-  /** A member that is not started yet. */
+  /** A member that is not started yet, killed by a JVM shutdown hook if never stopped. */
   public EtcdProcess(Config config) {
+    this(config, true);
+  }
+
+  /**
+   * A member that is not started yet.
+   *
+   * @param reaper whether a JVM shutdown hook kills (SIGKILL) the process if it was not stopped;
+   *     false when the owner stops it itself, gracefully, when the JVM exits
+   */
+  public EtcdProcess(Config config, boolean reaper) {
     this.config = config;
     this.binary = findBinary();
+    this.reaper = reaper;
   }
 
   /**
@@ -188,9 +202,11 @@ public final class EtcdProcess implements AutoCloseable {
       pb.environment().put("ETCD_UNSUPPORTED_ARCH", System.getProperty("os.arch"));
       process = pb.start();
       started = true;
-      Process p = process;
-      hook = new Thread(p::destroyForcibly, "etcd-" + config.name() + "-reaper");
-      Runtime.getRuntime().addShutdownHook(hook);
+      if (reaper) {
+        Process p = process;
+        hook = new Thread(p::destroyForcibly, "etcd-" + config.name() + "-reaper");
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
     } catch (IOException e) {
       throw new IllegalStateException("cannot start etcd: " + e.getMessage(), e);
     }
