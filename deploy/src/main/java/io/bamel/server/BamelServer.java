@@ -22,8 +22,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -34,40 +32,43 @@ import org.slf4j.LoggerFactory;
 /**
  * One {@code bamel server} process: etcd (embedded or configured), the inventory store and cache,
  * the API (or just health and metrics), and the node and pool controllers, each running only while
- * this process leads it. {@link #close()} shuts down in order: stop taking requests, let in-flight
- * power actions finish (bounded), resign leadership, close etcd.
+ * this process leads it. {@link #close()} shuts down in the order of {@link ShutdownSequence}: stop
+ * taking requests, stop the controllers (in-flight power actions finish, bounded), resign
+ * leadership, close the etcd client, stop the embedded etcd.
  */
 public final class BamelServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(BamelServer.class);
   private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(60);
 
-  private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+  private final ShutdownSequence shutdown = new ShutdownSequence();
+  private final ServerConfig config;
+  private final Overrides overrides;
   private final Set<Component> components;
   private final String instance;
-  private EmbeddedEtcd embedded;
   private Client client;
   private EtcdInventory store;
   private InventoryCache cache;
   private InventoryApi api;
   private OpsServer ops;
-  private NodeController nodeController;
-  private PoolController poolController;
   private final PrometheusRegistry registry;
-  private final List<String> endpoints;
+  private volatile List<String> endpoints = List.of();
 
   private BamelServer(ServerConfig config, Overrides overrides) {
+    this.config = config;
+    this.overrides = overrides;
     this.components = EnumSet.noneOf(Component.class);
     config.components().forEach(c -> components.add(Component.parse(c)));
     this.instance = config.instance().isEmpty() ? Instances.defaultName() : config.instance();
     this.registry = overrides.registry() != null ? overrides.registry() : new PrometheusRegistry();
-    if (config.embeddedEtcd()) {
-      embedded = EmbeddedEtcd.start(Path.of(config.etcd().dataDir()));
-      resources.push(embedded);
-      endpoints = List.of(embedded.endpoint());
-    } else {
-      endpoints = config.etcd().endpoints();
-    }
+  }
+
+  /**
+   * A server that has started nothing yet: a caller that must be able to stop it while it starts (a
+   * JVM shutdown hook) holds it before calling {@link #start(TokenStore, Map)}.
+   */
+  public static BamelServer prepare(ServerConfig config, Overrides overrides) {
+    return new BamelServer(config, overrides);
   }
 
   /**
@@ -78,24 +79,49 @@ public final class BamelServer implements AutoCloseable {
   public static BamelServer start(
       ServerConfig config, TokenStore tokens, Map<String, String> env, Overrides overrides)
       throws IOException, InterruptedException {
-    BamelServer server = new BamelServer(config, overrides);
+    return prepare(config, overrides).start(tokens, env);
+  }
+
+  /**
+   * Starts what {@link #prepare} described; on failure closes what it started and rethrows. A
+   * {@link #close()} while starting stops what has started and makes this throw.
+   *
+   * @param tokens the API tokens (ignored without the API component)
+   */
+  public BamelServer start(TokenStore tokens, Map<String, String> env)
+      throws IOException, InterruptedException {
     try {
-      server.run(config, tokens, env, overrides);
-      return server;
+      run(tokens, env, overrides);
+      return this;
     } catch (IOException | InterruptedException | RuntimeException e) {
-      server.close();
+      close();
       throw e;
     }
   }
 
-  private void run(ServerConfig config, TokenStore tokens, Map<String, String> env, Overrides o)
+  private void run(TokenStore tokens, Map<String, String> env, Overrides o)
       throws IOException, InterruptedException {
     Clock clock = o.clock() != null ? o.clock() : Clock.systemUTC();
-    client = EtcdConnection.connect(config.etcd(), endpoints);
-    resources.push(client::close);
+    if (config.embeddedEtcd()) {
+      EmbeddedEtcd embedded =
+          shutdown.add(
+              ShutdownSequence.Stage.EMBEDDED_ETCD,
+              "embedded etcd",
+              EmbeddedEtcd.prepare(Path.of(config.etcd().dataDir())));
+      embedded.start();
+      endpoints = List.of(embedded.endpoint());
+    } else {
+      endpoints = config.etcd().endpoints();
+    }
+    client =
+        shutdown.add(
+            ShutdownSequence.Stage.ETCD_CLIENT,
+            "etcd client",
+            EtcdConnection.connect(config.etcd(), endpoints));
     store = new EtcdInventory(client);
-    cache = new InventoryCache(client).start();
-    resources.push(cache);
+    cache =
+        shutdown.add(
+            ShutdownSequence.Stage.CACHE, "inventory cache", new InventoryCache(client).start());
     if (!cache.awaitSynced(SYNC_TIMEOUT)) {
       LOG.warn(
           "inventory cache not synced after {} s; serving as not ready", SYNC_TIMEOUT.toSeconds());
@@ -111,17 +137,19 @@ public final class BamelServer implements AutoCloseable {
                   .withAnonymousRead(config.auth().anonymousRead()),
               registry);
       api.start(config.http().host(), config.http().port());
-      resources.push(api);
+      shutdown.add(ShutdownSequence.Stage.REQUESTS, "api", api);
     } else {
       ops =
-          new OpsServer(
-              config.http().host(),
-              config.http().port(),
-              cache,
-              new MetricsEndpoint(registry),
-              tokens,
-              config.auth().anonymousRead());
-      resources.push(ops);
+          shutdown.add(
+              ShutdownSequence.Stage.REQUESTS,
+              "health and metrics endpoints",
+              new OpsServer(
+                  config.http().host(),
+                  config.http().port(),
+                  cache,
+                  new MetricsEndpoint(registry),
+                  tokens,
+                  config.auth().anonymousRead()));
     }
     boolean controllers =
         components.contains(Component.NODE_CONTROLLER)
@@ -130,15 +158,19 @@ public final class BamelServer implements AutoCloseable {
       return;
     }
     Cluster cluster =
-        o.cluster() != null ? o.cluster() : ClusterFactory.create(config.kubernetes(), env);
-    resources.push(cluster);
+        shutdown.add(
+            ShutdownSequence.Stage.CONTROLLER_CLIENTS,
+            "kubernetes client",
+            o.cluster() != null ? o.cluster() : ClusterFactory.create(config.kubernetes(), env));
     if (components.contains(Component.NODE_CONTROLLER)) {
       PowerDriverRegistry drivers =
-          o.drivers() != null
-              ? o.drivers()
-              : Drivers.standard(
-                  new CredentialStore(Path.of(config.bmc().credentialsDir())), registry);
-      resources.push(drivers);
+          shutdown.add(
+              ShutdownSequence.Stage.CONTROLLER_CLIENTS,
+              "power drivers",
+              o.drivers() != null
+                  ? o.drivers()
+                  : Drivers.standard(
+                      new CredentialStore(Path.of(config.bmc().credentialsDir())), registry));
       LeaderElection election = election(NodeController.COMPONENT);
       NodeControllerConfig nc =
           o.nodeController() != null
@@ -150,9 +182,11 @@ public final class BamelServer implements AutoCloseable {
                       config.nodeController().syncInterval(),
                       NodeControllerConfig.DEFAULTS.pollInterval())
                   .withBmcCallTimeout(config.nodeController().bmcCallTimeout());
-      nodeController =
-          new NodeController(nc, cache, store, drivers, cluster, election, registry, clock).start();
-      resources.push(nodeController);
+      shutdown.add(
+          ShutdownSequence.Stage.CONTROLLERS,
+          NodeController.COMPONENT,
+          new NodeController(nc, cache, store, drivers, cluster, election, registry, clock)
+              .start());
     }
     if (components.contains(Component.POOL_CONTROLLER)) {
       LeaderElection election = election(Component.POOL_CONTROLLER.label());
@@ -172,17 +206,19 @@ public final class BamelServer implements AutoCloseable {
                 java.net.URI.create(config.poolController().prometheusUrl()),
                 Duration.ofSeconds(10)));
       }
-      poolController = builder.build().start();
-      resources.push(poolController);
+      shutdown.add(
+          ShutdownSequence.Stage.CONTROLLERS,
+          Component.POOL_CONTROLLER.label(),
+          builder.build().start());
     }
   }
 
   private LeaderElection election(String component) {
-    LeaderElection election =
-        new LeaderElection(client, component, instance, LeaderElection.Options.DEFAULTS).start();
-    // Resigned after the controller using it has stopped (resources close in reverse order).
-    resources.push(election);
-    return election;
+    // Resigned after the controllers have stopped (ShutdownSequence.Stage.LEADERSHIP).
+    return shutdown.add(
+        ShutdownSequence.Stage.LEADERSHIP,
+        "leadership of " + component,
+        new LeaderElection(client, component, instance, LeaderElection.Options.DEFAULTS).start());
   }
 
   /** The port the API (or the health and metrics endpoints) listens on. */
@@ -190,7 +226,7 @@ public final class BamelServer implements AutoCloseable {
     return api != null ? api.port() : ops.port();
   }
 
-  /** The etcd endpoints in use. */
+  /** The etcd endpoints in use (empty before {@link #start(TokenStore, Map)}). */
   public List<String> etcdEndpoints() {
     return endpoints;
   }
@@ -215,17 +251,17 @@ public final class BamelServer implements AutoCloseable {
     return registry;
   }
 
-  /** Shuts down in order (reverse of start-up); never throws. */
+  /**
+   * Shuts down in the order of {@link ShutdownSequence}; never throws; safe to call while {@link
+   * #start(TokenStore, Map)} runs (what it starts afterwards is closed at once) and more than once.
+   */
   @Override
-  public synchronized void close() {
-    while (!resources.isEmpty()) {
-      AutoCloseable r = resources.pop();
-      try {
-        r.close();
-      } catch (Exception e) {
-        LOG.warn("shutdown: closing {} failed: {}", r.getClass().getSimpleName(), e.toString());
-      }
+  public void close() {
+    if (shutdown.closed()) {
+      return;
     }
+    LOG.info("bamel server stopping");
+    shutdown.closeAll();
     LOG.info("bamel server stopped");
   }
 }

@@ -12,35 +12,56 @@ import java.util.List;
 /**
  * The embedded default of {@code bamel server}: an {@code etcd} child process on loopback whose
  * data stays in {@code dataDir} across restarts. Its ports are chosen once (2379/2380 when free,
- * else free ones) and remembered next to the data, so a restart finds the same member. Stopped when
- * closed; a JVM shutdown hook kills it if the JVM dies first.
+ * else free ones) and remembered next to the data, so a restart finds the same member.
+ *
+ * <p>Its owner stops it, gracefully (SIGTERM, then waiting for etcd to exit), when it closes it;
+ * {@code bamel server} does so last in its own JVM shutdown hook, after the etcd client is closed.
+ * There is deliberately no second hook of its own that would SIGKILL it meanwhile. A {@link
+ * #close()} while {@link #start()} runs stops the process, and a close before it makes the start
+ * fail, so a stop during start-up leaves no etcd behind.
  */
 public final class EmbeddedEtcd implements AutoCloseable {
 
   private final EtcdProcess process;
+  private boolean closed;
 
   private EmbeddedEtcd(EtcdProcess process) {
     this.process = process;
   }
 
   /**
-   * Starts (or restarts) the embedded etcd in {@code dataDir} and waits until it is healthy.
+   * The embedded etcd in {@code dataDir}, not started yet.
    *
-   * @throws IllegalStateException when etcd is missing or does not come up
+   * @throws IllegalStateException when etcd is missing or the directory cannot be prepared
    */
-  public static EmbeddedEtcd start(Path dataDir) {
+  public static EmbeddedEtcd prepare(Path dataDir) {
     try {
       Path dir = dataDir.toAbsolutePath().normalize();
       Files.createDirectories(dir);
       int[] ports = ports(dir.resolve("ports"));
-      EtcdProcess process =
+      return new EmbeddedEtcd(
           new EtcdProcess(
-              EtcdProcess.Config.single("bamel", dir.resolve("member"), ports[0], ports[1]));
-      process.start().awaitHealthy();
-      return new EmbeddedEtcd(process);
+              EtcdProcess.Config.single("bamel", dir.resolve("member"), ports[0], ports[1]),
+              false));
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare " + dataDir + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Starts (or restarts) the process and waits until it is healthy.
+   *
+   * @throws IllegalStateException when it does not come up, or was closed
+   */
+  public EmbeddedEtcd start() {
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("embedded etcd closed before it started");
+      }
+      process.start();
+    }
+    process.awaitHealthy();
+    return this;
   }
 
   /** The client URL. */
@@ -53,8 +74,10 @@ public final class EmbeddedEtcd implements AutoCloseable {
     return process.logFile();
   }
 
+  /** Stops the process: SIGTERM, and waits for it to exit (SIGKILL only after 10 s). */
   @Override
-  public void close() {
+  public synchronized void close() {
+    closed = true;
     process.stop();
   }
 

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -160,22 +160,23 @@ public final class ServerCommand implements Callable<Integer> {
       tokens =
           LocalTokens.withAdmin(Path.of(cfg.etcd().dataDir()).resolveSibling("tokens"), adminToken);
     } else {
+      // ConfigValidation allows this only with anonymous read: say loudly what it means.
+      LoggerFactory.getLogger(ServerCommand.class)
+          .warn(
+              "no API tokens (auth.tokensFile is empty): anyone who reaches the API can read the"
+                  + " inventory and /metrics, and nobody can write to it");
       tokens = TokenStore.empty();
     }
-    BamelServer server = BamelServer.start(cfg, tokens, System.getenv(), Overrides.NONE);
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  stopped.countDown();
-                  // SIGTERM is a normal stop: exit 0 once everything is closed.
-                  Runtime.getRuntime().halt(0);
-                },
-                "bamel-shutdown"));
+    StopHook hook = StopHook.install("bamel-shutdown");
+    BamelServer server = hook.own(BamelServer.prepare(cfg, Overrides.NONE));
+    try {
+      server.start(tokens, System.getenv());
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      hook.cancel();
+      throw e;
+    }
     printBanner(server, adminToken);
-    stopped.await();
+    hook.awaitStop();
     return 0;
   }
 

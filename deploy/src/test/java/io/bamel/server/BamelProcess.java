@@ -135,12 +135,20 @@ final class BamelProcess implements AutoCloseable {
     return process.isAlive();
   }
 
-  /** Sends SIGTERM and waits for the exit code. */
+  /**
+   * Sends SIGTERM and waits for the exit code, and for the last lines of output to be collected (so
+   * {@link #lines()} is then complete).
+   */
   int terminate(Duration timeout) throws InterruptedException {
-    process.destroy();
+    // Through the handle: Process.destroy() would also close our end of the output pipe, losing
+    // everything bamel prints while it stops.
+    process.toHandle().destroy();
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       throw new AssertionError(
           "bamel did not stop within " + timeout + " after SIGTERM:\n" + output());
+    }
+    if (!outputDrained()) {
+      throw new AssertionError("bamel exited but its output stayed open:\n" + output());
     }
     return process.exitValue();
   }

@@ -15,6 +15,7 @@ import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.server.BamelServer;
 import io.bamel.server.Logging;
 import io.bamel.server.Overrides;
+import io.bamel.server.StopHook;
 import io.bamel.server.config.ConfigLoader;
 import io.bamel.server.config.ServerConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -30,7 +31,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -52,10 +52,19 @@ import picocli.CommandLine.Option;
     description = "Runs bamel over a simulated fleet and Kubernetes cluster.")
 public final class DemoCommand implements Callable<Integer> {
 
+  @Option(
+      names = "--host",
+      defaultValue = "127.0.0.1",
+      description = "address to listen on (default ${DEFAULT-VALUE}: this machine only)")
+  String host;
+
   @Option(names = "--port", defaultValue = "8080", description = "API port (0: a free one)")
   int port;
 
-  @Option(names = "--period", defaultValue = "90s", description = "one rise and fall of the load")
+  @Option(
+      names = "--period",
+      defaultValue = "90s",
+      description = "one rise and fall of the load (default ${DEFAULT-VALUE})")
   String period;
 
   @Option(names = "--log-format", defaultValue = "text", description = "text or json")
@@ -64,61 +73,59 @@ public final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Logging.configure(logFormat, "info");
-    Path dir = Files.createTempDirectory("bamel-demo-");
     Duration loadPeriod = io.bamel.inventory.model.Durations.parse(period);
-    Demo demo = Demo.start(dir, port, loadPeriod);
+    StopHook hook = StopHook.install("bamel-demo-shutdown");
+    Demo demo;
+    try {
+      Path dir = Files.createTempDirectory("bamel-demo-");
+      hook.own(() -> deleteQuietly(dir));
+      demo = Demo.start(dir, host, port, loadPeriod, hook);
+    } catch (Exception | Error e) {
+      hook.cancel();
+      throw e;
+    }
+    String url = "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + demo.port();
     System.out.println("bamel demo is running: 24 simulated servers, pools general and gpu");
-    System.out.println("  API:     http://localhost:" + demo.server.port() + "/api/v1/nodes");
-    System.out.println("  pools:   http://localhost:" + demo.server.port() + "/api/v1/pools");
-    System.out.println("  metrics: http://localhost:" + demo.server.port() + "/metrics");
-    System.out.println("  admin token: " + demo.adminToken);
+    System.out.println("  API:     " + url + "/api/v1/nodes");
+    System.out.println("  pools:   " + url + "/api/v1/pools");
+    System.out.println("  metrics: " + url + "/metrics");
+    System.out.println("  admin token: " + demo.adminToken());
     System.out.println(
         "  try: curl -H 'Authorization: Bearer "
-            + demo.adminToken
-            + "' http://localhost:"
-            + demo.server.port()
+            + demo.adminToken()
+            + "' "
+            + url
             + "/api/v1/pools");
     System.out.println("  Ctrl-C stops the demo.");
     System.out.flush();
-    CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  demo.close();
-                  deleteQuietly(dir);
-                  stop.countDown();
-                  Runtime.getRuntime().halt(0);
-                },
-                "bamel-demo-shutdown"));
-    stop.await();
+    hook.awaitStop();
     return 0;
   }
 
-  /** A running demo: the simulated fleet and cluster, and the server over them. */
-  public static final class Demo implements AutoCloseable {
-    final SimulatedBmcFleet fleet;
-    final SimulatedCluster cluster;
-    final BamelServer server;
-    final String adminToken;
-    private final ScheduledExecutorService ticker;
+  /**
+   * A running demo: the simulated fleet and cluster, and the server over them. Everything it starts
+   * is owned by the {@link StopHook} given to {@link #start}, which closes it.
+   *
+   * @param fleet the simulated BMCs
+   * @param cluster the simulated Kubernetes cluster
+   * @param server the server
+   * @param adminToken the admin token of this run
+   */
+  public record Demo(
+      SimulatedBmcFleet fleet, SimulatedCluster cluster, BamelServer server, String adminToken) {
 
-    private Demo(
-        SimulatedBmcFleet fleet,
-        SimulatedCluster cluster,
-        BamelServer server,
-        String adminToken,
-        ScheduledExecutorService ticker) {
-      this.fleet = fleet;
-      this.cluster = cluster;
-      this.server = server;
-      this.adminToken = adminToken;
-      this.ticker = ticker;
+    /** The port the API listens on. */
+    public int port() {
+      return server.port();
     }
 
-    /** Starts the demo with its data in {@code dir}. */
-    public static Demo start(Path dir, int port, Duration loadPeriod) throws Exception {
-      SimulatedBmcFleet fleet = SimulatedBmcFleet.start(false);
+    /**
+     * Starts the demo with its data in {@code dir}, listening on {@code host:port}; {@code owner}
+     * closes what it starts.
+     */
+    public static Demo start(Path dir, String host, int port, Duration loadPeriod, StopHook owner)
+        throws Exception {
+      SimulatedBmcFleet fleet = owner.own(SimulatedBmcFleet.start(false));
       ScheduledExecutorService ticker =
           Executors.newSingleThreadScheduledExecutor(
               r -> {
@@ -126,96 +133,65 @@ public final class DemoCommand implements Callable<Integer> {
                 t.setDaemon(true);
                 return t;
               });
-      try {
-        SimSystemConfig simConfig =
-            SimSystemConfig.defaults()
-                .withCredentials("admin", "demo-password")
-                .withPowerDelay(Duration.ofSeconds(3))
-                .withInitialState(PowerState.OFF);
-        List<DemoFleet.Server> servers = DemoFleet.servers();
-        List<SimulatedCluster.Machine> machines = new ArrayList<>();
-        for (DemoFleet.Server s : servers) {
-          fleet.add(s.id(), simConfig);
-          machines.add(
-              new SimulatedCluster.Machine(
-                  s.id(),
-                  s.pool(),
-                  s.allocatable(),
-                  id -> fleet.system(id).powerState() == PowerState.ON));
-        }
-        SimulatedCluster cluster =
-            new SimulatedCluster(
-                Clock.systemUTC(), Duration.ofSeconds(4), machines, DemoFleet.load(loadPeriod));
-        ticker.scheduleAtFixedRate(cluster::tick, 0, 500, TimeUnit.MILLISECONDS);
-
-        Path credentials = dir.resolve("bmc");
-        writeCredentials(credentials.resolve(DemoFleet.CREDENTIALS), "admin", "demo-password");
-        PrometheusRegistry registry = new PrometheusRegistry();
-        PowerDriverRegistry drivers =
-            new PowerDriverRegistry(new PowerMetrics(registry), Clock.systemUTC())
-                .register(new RedfishDriver(new CredentialStore(credentials)));
-        ServerConfig config =
-            ConfigLoader.load(
-                null,
-                Map.of(),
-                Map.of(
-                    "http.port", Integer.toString(port),
-                    "etcd.dataDir", dir.resolve("etcd").toString(),
-                    "bmc.credentialsDir", credentials.toString(),
-                    "instance", "demo"));
-        String adminToken = TokenStore.newToken();
-        TokenStore tokens = TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken));
-        NodeControllerConfig nodeConfig =
-            NodeControllerConfig.DEFAULTS
-                .withIntervals(Duration.ofSeconds(10), Duration.ofSeconds(1))
-                .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(5))
-                .withBmcCallTimeout(Duration.ofSeconds(20));
-        BamelServer server =
-            BamelServer.start(
-                config,
-                tokens,
-                Map.of(),
-                new Overrides(
-                    cluster,
-                    drivers,
-                    registry,
-                    Clock.systemUTC(),
-                    nodeConfig,
-                    Duration.ofSeconds(2)));
-        seed(server, fleet, servers);
-        return new Demo(fleet, cluster, server, adminToken, ticker);
-      } catch (Exception | Error e) {
-        ticker.shutdownNow();
-        fleet.close();
-        throw e;
+      owner.own(ticker::shutdownNow);
+      SimSystemConfig simConfig =
+          SimSystemConfig.defaults()
+              .withCredentials("admin", "demo-password")
+              .withPowerDelay(Duration.ofSeconds(3))
+              .withInitialState(PowerState.OFF);
+      List<DemoFleet.Server> servers = DemoFleet.servers();
+      List<SimulatedCluster.Machine> machines = new ArrayList<>();
+      for (DemoFleet.Server s : servers) {
+        fleet.add(s.id(), simConfig);
+        machines.add(
+            new SimulatedCluster.Machine(
+                s.id(),
+                s.pool(),
+                s.allocatable(),
+                id -> fleet.system(id).powerState() == PowerState.ON));
       }
-    }
+      SimulatedCluster cluster =
+          new SimulatedCluster(
+              Clock.systemUTC(), Duration.ofSeconds(4), machines, DemoFleet.load(loadPeriod));
+      ticker.scheduleAtFixedRate(cluster::tick, 0, 500, TimeUnit.MILLISECONDS);
 
-    /** The simulated fleet. */
-    public SimulatedBmcFleet fleet() {
-      return fleet;
-    }
-
-    /** The simulated cluster. */
-    public SimulatedCluster cluster() {
-      return cluster;
-    }
-
-    /** The server. */
-    public BamelServer server() {
-      return server;
-    }
-
-    /** The admin token of this run. */
-    public String adminToken() {
-      return adminToken;
-    }
-
-    @Override
-    public void close() {
-      ticker.shutdownNow();
-      server.close();
-      fleet.close();
+      Path credentials = dir.resolve("bmc");
+      writeCredentials(credentials.resolve(DemoFleet.CREDENTIALS), "admin", "demo-password");
+      PrometheusRegistry registry = new PrometheusRegistry();
+      PowerDriverRegistry drivers =
+          new PowerDriverRegistry(new PowerMetrics(registry), Clock.systemUTC())
+              .register(new RedfishDriver(new CredentialStore(credentials)));
+      ServerConfig config =
+          ConfigLoader.load(
+              null,
+              Map.of(),
+              Map.of(
+                  "http.host", host,
+                  "http.port", Integer.toString(port),
+                  "etcd.dataDir", dir.resolve("etcd").toString(),
+                  "bmc.credentialsDir", credentials.toString(),
+                  "instance", "demo"));
+      String adminToken = TokenStore.newToken();
+      TokenStore tokens = TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken));
+      NodeControllerConfig nodeConfig =
+          NodeControllerConfig.DEFAULTS
+              .withIntervals(Duration.ofSeconds(10), Duration.ofSeconds(1))
+              .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(5))
+              .withBmcCallTimeout(Duration.ofSeconds(20));
+      BamelServer server =
+          owner.own(
+              BamelServer.prepare(
+                  config,
+                  new Overrides(
+                      cluster,
+                      drivers,
+                      registry,
+                      Clock.systemUTC(),
+                      nodeConfig,
+                      Duration.ofSeconds(2))));
+      server.start(tokens, Map.of());
+      seed(server, fleet, servers);
+      return new Demo(fleet, cluster, server, adminToken);
     }
   }
 
