@@ -10,10 +10,13 @@ import ch.qos.logback.core.encoder.Encoder;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sets up logging: one line per event on standard output, as text ({@code time level logger
- * message}, with key=value pairs in messages so lines can be grepped) or as JSON objects (one per
- * line, logback's {@code JsonEncoder}); the level applies to bamel's own loggers, libraries stay at
- * warnings.
+ * Sets up logging. The long-running commands ({@code server}, {@code demo}) log one line per event
+ * on standard output, as text ({@code time level logger message}, with key=value pairs in messages
+ * so lines can be grepped) or as JSON (one object per line: {@code timestamp}, {@code level},
+ * {@code loggerName}, {@code threadName}, the formatted {@code message}, {@code throwable}); the
+ * level applies to bamel's own loggers, libraries stay at warnings. The other commands ({@code
+ * bmc}, {@code token}) keep standard output for their result: they log warnings and errors only, on
+ * standard error.
  */
 public final class Logging {
 
@@ -21,29 +24,65 @@ public final class Logging {
 
   /** Configures the root logger; {@code format} is {@code text} or {@code json}. */
   public static void configure(String format, String level) {
+    LoggerContext context = reset();
+    Encoder<ILoggingEvent> encoder = format.equals("json") ? json(context) : text(context);
+    ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    root.setLevel(Level.WARN);
+    root.addAppender(console(context, encoder, "System.out"));
+    context.getLogger("io.bamel").setLevel(Level.toLevel(level, Level.INFO));
+  }
+
+  /** Warnings and errors only, as text on standard error: for commands whose output is data. */
+  public static void configureCommandLine() {
+    LoggerContext context = reset();
+    ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    root.setLevel(Level.WARN);
+    root.addAppender(console(context, text(context), "System.err"));
+  }
+
+  private static LoggerContext reset() {
     LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
     context.reset();
-    Encoder<ILoggingEvent> encoder;
-    if (format.equals("json")) {
-      JsonEncoder json = new JsonEncoder();
-      json.setContext(context);
-      json.start();
-      encoder = json;
-    } else {
-      PatternLayoutEncoder text = new PatternLayoutEncoder();
-      text.setContext(context);
-      text.setPattern("%d{yyyy-MM-dd'T'HH:mm:ss.SSSX,UTC} %-5level %logger{0} %msg%n");
-      text.start();
-      encoder = text;
-    }
+    return context;
+  }
+
+  private static Encoder<ILoggingEvent> text(LoggerContext context) {
+    PatternLayoutEncoder text = new PatternLayoutEncoder();
+    text.setContext(context);
+    text.setPattern("%d{yyyy-MM-dd'T'HH:mm:ss.SSSX,UTC} %-5level %logger{0} %msg%n");
+    text.start();
+    return text;
+  }
+
+  /**
+   * logback's JsonEncoder with the message formatted ({@code {}} placeholders filled in) and
+   * without the raw pattern, its arguments, the logger context, the sequence number and empty MDC,
+   * markers and key-value lists: a line is greppable for what it says.
+   */
+  private static Encoder<ILoggingEvent> json(LoggerContext context) {
+    JsonEncoder json = new JsonEncoder();
+    json.setContext(context);
+    json.setWithFormattedMessage(true);
+    json.setWithMessage(false);
+    json.setWithArguments(false);
+    json.setWithContext(false);
+    json.setWithSequenceNumber(false);
+    json.setWithNanoseconds(false);
+    json.setWithMDC(false);
+    json.setWithMarkers(false);
+    json.setWithKVPList(false);
+    json.start();
+    return json;
+  }
+
+  private static ConsoleAppender<ILoggingEvent> console(
+      LoggerContext context, Encoder<ILoggingEvent> encoder, String target) {
     ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
     console.setContext(context);
     console.setName("console");
+    console.setTarget(target);
     console.setEncoder(encoder);
     console.start();
-    ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-    root.setLevel(Level.WARN);
-    root.addAppender(console);
-    context.getLogger("io.bamel").setLevel(Level.toLevel(level, Level.INFO));
+    return console;
   }
 }

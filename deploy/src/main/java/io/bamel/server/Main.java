@@ -24,10 +24,28 @@ import picocli.CommandLine.Command;
     })
 public final class Main implements Runnable {
 
-  /** Entry point of {@code bin/bamel}. */
+  /**
+   * Entry point of {@code bin/bamel}. Logging starts as warnings on standard error (what {@code
+   * bmc} and {@code token} keep, so their standard output is only their result); {@code server} and
+   * {@code demo} configure their own. A usage error is two lines on standard error and exit code 2.
+   */
   public static void main(String[] args) {
-    int code = new CommandLine(new Main()).execute(args);
-    System.exit(code);
+    Logging.configureCommandLine();
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line with its subcommands and the two-line usage error handler. */
+  static CommandLine commandLine() {
+    CommandLine command = new CommandLine(new Main());
+    command.setParameterExceptionHandler(
+        (e, ignored) -> {
+          CommandLine failed = e.getCommandLine();
+          String name = failed.getCommandSpec().qualifiedName();
+          failed.getErr().println(name + ": " + e.getMessage());
+          failed.getErr().println("Try '" + name + " --help'.");
+          return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
+    return command;
   }
 
   @Override

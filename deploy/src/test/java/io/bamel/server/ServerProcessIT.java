@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,22 @@ class ServerProcessIT {
       b.header("Authorization", "Bearer " + token);
     }
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The admin token is on the banner line, once, and on no other line (no log carries it). */
+  private static void assertTokenShownOnce(List<String> lines, String token) {
+    assertThat(lines)
+        .as("lines carrying the admin token")
+        .filteredOn(l -> l.contains(token))
+        .containsExactly("  admin token (shown once; only its hash is kept): " + token);
+  }
+
+  private static int occurrences(String text, String what) {
+    int n = 0;
+    for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + what.length())) {
+      n++;
+    }
+    return n;
   }
 
   @Test
@@ -57,12 +74,18 @@ class ServerProcessIT {
               HttpResponse.BodyHandlers.ofString());
       assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
       assertThat(get(base + "/metrics", token).body()).contains("bamel_http_requests_total");
-      assertThat(bamel.output())
-          .doesNotContain(token.substring(4, 20) + "x")
-          .contains("bamel server is running");
       assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
+      ShutdownLog.assertOrderlyStop(bamel.lines(), true);
+      assertTokenShownOnce(bamel.lines(), token);
     }
-    assertThat(Files.readString(dir.resolve("tokens"))).contains("local-admin admin sha256:");
+    assertThat(Files.readString(dir.resolve("tokens")))
+        .contains("local-admin admin sha256:")
+        .doesNotContain("bml_");
+    // The embedded etcd stopped by itself on SIGTERM (a SIGKILL would leave no such lines).
+    Path etcdLog = dir.resolve("etcd/bamel.log");
+    assertThat(occurrences(Files.readString(etcdLog), "received signal; shutting down"))
+        .isEqualTo(1);
+    assertThat(occurrences(Files.readString(etcdLog), "closed etcd server")).isEqualTo(1);
 
     // A restart finds the same data, and a new admin token replaces the old one.
     try (BamelProcess bamel =
@@ -75,14 +98,19 @@ class ServerProcessIT {
       assertThat(node.statusCode()).isEqualTo(200);
       assertThat(node.body()).contains("SN1");
       assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
+      ShutdownLog.assertOrderlyStop(bamel.lines(), true);
+      assertTokenShownOnce(bamel.lines(), token);
     }
+    assertThat(occurrences(Files.readString(dir.resolve("etcd/bamel.log")), "closed etcd server"))
+        .isEqualTo(2);
     assertThat(Files.readAllLines(dir.resolve("tokens")))
         .filteredOn(l -> l.startsWith("local-admin"))
         .hasSize(1);
   }
 
   @Test
-  void aControllerOnlyProcessServesHealthAndGuardedMetrics(@TempDir Path dir) throws Exception {
+  void aControllerOnlyProcessServesHealthAndGuardedMetricsAndLogsJson(@TempDir Path dir)
+      throws Exception {
     String token = io.bamel.inventory.api.TokenStore.newToken();
     Path tokens =
         Files.writeString(
@@ -103,7 +131,9 @@ class ServerProcessIT {
             "--tokens-file",
             tokens.toString(),
             "--kubernetes",
-            "none")) {
+            "none",
+            "--log-format",
+            "json")) {
       bamel.await(l -> l.contains("bamel server is running"), Duration.ofSeconds(90), "start-up");
       String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
       assertThat(get(base + "/healthz", null).statusCode()).isEqualTo(200);
@@ -112,6 +142,8 @@ class ServerProcessIT {
       assertThat(get(base + "/metrics", token).body()).contains("bamel_leader");
       assertThat(get(base + "/api/v1/nodes", token).statusCode()).isEqualTo(404);
       assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
+      ShutdownLog.assertOrderlyStop(bamel.lines(), "health and metrics endpoints", true);
+      JsonLog.assertOneObjectPerLine(bamel.lines());
     }
   }
 
@@ -120,6 +152,13 @@ class ServerProcessIT {
     try (BamelProcess bamel = BamelProcess.start(Map.of("BAMEL_HTTP_PORT", "eighty"), "server")) {
       bamel.await(
           l -> l.contains("'http.port' must be a number"), Duration.ofSeconds(60), "the error");
+      assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
+    }
+    try (BamelProcess bamel = BamelProcess.start(Map.of("BAMEL_NODE_NAME", "n1"), "server")) {
+      bamel.await(
+          l -> l.contains("unknown environment variable BAMEL_NODE_NAME"),
+          Duration.ofSeconds(60),
+          "the error");
       assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
     }
   }
