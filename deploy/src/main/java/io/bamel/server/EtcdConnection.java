@@ -13,9 +13,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Builds the jetcd client from the configuration: endpoints, TLS (a CA bundle, and a client
+ * Builds the jetcd client from the configuration: endpoints, TLS for {@code https://} endpoints
+ * (trusting the CA bundle {@code etcd.caFile}, which is then required, and presenting a client
  * certificate and key when given) and etcd authentication (user, and a password read from a file,
- * never from a flag or variable).
+ * never from a flag or variable). TLS follows the endpoints' scheme: an {@code https://} endpoint
+ * never falls back to plain text.
  */
 final class EtcdConnection {
 
@@ -28,12 +30,15 @@ final class EtcdConnection {
             .connectTimeout(etcd.timeout())
             .retryMaxDuration(etcd.timeout());
     try {
-      if (!etcd.caFile().isEmpty() || !etcd.certFile().isEmpty()) {
+      if (endpoints.stream().anyMatch(e -> e.startsWith("https://"))) {
+        if (etcd.caFile().isEmpty()) {
+          throw new ConfigException(
+              "etcd.endpoints use https:// but etcd.caFile is empty: set etcd.caFile to the CA"
+                  + " bundle that signed etcd's certificate");
+        }
         builder.sslContext(
             ssl -> {
-              if (!etcd.caFile().isEmpty()) {
-                ssl.trustManager(new File(etcd.caFile()));
-              }
+              ssl.trustManager(new File(etcd.caFile()));
               if (!etcd.certFile().isEmpty()) {
                 ssl.keyManager(new File(etcd.certFile()), new File(etcd.keyFile()));
               }

@@ -16,17 +16,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Builds a {@link ServerConfig} from, in increasing precedence: the defaults, a YAML file, the
- * environment ({@code BAMEL_*}), and flags. Unknown keys in the file, unknown {@code BAMEL_}
- * variables that look like settings, and ill-typed values are errors that name the setting.
+ * environment ({@code BAMEL_*}), and flags. Unknown keys in the file, {@code BAMEL_} variables that
+ * name no setting, and ill-typed values are errors that name the setting. The only {@code BAMEL_}
+ * variables that are not settings are {@link #NOT_SETTINGS}.
  */
 public final class ConfigLoader {
 
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory()).enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * {@code BAMEL_} variables that are read elsewhere and are not settings: {@code BAMEL_ETCD_BIN}
+   * (the etcd binary of the embedded etcd) and {@code BAMEL_SKIP_IPMI} (the tests' switch for
+   * machines without ipmi_sim, harmless in a developer's shell).
+   */
+  public static final Set<String> NOT_SETTINGS = Set.of("BAMEL_ETCD_BIN", "BAMEL_SKIP_IPMI");
 
   private ConfigLoader() {}
 
@@ -51,6 +60,12 @@ public final class ConfigLoader {
       String path = leaves.get(e.getKey());
       if (path != null) {
         set(tree, path, e.getValue(), "environment variable " + e.getKey());
+      } else if (!NOT_SETTINGS.contains(e.getKey())) {
+        throw new ConfigException(
+            "unknown environment variable "
+                + e.getKey()
+                + ": it names no setting (BAMEL_ and a setting's path in upper snake case, such as"
+                + " BAMEL_ETCD_CA_FILE; see the README's configuration table)");
       }
     }
     for (Map.Entry<String, String> e : flags.entrySet()) {

@@ -30,6 +30,21 @@ final class ConfigValidation {
           e.startsWith("http://") || e.startsWith("https://"),
           "etcd.endpoints: '" + e + "' must be an http(s) URL");
     }
+    boolean https = endpoints.stream().anyMatch(e -> e.startsWith("https://"));
+    require(
+        !https || endpoints.stream().allMatch(e -> e.startsWith("https://")),
+        "etcd.endpoints mixes http:// and https:// URLs; use one scheme");
+    require(
+        !https || !c.etcd().caFile().isEmpty(),
+        "etcd.endpoints use https:// but etcd.caFile is empty: set etcd.caFile to the CA bundle"
+            + " that signed etcd's certificate");
+    require(
+        https || (c.etcd().caFile().isEmpty() && c.etcd().certFile().isEmpty()),
+        "etcd.caFile and etcd.certFile need https:// etcd.endpoints");
+    require(
+        c.embeddedEtcd() || !c.auth().tokensFile().isEmpty() || c.auth().anonymousRead(),
+        "auth.tokensFile is required with etcd.endpoints (only the embedded etcd generates an"
+            + " admin token); set auth.anonymousRead: true to run without tokens, read-only");
     require(
         c.etcd().certFile().isEmpty() == c.etcd().keyFile().isEmpty(),
         "etcd.certFile and etcd.keyFile go together");

@@ -14,7 +14,8 @@ import java.util.List;
  * @param http the API's listener
  * @param components the parts to run ({@code api}, {@code node-controller}, {@code
  *     pool-controller})
- * @param instance this process's name in leader election and events (default: the host name)
+ * @param instance this process's name in leader election and events (default: the host name and the
+ *     process id, {@code host-1234})
  * @param etcd where the inventory lives
  * @param auth API tokens
  * @param bmc BMC credentials

@@ -3,6 +3,9 @@ package io.bamel.server.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,6 +42,8 @@ class ConfigLoaderTest {
             etcd:
               endpoints: [http://etcd-a:2379]
               timeout: 30s
+            auth:
+              tokensFile: /etc/bamel/tokens
             log:
               format: json
             """);
@@ -103,8 +108,109 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void theShippedExampleConfigsLoad() throws Exception {
-    Path systemd = Path.of("systemd/config.yaml");
-    assertThat(ConfigLoader.load(systemd, Map.of(), Map.of()).etcd().endpoints()).isNotEmpty();
+  void unknownBamelVariablesAreErrorsExceptTheOnesThatAreNotSettings() {
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("BAMEL_NODE_NAME", "n1"), Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("unknown environment variable BAMEL_NODE_NAME");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("BAMEL_HTTP_PROT", "1"), Map.of()))
+        .hasMessageContaining("BAMEL_HTTP_PROT");
+    ServerConfig c =
+        ConfigLoader.load(
+            null,
+            Map.of("BAMEL_ETCD_BIN", "/usr/bin/etcd", "BAMEL_SKIP_IPMI", "1", "HOME", "/root"),
+            Map.of());
+    assertThat(c).isEqualTo(ServerConfig.DEFAULTS);
+    assertThat(ConfigLoader.NOT_SETTINGS)
+        .doesNotContainAnyElementsOf(ConfigLoader.environmentNames().keySet());
+  }
+
+  @Test
+  void httpsEtcdNeedsItsCaAndTheSchemeDecidesTls() {
+    Map<String, String> tokens = Map.of("auth.tokensFile", "/etc/bamel/tokens");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null, Map.of(), with(tokens, "etcd.endpoints", "https://etcd-0:2379")))
+        .hasMessageContaining("etcd.caFile is empty");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null,
+                    Map.of(),
+                    with(
+                        with(tokens, "etcd.caFile", "/ca.crt"),
+                        "etcd.endpoints",
+                        "https://etcd-0:2379,http://etcd-1:2379")))
+        .hasMessageContaining("mixes http:// and https://");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null,
+                    Map.of(),
+                    with(
+                        with(tokens, "etcd.caFile", "/ca.crt"),
+                        "etcd.endpoints",
+                        "http://etcd-0:2379")))
+        .hasMessageContaining("need https://");
+    ServerConfig c =
+        ConfigLoader.load(
+            null,
+            Map.of(),
+            with(with(tokens, "etcd.caFile", "/ca.crt"), "etcd.endpoints", "https://etcd-0:2379"));
+    assertThat(c.etcd().caFile()).isEqualTo("/ca.crt");
+  }
+
+  @Test
+  void externalEtcdNeedsTokensUnlessReadsAreAnonymous() {
+    Map<String, String> external = Map.of("etcd.endpoints", "http://etcd-0:2379");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), external))
+        .hasMessageContaining("auth.tokensFile is required with etcd.endpoints");
+    assertThat(
+            ConfigLoader.load(null, Map.of(), with(external, "auth.anonymousRead", "true"))
+                .auth()
+                .anonymousRead())
+        .isTrue();
+    // The embedded default needs none: it generates an admin token.
+    assertThat(ConfigLoader.load(null, Map.of(), Map.of()).auth().tokensFile()).isEmpty();
+  }
+
+  @Test
+  void theShippedConfigsLoad() throws Exception {
+    ServerConfig systemd = ConfigLoader.load(Path.of("systemd/config.yaml"), Map.of(), Map.of());
+    assertThat(systemd.etcd().endpoints()).allMatch(e -> e.startsWith("https://"));
+    assertThat(systemd.auth().tokensFile()).isEqualTo("/etc/bamel/tokens");
+
+    ServerConfig base =
+        ConfigLoader.load(configMap("kubernetes/base/configmap.yaml"), Map.of(), Map.of());
+    assertThat(base.embeddedEtcd()).isFalse();
+    assertThat(base.kubernetes().mode()).isEqualTo("in-cluster");
+    assertThat(base.auth().tokensFile()).isEqualTo("/etc/bamel/tokens/tokens");
+    assertThat(base.log().format()).isEqualTo("json");
+
+    ServerConfig tls =
+        ConfigLoader.load(
+            configMap("kubernetes/overlays/external-etcd-tls/etcd-config.yaml"),
+            Map.of(),
+            Map.of());
+    assertThat(tls.etcd().endpoints()).hasSize(3).allMatch(e -> e.startsWith("https://"));
+    assertThat(tls.etcd().caFile()).isEqualTo("/etc/bamel/etcd/ca.crt");
+    assertThat(tls.etcd().certFile()).isEqualTo("/etc/bamel/etcd/client.crt");
+    assertThat(tls.etcd().user()).isEqualTo("bamel");
+    assertThat(tls.etcd().passwordFile()).isEqualTo("/etc/bamel/etcd/password");
+  }
+
+  /** The {@code config.yaml} of a shipped ConfigMap, as the mounted file bamel reads. */
+  private Path configMap(String manifest) throws Exception {
+    JsonNode map = new ObjectMapper(new YAMLFactory()).readTree(Path.of(manifest).toFile());
+    assertThat(map.path("kind").asText()).isEqualTo("ConfigMap");
+    String text = map.path("data").path("config.yaml").asText();
+    assertThat(text).as(manifest).isNotBlank();
+    return Files.writeString(dir.resolve(Path.of(manifest).getFileName()), text);
+  }
+
+  private static Map<String, String> with(Map<String, String> flags, String key, String value) {
+    Map<String, String> copy = new java.util.HashMap<>(flags);
+    copy.put(key, value);
+    return copy;
   }
 }
