@@ -11,9 +11,9 @@ import java.util.List;
  * @param powerOn nodes to switch on, in order of preference, each with why it was chosen
  * @param powerOff nodes to switch off, each with why
  * @param desiredNodes how many nodes the pool should have on after this decision
- * @param lowSince the start of the current low-utilization window (remember it for next time):
- *     null when utilization is not below the scale-down threshold or unknown, the decision time
- *     when it first is and after a scale-down, else the snapshot's
+ * @param lowSince the start of the current low-utilization window (remember it for next time): null
+ *     when utilization is not below the scale-down threshold or unknown, the decision time when it
+ *     first is and after a scale-down, else the snapshot's
  * @param utilizationKnown whether utilization could be measured
  * @param utilizationReason why not, when it could not
  */
