@@ -111,8 +111,9 @@ public final class InventoryApi implements AutoCloseable {
 
   /**
    * An API over {@code store} and {@code cache}, registering its metrics in {@code registry}.
-   * Create it before starting the cache, or after: the watch history starts at the cache's revision
-   * when the API is created.
+   * Create it before starting the cache, or after: the watch hub's memory starts at the cache's
+   * revision when the API is created; a watch resuming from before that reads etcd's history
+   * ({@link InventoryCache#history}).
    */
   public static InventoryApi create(
       EtcdInventory store,
@@ -120,13 +121,12 @@ public final class InventoryApi implements AutoCloseable {
       TokenStore tokens,
       ApiOptions options,
       PrometheusRegistry registry) {
-    return new InventoryApi(store, cache, tokens, options, registry, WatchHistory.NONE);
+    return new InventoryApi(store, cache, tokens, options, registry, cache::history);
   }
 
   /**
-   * An API whose watch reads changes older than its in-memory history from {@code history}. The
-   * store layer does not offer etcd's history yet, so only tests pass one; see {@link
-   * WatchHistory}.
+   * An API whose watch reads changes older than its in-memory history from {@code history} (tests:
+   * {@link WatchHistory#NONE}, or a recorded history).
    */
   static InventoryApi create(
       EtcdInventory store,

@@ -25,6 +25,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -201,6 +202,27 @@ public final class InventoryCache implements AutoCloseable {
     return Collections.unmodifiableCollection(state.pools().values());
   }
 
+  /**
+   * The changes after revision {@code since} through revision {@code until}, read again from etcd's
+   * history, in order, each as this cache published (or would have published) it: the same previous
+   * and current values, grouped per node and pool within a revision. For a client that resumes a
+   * watch from before what a process holds in memory (after a restart). It lists the inventory at
+   * {@code since}, then watches from {@code since + 1}; it stops once it has passed {@code until}
+   * or holds more than {@code max} changes (the caller should then list afresh). It does not touch
+   * the cache's own content.
+   *
+   * @throws CompactedException when etcd has compacted revision {@code since}
+   * @throws StoreUnavailableException when etcd fails or does not answer within the cache's timeout
+   */
+  public List<InventoryChange> history(long since, long until, int max) {
+    List<KeyChange> listing = new ArrayList<>();
+    listPrefix(Keys.NODES, since, listing, KeyChange::of);
+    listPrefix(Keys.POOLS, since, listing, KeyChange::of);
+    CacheState past = new CacheState();
+    past.replace(listing, since);
+    return new HistoryReplay(watch, options.timeout()).replay(past, since, until, max);
+  }
+
   /** Stops watching and dispatching. Listeners get no more changes. */
   @Override
   public void close() {
@@ -295,6 +317,11 @@ public final class InventoryCache implements AutoCloseable {
    * page while the next one is being fetched; returns the revision read at.
    */
   private long listPrefix(String prefix, long at, List<KeyChange> into) {
+    return listPrefix(prefix, at, into, this::read);
+  }
+
+  private long listPrefix(
+      String prefix, long at, List<KeyChange> into, Function<KeyValue, KeyChange> decoder) {
     String end = Keys.prefixEnd(prefix);
     CompletableFuture<GetResponse> next = page(prefix, end, at);
     while (true) {
@@ -308,7 +335,7 @@ public final class InventoryCache implements AutoCloseable {
         next = page(Bytes.text(kvs.get(kvs.size() - 1).getKey()) + "\u0000", end, at);
       }
       for (KeyValue kv : kvs) {
-        into.add(read(kv));
+        into.add(decoder.apply(kv));
       }
       if (!more) {
         return at;
@@ -355,23 +382,11 @@ public final class InventoryCache implements AutoCloseable {
   }
 
   private void applyEvents(List<WatchEvent> events) {
-    int i = 0;
-    while (i < events.size()) {
-      long rev = events.get(i).getKeyValue().getModRevision();
-      List<KeyChange> group = new ArrayList<>();
-      while (i < events.size() && events.get(i).getKeyValue().getModRevision() == rev) {
-        WatchEvent event = events.get(i);
-        KeyValue kv = event.getKeyValue();
-        group.add(
-            event.getEventType() == WatchEvent.EventType.DELETE
-                ? KeyChange.deleted(kv, rev)
-                : read(kv));
-        i++;
+    for (List<KeyChange> group : KeyChange.byRevision(events, this::read)) {
+      long rev = group.get(0).modRevision();
+      if (rev > revision) {
+        publish(state.apply(group, rev), rev);
       }
-      if (rev <= revision) {
-        continue;
-      }
-      publish(state.apply(group, rev), rev);
     }
   }
 

@@ -6,6 +6,10 @@ import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.watch.WatchEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * A key's new value at a mod revision, parsed and decoded: {@code value} is the record the key
@@ -42,5 +46,29 @@ record KeyChange(KeyRef ref, Object value, long modRevision, String unreadable) 
   /** A deleted key. */
   static KeyChange deleted(KeyValue kv, long revision) {
     return new KeyChange(Keys.parse(Bytes.text(kv.getKey())), null, revision, null);
+  }
+
+  /**
+   * A watch response's events as one group of changes per revision, in order (a transaction's keys
+   * share a revision); puts are decoded with {@code decoder}.
+   */
+  static List<List<KeyChange>> byRevision(
+      List<WatchEvent> events, Function<KeyValue, KeyChange> decoder) {
+    List<List<KeyChange>> groups = new ArrayList<>();
+    int i = 0;
+    while (i < events.size()) {
+      long rev = events.get(i).getKeyValue().getModRevision();
+      List<KeyChange> group = new ArrayList<>();
+      while (i < events.size() && events.get(i).getKeyValue().getModRevision() == rev) {
+        WatchEvent event = events.get(i);
+        group.add(
+            event.getEventType() == WatchEvent.EventType.DELETE
+                ? deleted(event.getKeyValue(), rev)
+                : decoder.apply(event.getKeyValue()));
+        i++;
+      }
+      groups.add(group);
+    }
+    return groups;
   }
 }

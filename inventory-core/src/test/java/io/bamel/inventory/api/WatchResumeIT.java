@@ -34,8 +34,6 @@ class WatchResumeIT {
   @Test
   void aRestartedApiReplaysOlderChangesThenLiveOnesAnd410sOnceEtcdCompactedThem() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      RecordedHistory history = new RecordedHistory(f.store);
-      f.cache.addListener(history);
       long start = f.cache.revision();
       List<WatchIT.Sse> before;
       try (WatchIT.Stream s = new WatchIT.Stream(f, "?since=" + start, Map.of())) {
@@ -47,8 +45,9 @@ class WatchResumeIT {
         before = take(s, 7);
       }
 
-      f.restartApi(ApiOptions.DEFAULTS, history);
-      // The new hub starts after all of those: the history serves them, then the hub.
+      // The production history: etcd's, replayed by the cache (InventoryCache.history).
+      f.restartApi(ApiOptions.DEFAULTS, f.cache::history);
+      // The new hub starts after all of those: etcd's history serves them, then the hub.
       try (WatchIT.Stream resumed = new WatchIT.Stream(f, "?since=" + start, Map.of())) {
         assertThat(resumed.status).isEqualTo(200);
         List<WatchIT.Sse> replayed = take(resumed, 7);
@@ -83,13 +82,11 @@ class WatchResumeIT {
   @Test
   void moreChangesThanTheHubHoldsIs410() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      RecordedHistory history = new RecordedHistory(f.store);
-      f.cache.addListener(history);
       long start = f.cache.revision();
       for (int i = 0; i < 6; i++) {
         f.json("PUT", "/api/v1/nodes/" + Json.id(i), Json.of(Json.spec(i, null)));
       }
-      f.restartApi(ApiOptions.DEFAULTS.withWatchHistory(5), history);
+      f.restartApi(ApiOptions.DEFAULTS.withWatchHistory(5), f.cache::history);
       try (WatchIT.Stream far = new WatchIT.Stream(f, "?since=" + start, Map.of())) {
         assertThat(far.status).isEqualTo(410);
       }
