@@ -97,7 +97,8 @@ class NodeStateMachineTest {
         Map.of(),
         doNotDisrupt ? Map.of(Cluster.DO_NOT_DISRUPT, "true") : Map.of(),
         Map.of(),
-        Set.of());
+        Set.of(),
+        List.of());
   }
 
   static final KubeView NO_K8S = KubeView.DISABLED;
@@ -784,7 +785,8 @@ class NodeStateMachineTest {
             Map.of(),
             Map.of(Cluster.MIRROR_POD, "x"),
             Map.of(),
-            Set.of());
+            Set.of(),
+            List.of());
     KubePod done =
         new KubePod(
             new PodRef("apps", "job-1"),
@@ -797,7 +799,8 @@ class NodeStateMachineTest {
             Map.of(),
             Map.of(),
             Map.of(),
-            Set.of());
+            Set.of(),
+            List.of());
     KubeView k =
         KubeView.present(
             kubeNode(true, false, false),

@@ -2,9 +2,7 @@ package io.bamel.pool;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubePod;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Where a pod may land as far as the node label {@code bamel.io/pool} is concerned, with the
@@ -84,26 +82,23 @@ public record PodPlacement(String nodeSelectorPool, List<List<Requirement>> requ
   public static final PodPlacement ANYWHERE = new PodPlacement(null, null);
 
   /**
-   * The placement of {@code pod} from what the cluster port gives: the node selector exactly; the
-   * required affinity as the set of pool values its {@code In} expressions name ({@link
-   * KubePod#requiredPools()}, which also holds the node selector's value), taken as one {@code In}
-   * term. That set is a union over terms and expressions, so a term that ANDs several expressions
-   * on the pool label, {@code NotIn} and {@code Exists} cannot be told from it; they are evaluated
-   * exactly once the port carries the terms themselves.
+   * The placement of {@code pod} from what the cluster port gives: its node selector's pool value
+   * and its required node affinity's terms ({@link KubePod#requiredNodeTerms()}) as they are, so
+   * ANDed expressions, {@code NotIn}, {@code Exists} and the others are evaluated exactly. A pod
+   * without required node affinity has no terms (null).
    */
   public static PodPlacement of(KubePod pod) {
     String selected = pod.nodeSelector().get(Cluster.POOL_LABEL);
-    Set<String> affinity = new HashSet<>(pod.requiredPools());
-    if (selected != null && affinity.equals(Set.of(selected))) {
-      affinity.clear(); // only the node selector's own value: no separate affinity to honour
-    }
     List<List<Requirement>> terms =
-        affinity.isEmpty()
+        pod.requiredNodeTerms().isEmpty()
             ? null
-            : List.of(
-                List.of(
-                    new Requirement(
-                        Cluster.POOL_LABEL, "In", affinity.stream().sorted().toList())));
+            : pod.requiredNodeTerms().stream()
+                .map(
+                    term ->
+                        term.stream()
+                            .map(r -> new Requirement(r.key(), r.operator(), r.values()))
+                            .toList())
+                .toList();
     return new PodPlacement(selected, terms);
   }
 

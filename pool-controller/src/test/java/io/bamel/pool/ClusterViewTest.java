@@ -30,7 +30,8 @@ class ClusterViewTest {
             Map.of(),
             Map.of(),
             Map.of(),
-            Set.of());
+            Set.of(),
+            List.of());
     ClusterView view =
         ClusterView.of(
             List.of(kubeNode("a", true, "cpu", 32, "nvidia.com/gpu", 1)),

@@ -1,7 +1,9 @@
 package io.bamel.pool;
 
+import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
@@ -13,6 +15,7 @@ import io.bamel.inventory.model.ResourceCapacity;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -53,7 +56,17 @@ final class Inventory {
         Map.of(),
         Map.of(),
         Map.of(),
-        Set.of());
+        Set.of(),
+        List.of());
+  }
+
+  /** A required node affinity of one term, {@code bamel.io/pool In pools}; none when empty. */
+  static List<List<NodeRequirement>> inPools(Set<String> pools) {
+    return pools.isEmpty()
+        ? List.of()
+        : List.of(
+            List.of(
+                new NodeRequirement(Cluster.POOL_LABEL, "In", pools.stream().sorted().toList())));
   }
 
   static KubePod unschedulable(String name, Set<String> pools, Object... requests) {
@@ -68,7 +81,8 @@ final class Inventory {
         Map.of(),
         Map.of(),
         Map.of(),
-        pools);
+        pools,
+        inPools(pools));
   }
 
   static Map<String, BigDecimal> amounts(Object... pairs) {

@@ -3,6 +3,7 @@ package io.bamel.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.pool.PodPlacement.Requirement;
 import java.util.ArrayList;
@@ -156,7 +157,8 @@ class PodPlacementTest {
     assertThat(lt.allows("10")).isFalse();
   }
 
-  private static KubePod pod(Map<String, String> nodeSelector, Set<String> requiredPools) {
+  private static KubePod pod(
+      Map<String, String> nodeSelector, List<List<NodeRequirement>> requiredNodeTerms) {
     return new KubePod(
         new PodRef("default", "p"),
         null,
@@ -168,19 +170,73 @@ class PodPlacementTest {
         Map.of(),
         Map.of(),
         nodeSelector,
-        requiredPools);
+        Set.of(),
+        requiredNodeTerms);
+  }
+
+  private static NodeRequirement portPool(String operator, String... values) {
+    return new NodeRequirement("bamel.io/pool", operator, List.of(values));
+  }
+
+  private static List<String> allowedOf(PodPlacement placement) {
+    List<String> allowed = new ArrayList<>();
+    for (String label : LABELS) {
+      if (placement.allows(label)) {
+        allowed.add(label == null ? "-" : label);
+      }
+    }
+    return allowed;
   }
 
   @Test
   void fromTheClusterPortsPod() {
-    assertThat(PodPlacement.of(pod(Map.of(), Set.of()))).isEqualTo(PodPlacement.ANYWHERE);
-    // The port's requiredPools holds the node selector's value: alone, no separate affinity.
-    assertThat(PodPlacement.of(pod(Map.of("bamel.io/pool", "a"), Set.of("a"))))
+    assertThat(PodPlacement.of(pod(Map.of(), List.of()))).isEqualTo(PodPlacement.ANYWHERE);
+    assertThat(PodPlacement.of(pod(Map.of("bamel.io/pool", "a"), List.of())))
         .isEqualTo(new PodPlacement("a", null));
-    assertThat(PodPlacement.of(pod(Map.of("disk", "ssd"), Set.of("b", "a"))))
-        .isEqualTo(new PodPlacement(null, List.of(List.of(pool("In", "a", "b")))));
-    PodPlacement both = PodPlacement.of(pod(Map.of("bamel.io/pool", "a"), Set.of("a", "b")));
-    assertThat(both.allows("a")).isTrue();
-    assertThat(both.allows("b")).as("the node selector must match too").isFalse();
+    assertThat(
+            PodPlacement.of(
+                pod(
+                    Map.of("disk", "ssd"),
+                    List.of(
+                        List.of(
+                            portPool("In", "a", "b"),
+                            new NodeRequirement("kubernetes.io/arch", "In", List.of("amd64")))))))
+        .isEqualTo(
+            new PodPlacement(
+                null,
+                List.of(
+                    List.of(pool("In", "a", "b"), other("kubernetes.io/arch", "In", "amd64")))));
+    PodPlacement both =
+        PodPlacement.of(
+            pod(Map.of("bamel.io/pool", "a"), List.of(List.of(portPool("In", "a", "b")))));
+    assertThat(allowedOf(both)).as("the node selector must match too").containsExactly("a");
+  }
+
+  @Test
+  void thePortsTermsAreEvaluatedExactly() {
+    PodPlacement andNotIn =
+        PodPlacement.of(
+            pod(Map.of(), List.of(List.of(portPool("In", "a", "b"), portPool("NotIn", "b")))));
+    assertThat(allowedOf(andNotIn)).as("In (a, b) AND NotIn (b)").containsExactly("a");
+
+    PodPlacement ored =
+        PodPlacement.of(
+            pod(Map.of(), List.of(List.of(portPool("In", "a")), List.of(portPool("In", "b")))));
+    assertThat(allowedOf(ored)).as("In (a) OR In (b)").containsExactlyInAnyOrder("a", "b");
+
+    PodPlacement existsNotGpu =
+        PodPlacement.of(
+            pod(Map.of(), List.of(List.of(portPool("Exists"), portPool("NotIn", "gpu")))));
+    assertThat(allowedOf(existsNotGpu)).containsExactlyInAnyOrder("a", "b", "c");
+    assertThat(existsNotGpu.needsNoPool()).isFalse();
+
+    PodPlacement onlyFields =
+        PodPlacement.of(
+            pod(
+                Map.of(),
+                List.of(List.of(new NodeRequirement("metadata.name", "In", List.of("n1"))))));
+    assertThat(allowedOf(onlyFields))
+        .as("a term only on node fields does not restrict the pool")
+        .containsExactlyInAnyOrder("a", "b", "c", "gpu", "-");
   }
 }

@@ -6,6 +6,7 @@ import static io.bamel.pool.Fleet.ready;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.pool.PodPlacement.Requirement;
@@ -135,7 +136,12 @@ class PodPoolsTest {
         .isTrue();
   }
 
-  private static KubePod pod(String name, String nodeSelectorPool, Set<String> requiredPools) {
+  private static KubePod pod(String name, String nodeSelectorPool, Set<String> affinityIn) {
+    return pod(name, nodeSelectorPool, Inventory.inPools(affinityIn));
+  }
+
+  private static KubePod pod(
+      String name, String nodeSelectorPool, List<List<NodeRequirement>> requiredNodeTerms) {
     return new KubePod(
         new PodRef("default", name),
         null,
@@ -147,7 +153,12 @@ class PodPoolsTest {
         Map.of(),
         Map.of(),
         nodeSelectorPool == null ? Map.of() : Map.of("bamel.io/pool", nodeSelectorPool),
-        requiredPools);
+        Set.of(),
+        requiredNodeTerms);
+  }
+
+  private static NodeRequirement poolReq(String operator, String... values) {
+    return new NodeRequirement("bamel.io/pool", operator, List.of(values));
   }
 
   @Test
@@ -170,5 +181,26 @@ class PodPoolsTest {
         .extracting(p -> p.ref().name())
         .containsExactly("mine", "both-selectors");
     assertThat(byPool.get("general")).extracting(p -> p.ref().name()).containsExactly("anywhere");
+  }
+
+  @Test
+  void assignEvaluatesTheRequiredTermsOfThePortsPod() {
+    // [pool In (a, b) AND pool NotIn (b)]: only a, even when only b could grow for it.
+    KubePod onlyA =
+        pod("only-a", null, List.of(List.of(poolReq("In", "a", "b"), poolReq("NotIn", "b"))));
+    // [pool In (a)] OR [pool In (b)]: either.
+    KubePod either =
+        pod("either", null, List.of(List.of(poolReq("In", "a")), List.of(poolReq("In", "b"))));
+    Map<String, List<KubePod>> aCannotGrow =
+        PodPools.assign(List.of(onlyA, either), List.of(pool("a", false), pool("b", false, PLAIN)));
+    assertThat(aCannotGrow.get("a")).extracting(p -> p.ref().name()).containsExactly("only-a");
+    assertThat(aCannotGrow.get("b")).extracting(p -> p.ref().name()).containsExactly("either");
+    Map<String, List<KubePod>> bothGrow =
+        PodPools.assign(
+            List.of(onlyA, either), List.of(pool("a", false, PLAIN), pool("b", false, PLAIN)));
+    assertThat(bothGrow.get("a"))
+        .extracting(p -> p.ref().name())
+        .containsExactly("only-a", "either");
+    assertThat(bothGrow.get("b")).isEmpty();
   }
 }

@@ -130,7 +130,8 @@ class SnapshotBuilderTest {
             Map.of(),
             Map.of(),
             Map.of(),
-            Set.of("p"));
+            Set.of("p"),
+            Inventory.inPools(Set.of("p")));
     ClusterView view = ClusterView.of(List.of(), List.of(gated, running("r", "a", "cpu", 1)));
     assertThat(view.unschedulable()).isEmpty();
   }
@@ -230,7 +231,8 @@ class SnapshotBuilderTest {
             Map.of(),
             Map.of(),
             Map.of(),
-            Set.of());
+            Set.of(),
+            List.of());
     KubePod daemon =
         new KubePod(
             new PodRef("default", "ds"),
@@ -243,7 +245,8 @@ class SnapshotBuilderTest {
             Map.of(),
             Map.of(),
             Map.of(),
-            Set.of());
+            Set.of(),
+            List.of());
     KubePod precious =
         new KubePod(
             new PodRef("default", "db"),
@@ -256,7 +259,8 @@ class SnapshotBuilderTest {
             Map.of(),
             Map.of("bamel.io/do-not-disrupt", "true"),
             Map.of(),
-            Set.of());
+            Set.of(),
+            List.of());
     Node e = new Node("e", plain.spec(), 10, plain.status(), 11, null);
     Node f = new Node("f", plain.spec(), 10, plain.status(), 11, null);
     ClusterView view =

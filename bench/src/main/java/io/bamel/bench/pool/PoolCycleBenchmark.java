@@ -5,8 +5,10 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
+import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.NodeState;
@@ -209,7 +211,8 @@ public final class PoolCycleBenchmark implements Benchmark {
                     Map.of(),
                     Map.of(),
                     Map.of(),
-                    Set.of()));
+                    Set.of(),
+                    List.of()));
           }
         }
       }
@@ -229,6 +232,7 @@ public final class PoolCycleBenchmark implements Benchmark {
         Map.of(),
         Map.of(),
         Map.of(),
-        Set.of(pool));
+        Set.of(pool),
+        List.of(List.of(new NodeRequirement(Cluster.POOL_LABEL, "In", List.of(pool)))));
   }
 }

@@ -273,6 +273,7 @@ public final class SimulatedCluster implements Cluster {
         Map.of("app", p.profile.pool() + "-worker"),
         Map.of(),
         Map.of(POOL_LABEL, p.profile.pool()),
-        Set.of(p.profile.pool()));
+        Set.of(p.profile.pool()),
+        List.of());
   }
 }

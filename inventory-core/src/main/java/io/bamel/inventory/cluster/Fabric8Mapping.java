@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -45,6 +46,7 @@ final class Fabric8Mapping {
     Map<String, BigDecimal> requests = new HashMap<>();
     Map<String, String> nodeSelector = Map.of();
     Set<String> pools = new HashSet<>();
+    List<List<NodeRequirement>> terms = List.of();
     String nodeName = null;
     if (spec != null) {
       nodeName = spec.getNodeName();
@@ -63,7 +65,14 @@ final class Fabric8Mapping {
           pools.add(pool);
         }
       }
-      pools.addAll(affinityPools(pod));
+      terms = requiredNodeTerms(pod);
+      for (List<NodeRequirement> term : terms) {
+        for (NodeRequirement r : term) {
+          if (Cluster.POOL_LABEL.equals(r.key()) && "In".equals(r.operator())) {
+            pools.addAll(r.values());
+          }
+        }
+      }
     }
     Boolean scheduled = null;
     String reason = null;
@@ -100,34 +109,47 @@ final class Fabric8Mapping {
         meta.getLabels(),
         meta.getAnnotations(),
         nodeSelector,
-        pools);
+        pools,
+        terms);
   }
 
-  private static Set<String> affinityPools(Pod pod) {
-    Set<String> pools = new HashSet<>();
+  /**
+   * The required node affinity's terms; each term's {@code matchExpressions} then its {@code
+   * matchFields} (keyed by the field name), so that a term holding only field requirements is not
+   * mistaken for an empty one.
+   */
+  private static List<List<NodeRequirement>> requiredNodeTerms(Pod pod) {
     var affinity = pod.getSpec().getAffinity();
     if (affinity == null
         || affinity.getNodeAffinity() == null
         || affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() == null) {
-      return pools;
+      return List.of();
     }
     var required = affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
     if (required.getNodeSelectorTerms() == null) {
-      return pools;
+      return List.of();
     }
+    List<List<NodeRequirement>> terms = new ArrayList<>();
     for (NodeSelectorTerm term : required.getNodeSelectorTerms()) {
-      if (term.getMatchExpressions() == null) {
+      if (term == null) {
         continue;
       }
-      for (NodeSelectorRequirement r : term.getMatchExpressions()) {
-        if (Cluster.POOL_LABEL.equals(r.getKey())
-            && "In".equals(r.getOperator())
-            && r.getValues() != null) {
-          pools.addAll(r.getValues());
+      List<NodeRequirement> requirements = new ArrayList<>();
+      addAll(requirements, term.getMatchExpressions());
+      addAll(requirements, term.getMatchFields());
+      terms.add(requirements);
+    }
+    return terms;
+  }
+
+  private static void addAll(List<NodeRequirement> out, List<NodeSelectorRequirement> in) {
+    if (in != null) {
+      for (NodeSelectorRequirement r : in) {
+        if (r != null) {
+          out.add(new NodeRequirement(r.getKey(), r.getOperator(), r.getValues()));
         }
       }
     }
-    return pools;
   }
 
   private static Map<String, BigDecimal> amounts(Map<String, Quantity> quantities) {

@@ -1,6 +1,7 @@
 package io.bamel.inventory.cluster;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,8 +22,15 @@ import java.util.Set;
  * @param labels its labels
  * @param annotations its annotations
  * @param nodeSelector its {@code spec.nodeSelector}
- * @param requiredPools the {@code bamel.io/pool} values it may run in, from its node selector and
- *     its required node affinity ({@code In}); empty when it does not restrict the pool
+ * @param requiredPools a summary: the union of the {@code bamel.io/pool} values named by its node
+ *     selector and by the {@code In} expressions of its required node affinity; empty when it names
+ *     none. It cannot express ANDed expressions, {@code NotIn} or {@code Exists}: to decide where
+ *     the pod may land, use {@code nodeSelector} and {@code requiredNodeTerms}
+ * @param requiredNodeTerms the {@code nodeSelectorTerms} of its {@code
+ *     requiredDuringSchedulingIgnoredDuringExecution} node affinity, in order: the terms are ORed,
+ *     the requirements within one term ANDed (its {@code matchExpressions}, then its {@code
+ *     matchFields} keyed by field name). Empty when the pod has no required node affinity (null
+ *     reads as empty); a term without requirements is kept, as an empty list (it matches no node)
  */
 public record KubePod(
     PodRef ref,
@@ -35,7 +43,8 @@ public record KubePod(
     Map<String, String> labels,
     Map<String, String> annotations,
     Map<String, String> nodeSelector,
-    Set<String> requiredPools) {
+    Set<String> requiredPools,
+    List<List<NodeRequirement>> requiredNodeTerms) {
 
   /** Copies the collections. */
   public KubePod {
@@ -44,6 +53,10 @@ public record KubePod(
     annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
     nodeSelector = nodeSelector == null ? Map.of() : Map.copyOf(nodeSelector);
     requiredPools = requiredPools == null ? Set.of() : Set.copyOf(requiredPools);
+    requiredNodeTerms =
+        requiredNodeTerms == null
+            ? List.of()
+            : requiredNodeTerms.stream().map(List::copyOf).toList();
   }
 
   /** Whether a DaemonSet owns it (drains skip it). */

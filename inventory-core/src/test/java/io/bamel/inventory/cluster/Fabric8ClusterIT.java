@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -153,6 +154,9 @@ class Fabric8ClusterIT {
     assertThat(ds.doNotDisrupt()).isTrue();
     assertThat(ds.workload()).isFalse();
     assertThat(ds.requiredPools()).isEqualTo(Set.of("gpu", "gpu-large"));
+    assertThat(ds.requiredNodeTerms())
+        .containsExactly(
+            List.of(new NodeRequirement(Cluster.POOL_LABEL, "In", List.of("gpu", "gpu-large"))));
     assertThat(ds.nodeSelector()).containsEntry(Cluster.POOL_LABEL, "gpu");
     assertThat(ds.requests().get("cpu")).isEqualByComparingTo(new BigDecimal("0.5"));
     assertThat(ds.scheduled()).isTrue();
@@ -160,8 +164,66 @@ class Fabric8ClusterIT {
         cluster.pods().stream().filter(p -> p.ref().name().equals("web-2")).findFirst().get();
     assertThat(web2.unschedulable()).isTrue();
     assertThat(web2.nodeName()).isNull();
+    assertThat(web2.requiredNodeTerms()).as("no required affinity").isEmpty();
     assertThat(cluster.podsOn("n2")).extracting(p -> p.ref().name()).containsExactly("web-1");
     assertThat(cluster.podsOn("n2").get(0).workload()).isTrue();
+  }
+
+  @Test
+  void requiredNodeAffinityTermsAreMappedInOrderWithEveryOperator() {
+    Pod pending =
+        new PodBuilder(pod("batch-0", null, "batch"))
+            .editSpec()
+            .withNewAffinity()
+            .withNewNodeAffinity()
+            .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+            .addNewNodeSelectorTerm()
+            .addNewMatchExpression()
+            .withKey(Cluster.POOL_LABEL)
+            .withOperator("In")
+            .withValues("a", "b")
+            .endMatchExpression()
+            .addNewMatchExpression()
+            .withKey(Cluster.POOL_LABEL)
+            .withOperator("NotIn")
+            .withValues("b")
+            .endMatchExpression()
+            .endNodeSelectorTerm()
+            .addNewNodeSelectorTerm()
+            .addNewMatchExpression()
+            .withKey(Cluster.POOL_LABEL)
+            .withOperator("Exists")
+            .endMatchExpression()
+            .addNewMatchExpression()
+            .withKey("kubernetes.io/arch")
+            .withOperator("In")
+            .withValues("arm64")
+            .endMatchExpression()
+            .addNewMatchField()
+            .withKey("metadata.name")
+            .withOperator("NotIn")
+            .withValues("n9")
+            .endMatchField()
+            .endNodeSelectorTerm()
+            .endRequiredDuringSchedulingIgnoredDuringExecution()
+            .endNodeAffinity()
+            .endAffinity()
+            .endSpec()
+            .build();
+    kube.pods().resource(pending).create();
+
+    KubePod pod = cluster.pods().get(0);
+    assertThat(pod.requiredNodeTerms())
+        .containsExactly(
+            List.of(
+                new NodeRequirement(Cluster.POOL_LABEL, "In", List.of("a", "b")),
+                new NodeRequirement(Cluster.POOL_LABEL, "NotIn", List.of("b"))),
+            List.of(
+                new NodeRequirement(Cluster.POOL_LABEL, "Exists", List.of()),
+                new NodeRequirement("kubernetes.io/arch", "In", List.of("arm64")),
+                new NodeRequirement("metadata.name", "NotIn", List.of("n9"))));
+    assertThat(pod.requiredPools()).as("the In union only").isEqualTo(Set.of("a", "b"));
+    assertThat(pod.nodeSelector()).isEmpty();
   }
 
   @Test
