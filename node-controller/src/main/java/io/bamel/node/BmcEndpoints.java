@@ -42,6 +42,8 @@ final class BmcEndpoints {
     if (spec.bmcTls() != null) {
       if (spec.bmcTls().skipsVerification()) {
         tls = TlsSettings.insecureSkipVerify();
+      } else if (spec.bmcTls().pinnedFingerprint() != null) {
+        tls = TlsSettings.pinned(spec.bmcTls().pinnedFingerprint());
       } else if (spec.bmcTls().caFile() != null) {
         tls = TlsSettings.caBundle(Path.of(spec.bmcTls().caFile()));
       }

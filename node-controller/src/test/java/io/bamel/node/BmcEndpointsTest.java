@@ -24,7 +24,7 @@ class BmcEndpointsTest {
                 .mgmtAddress("https://10.0.0.5")
                 .powerInterface(PowerInterface.REDFISH)
                 .bmcCredentials("rack-7")
-                .bmcTls(new BmcTls("/etc/bamel/ca.pem", null, null))
+                .bmcTls(new BmcTls("/etc/bamel/ca.pem", null, null, null))
                 .build());
     assertThat(e.address()).isEqualTo("https://10.0.0.5");
     assertThat(e.credentialsName()).isEqualTo("rack-7");
@@ -33,12 +33,21 @@ class BmcEndpointsTest {
             BmcEndpoints.of(
                     NodeSpec.builder()
                         .mgmtAddress("https://x")
-                        .bmcTls(new BmcTls(null, true, null))
+                        .bmcTls(new BmcTls(null, true, null, null))
                         .build())
                 .tls())
         .isEqualTo(TlsSettings.insecureSkipVerify());
     assertThat(BmcEndpoints.of(NodeSpec.builder().mgmtAddress("https://x").build()).tls())
         .isEqualTo(TlsSettings.DEFAULT);
+    String pin = "AB:" + "cd".repeat(31);
+    assertThat(
+            BmcEndpoints.of(
+                    NodeSpec.builder()
+                        .mgmtAddress("https://x")
+                        .bmcTls(new BmcTls(null, null, pin, null))
+                        .build())
+                .tls())
+        .isEqualTo(TlsSettings.pinned("ab" + "cd".repeat(31)));
   }
 
   @Test

@@ -142,6 +142,9 @@ public record NodeSpec(
         case WOL -> v.check(macAddress != null, "macAddress", "required for wol");
       }
     }
+    if (bmcTls != null) {
+      bmcTls.validate(v.at("bmcTls"));
+    }
     if (proxmox != null) {
       proxmox.validate(v.at("proxmox"));
     }

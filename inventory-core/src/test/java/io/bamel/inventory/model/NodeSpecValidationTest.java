@@ -58,6 +58,20 @@ class NodeSpecValidationTest {
   }
 
   @Test
+  void bmcTlsTakesAWellFormedPinAndOneWayOfVerifying() {
+    String pin = "AB:CD:" + "ef".repeat(30);
+    NodeSpec pinned = valid().bmcTls(new BmcTls(null, null, pin, null)).build();
+    assertThat(pinned.validate().bmcTls().pinnedFingerprint()).isEqualTo("abcd" + "ef".repeat(30));
+    assertThatThrownBy(() -> valid().bmcTls(new BmcTls(null, null, "abc", null)).build().validate())
+        .hasMessageContaining("bmcTls.pinnedSha256: must be a SHA-256 fingerprint");
+    assertThatThrownBy(
+            () -> valid().bmcTls(new BmcTls("/etc/ca.pem", null, pin, null)).build().validate())
+        .hasMessageContaining("choose one of caFile, pinnedSha256 and insecureSkipVerify");
+    assertThatThrownBy(() -> valid().bmcTls(new BmcTls(null, true, pin, null)).build().validate())
+        .hasMessageContaining("choose one of");
+  }
+
+  @Test
   void proxmoxNeedsVm() {
     assertThatThrownBy(() -> valid().powerInterface(PowerInterface.PROXMOX).build().validate())
         .hasMessageContaining("proxmox: required");
