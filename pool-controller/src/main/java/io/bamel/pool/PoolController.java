@@ -357,6 +357,7 @@ public final class PoolController implements AutoCloseable {
       }
     }
     metrics.observe(name, snapshot, decision, config.resources(), watts);
+    metrics.thresholds(name, config.scaleUpThreshold(), config.scaleDownThreshold());
     observedPools.put(name, config.resources());
     return new Outcome(name, decision, revision, error);
   }

@@ -17,6 +17,8 @@ import java.util.Map;
  *   <li>{@code bamel_pool_desired_nodes{pool}}: the nodes the pool should have on;
  *   <li>{@code bamel_pool_utilization_ratio{pool,resource}}: requests over allocatable (absent
  *       while unknown);
+ *   <li>{@code bamel_pool_threshold_ratio{pool,direction}}: the pool's scale-up ({@code up}) and
+ *       scale-down ({@code down}) utilization thresholds in effect, defaults applied;
  *   <li>{@code bamel_pool_pending_pods{pool}}: unschedulable pods the pool serves;
  *   <li>{@code bamel_scale_decisions_total{pool,direction,reason}}: decisions that switch nodes
  *       (dry-run ones included), by the first word of their reason;
@@ -32,6 +34,7 @@ public final class PoolMetrics {
   private final Gauge nodes;
   private final Gauge desired;
   private final Gauge utilization;
+  private final Gauge thresholds;
   private final Gauge pending;
   private final Counter decisions;
   private final Histogram duration;
@@ -57,6 +60,12 @@ public final class PoolMetrics {
             .name("bamel_pool_utilization_ratio")
             .help("Pod requests over allocatable on a pool's ready nodes, by resource.")
             .labelNames("pool", "resource")
+            .register(registry);
+    thresholds =
+        Gauge.builder()
+            .name("bamel_pool_threshold_ratio")
+            .help("A pool's utilization thresholds in effect, by direction (up, down).")
+            .labelNames("pool", "direction")
             .register(registry);
     pending =
         Gauge.builder()
@@ -117,6 +126,12 @@ public final class PoolMetrics {
     }
   }
 
+  /** Records the utilization thresholds in effect for a pool (its config with defaults applied). */
+  public void thresholds(String pool, double scaleUp, double scaleDown) {
+    thresholds.labelValues(pool, "up").set(scaleUp);
+    thresholds.labelValues(pool, "down").set(scaleDown);
+  }
+
   /** Counts a decision that switches nodes. */
   public void decided(String pool, ScalingDecision decision) {
     if (decision.direction() != ScalingDecision.Direction.NONE) {
@@ -149,6 +164,8 @@ public final class PoolMetrics {
     desired.remove(pool);
     pending.remove(pool);
     power.remove(pool);
+    thresholds.remove(pool, "up");
+    thresholds.remove(pool, "down");
     for (String r : resources) {
       utilization.remove(pool, r);
     }

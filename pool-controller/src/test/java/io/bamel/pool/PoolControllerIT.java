@@ -180,6 +180,11 @@ class PoolControllerIT {
       assertThat(a.metric("bamel_pool_nodes", "pool", "gpu", "state", "ready")).isEqualTo(1.0);
       assertThat(a.metric("bamel_pool_nodes", "pool", "gpu", "state", "off")).isEqualTo(3.0);
       assertThat(a.metric("bamel_pool_desired_nodes", "pool", "gpu")).isEqualTo(3.0);
+      // The thresholds in effect: the defaults, as the pool sets none.
+      assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "gpu", "direction", "up"))
+          .isEqualTo(0.70);
+      assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "gpu", "direction", "down"))
+          .isEqualTo(0.30);
       assertThat(
               a.metric(
                   "bamel_scale_decisions_total",
@@ -383,7 +388,9 @@ class PoolControllerIT {
   @Test
   void unreachableKubernetesMeansUnknownUtilizationAndNoScaleDown() throws Exception {
     store.putPoolConfig(
-        "web", PoolConfig.builder().scaleDownUnneededTime(Duration.ZERO).build(), 0);
+        "web",
+        PoolConfig.builder().scaleUpThreshold(0.85).scaleDownUnneededTime(Duration.ZERO).build(),
+        0);
     node("w1", "web", NodeState.READY, cpu("32", null), "r1");
     node("w2", "web", NodeState.READY, cpu("32", null), "r1");
     kubeServer.close();
@@ -400,6 +407,11 @@ class PoolControllerIT {
       assertThat(desired("w2")).isEqualTo(PowerState.ON);
       assertThat(a.metric("bamel_pool_utilization_ratio", "pool", "web", "resource", "cpu"))
           .isNaN();
+      // The pool's own scale-up threshold, the default scale-down one.
+      assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "web", "direction", "up"))
+          .isEqualTo(0.85);
+      assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "web", "direction", "down"))
+          .isEqualTo(0.30);
     }
   }
 
