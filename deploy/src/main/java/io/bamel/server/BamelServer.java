@@ -6,6 +6,7 @@ import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.metrics.MetricsEndpoint;
+import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.node.NodeController;
@@ -181,7 +182,15 @@ public final class BamelServer implements AutoCloseable {
                   .withIntervals(
                       config.nodeController().syncInterval(),
                       NodeControllerConfig.DEFAULTS.pollInterval())
-                  .withBmcCallTimeout(config.nodeController().bmcCallTimeout());
+                  .withBmcCallTimeout(config.nodeController().bmcCallTimeout())
+                  .withShutdownTimeout(config.nodeController().shutdownTimeout())
+                  .withTimeouts(
+                      new NodeTimeouts(
+                          config.nodeController().powerOnTimeout(),
+                          config.nodeController().joinTimeout(),
+                          config.nodeController().drainTimeout(),
+                          config.nodeController().powerOffTimeout(),
+                          null));
       shutdown.add(
           ShutdownSequence.Stage.CONTROLLERS,
           NodeController.COMPONENT,

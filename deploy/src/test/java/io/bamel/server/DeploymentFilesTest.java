@@ -73,6 +73,7 @@ class DeploymentFilesTest {
         .contains(
             "bamel_nodes",
             "bamel_pool_utilization_ratio",
+            "bamel_pool_threshold_ratio",
             "bamel_energy_saved_joules_total",
             "bamel_power_operations_total");
   }

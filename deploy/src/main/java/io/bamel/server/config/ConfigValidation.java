@@ -1,6 +1,7 @@
 package io.bamel.server.config;
 
 import io.bamel.server.Component;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -62,12 +63,24 @@ final class ConfigValidation {
     require(
         c.nodeController().syncInterval().isPositive(),
         "nodeController.syncInterval must be positive");
+    require(
+        c.nodeController().shutdownTimeout() != null
+            && !c.nodeController().shutdownTimeout().isNegative(),
+        "nodeController.shutdownTimeout must be zero or positive");
+    positive(c.nodeController().powerOnTimeout(), "nodeController.powerOnTimeout");
+    positive(c.nodeController().joinTimeout(), "nodeController.joinTimeout");
+    positive(c.nodeController().drainTimeout(), "nodeController.drainTimeout");
+    positive(c.nodeController().powerOffTimeout(), "nodeController.powerOffTimeout");
     require(c.poolController().interval().isPositive(), "poolController.interval must be positive");
     require(Set.of("text", "json").contains(c.log().format()), "log.format must be text or json");
     require(
         Set.of("trace", "debug", "info", "warn", "error").contains(c.log().level()),
         "log.level must be trace, debug, info, warn or error");
     return c;
+  }
+
+  private static void positive(Duration d, String setting) {
+    require(d != null && d.isPositive(), setting + " must be positive");
   }
 
   private static void require(boolean condition, String message) {

@@ -67,9 +67,22 @@ public record ServerConfig(
    */
   public record Kubernetes(String mode, String kubeconfig, String context, Duration timeout) {}
 
-  /** Node controller tuning. */
+  /**
+   * Node controller tuning: {@code workers} reconcile workers (each makes one BMC call at a time),
+   * {@code shutdownTimeout} the wait for work in progress at shutdown, and the global lifecycle
+   * step timeouts ({@code powerOnTimeout}, {@code joinTimeout}, {@code drainTimeout}, {@code
+   * powerOffTimeout}) that apply where a pool sets none.
+   */
   public record NodeControllerSettings(
-      int workers, int bmcConcurrency, Duration syncInterval, Duration bmcCallTimeout) {}
+      int workers,
+      int bmcConcurrency,
+      Duration syncInterval,
+      Duration bmcCallTimeout,
+      Duration shutdownTimeout,
+      Duration powerOnTimeout,
+      Duration joinTimeout,
+      Duration drainTimeout,
+      Duration powerOffTimeout) {}
 
   /** Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). */
   public record PoolControllerSettings(Duration interval, String prometheusUrl) {}
@@ -87,7 +100,16 @@ public record ServerConfig(
           new Auth("", false),
           new Bmc("/etc/bamel/bmc"),
           new Kubernetes("auto", "", "", Duration.ofSeconds(10)),
-          new NodeControllerSettings(16, 64, Duration.ofSeconds(60), Duration.ofSeconds(150)),
+          new NodeControllerSettings(
+              64,
+              64,
+              Duration.ofSeconds(60),
+              Duration.ofSeconds(150),
+              Duration.ofSeconds(20),
+              Duration.ofMinutes(5),
+              Duration.ofMinutes(20),
+              Duration.ofMinutes(10),
+              Duration.ofMinutes(5)),
           new PoolControllerSettings(Duration.ofSeconds(15), ""),
           new Log("text", "info"));
 

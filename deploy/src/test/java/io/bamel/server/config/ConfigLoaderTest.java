@@ -108,6 +108,56 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void nodeControllerSettingsHaveDefaultsAndAreValidated() throws Exception {
+    ServerConfig.NodeControllerSettings d =
+        ConfigLoader.load(null, Map.of(), Map.of()).nodeController();
+    assertThat(d.workers()).isEqualTo(64);
+    assertThat(d.bmcConcurrency()).isEqualTo(64);
+    assertThat(d.shutdownTimeout()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(d.powerOnTimeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(d.joinTimeout()).isEqualTo(Duration.ofMinutes(20));
+    assertThat(d.drainTimeout()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(d.powerOffTimeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(ConfigLoader.environmentNames())
+        .containsEntry("BAMEL_NODE_CONTROLLER_SHUTDOWN_TIMEOUT", "nodeController.shutdownTimeout")
+        .containsEntry("BAMEL_NODE_CONTROLLER_POWER_ON_TIMEOUT", "nodeController.powerOnTimeout")
+        .containsEntry("BAMEL_NODE_CONTROLLER_JOIN_TIMEOUT", "nodeController.joinTimeout")
+        .containsEntry("BAMEL_NODE_CONTROLLER_DRAIN_TIMEOUT", "nodeController.drainTimeout")
+        .containsEntry("BAMEL_NODE_CONTROLLER_POWER_OFF_TIMEOUT", "nodeController.powerOffTimeout");
+
+    ServerConfig.NodeControllerSettings c =
+        ConfigLoader.load(
+                yaml(
+                    """
+                    nodeController:
+                      workers: 8
+                      joinTimeout: 30m
+                      shutdownTimeout: 0s
+                    """),
+                Map.of("BAMEL_NODE_CONTROLLER_DRAIN_TIMEOUT", "1h"),
+                Map.of("nodeController.powerOffTimeout", "90s"))
+            .nodeController();
+    assertThat(c.workers()).isEqualTo(8);
+    assertThat(c.joinTimeout()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(c.shutdownTimeout()).isZero();
+    assertThat(c.drainTimeout()).isEqualTo(Duration.ofHours(1));
+    assertThat(c.powerOffTimeout()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(c.powerOnTimeout()).isEqualTo(Duration.ofMinutes(5));
+
+    for (String s : List.of("powerOnTimeout", "joinTimeout", "drainTimeout", "powerOffTimeout")) {
+      assertThatThrownBy(
+              () -> ConfigLoader.load(null, Map.of(), Map.of("nodeController." + s, "0s")))
+          .isInstanceOf(ConfigException.class)
+          .hasMessageContaining("nodeController." + s + " must be positive");
+    }
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null, Map.of(), Map.of("nodeController.shutdownTimeout", "PT-1S")))
+        .hasMessageContaining("nodeController.shutdownTimeout must be zero or positive");
+  }
+
+  @Test
   void unknownBamelVariablesAreErrorsExceptTheOnesThatAreNotSettings() {
     assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("BAMEL_NODE_NAME", "n1"), Map.of()))
         .isInstanceOf(ConfigException.class)
