@@ -3,6 +3,7 @@ package io.bamel.power.sim;
 import io.bamel.power.PowerState;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * How one simulated Redfish system behaves. Build it from {@link #defaults()} with the {@code
@@ -75,155 +76,55 @@ public record SimSystemConfig(
 
   /** With other accepted credentials. */
   public SimSystemConfig withCredentials(String user, String pass) {
-    return new SimSystemConfig(
-        user,
-        pass,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(
+        c -> {
+          c.username = user;
+          c.password = pass;
+        });
   }
 
   /** With or without SessionService and Basic auth. */
   public SimSystemConfig withAuth(boolean sessions, boolean basic) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessions,
-        basic,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(
+        c -> {
+          c.sessionService = sessions;
+          c.basicAuth = basic;
+        });
   }
 
   /** With another session idle timeout. */
   public SimSystemConfig withSessionTimeout(Duration timeout) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        timeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(c -> c.sessionTimeout = timeout);
   }
 
   /** With another power change delay. */
   public SimSystemConfig withPowerDelay(Duration delay) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        delay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(c -> c.powerDelay = delay);
   }
 
   /** With other allowable reset types. */
   public SimSystemConfig withResetTypes(List<String> types) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        types,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(c -> c.allowableResetTypes = types);
   }
 
   /** With an operating system that ignores (or honours) {@code GracefulShutdown}. */
   public SimSystemConfig withIgnoredGracefulShutdown(boolean ignores) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignores,
-        initialState,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(c -> c.ignoresGracefulShutdown = ignores);
   }
 
   /** With another initial power state. */
   public SimSystemConfig withInitialState(PowerState state) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        state,
-        watts,
-        etags,
-        alreadyInStateStatus);
+    return with(c -> c.initialState = state);
   }
 
   /** With another power draw while on. */
   public SimSystemConfig withWatts(double onWatts) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        onWatts,
-        etags,
-        alreadyInStateStatus);
+    return with(c -> c.watts = onWatts);
   }
 
   /** With or without an ETag on the System (and the If-Match it then requires). */
   public SimSystemConfig withEtags(boolean enabled) {
-    return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        enabled,
-        alreadyInStateStatus);
+    return with(c -> c.etags = enabled);
   }
 
   /** With another status (400 or 409) for a reset to the state the system is already in. */
@@ -231,18 +132,53 @@ public record SimSystemConfig(
     if (status != 400 && status != 409) {
       throw new IllegalArgumentException("400 or 409, not " + status);
     }
+    return with(c -> c.alreadyInStateStatus = status);
+  }
+
+  /** The fields of a config being copied with changes. */
+  private static final class Copy {
+    String username;
+    String password;
+    boolean sessionService;
+    boolean basicAuth;
+    Duration sessionTimeout;
+    Duration powerDelay;
+    List<String> allowableResetTypes;
+    boolean ignoresGracefulShutdown;
+    PowerState initialState;
+    double watts;
+    boolean etags;
+    int alreadyInStateStatus;
+  }
+
+  /** This config with the fields {@code change} sets. */
+  private SimSystemConfig with(Consumer<Copy> change) {
+    Copy c = new Copy();
+    c.username = username;
+    c.password = password;
+    c.sessionService = sessionService;
+    c.basicAuth = basicAuth;
+    c.sessionTimeout = sessionTimeout;
+    c.powerDelay = powerDelay;
+    c.allowableResetTypes = allowableResetTypes;
+    c.ignoresGracefulShutdown = ignoresGracefulShutdown;
+    c.initialState = initialState;
+    c.watts = watts;
+    c.etags = etags;
+    c.alreadyInStateStatus = alreadyInStateStatus;
+    change.accept(c);
     return new SimSystemConfig(
-        username,
-        password,
-        sessionService,
-        basicAuth,
-        sessionTimeout,
-        powerDelay,
-        allowableResetTypes,
-        ignoresGracefulShutdown,
-        initialState,
-        watts,
-        etags,
-        status);
+        c.username,
+        c.password,
+        c.sessionService,
+        c.basicAuth,
+        c.sessionTimeout,
+        c.powerDelay,
+        c.allowableResetTypes,
+        c.ignoresGracefulShutdown,
+        c.initialState,
+        c.watts,
+        c.etags,
+        c.alreadyInStateStatus);
   }
 }
