@@ -4,6 +4,7 @@ import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.store.AlreadyExistsException;
 import io.bamel.inventory.store.CompactedException;
 import io.bamel.inventory.store.ConflictException;
+import io.bamel.inventory.store.DuplicateValueException;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.StoreUnavailableException;
@@ -40,6 +41,9 @@ final class ErrorHandling {
     routes.exception(
         ConflictException.class,
         (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage()).problem()));
+    routes.exception(
+        DuplicateValueException.class,
+        (e, ctx) -> answer(ctx, Problems.duplicate(e.field(), e.value(), e.holder()).problem()));
     routes.exception(
         FencedException.class,
         (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage()).problem()));

@@ -132,7 +132,7 @@ final class SyncRoutes {
                 rejected.add(
                     new SyncReport.Entry(
                         a.item(), a.id(), "the node changed during the sync; sync again", null));
-            case INVALID, FAILED ->
+            case DUPLICATE, INVALID, FAILED ->
                 rejected.add(new SyncReport.Entry(a.item(), a.id(), r.message(), null));
           }
         }

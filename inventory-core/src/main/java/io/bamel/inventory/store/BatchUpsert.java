@@ -6,15 +6,20 @@ import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
  * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored, skip what
  * is unchanged, pack the rest into transactions within etcd's limits, and fall back to one
- * transaction per item for a transaction that lost a race, so every item gets its own result.
+ * transaction per item for a transaction that lost a race, so every item gets its own result. A
+ * unique value (serial, MAC, management address) taken by an earlier item of the batch is refused
+ * before anything is written; one held by a stored node is refused by the index guard in etcd.
  */
 final class BatchUpsert {
 
@@ -42,9 +47,10 @@ final class BatchUpsert {
     List<Integer> valid = validate(items, results);
     List<NodeRecord> stored = reader.apply(valid.stream().map(i -> items.get(i).id()).toList());
     List<Planned> planned = new ArrayList<>();
+    Map<String, String> claimed = new HashMap<>();
     for (int k = 0; k < valid.size(); k++) {
       int i = valid.get(k);
-      Planned p = plan(i, items.get(i), stored.get(k), results);
+      Planned p = plan(i, items.get(i), stored.get(k), results, claimed);
       if (p != null) {
         planned.add(p);
       }
@@ -76,7 +82,16 @@ final class BatchUpsert {
     return valid;
   }
 
-  private Planned plan(int index, BatchItem item, NodeRecord current, BatchResult[] results) {
+  /**
+   * Plans one item's write; {@code claimed} (null: no check) maps the index keys of the values
+   * earlier items take to their node, and gets this item's.
+   */
+  private Planned plan(
+      int index,
+      BatchItem item,
+      NodeRecord current,
+      BatchResult[] results,
+      Map<String, String> claimed) {
     String id = item.id();
     long expected = item.expectedRevision();
     if (expected != BatchItem.ANY && expected != current.specRevision()) {
@@ -94,6 +109,28 @@ final class BatchUpsert {
     if (current.exists() && Arrays.equals(bytes, current.specBytes())) {
       results[index] = new BatchResult(id, Outcome.UNCHANGED, current.specRevision(), null);
       return null;
+    }
+    if (claimed != null) {
+      List<String> keys = new ArrayList<>();
+      for (UniqueField field : UniqueField.values()) {
+        String value = field.of(item.spec());
+        if (value == null || Objects.equals(value, field.of(current.spec()))) {
+          continue;
+        }
+        String holder = claimed.get(field.key(value));
+        if (holder != null && !holder.equals(id)) {
+          results[index] =
+              new BatchResult(
+                  id,
+                  Outcome.DUPLICATE,
+                  current.specRevision(),
+                  new DuplicateValueException(field.field(), value, holder).getMessage()
+                      + " (earlier in the batch)");
+          return null;
+        }
+        keys.add(field.key(value));
+      }
+      keys.forEach(key -> claimed.put(key, id));
     }
     TxnPlan plan = new TxnPlan();
     writes.spec(plan, id, current.spec(), current.specRevision(), bytes, item.spec());
@@ -117,7 +154,7 @@ final class BatchUpsert {
           results[p.index()] =
               new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
         }
-      } catch (ConflictException e) {
+      } catch (ConflictException | DuplicateValueException e) {
         for (Planned p : members) {
           results[p.index()] = retryAlone(items.get(p.index()));
         }
@@ -136,7 +173,7 @@ final class BatchUpsert {
     for (int attempt = 0; attempt < options.maxAttempts(); attempt++) {
       BatchResult[] one = new BatchResult[1];
       NodeRecord current = reader.apply(List.of(item.id())).get(0);
-      Planned p = plan(0, item, current, one);
+      Planned p = plan(0, item, current, one, null);
       if (p == null) {
         return one[0];
       }
@@ -145,6 +182,9 @@ final class BatchUpsert {
         return new BatchResult(item.id(), p.outcome(), revision, null);
       } catch (ConflictException e) {
         Backoff.pause(attempt);
+      } catch (DuplicateValueException e) {
+        return new BatchResult(
+            item.id(), Outcome.DUPLICATE, current.specRevision(), e.getMessage());
       } catch (InventoryException e) {
         return new BatchResult(item.id(), Outcome.FAILED, 0, e.getMessage());
       }

@@ -19,8 +19,10 @@ import io.etcd.jetcd.options.GetOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -34,8 +36,10 @@ import java.util.function.UnaryOperator;
  *
  * <p>Invariants kept in the same transaction as the change: the pool-membership index follows
  * {@code spec.pool}; an event is appended with the change it records, and each node keeps at most
- * {@link Options#eventLimit()} events. Ids are validated before they become keys. Thread-safe; it
- * does not own the jetcd client.
+ * {@link Options#eventLimit()} events; a node's unique values (serial, MAC address, management
+ * address) hold index keys {@code /baremetal/index/...}, taken with a guard that no other node
+ * holds them ({@link DuplicateValueException}). Ids are validated before they become keys.
+ * Thread-safe; it does not own the jetcd client.
  */
 public final class EtcdInventory {
 
@@ -295,6 +299,102 @@ public final class EtcdInventory {
    */
   public List<BatchResult> upsertAll(List<BatchItem> items) {
     return new BatchUpsert(kv, options, writes, this::readSpecs).run(items);
+  }
+
+  /**
+   * Writes the unique-field index keys ({@code /baremetal/index/serial|mac|mgmt/...}) that are
+   * missing for the stored nodes: for data written before the index existed, or by hand. Each key
+   * is written with a guard that it does not exist yet and that the node's spec is still the one
+   * read, so it never overwrites a key and is safe while the API writes; it is idempotent (a second
+   * run writes nothing). A value two stored nodes share keeps the node that comes first by id and
+   * is left for an operator to resolve (the other node's write of that value is refused until
+   * then). Run it once at server start, before serving writes; it reads every node once (paged).
+   *
+   * @return the number of index keys written
+   */
+  public int rebuildUniqueIndex() {
+    int written = 0;
+    for (int pass = 0; pass < 10; pass++) {
+      int[] counts = rebuildPass();
+      written += counts[0];
+      if (counts[1] == 0) {
+        break;
+      }
+    }
+    return written;
+  }
+
+  /** One pass of {@link #rebuildUniqueIndex()}: the keys written and the nodes skipped (raced). */
+  private int[] rebuildPass() {
+    GetResponse index =
+        Etcd.await(
+            kv.get(Bytes.of(Keys.INDEX), GetOption.builder().isPrefix(true).build()),
+            options.timeout(),
+            "reading the unique index");
+    Map<String, String> holders = new HashMap<>();
+    for (KeyValue key : index.getKvs()) {
+      holders.put(Bytes.text(key.getKey()), Bytes.text(key.getValue()));
+    }
+    List<TxnPlan> plans = new ArrayList<>();
+    List<Integer> sizes = new ArrayList<>();
+    String after = null;
+    long revision = 0;
+    do {
+      NodePage page = listNodes(after, options.pageSize(), revision);
+      revision = page.revision();
+      after = page.next();
+      for (Node node : page.items()) {
+        if (node.spec() == null) {
+          continue;
+        }
+        TxnPlan plan = new TxnPlan();
+        plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
+        int size = 0;
+        for (UniqueField field : UniqueField.values()) {
+          String value = field.of(node.spec());
+          if (value == null) {
+            continue;
+          }
+          String key = field.key(value);
+          if (holders.putIfAbsent(key, node.id()) == null) {
+            plan.claim(key, field.field(), value, node.id());
+            size++;
+          }
+        }
+        if (size > 0) {
+          plans.add(plan);
+          sizes.add(size);
+        }
+      }
+    } while (after != null);
+    int written = 0;
+    int skipped = 0;
+    int start = 0;
+    while (start < plans.size()) {
+      TxnPlan chunk = new TxnPlan();
+      int end = start;
+      int size = 0;
+      while (end < plans.size() && (end == start || chunk.fits(plans.get(end)))) {
+        chunk.merge(plans.get(end));
+        size += sizes.get(end);
+        end++;
+      }
+      try {
+        chunk.commit(kv, options.timeout(), "the unique index");
+        written += size;
+      } catch (ConflictException | DuplicateValueException e) {
+        for (int k = start; k < end; k++) {
+          try {
+            plans.get(k).commit(kv, options.timeout(), "the unique index");
+            written += sizes.get(k);
+          } catch (ConflictException | DuplicateValueException | NotFoundException raced) {
+            skipped++;
+          }
+        }
+      }
+      start = end;
+    }
+    return new int[] {written, skipped};
   }
 
   // ---------------------------------------------------------------- pools

@@ -31,6 +31,8 @@ public record KeyRef(Kind kind, String id, String pool, long seq) {
     GLOBAL_STATS,
     /** {@code leader/{component}}. */
     LEADER,
+    /** {@code index/{serial|mac|mgmt}/{value}}: the unique-field index (holds a node id). */
+    INDEX,
     /** Anything else. */
     OTHER
   }

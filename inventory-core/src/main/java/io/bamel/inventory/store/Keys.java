@@ -1,6 +1,9 @@
 package io.bamel.inventory.store;
 
 import io.bamel.inventory.model.Ids;
+import io.bamel.inventory.model.MacAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Locale;
 
 /**
@@ -18,7 +21,13 @@ import java.util.Locale;
  * /baremetal/global/config              global settings
  * /baremetal/global/stats               fleet-wide figures
  * /baremetal/leader/{component}         leader election
+ * /baremetal/index/serial/{b64(serial)} node id (unique index of spec.serial)
+ * /baremetal/index/mac/{mac}            node id (unique index of spec.macAddress)
+ * /baremetal/index/mgmt/{b64(address)}  node id (unique index of spec.mgmtAddress)
  * </pre>
+ *
+ * <p>Serials and management addresses are free text, so their index segment is the URL-safe base64
+ * (no padding) of their UTF-8 bytes; a MAC address is its canonical lower-case form.
  *
  * <p>Events live beside the nodes rather than under them so that listing {@code /baremetal/nodes/}
  * reads at most three small keys per node, however long its history; see docs/etcd-schema.md.
@@ -46,6 +55,12 @@ public final class Keys {
   /** The prefix of leader-election keys. */
   public static final String LEADER = ROOT + "leader/";
 
+  /** The prefix of the unique-field index keys. */
+  public static final String INDEX = ROOT + "index/";
+
+  static final String SERIAL = "serial";
+  static final String MAC = "mac";
+  static final String MGMT = "mgmt";
   static final String SPEC = "spec";
   static final String STATUS = "status";
   static final String METRICS = "metrics";
@@ -115,6 +130,33 @@ public final class Keys {
     return LEADER + Ids.require("component", component);
   }
 
+  /** {@code /baremetal/index/serial/{value}}: the value URL-safe base64 encoded. */
+  public static String indexSerial(String serial) {
+    return INDEX + SERIAL + "/" + encode(serial);
+  }
+
+  /** {@code /baremetal/index/mac/{value}}: the canonical lower-case MAC address. */
+  public static String indexMac(String mac) {
+    if (!MacAddress.isValid(mac)) {
+      throw new IllegalArgumentException("not a MAC address");
+    }
+    return INDEX + MAC + "/" + MacAddress.canonical(mac);
+  }
+
+  /** {@code /baremetal/index/mgmt/{value}}: the value URL-safe base64 encoded. */
+  public static String indexMgmt(String address) {
+    return INDEX + MGMT + "/" + encode(address);
+  }
+
+  private static String encode(String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException("an indexed value must not be empty");
+    }
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(value.getBytes(StandardCharsets.UTF_8));
+  }
+
   /** What a key is, parsed back from its text; {@link KeyRef#OTHER} for unknown keys. */
   public static KeyRef parse(String key) {
     if (key.startsWith(NODES)) {
@@ -154,6 +196,13 @@ public final class Keys {
       return new KeyRef(KeyRef.Kind.GLOBAL_CONFIG, null, null, 0);
     } else if (key.equals(GLOBAL_STATS)) {
       return new KeyRef(KeyRef.Kind.GLOBAL_STATS, null, null, 0);
+    } else if (key.startsWith(INDEX)) {
+      String[] parts = key.substring(INDEX.length()).split("/", -1);
+      if (parts.length == 2
+          && !parts[1].isEmpty()
+          && (parts[0].equals(SERIAL) || parts[0].equals(MAC) || parts[0].equals(MGMT))) {
+        return new KeyRef(KeyRef.Kind.INDEX, null, null, 0);
+      }
     } else if (key.startsWith(LEADER)) {
       return new KeyRef(KeyRef.Kind.LEADER, null, null, 0);
     }

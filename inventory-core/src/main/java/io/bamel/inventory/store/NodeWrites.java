@@ -7,7 +7,9 @@ import java.util.Objects;
 /**
  * The writes that keep a node's keys consistent, added to a {@link TxnPlan}: a spec change moves
  * the pool-membership index in the same transaction, and an event is appended with the next
- * sequence number and the history trimmed to its bound.
+ * sequence number and the history trimmed to its bound. A new or changed unique value (serial, MAC,
+ * management address) takes its index key, guarded by that key not existing, and the old value's
+ * key is deleted; a delete removes the node's index keys.
  */
 final class NodeWrites {
 
@@ -19,7 +21,8 @@ final class NodeWrites {
 
   /**
    * Guards the spec at {@code oldRevision} (0: must not exist) and writes {@code newSpec} (null:
-   * delete every key of the node), moving the membership index when the pool changes.
+   * delete every key of the node), moving the membership index when the pool changes and the
+   * unique-field index keys when a unique value changes.
    */
   void spec(
       TxnPlan plan,
@@ -43,6 +46,19 @@ final class NodeWrites {
       }
       if (newPool != null) {
         plan.put(Keys.poolMember(newPool, id), new byte[0]);
+      }
+    }
+    for (UniqueField field : UniqueField.values()) {
+      String oldValue = field.of(oldSpec);
+      String newValue = field.of(newSpec);
+      if (Objects.equals(oldValue, newValue)) {
+        continue;
+      }
+      if (newValue != null) {
+        plan.claim(field.key(newValue), field.field(), newValue, id);
+      }
+      if (oldValue != null) {
+        plan.release(field.key(oldValue));
       }
     }
   }

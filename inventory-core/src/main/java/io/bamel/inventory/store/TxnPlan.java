@@ -8,11 +8,15 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One etcd transaction being put together: the compare-and-swap guards, the writes, and their size,
@@ -33,6 +37,8 @@ final class TxnPlan {
   private final Map<String, Long> modRevisions = new LinkedHashMap<>();
   private final Map<String, Long> createRevisions = new LinkedHashMap<>();
   private final List<String> existing = new ArrayList<>();
+  private final Map<String, Claim> claims = new LinkedHashMap<>();
+  private final Set<String> indexKeys = new HashSet<>();
   private final List<Op> ops = new ArrayList<>();
   private WriteFence fence;
   private int bytes;
@@ -56,6 +62,27 @@ final class TxnPlan {
     existing.add(key);
     bytes += key.length() + OP_OVERHEAD;
     return this;
+  }
+
+  /** A unique value's index key taken by a node. */
+  private record Claim(String field, String value) {}
+
+  /**
+   * Takes the index key {@code key} of unique {@code field} {@code value} for node {@code id}:
+   * requires the key not to exist (a failure names its holder: {@link DuplicateValueException}) and
+   * puts the node id there.
+   */
+  TxnPlan claim(String key, String field, String value, String id) {
+    claims.put(key, new Claim(field, value));
+    indexKeys.add(key);
+    bytes += key.length() + OP_OVERHEAD;
+    return put(key, id.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Deletes the index key {@code key} of a value the node no longer has. */
+  TxnPlan release(String key) {
+    indexKeys.add(key);
+    return delete(key);
   }
 
   /** Requires the writer to still hold {@code fence} (null: no fence). */
@@ -93,7 +120,11 @@ final class TxnPlan {
   }
 
   int compares() {
-    return modRevisions.size() + createRevisions.size() + existing.size() + (fence == null ? 0 : 1);
+    return modRevisions.size()
+        + createRevisions.size()
+        + existing.size()
+        + claims.size()
+        + (fence == null ? 0 : 1);
   }
 
   int bytes() {
@@ -104,9 +135,14 @@ final class TxnPlan {
     return ops.isEmpty();
   }
 
-  /** Whether {@code other} can be merged into this plan within etcd's limits. */
+  /**
+   * Whether {@code other} can be merged into this plan within etcd's limits, and touches none of
+   * the index keys this plan touches (etcd refuses a transaction that writes one key twice, and two
+   * nodes taking one value must be decided one after the other).
+   */
   boolean fits(TxnPlan other) {
-    return ops.size() + other.ops.size() <= MAX_OPS
+    return Collections.disjoint(indexKeys, other.indexKeys)
+        && ops.size() + other.ops.size() <= MAX_OPS
         && compares() + other.compares() <= MAX_OPS
         && bytes + other.bytes <= MAX_BYTES;
   }
@@ -116,6 +152,8 @@ final class TxnPlan {
     modRevisions.putAll(other.modRevisions);
     createRevisions.putAll(other.createRevisions);
     existing.addAll(other.existing);
+    claims.putAll(other.claims);
+    indexKeys.addAll(other.indexKeys);
     ops.addAll(other.ops);
     bytes += other.bytes;
     if (other.fence != null) {
@@ -128,6 +166,7 @@ final class TxnPlan {
    *
    * @throws FencedException when the fence no longer holds
    * @throws ConflictException when a guarded key changed; {@code what} names the value
+   * @throws DuplicateValueException when a claimed unique value is held by another node
    */
   long commit(KV kv, Duration timeout, String what) {
     List<Cmp> cmps = new ArrayList<>();
@@ -153,6 +192,10 @@ final class TxnPlan {
     for (String key : existing) {
       cmps.add(new Cmp(Bytes.of(key), Cmp.Op.GREATER, CmpTarget.version(0)));
       readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
+    }
+    for (String key : claims.keySet()) {
+      cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.createRevision(0)));
+      readBack.add(Op.get(Bytes.of(key), GetOption.DEFAULT));
     }
     TxnResponse response =
         Etcd.await(
@@ -206,6 +249,13 @@ final class TxnPlan {
     for (String key : existing) {
       if (i < gets.size() && gets.get(i).getKvs().isEmpty()) {
         return new NotFoundException(key);
+      }
+      i++;
+    }
+    for (Claim claim : claims.values()) {
+      if (i < gets.size() && !gets.get(i).getKvs().isEmpty()) {
+        String holder = Bytes.text(gets.get(i).getKvs().get(0).getValue());
+        return new DuplicateValueException(claim.field(), claim.value(), holder);
       }
       i++;
     }
