@@ -120,6 +120,13 @@ public final class BamelServer implements AutoCloseable {
             "etcd client",
             EtcdConnection.connect(config.etcd(), endpoints));
     store = new EtcdInventory(client);
+    if (components.contains(Component.API)) {
+      // Nodes written before the unique-value index existed get their index keys (idempotent).
+      int indexed = store.rebuildUniqueIndex();
+      if (indexed > 0) {
+        LOG.info("unique index: wrote {} missing serial/mac/mgmt index keys", indexed);
+      }
+    }
     cache =
         shutdown.add(
             ShutdownSequence.Stage.CACHE, "inventory cache", new InventoryCache(client).start());
