@@ -93,7 +93,7 @@ class PoolControllerIT {
             .pool(pool)
             .rack(rack)
             .powerInterface(PowerInterface.REDFISH)
-            .mgmtAddress("https://10.0.0.1")
+            .mgmtAddress("https://" + id + ".bmc.test") // unique: the store indexes it
             .bmcCredentials("bmc")
             .resources(resources)
             .powerState(power)
