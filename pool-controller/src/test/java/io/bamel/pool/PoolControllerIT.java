@@ -522,53 +522,55 @@ class PoolControllerIT {
     kube.pods().resource(KubeMock.pending("x1", "p1", "cpu", 8)).create();
     kube.pods().resource(KubeMock.pending("x2", "p2", "cpu", 8)).create();
     DeposingCluster deposing = new DeposingCluster(cluster);
-    try (Controllers a = new Controllers(client, "a", deposing, clock, b -> {});
-        Controllers b = new Controllers(client, "b", cluster, clock, x -> {})) {
+    try (Controllers a = new Controllers(client, "a", deposing, clock, b -> {})) {
       assertThat(a.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
-      a.sync();
-      long[] afterDeposition = {-1};
-      // a reads its fence, then loses leadership while it reads the cluster (as when its lease
-      // expires mid-cycle); b takes over; a's decision still carries a's old fence.
-      deposing.whileReadingPods(
-          () -> {
-            a.election.close();
-            try {
-              // Generous: on a loaded machine the standby's campaign can take seconds.
-              assertThat(b.election.awaitLeadership(Duration.ofSeconds(30))).isTrue();
-            } catch (InterruptedException e) {
-              throw new AssertionError(e);
-            }
-            afterDeposition[0] = store.currentRevision();
-          });
+      // b starts only once a leads: started together, either could win the first campaign.
+      try (Controllers b = new Controllers(client, "b", cluster, clock, x -> {})) {
+        a.sync();
+        long[] afterDeposition = {-1};
+        // a reads its fence, then loses leadership while it reads the cluster (as when its lease
+        // expires mid-cycle); b takes over; a's decision still carries a's old fence.
+        deposing.whileReadingPods(
+            () -> {
+              a.election.close();
+              try {
+                // Generous: on a loaded machine the standby's campaign can take seconds.
+                assertThat(b.election.awaitLeadership(Duration.ofSeconds(30))).isTrue();
+              } catch (InterruptedException e) {
+                throw new AssertionError(e);
+              }
+              afterDeposition[0] = store.currentRevision();
+            });
 
-      List<PoolController.Outcome> outcomes = a.controller.runCycle();
+        List<PoolController.Outcome> outcomes = a.controller.runCycle();
 
-      assertThat(afterDeposition[0]).isPositive();
-      assertThat(outcomes).as("the cycle stops at the first refused write").hasSize(1);
-      PoolController.Outcome o = outcomes.get(0);
-      assertThat(o.pool()).isEqualTo("p1");
-      assertThat(o.decision().powerOnIds()).containsExactly("n1");
-      assertThat(o.fenced()).isTrue();
-      assertThat(o.error()).contains("not the leader");
-      assertThat(o.revision()).isEqualTo(-1);
-      assertThat(store.currentRevision()).as("nothing written").isEqualTo(afterDeposition[0]);
-      assertThat(desired("n1")).isEqualTo(PowerState.OFF);
-      assertThat(desired("n2")).isEqualTo(PowerState.OFF);
-      assertThat(store.events("n1")).isEmpty();
-      assertThat(store.getPool("p1").orElseThrow().status()).isNull();
-      assertThat(store.getPool("p2").orElseThrow().status()).isNull();
-      assertThat(
-              a.metric(
-                  "bamel_scale_decisions_total",
-                  "pool",
-                  "p1",
-                  "direction",
-                  "up",
-                  "reason",
-                  "pending-pods"))
-          .isNaN();
-      assertThat(a.controller.runCycle()).as("no longer leading: no cycle").isEmpty();
+        assertThat(afterDeposition[0]).isPositive();
+        assertThat(outcomes).as("the cycle stops at the first refused write").hasSize(1);
+        PoolController.Outcome o = outcomes.get(0);
+        assertThat(o.pool()).isEqualTo("p1");
+        assertThat(o.decision().powerOnIds()).containsExactly("n1");
+        assertThat(o.fenced()).isTrue();
+        assertThat(o.error()).contains("not the leader");
+        assertThat(o.revision()).isEqualTo(-1);
+        assertThat(store.currentRevision()).as("nothing written").isEqualTo(afterDeposition[0]);
+        assertThat(desired("n1")).isEqualTo(PowerState.OFF);
+        assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+        assertThat(store.events("n1")).isEmpty();
+        assertThat(store.getPool("p1").orElseThrow().status()).isNull();
+        assertThat(store.getPool("p2").orElseThrow().status()).isNull();
+        assertThat(
+                a.metric(
+                    "bamel_scale_decisions_total",
+                    "pool",
+                    "p1",
+                    "direction",
+                    "up",
+                    "reason",
+                    "pending-pods"))
+            .isNaN();
+        assertThat(a.controller.runCycle()).as("no longer leading: no cycle").isEmpty();
+      }
     }
   }
 
