@@ -108,7 +108,7 @@ public final class SyncPlanner {
         actions.add(
             new SyncPlan.Action(
                 SyncPlan.Kind.CREATE, item.index(), id, 0, null, desired, null, null));
-      } else if (Arrays.equals(Codec.encode(before), Codec.encode(desired))) {
+      } else if (sameSpec(before, desired)) {
         actions.add(
             new SyncPlan.Action(
                 SyncPlan.Kind.UNCHANGED,
@@ -157,6 +157,14 @@ public final class SyncPlanner {
       }
     }
     return new SyncPlan(actions);
+  }
+
+  /**
+   * Whether {@code desired} stores as {@code before} does: equal records encode alike, so only
+   * unequal ones (a number of another scale, say) are compared by their stored bytes.
+   */
+  private static boolean sameSpec(NodeSpec before, NodeSpec desired) {
+    return before.equals(desired) || Arrays.equals(Codec.encode(before), Codec.encode(desired));
   }
 
   private static Optional<String> match(

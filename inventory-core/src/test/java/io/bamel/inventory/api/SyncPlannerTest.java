@@ -93,6 +93,42 @@ class SyncPlannerTest {
   }
 
   @Test
+  void labelsInAnotherOrderAreUnchangedAndAChangedLabelIsAnUpdate() {
+    java.util.LinkedHashMap<String, String> stored = new java.util.LinkedHashMap<>();
+    stored.put("a", "1");
+    stored.put("b", "2");
+    java.util.LinkedHashMap<String, String> reordered = new java.util.LinkedHashMap<>();
+    reordered.put("b", "2");
+    reordered.put("a", "1");
+    Node labelled =
+        node("l1", spec("inv-l", "SL", null, null).toBuilder().labels(stored).build(), null);
+    SyncPlan same =
+        SyncPlanner.plan(
+            List.of(
+                SyncItem.replacing(
+                    0,
+                    "l1",
+                    spec("inv-l", "SL", null, null).toBuilder().labels(reordered).build())),
+            List.of(labelled),
+            n -> true,
+            false);
+    assertThat(same.actions().get(0).kind()).isEqualTo(SyncPlan.Kind.UNCHANGED);
+    SyncPlan changed =
+        SyncPlanner.plan(
+            List.of(
+                SyncItem.replacing(
+                    0,
+                    "l1",
+                    spec("inv-l", "SL", null, null).toBuilder()
+                        .labels(Map.of("a", "1", "b", "3"))
+                        .build())),
+            List.of(labelled),
+            n -> true,
+            false);
+    assertThat(changed.actions().get(0).kind()).isEqualTo(SyncPlan.Kind.UPDATE);
+  }
+
+  @Test
   void uniqueFieldsAreCheckedAgainstTheInventoryAsTheSyncLeavesIt() {
     List<SyncItem> items = new ArrayList<>();
     // n1 takes a new serial; a new node with that serial is refused, naming n1.
