@@ -358,6 +358,58 @@ class NodesApiIT {
     assertThat(f.get("/api/v1/nodes/n002").status()).isEqualTo(404);
   }
 
+  /**
+   * Two clients create two nodes with the same serial at once: the cache cannot see either before
+   * it answers, so only the index key's guard in etcd can refuse one. Repeated, since either may
+   * win each round.
+   */
+  @Test
+  void twoClientsCreatingNodesWithTheSameSerialAtOnceExactlyOneGets409() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 10; round++) {
+        String serial = "SN-RACE-" + round;
+        CountDownLatch go = new CountDownLatch(1);
+        List<String> ids = List.of("race-" + round + "-a", "race-" + round + "-b");
+        List<Future<ApiFixture.Response>> results = new ArrayList<>();
+        for (int k = 0; k < 2; k++) {
+          NodeSpec spec = Json.spec(100 + 2 * round + k, "a").toBuilder().serial(serial).build();
+          String path = "/api/v1/nodes/" + ids.get(k);
+          results.add(
+              pool.submit(
+                  () -> {
+                    go.await();
+                    return f.json("PUT", path, Json.of(spec));
+                  }));
+        }
+        go.countDown();
+        ApiFixture.Response first = results.get(0).get();
+        ApiFixture.Response second = results.get(1).get();
+        assertThat(List.of(first.status(), second.status()))
+            .as("round %d: %s / %s", round, first, second)
+            .containsExactlyInAnyOrder(201, 409);
+        int winner = first.status() == 201 ? 0 : 1;
+        ApiFixture.Response refused = winner == 0 ? second : first;
+        assertThat(refused.contentType()).startsWith("application/problem+json");
+        assertThat(refused.json().get("conflictingNode").asText()).isEqualTo(ids.get(winner));
+        assertThat(f.get("/api/v1/nodes/" + ids.get(1 - winner)).status()).isEqualTo(404);
+        ByteSequence key = ByteSequence.from(Keys.indexSerial(serial), StandardCharsets.UTF_8);
+        assertThat(
+                f.client
+                    .getKVClient()
+                    .get(key)
+                    .get()
+                    .getKvs()
+                    .get(0)
+                    .getValue()
+                    .toString(StandardCharsets.UTF_8))
+            .isEqualTo(ids.get(winner));
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
   @Test
   void listFiltersAndPagesAtOneRevision() {
     for (int i = 0; i < 30; i++) {
