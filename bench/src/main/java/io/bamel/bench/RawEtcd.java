@@ -1,5 +1,9 @@
 package io.bamel.bench;
 
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.Keys;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -20,6 +24,31 @@ import java.util.concurrent.TimeUnit;
 public final class RawEtcd {
 
   private RawEtcd() {}
+
+  /**
+   * The keys bamel writes when it creates node {@code id} with {@code spec} and its first event:
+   * the spec, the pool member key, the event, and the unique-value index keys of the serial, MAC
+   * and management address the spec has (each holding the node id), as {@code docs/etcd-schema.md}
+   * lays them out.
+   */
+  public static List<Map.Entry<String, byte[]>> newNodeKeys(
+      String id, NodeSpec spec, NodeEvent event) {
+    List<Map.Entry<String, byte[]>> kvs = new ArrayList<>(6);
+    kvs.add(Map.entry(Keys.nodeSpec(id), Codec.encode(spec)));
+    kvs.add(Map.entry(Keys.poolMember(spec.pool(), id), new byte[0]));
+    kvs.add(Map.entry(Keys.nodeEvent(id, 1), Codec.encode(event.withSeq(1))));
+    byte[] holder = id.getBytes(StandardCharsets.UTF_8);
+    if (spec.serial() != null) {
+      kvs.add(Map.entry(Keys.indexSerial(spec.serial()), holder));
+    }
+    if (spec.macAddress() != null) {
+      kvs.add(Map.entry(Keys.indexMac(spec.macAddress()), holder));
+    }
+    if (spec.mgmtAddress() != null) {
+      kvs.add(Map.entry(Keys.indexMgmt(spec.mgmtAddress()), holder));
+    }
+    return kvs;
+  }
 
   /** Writes every key-value in transactions of {@code opsPerTxn} puts, one after the other. */
   public static void putAll(Client client, List<Map.Entry<String, byte[]>> kvs, int opsPerTxn)

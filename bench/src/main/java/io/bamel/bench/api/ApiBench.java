@@ -61,10 +61,15 @@ final class ApiBench implements AutoCloseable {
     return b.GET().build();
   }
 
+  /** The value of the Authorization header the benchmarks send. */
+  String authorization() {
+    return "Bearer " + TOKEN;
+  }
+
   private HttpRequest.Builder request(String path) {
     return HttpRequest.newBuilder(URI.create(base + path))
         .timeout(Duration.ofMinutes(5))
-        .header("Authorization", "Bearer " + TOKEN);
+        .header("Authorization", authorization());
   }
 
   /** Sends a request; fails unless it answers 200. */

@@ -10,7 +10,6 @@ import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
-import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.etcd.jetcd.Client;
@@ -39,7 +38,7 @@ public final class ApiSyncBenchmark implements Benchmark {
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
     ObjectNode body = Codec.mapper().createObjectNode();
     ArrayNode items = body.putArray("items");
-    List<Map.Entry<String, byte[]>> raw = new ArrayList<>(3 * n);
+    List<Map.Entry<String, byte[]>> raw = new ArrayList<>(6 * n);
     for (int i = 0; i < n; i++) {
       String id = TestNodes.id(i);
       NodeSpec spec = TestNodes.spec(i, "pool-" + (i % 4)).toBuilder().powerState(null).build();
@@ -47,9 +46,7 @@ public final class ApiSyncBenchmark implements Benchmark {
       item.put("id", id);
       item.set("spec", Codec.mapper().valueToTree(spec));
       NodeEvent event = NodeEvent.change(t0, "created", "sync", "bench", "req-" + i);
-      raw.add(Map.entry(Keys.nodeSpec(id), Codec.encode(spec)));
-      raw.add(Map.entry(Keys.poolMember(spec.pool(), id), new byte[0]));
-      raw.add(Map.entry(Keys.nodeEvent(id, 1), Codec.encode(event.withSeq(1))));
+      raw.addAll(RawEtcd.newNodeKeys(id, spec, event));
     }
     byte[] json = Codec.encode(body);
     int runs = context.quick() ? 1 : 3;

@@ -8,9 +8,7 @@ import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
-import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
-import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.etcd.jetcd.Client;
@@ -36,15 +34,13 @@ public final class BatchUpsertBenchmark implements Benchmark {
     int n = context.size("batchNodes", 10_000);
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
     List<BatchItem> items = new ArrayList<>(n);
-    List<Map.Entry<String, byte[]>> raw = new ArrayList<>(3 * n);
+    List<Map.Entry<String, byte[]>> raw = new ArrayList<>(6 * n);
     for (int i = 0; i < n; i++) {
       String id = TestNodes.id(i);
       var spec = TestNodes.spec(i, "pool-" + (i % 4));
       NodeEvent event = NodeEvent.of(t0, "synced", "created by batch");
       items.add(BatchItem.upsert(id, spec, event));
-      raw.add(Map.entry(Keys.nodeSpec(id), Codec.encode(spec)));
-      raw.add(Map.entry(Keys.poolMember(spec.pool(), id), new byte[0]));
-      raw.add(Map.entry(Keys.nodeEvent(id, 1), Codec.encode(event.withSeq(1))));
+      raw.addAll(RawEtcd.newNodeKeys(id, spec, event));
     }
     try (EtcdCluster etcd = EtcdCluster.start(1);
         Client client = etcd.client()) {
