@@ -2,6 +2,7 @@ package io.bamel.node;
 
 import io.bamel.inventory.model.NodeTimeouts;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * Settings of the {@link NodeController}.
@@ -64,91 +65,84 @@ public record NodeControllerConfig(
 
   /** With other worker and BMC concurrency limits. */
   public NodeControllerConfig withConcurrency(int workers, int bmcConcurrency) {
-    return new NodeControllerConfig(
-        workers,
-        bmcConcurrency,
-        syncInterval,
-        syncJitter,
-        pollInterval,
-        backoffBase,
-        backoffMax,
-        bmcCallTimeout,
-        timeouts,
-        shutdownTimeout);
+    return with(
+        c -> {
+          c.workers = workers;
+          c.bmcConcurrency = bmcConcurrency;
+        });
   }
 
   /** With other sync and poll intervals. */
   public NodeControllerConfig withIntervals(Duration sync, Duration poll) {
-    return new NodeControllerConfig(
-        workers,
-        bmcConcurrency,
-        sync,
-        syncJitter,
-        poll,
-        backoffBase,
-        backoffMax,
-        bmcCallTimeout,
-        timeouts,
-        shutdownTimeout);
+    return with(
+        c -> {
+          c.syncInterval = sync;
+          c.pollInterval = poll;
+        });
   }
 
   /** With another retry backoff. */
   public NodeControllerConfig withBackoff(Duration base, Duration max) {
-    return new NodeControllerConfig(
-        workers,
-        bmcConcurrency,
-        syncInterval,
-        syncJitter,
-        pollInterval,
-        base,
-        max,
-        bmcCallTimeout,
-        timeouts,
-        shutdownTimeout);
+    return with(
+        c -> {
+          c.backoffBase = base;
+          c.backoffMax = max;
+        });
   }
 
   /** With another BMC call deadline. */
   public NodeControllerConfig withBmcCallTimeout(Duration timeout) {
-    return new NodeControllerConfig(
-        workers,
-        bmcConcurrency,
-        syncInterval,
-        syncJitter,
-        pollInterval,
-        backoffBase,
-        backoffMax,
-        timeout,
-        timeouts,
-        shutdownTimeout);
+    return with(c -> c.bmcCallTimeout = timeout);
   }
 
   /** With other global step timeouts. */
   public NodeControllerConfig withTimeouts(NodeTimeouts global) {
-    return new NodeControllerConfig(
-        workers,
-        bmcConcurrency,
-        syncInterval,
-        syncJitter,
-        pollInterval,
-        backoffBase,
-        backoffMax,
-        bmcCallTimeout,
-        global,
-        shutdownTimeout);
+    return with(c -> c.timeouts = global);
   }
 
   /** With another bound on the wait for work in progress at {@link NodeController#close()}. */
   public NodeControllerConfig withShutdownTimeout(Duration timeout) {
+    return with(c -> c.shutdownTimeout = timeout);
+  }
+
+  /** The fields of a config being copied with changes. */
+  private static final class Copy {
+    int workers;
+    int bmcConcurrency;
+    Duration syncInterval;
+    double syncJitter;
+    Duration pollInterval;
+    Duration backoffBase;
+    Duration backoffMax;
+    Duration bmcCallTimeout;
+    NodeTimeouts timeouts;
+    Duration shutdownTimeout;
+  }
+
+  /** This config with the fields {@code change} sets (checked again by the constructor). */
+  private NodeControllerConfig with(Consumer<Copy> change) {
+    Copy c = new Copy();
+    c.workers = workers;
+    c.bmcConcurrency = bmcConcurrency;
+    c.syncInterval = syncInterval;
+    c.syncJitter = syncJitter;
+    c.pollInterval = pollInterval;
+    c.backoffBase = backoffBase;
+    c.backoffMax = backoffMax;
+    c.bmcCallTimeout = bmcCallTimeout;
+    c.timeouts = timeouts;
+    c.shutdownTimeout = shutdownTimeout;
+    change.accept(c);
     return new NodeControllerConfig(
-        workers,
-        bmcConcurrency,
-        syncInterval,
-        syncJitter,
-        pollInterval,
-        backoffBase,
-        backoffMax,
-        bmcCallTimeout,
-        timeouts,
-        timeout);
+        c.workers,
+        c.bmcConcurrency,
+        c.syncInterval,
+        c.syncJitter,
+        c.pollInterval,
+        c.backoffBase,
+        c.backoffMax,
+        c.bmcCallTimeout,
+        c.timeouts,
+        c.shutdownTimeout);
   }
 }

@@ -31,6 +31,9 @@ class NodeControllerConfigTest {
     assertThat(c.workers()).isEqualTo(8);
     assertThat(c.bmcConcurrency()).isEqualTo(4);
     assertThat(c.syncInterval()).isEqualTo(Duration.ofSeconds(9));
+    assertThat(c.pollInterval()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(c.syncJitter()).isEqualTo(NodeControllerConfig.DEFAULTS.syncJitter());
+    assertThat(c.backoffBase()).isEqualTo(Duration.ofMillis(10));
     assertThat(c.backoffMax()).isEqualTo(Duration.ofSeconds(2));
     assertThat(c.bmcCallTimeout()).isEqualTo(Duration.ofSeconds(7));
     assertThat(c.timeouts()).isEqualTo(TestSite.TIMEOUTS);
