@@ -30,6 +30,21 @@ public final class InstrumentedPowerDriver implements PowerDriver {
     T run() throws PowerException;
   }
 
+  /** A driver call that returns nothing. */
+  @FunctionalInterface
+  private interface Action {
+    void run() throws PowerException;
+  }
+
+  private void timedAction(PowerOperation operation, Action action) throws PowerException {
+    timed(
+        operation,
+        () -> {
+          action.run();
+          return null;
+        });
+  }
+
   private <T> T timed(PowerOperation operation, Call<T> call) throws PowerException {
     Instant start = clock.instant();
     String result = PowerMetrics.TERMINAL;
@@ -58,44 +73,24 @@ public final class InstrumentedPowerDriver implements PowerDriver {
 
   @Override
   public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    timed(
-        PowerOperation.ON,
-        () -> {
-          delegate.powerOn(endpoint, deadline);
-          return null;
-        });
+    timedAction(PowerOperation.ON, () -> delegate.powerOn(endpoint, deadline));
   }
 
   @Override
   public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
       throws PowerException {
-    timed(
-        PowerOperation.OFF,
-        () -> {
-          delegate.powerOff(endpoint, mode, deadline);
-          return null;
-        });
+    timedAction(PowerOperation.OFF, () -> delegate.powerOff(endpoint, mode, deadline));
   }
 
   @Override
   public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    timed(
-        PowerOperation.CYCLE,
-        () -> {
-          delegate.powerCycle(endpoint, deadline);
-          return null;
-        });
+    timedAction(PowerOperation.CYCLE, () -> delegate.powerCycle(endpoint, deadline));
   }
 
   @Override
   public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
       throws PowerException {
-    timed(
-        PowerOperation.BOOT,
-        () -> {
-          delegate.setBootDevice(endpoint, override, deadline);
-          return null;
-        });
+    timedAction(PowerOperation.BOOT, () -> delegate.setBootDevice(endpoint, override, deadline));
   }
 
   @Override
