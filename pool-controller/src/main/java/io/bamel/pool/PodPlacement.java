@@ -2,6 +2,7 @@ package io.bamel.pool;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
 import java.util.List;
 
 /**
@@ -17,60 +18,10 @@ import java.util.List;
  *
  * @param nodeSelectorPool the value its {@code nodeSelector} requires of {@code bamel.io/pool}, or
  *     null when it requires none
- * @param requiredTerms the node selector terms of its required node affinity, or null when it has
- *     none
+ * @param requiredTerms the node selector terms of its required node affinity ({@link
+ *     KubePod#requiredNodeTerms()}), or null when it has none
  */
-public record PodPlacement(String nodeSelectorPool, List<List<Requirement>> requiredTerms) {
-
-  /**
-   * One match expression of a node selector term.
-   *
-   * @param key the label
-   * @param operator {@code In}, {@code NotIn}, {@code Exists}, {@code DoesNotExist}, {@code Gt} or
-   *     {@code Lt}
-   * @param values its values (empty for {@code Exists} and {@code DoesNotExist})
-   */
-  public record Requirement(String key, String operator, List<String> values) {
-
-    /** Copies the values. */
-    public Requirement {
-      values = values == null ? List.of() : List.copyOf(values);
-    }
-
-    /** A requirement on the pool label. */
-    public static Requirement pool(String operator, String... values) {
-      return new Requirement(Cluster.POOL_LABEL, operator, List.of(values));
-    }
-
-    /** Whether a node whose pool label is {@code pool} (null: none) meets it. */
-    boolean matches(String pool) {
-      if (!Cluster.POOL_LABEL.equals(key)) {
-        return true;
-      }
-      return switch (operator == null ? "" : operator) {
-        case "In" -> pool != null && values.contains(pool);
-        case "NotIn" -> pool == null || !values.contains(pool);
-        case "Exists" -> pool != null;
-        case "DoesNotExist" -> pool == null;
-        case "Gt" -> compare(pool) > 0;
-        case "Lt" -> compare(pool) < 0 && compare(pool) != NOT_COMPARABLE;
-        default -> false;
-      };
-    }
-
-    private static final int NOT_COMPARABLE = Integer.MIN_VALUE;
-
-    private int compare(String pool) {
-      if (pool == null || values.size() != 1) {
-        return NOT_COMPARABLE;
-      }
-      try {
-        return Long.compare(Long.parseLong(pool), Long.parseLong(values.get(0)));
-      } catch (NumberFormatException e) {
-        return NOT_COMPARABLE;
-      }
-    }
-  }
+public record PodPlacement(String nodeSelectorPool, List<List<NodeRequirement>> requiredTerms) {
 
   /** Copies the terms. */
   public PodPlacement {
@@ -89,16 +40,8 @@ public record PodPlacement(String nodeSelectorPool, List<List<Requirement>> requ
    */
   public static PodPlacement of(KubePod pod) {
     String selected = pod.nodeSelector().get(Cluster.POOL_LABEL);
-    List<List<Requirement>> terms =
-        pod.requiredNodeTerms().isEmpty()
-            ? null
-            : pod.requiredNodeTerms().stream()
-                .map(
-                    term ->
-                        term.stream()
-                            .map(r -> new Requirement(r.key(), r.operator(), r.values()))
-                            .toList())
-                .toList();
+    List<List<NodeRequirement>> terms =
+        pod.requiredNodeTerms().isEmpty() ? null : pod.requiredNodeTerms();
     return new PodPlacement(selected, terms);
   }
 
@@ -110,8 +53,8 @@ public record PodPlacement(String nodeSelectorPool, List<List<Requirement>> requ
     if (requiredTerms == null) {
       return true;
     }
-    for (List<Requirement> term : requiredTerms) {
-      if (!term.isEmpty() && term.stream().allMatch(r -> r.matches(pool))) {
+    for (List<NodeRequirement> term : requiredTerms) {
+      if (!term.isEmpty() && term.stream().allMatch(r -> meets(r, pool))) {
         return true;
       }
     }
@@ -121,5 +64,35 @@ public record PodPlacement(String nodeSelectorPool, List<List<Requirement>> requ
   /** Whether the pod may also run on a node of no pool: it does not require one. */
   public boolean needsNoPool() {
     return allows(null);
+  }
+
+  /** Whether a node whose pool label is {@code pool} (null: none) meets requirement {@code r}. */
+  private static boolean meets(NodeRequirement r, String pool) {
+    if (!Cluster.POOL_LABEL.equals(r.key())) {
+      return true;
+    }
+    List<String> values = r.values();
+    return switch (r.operator() == null ? "" : r.operator()) {
+      case "In" -> pool != null && values.contains(pool);
+      case "NotIn" -> pool == null || !values.contains(pool);
+      case "Exists" -> pool != null;
+      case "DoesNotExist" -> pool == null;
+      case "Gt" -> compare(pool, values) > 0;
+      case "Lt" -> compare(pool, values) < 0 && compare(pool, values) != NOT_COMPARABLE;
+      default -> false;
+    };
+  }
+
+  private static final int NOT_COMPARABLE = Integer.MIN_VALUE;
+
+  private static int compare(String pool, List<String> values) {
+    if (pool == null || values.size() != 1) {
+      return NOT_COMPARABLE;
+    }
+    try {
+      return Long.compare(Long.parseLong(pool), Long.parseLong(values.get(0)));
+    } catch (NumberFormatException e) {
+      return NOT_COMPARABLE;
+    }
   }
 }

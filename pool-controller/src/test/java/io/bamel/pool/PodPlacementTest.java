@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
-import io.bamel.pool.PodPlacement.Requirement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,12 +30,12 @@ class PodPlacementTest {
     }
   }
 
-  private static Requirement pool(String op, String... values) {
-    return Requirement.pool(op, values);
+  private static NodeRequirement pool(String op, String... values) {
+    return NodeRequirement.pool(op, values);
   }
 
-  private static Requirement other(String key, String op, String... values) {
-    return new Requirement(key, op, List.of(values));
+  private static NodeRequirement other(String key, String op, String... values) {
+    return new NodeRequirement(key, op, List.of(values));
   }
 
   private static Case c(String name, PodPlacement p, String... allowed) {
@@ -174,10 +173,6 @@ class PodPlacementTest {
         requiredNodeTerms);
   }
 
-  private static NodeRequirement portPool(String operator, String... values) {
-    return new NodeRequirement("bamel.io/pool", operator, List.of(values));
-  }
-
   private static List<String> allowedOf(PodPlacement placement) {
     List<String> allowed = new ArrayList<>();
     for (String label : LABELS) {
@@ -199,7 +194,7 @@ class PodPlacementTest {
                     Map.of("disk", "ssd"),
                     List.of(
                         List.of(
-                            portPool("In", "a", "b"),
+                            pool("In", "a", "b"),
                             new NodeRequirement("kubernetes.io/arch", "In", List.of("amd64")))))))
         .isEqualTo(
             new PodPlacement(
@@ -207,26 +202,22 @@ class PodPlacementTest {
                 List.of(
                     List.of(pool("In", "a", "b"), other("kubernetes.io/arch", "In", "amd64")))));
     PodPlacement both =
-        PodPlacement.of(
-            pod(Map.of("bamel.io/pool", "a"), List.of(List.of(portPool("In", "a", "b")))));
+        PodPlacement.of(pod(Map.of("bamel.io/pool", "a"), List.of(List.of(pool("In", "a", "b")))));
     assertThat(allowedOf(both)).as("the node selector must match too").containsExactly("a");
   }
 
   @Test
   void thePortsTermsAreEvaluatedExactly() {
     PodPlacement andNotIn =
-        PodPlacement.of(
-            pod(Map.of(), List.of(List.of(portPool("In", "a", "b"), portPool("NotIn", "b")))));
+        PodPlacement.of(pod(Map.of(), List.of(List.of(pool("In", "a", "b"), pool("NotIn", "b")))));
     assertThat(allowedOf(andNotIn)).as("In (a, b) AND NotIn (b)").containsExactly("a");
 
     PodPlacement ored =
-        PodPlacement.of(
-            pod(Map.of(), List.of(List.of(portPool("In", "a")), List.of(portPool("In", "b")))));
+        PodPlacement.of(pod(Map.of(), List.of(List.of(pool("In", "a")), List.of(pool("In", "b")))));
     assertThat(allowedOf(ored)).as("In (a) OR In (b)").containsExactlyInAnyOrder("a", "b");
 
     PodPlacement existsNotGpu =
-        PodPlacement.of(
-            pod(Map.of(), List.of(List.of(portPool("Exists"), portPool("NotIn", "gpu")))));
+        PodPlacement.of(pod(Map.of(), List.of(List.of(pool("Exists"), pool("NotIn", "gpu")))));
     assertThat(allowedOf(existsNotGpu)).containsExactlyInAnyOrder("a", "b", "c");
     assertThat(existsNotGpu.needsNoPool()).isFalse();
 

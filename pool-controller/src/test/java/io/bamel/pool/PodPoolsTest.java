@@ -9,7 +9,6 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.pool.PodPlacement.Requirement;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,7 +31,7 @@ class PodPoolsTest {
   }
 
   private static PodPlacement in(String... pools) {
-    return new PodPlacement(null, List.of(List.of(Requirement.pool("In", pools))));
+    return new PodPlacement(null, List.of(List.of(NodeRequirement.pool("In", pools))));
   }
 
   private static final Resources SMALL = Resources.of("cpu", 2);
@@ -62,7 +61,7 @@ class PodPoolsTest {
     assertThat(servedBy(PodPlacement.ANYWHERE, SMALL, a)).as("no default pool").isNull();
     // Excluding a pool does not require one: still only default pools serve it.
     PodPlacement notGpu =
-        new PodPlacement(null, List.of(List.of(Requirement.pool("NotIn", "gpu"))));
+        new PodPlacement(null, List.of(List.of(NodeRequirement.pool("NotIn", "gpu"))));
     assertThat(servedBy(notGpu, SMALL, a, g2)).isEqualTo("general-2");
     assertThat(servedBy(notGpu, SMALL, a)).isNull();
   }
@@ -157,10 +156,6 @@ class PodPoolsTest {
         requiredNodeTerms);
   }
 
-  private static NodeRequirement poolReq(String operator, String... values) {
-    return new NodeRequirement("bamel.io/pool", operator, List.of(values));
-  }
-
   @Test
   void assignGivesEveryPodToOnePoolAtMost() {
     List<KubePod> pods =
@@ -187,10 +182,19 @@ class PodPoolsTest {
   void assignEvaluatesTheRequiredTermsOfThePortsPod() {
     // [pool In (a, b) AND pool NotIn (b)]: only a, even when only b could grow for it.
     KubePod onlyA =
-        pod("only-a", null, List.of(List.of(poolReq("In", "a", "b"), poolReq("NotIn", "b"))));
+        pod(
+            "only-a",
+            null,
+            List.of(
+                List.of(NodeRequirement.pool("In", "a", "b"), NodeRequirement.pool("NotIn", "b"))));
     // [pool In (a)] OR [pool In (b)]: either.
     KubePod either =
-        pod("either", null, List.of(List.of(poolReq("In", "a")), List.of(poolReq("In", "b"))));
+        pod(
+            "either",
+            null,
+            List.of(
+                List.of(NodeRequirement.pool("In", "a")),
+                List.of(NodeRequirement.pool("In", "b"))));
     Map<String, List<KubePod>> aCannotGrow =
         PodPools.assign(List.of(onlyA, either), List.of(pool("a", false), pool("b", false, PLAIN)));
     assertThat(aCannotGrow.get("a")).extracting(p -> p.ref().name()).containsExactly("only-a");

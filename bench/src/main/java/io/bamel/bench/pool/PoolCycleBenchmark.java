@@ -5,7 +5,6 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
-import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
@@ -233,6 +232,6 @@ public final class PoolCycleBenchmark implements Benchmark {
         Map.of(),
         Map.of(),
         Set.of(pool),
-        List.of(List.of(new NodeRequirement(Cluster.POOL_LABEL, "In", List.of(pool)))));
+        List.of(List.of(NodeRequirement.pool("In", pool))));
   }
 }

@@ -18,4 +18,9 @@ public record NodeRequirement(String key, String operator, List<String> values) 
   public NodeRequirement {
     values = values == null ? List.of() : List.copyOf(values);
   }
+
+  /** A requirement on the pool label {@link Cluster#POOL_LABEL}. */
+  public static NodeRequirement pool(String operator, String... values) {
+    return new NodeRequirement(Cluster.POOL_LABEL, operator, List.of(values));
+  }
 }

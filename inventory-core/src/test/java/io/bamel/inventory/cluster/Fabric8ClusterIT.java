@@ -155,8 +155,7 @@ class Fabric8ClusterIT {
     assertThat(ds.workload()).isFalse();
     assertThat(ds.requiredPools()).isEqualTo(Set.of("gpu", "gpu-large"));
     assertThat(ds.requiredNodeTerms())
-        .containsExactly(
-            List.of(new NodeRequirement(Cluster.POOL_LABEL, "In", List.of("gpu", "gpu-large"))));
+        .containsExactly(List.of(NodeRequirement.pool("In", "gpu", "gpu-large")));
     assertThat(ds.nodeSelector()).containsEntry(Cluster.POOL_LABEL, "gpu");
     assertThat(ds.requests().get("cpu")).isEqualByComparingTo(new BigDecimal("0.5"));
     assertThat(ds.scheduled()).isTrue();
@@ -215,11 +214,9 @@ class Fabric8ClusterIT {
     KubePod pod = cluster.pods().get(0);
     assertThat(pod.requiredNodeTerms())
         .containsExactly(
+            List.of(NodeRequirement.pool("In", "a", "b"), NodeRequirement.pool("NotIn", "b")),
             List.of(
-                new NodeRequirement(Cluster.POOL_LABEL, "In", List.of("a", "b")),
-                new NodeRequirement(Cluster.POOL_LABEL, "NotIn", List.of("b"))),
-            List.of(
-                new NodeRequirement(Cluster.POOL_LABEL, "Exists", List.of()),
+                NodeRequirement.pool("Exists"),
                 new NodeRequirement("kubernetes.io/arch", "In", List.of("arm64")),
                 new NodeRequirement("metadata.name", "NotIn", List.of("n9"))));
     assertThat(pod.requiredPools()).as("the In union only").isEqualTo(Set.of("a", "b"));
