@@ -139,17 +139,10 @@ final class BatchUpsert {
   }
 
   private void commitInChunks(List<BatchItem> items, List<Planned> planned, BatchResult[] results) {
-    int start = 0;
-    while (start < planned.size()) {
-      TxnPlan chunk = new TxnPlan();
-      int end = start;
-      while (end < planned.size() && (end == start || chunk.fits(planned.get(end).plan()))) {
-        chunk.merge(planned.get(end).plan());
-        end++;
-      }
-      List<Planned> members = planned.subList(start, end);
+    for (TxnPlan.Chunk chunk : TxnPlan.pack(planned.stream().map(Planned::plan).toList())) {
+      List<Planned> members = planned.subList(chunk.from(), chunk.to());
       try {
-        long revision = chunk.commit(kv, options.timeout(), "a batch of nodes");
+        long revision = chunk.merged().commit(kv, options.timeout(), "a batch of nodes");
         for (Planned p : members) {
           results[p.index()] =
               new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
@@ -164,7 +157,6 @@ final class BatchUpsert {
               new BatchResult(items.get(p.index()).id(), Outcome.FAILED, 0, e.getMessage());
         }
       }
-      start = end;
     }
   }
 

@@ -336,7 +336,6 @@ public final class EtcdInventory {
       holders.put(Bytes.text(key.getKey()), Bytes.text(key.getValue()));
     }
     List<TxnPlan> plans = new ArrayList<>();
-    List<Integer> sizes = new ArrayList<>();
     String after = null;
     long revision = 0;
     do {
@@ -349,7 +348,6 @@ public final class EtcdInventory {
         }
         TxnPlan plan = new TxnPlan();
         plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
-        int size = 0;
         for (UniqueField field : UniqueField.values()) {
           String value = field.of(node.spec());
           if (value == null) {
@@ -358,41 +356,29 @@ public final class EtcdInventory {
           String key = field.key(value);
           if (holders.putIfAbsent(key, node.id()) == null) {
             plan.claim(key, field.field(), value, node.id());
-            size++;
           }
         }
-        if (size > 0) {
+        if (plan.claimCount() > 0) {
           plans.add(plan);
-          sizes.add(size);
         }
       }
     } while (after != null);
     int written = 0;
     int skipped = 0;
-    int start = 0;
-    while (start < plans.size()) {
-      TxnPlan chunk = new TxnPlan();
-      int end = start;
-      int size = 0;
-      while (end < plans.size() && (end == start || chunk.fits(plans.get(end)))) {
-        chunk.merge(plans.get(end));
-        size += sizes.get(end);
-        end++;
-      }
+    for (TxnPlan.Chunk chunk : TxnPlan.pack(plans)) {
       try {
-        chunk.commit(kv, options.timeout(), "the unique index");
-        written += size;
+        chunk.merged().commit(kv, options.timeout(), "the unique index");
+        written += chunk.merged().claimCount();
       } catch (ConflictException | DuplicateValueException e) {
-        for (int k = start; k < end; k++) {
+        for (TxnPlan plan : plans.subList(chunk.from(), chunk.to())) {
           try {
-            plans.get(k).commit(kv, options.timeout(), "the unique index");
-            written += sizes.get(k);
+            plan.commit(kv, options.timeout(), "the unique index");
+            written += plan.claimCount();
           } catch (ConflictException | DuplicateValueException | NotFoundException raced) {
             skipped++;
           }
         }
       }
-      start = end;
     }
     return new int[] {written, skipped};
   }

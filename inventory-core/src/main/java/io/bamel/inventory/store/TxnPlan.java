@@ -119,6 +119,11 @@ final class TxnPlan {
     return Math.max(ops.size(), compares());
   }
 
+  /** How many unique-value index keys this plan takes. */
+  int claimCount() {
+    return claims.size();
+  }
+
   int compares() {
     return modRevisions.size()
         + createRevisions.size()
@@ -133,6 +138,29 @@ final class TxnPlan {
 
   boolean isEmpty() {
     return ops.isEmpty();
+  }
+
+  /** Plans {@code from} (inclusive) to {@code to} (exclusive) of a list, merged into one. */
+  record Chunk(int from, int to, TxnPlan merged) {}
+
+  /**
+   * Packs {@code plans}, in order, into consecutive chunks, each as large as {@link #fits} allows
+   * (a plan too large to share a transaction gets one of its own).
+   */
+  static List<Chunk> pack(List<TxnPlan> plans) {
+    List<Chunk> chunks = new ArrayList<>();
+    int start = 0;
+    while (start < plans.size()) {
+      TxnPlan merged = new TxnPlan();
+      int end = start;
+      while (end < plans.size() && (end == start || merged.fits(plans.get(end)))) {
+        merged.merge(plans.get(end));
+        end++;
+      }
+      chunks.add(new Chunk(start, end, merged));
+      start = end;
+    }
+    return chunks;
   }
 
   /**
