@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.JitWarmUp;
+import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.Codec;
@@ -35,7 +37,8 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 /**
  * {@code GET /api/v1/nodes?pool=X} for a pool of N/4 of N nodes (served from the cache) against an
  * etcd range read of the same nodes (their keys are contiguous, so one range holds exactly them):
- * p99 of each over the same number of sequential requests. They are taken in blocks of one kind,
+ * p99 of each over the same number of sequential requests. Every kind first runs untimed, in turns,
+ * until HotSpot's JIT is steady ({@link JitWarmUp}). They are then taken in blocks of one kind,
  * each after a {@code System.gc()}, the kinds in turn, three rounds: drift in the machine's load
  * weighs on every kind alike, and each block's GC pauses are caused by its own garbage (client and
  * server share this JVM; timing them request by request in turn put the pauses the range reads'
@@ -57,8 +60,8 @@ public final class ApiListBenchmark implements Benchmark {
   /** How many times the blocks of each kind are taken in turn. */
   private static final int ROUNDS = 3;
 
-  /** Untimed requests of each kind before any is timed. */
-  private static final int WARM_UP = 200;
+  /** The bound on warm-up passes over all kinds (about a second each); see {@link JitWarmUp}. */
+  private static final int MAX_WARM_UP_PASSES = 90;
 
   /** Untimed requests of a kind after each {@code System.gc()}, before its block is timed. */
   private static final int SETTLE = 5;
@@ -114,7 +117,7 @@ public final class ApiListBenchmark implements Benchmark {
         java.net.http.HttpRequest jdkRequest =
             bench.get(url.substring(bench.base.length()), "Accept-Encoding", "gzip");
         byte[] buffer = new byte[64 * 1024];
-        List<Action> kinds =
+        List<Timer.Trial> kinds =
             List.of(
                 () -> rangeRead(client, from, range, perPool),
                 () -> read(http, get(bench, url, "Accept-Encoding", "gzip"), true, buffer, length),
@@ -122,13 +125,11 @@ public final class ApiListBenchmark implements Benchmark {
                 () -> notModified(http, get(bench, url, "If-None-Match", etag)),
                 () -> readWithJdkClient(bench, jdkRequest, buffer, length));
         double[][] samples = {raw, gzip, identity, revalidate, jdk};
-        // Enough untimed requests of each kind for the JIT to have compiled both sides' paths
-        // (with 20, the API's p99 was 0.23 to 0.27 of the range read's; with 200, 0.20 to 0.23).
-        for (int k = 0; k < kinds.size(); k++) {
-          for (int warm = 0; warm < WARM_UP; warm++) {
-            kinds.get(k).run();
-          }
-        }
+        // Until the JIT has compiled every kind's path: with 200 untimed requests of each, the
+        // API's p99 was 0.20 to 0.34 of the range read's, most of it compilation (a 304's p99 was
+        // 2.8 to 3.1 ms then, 0.13 to 0.17 ms once steady).
+        JitWarmUp.Outcome warmUp = JitWarmUp.run(kinds, context.quick() ? 1 : MAX_WARM_UP_PASSES);
+        System.out.printf("%s: warm-up %s%n", name(), warmUp);
         // Blocks of each kind in turn, ROUNDS times over, so that drift in the machine's load
         // weighs on all kinds alike while each block pays for its own garbage only.
         int block = requests / ROUNDS;
@@ -171,12 +172,7 @@ public final class ApiListBenchmark implements Benchmark {
     return new BenchResult(name(), measure + " (info)", b, r, "ms", b / r, "info", true);
   }
 
-  /** One timed action. */
-  private interface Action {
-    void run() throws Exception;
-  }
-
-  private static double time(Action action) throws Exception {
+  private static double time(Timer.Trial action) throws Exception {
     long start = System.nanoTime();
     action.run();
     return (System.nanoTime() - start) / 1e6;
