@@ -72,6 +72,108 @@ class BadRequestsIT {
     }
   }
 
+  /**
+   * The corpus above only asks for some 4xx; these name the status each kind of fault must get, and
+   * for invalid fields, the field in the problem's {@code errors}.
+   */
+  @Test
+  void eachKindOfFaultGetsItsOwnStatus() throws Exception {
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
+      String good = Json.of(Json.spec(1, "a"));
+      assertThat(f.json("PUT", "/api/v1/nodes/n001", good).status()).isEqualTo(201);
+      String node = "/api/v1/nodes/n003";
+      String fresh = Json.of(Json.spec(3, "a"));
+      byte[] freshBytes = fresh.getBytes(StandardCharsets.UTF_8);
+      long before = f.revision();
+
+      for (String type : List.of("text/plain", "application/xml", "application/jsonx")) {
+        expect(f.send("PUT", node, ApiFixture.ADMIN, type, freshBytes, Map.of()), 415, null);
+        expect(
+            f.send(
+                "POST",
+                "/api/v1/sync",
+                ApiFixture.ADMIN,
+                type,
+                "{\"items\":[]}".getBytes(StandardCharsets.UTF_8),
+                Map.of()),
+            415,
+            null);
+      }
+      expect(f.send("PUT", node, ApiFixture.ADMIN, null, freshBytes, Map.of()), 415, null);
+      expect(
+          f.send(
+              "PATCH",
+              "/api/v1/nodes/n001",
+              ApiFixture.ADMIN,
+              "application/xml",
+              "{}".getBytes(StandardCharsets.UTF_8),
+              Map.of()),
+          415,
+          null);
+
+      // The default body limit is 8 MiB: a body just under it is read (and refused for its unknown
+      // field), one just over it is refused for its size.
+      expect(
+          f.send(
+              "PUT",
+              node,
+              ApiFixture.ADMIN,
+              "application/json",
+              padded(with(fresh, "junk", "1"), 8 * 1024 * 1024 - 1024),
+              Map.of()),
+          400,
+          null);
+      expect(
+          f.send(
+              "PUT",
+              node,
+              ApiFixture.ADMIN,
+              "application/json",
+              padded(fresh, 8 * 1024 * 1024 + 1024),
+              Map.of()),
+          413,
+          null);
+
+      expect(f.json("PUT", node, without(fresh, "mgmtAddress")), 400, "mgmtAddress");
+      expect(
+          f.json("PUT", node, without(with(fresh, "powerInterface", q("wol")), "macAddress")),
+          400,
+          "macAddress");
+      expect(f.json("PUT", node, with(fresh, "rackPosition", "\"7\"")), 400, "rackPosition");
+      expect(f.json("PUT", node, "{\"serial\":"), 400, null);
+      expect(f.send("PUT", node, null, "application/json", freshBytes, Map.of()), 401, null);
+      expect(
+          f.send("PUT", node, ApiFixture.READ, "application/json", freshBytes, Map.of()),
+          403,
+          null);
+      expect(f.get("/api/v1/nodes/n404"), 404, null);
+      expect(f.json("PUT", node, with(fresh, "serial", q("SN100001"))), 409, null);
+      expect(f.json("PUT", "/api/v1/nodes/n001", good, Map.of("If-Match", "\"1\"")), 412, null);
+      expect(f.delete("/api/v1/nodes/n001?force=true", Map.of()), 428, null);
+
+      assertThat(f.revision()).isEqualTo(before);
+    }
+  }
+
+  /** {@code json} with spaces before its closing brace, to {@code size} bytes. */
+  private static byte[] padded(String json, int size) {
+    byte[] bytes = new byte[size];
+    java.util.Arrays.fill(bytes, (byte) ' ');
+    byte[] head = json.substring(0, json.length() - 1).getBytes(StandardCharsets.UTF_8);
+    System.arraycopy(head, 0, bytes, 0, head.length);
+    bytes[size - 1] = '}';
+    return bytes;
+  }
+
+  private static void expect(ApiFixture.Response r, int status, String field) throws Exception {
+    assertThat(r.status()).as(r.toString()).isEqualTo(status);
+    assertThat(check(r)).as(r.toString()).isNull();
+    if (field != null) {
+      JsonNode errors = Codec.mapper().readTree(r.raw().body()).path("errors");
+      assertThat(errors).as(r.toString()).extracting(e -> e.path("field").asText()).contains(field);
+    }
+  }
+
   @Test
   void malformedRequestTargetsAreProblemsToo() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
@@ -228,6 +330,32 @@ class BadRequestsIT {
               "/api/v1/nodes/n001",
               "{\"resources\":{\"memory\":\"" + q + "\"}}"));
     }
+
+    // Fields the power interface needs, missing (n001 is a Redfish node).
+    for (String[] missing :
+        new String[][] {
+          {"redfish", "mgmtAddress"},
+          {"ipmi", "mgmtAddress"},
+          {"proxmox", "mgmtAddress"},
+          {"proxmox", "proxmox"},
+          {"wol", "macAddress"},
+        }) {
+      cases.add(
+          Case.json(
+              "PUT " + missing[0] + " without " + missing[1],
+              "PUT",
+              node,
+              without(with(good, "powerInterface", q(missing[0])), missing[1])));
+    }
+    cases.add(
+        Case.json(
+            "PATCH mgmtAddress away", "PATCH", "/api/v1/nodes/n001", "{\"mgmtAddress\":null}"));
+    cases.add(
+        Case.json(
+            "PATCH to wol without a MAC",
+            "PATCH",
+            "/api/v1/nodes/n001",
+            "{\"powerInterface\":\"wol\",\"macAddress\":null}"));
 
     // MAC and management addresses that are not.
     for (String mac :
@@ -732,6 +860,16 @@ class BadRequestsIT {
 
   private static String q(String s) {
     return Codec.mapper().valueToTree(s).toString();
+  }
+
+  private static String without(String json, String field) {
+    try {
+      ObjectNode tree = (ObjectNode) Codec.mapper().readTree(json);
+      tree.remove(field);
+      return tree.toString();
+    } catch (Exception e) {
+      throw new IllegalArgumentException("not a JSON object: " + json, e);
+    }
   }
 
   private static String with(String json, String field, String rawValue) {

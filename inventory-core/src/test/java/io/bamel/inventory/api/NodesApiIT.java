@@ -326,6 +326,29 @@ class NodesApiIT {
   }
 
   @Test
+  void deleteTakesANodeThatIsOnButNotManagedWithoutForce() {
+    // An inventory-only node: no power interface, so bamel never drives it, whatever its state.
+    NodeSpec unmanaged = Json.spec(1, "a").toBuilder().powerInterface(null).build();
+    assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(unmanaged)).status()).isEqualTo(201);
+    long rev =
+        f.store.putStatus(
+            "n001",
+            0,
+            NodeStatus.builder()
+                .state(io.bamel.inventory.model.NodeState.READY)
+                .powerState(PowerState.ON)
+                .build(),
+            null,
+            null);
+    awaitCache(rev);
+    assertThat(f.get("/api/v1/nodes/n001/status").json().get("powerState").asText())
+        .isEqualTo("on");
+
+    assertThat(f.delete("/api/v1/nodes/n001", Map.of()).status()).isEqualTo(204);
+    assertThat(f.get("/api/v1/nodes/n001").status()).isEqualTo(404);
+  }
+
+  @Test
   void deleteRemovesSpecStatusEventsAndMembershipInOneTransaction() throws Exception {
     put(1, "a");
     f.store.putStatus(

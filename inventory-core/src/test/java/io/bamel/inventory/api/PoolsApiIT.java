@@ -2,7 +2,11 @@ package io.bamel.inventory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.testing.EtcdExtension;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -68,6 +72,40 @@ class PoolsApiIT {
     ApiFixture.Response refused = f.delete("/api/v1/pools/a", Map.of());
     assertThat(refused.status()).isEqualTo(409);
     assertThat(refused.json().get("detail").asText()).contains("n000");
+  }
+
+  @Test
+  void listAndGetShowThePoolStatusTheControllerWrote() throws InterruptedException {
+    f.json("PUT", "/api/v1/pools/a", "{\"maxNodes\":4}");
+    f.json("PUT", "/api/v1/pools/b", "{}");
+    long written =
+        f.store.putPoolStatus(
+            "a",
+            PoolStatus.builder()
+                .readyNodes(2)
+                .desiredNodes(3)
+                .utilization(Map.of("cpu", 0.75))
+                .lastScaleTime(Instant.parse("2026-11-23T10:00:00Z"))
+                .build(),
+            null);
+    assertThat(f.cache.awaitRevision(written, Duration.ofSeconds(10))).isTrue();
+
+    ApiFixture.Response list = f.get("/api/v1/pools", ApiFixture.READ);
+    assertThat(list.status()).isEqualTo(200);
+    JsonNode a = list.json().at("/items/0");
+    assertThat(a.get("name").asText()).isEqualTo("a");
+    assertThat(a.at("/status/readyNodes").asInt()).isEqualTo(2);
+    assertThat(a.at("/status/desiredNodes").asInt()).isEqualTo(3);
+    assertThat(a.at("/status/utilization/cpu").asDouble()).isEqualTo(0.75);
+    assertThat(a.at("/status/lastScaleTime").asText()).isEqualTo("2026-11-23T10:00:00Z");
+    assertThat(a.get("statusRevision").asLong()).isEqualTo(written);
+    JsonNode b = list.json().at("/items/1");
+    assertThat(b.get("name").asText()).isEqualTo("b");
+    assertThat(b.has("status")).as("a pool no controller has written has no status").isFalse();
+
+    JsonNode one = f.get("/api/v1/pools/a").json();
+    assertThat(one.at("/status/desiredNodes").asInt()).isEqualTo(3);
+    assertThat(one.get("statusRevision").asLong()).isEqualTo(written);
   }
 
   @Test

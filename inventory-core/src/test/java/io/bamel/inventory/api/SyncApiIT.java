@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,9 +73,19 @@ class SyncApiIT {
     assertThat(again.json().get("created")).isEmpty();
     assertThat(f.revision()).isEqualTo(before);
 
-    ApiFixture.Response moved = f.json("POST", "/api/v1/sync", records(range(0, 20), "b"));
+    ApiFixture.Response moved =
+        f.json(
+            "POST",
+            "/api/v1/sync",
+            records(range(0, 20), "b"),
+            Map.of("X-Request-ID", "netbox-sync-7"));
     assertThat(moved.json().get("updated")).hasSize(20);
     assertThat(f.get("/api/v1/pools/b").json().get("memberCount").asInt()).isEqualTo(20);
+    // The update's event names the principal and the request that made it.
+    JsonNode events = f.get("/api/v1/nodes/n003/events").json().get("items");
+    JsonNode update = events.get(events.size() - 1);
+    assertThat(update.get("principal").asText()).isEqualTo("ops");
+    assertThat(update.get("requestId").asText()).isEqualTo("netbox-sync-7");
   }
 
   @Test
