@@ -49,7 +49,7 @@ class ServerProcessIT {
     Path config =
         Files.writeString(
             dir.resolve("config.yaml"),
-            "http:\n  port: 0\n  host: 127.0.0.1\netcd:\n  dataDir: "
+            "http:\n  port: 0\n  host: 127.0.0.1\n  maxBodyBytes: 4096\netcd:\n  dataDir: "
                 + dir.resolve("etcd")
                 + "\nkubernetes:\n  mode: none\n");
     String body =
@@ -73,6 +73,18 @@ class ServerProcessIT {
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
+      // http.maxBodyBytes from the config file reaches the API.
+      HttpResponse<String> tooLarge =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/api/v1/nodes/r1-u08"))
+                  .header("Authorization", "Bearer " + token)
+                  .header("Content-Type", "application/json")
+                  .PUT(HttpRequest.BodyPublishers.ofString(body + " ".repeat(8192)))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(tooLarge.statusCode()).as(tooLarge.body()).isEqualTo(413);
+      assertThat(tooLarge.headers().firstValue("Content-Type"))
+          .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
       assertThat(get(base + "/metrics", token).body()).contains("bamel_http_requests_total");
       assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
       ShutdownLog.assertOrderlyStop(bamel.lines(), true);

@@ -28,6 +28,7 @@ class ConfigLoaderTest {
     assertThat(c).isEqualTo(ServerConfig.DEFAULTS);
     assertThat(c.embeddedEtcd()).isTrue();
     assertThat(c.http().port()).isEqualTo(8080);
+    assertThat(c.http().maxBodyBytes()).isEqualTo(8L * 1024 * 1024);
     assertThat(c.components()).containsExactly("api", "node-controller", "pool-controller");
   }
 
@@ -103,6 +104,13 @@ class ConfigLoaderTest {
             () ->
                 ConfigLoader.load(yaml("poolController:\n  interval: soon\n"), Map.of(), Map.of()))
         .hasMessageContaining("invalid configuration");
+    assertThat(
+            ConfigLoader.load(null, Map.of("BAMEL_HTTP_MAX_BODY_BYTES", "1048576"), Map.of())
+                .http()
+                .maxBodyBytes())
+        .isEqualTo(1024 * 1024);
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), Map.of("http.maxBodyBytes", "100")))
+        .hasMessageContaining("http.maxBodyBytes must be at least 1024");
     assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), Map.of("log.format", "xml")))
         .hasMessageContaining("log.format must be text or json");
   }
