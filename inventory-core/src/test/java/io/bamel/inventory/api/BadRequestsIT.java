@@ -83,56 +83,22 @@ class BadRequestsIT {
       assertThat(f.json("PUT", "/api/v1/nodes/n001", good).status()).isEqualTo(201);
       String node = "/api/v1/nodes/n003";
       String fresh = Json.of(Json.spec(3, "a"));
-      byte[] freshBytes = fresh.getBytes(StandardCharsets.UTF_8);
+      byte[] freshBytes = bytes(fresh);
       long before = f.revision();
 
       for (String type : List.of("text/plain", "application/xml", "application/jsonx")) {
-        expect(f.send("PUT", node, ApiFixture.ADMIN, type, freshBytes, Map.of()), 415, null);
-        expect(
-            f.send(
-                "POST",
-                "/api/v1/sync",
-                ApiFixture.ADMIN,
-                type,
-                "{\"items\":[]}".getBytes(StandardCharsets.UTF_8),
-                Map.of()),
-            415,
-            null);
+        expect(asAdmin(f, "PUT", node, type, freshBytes), 415, null);
+        expect(asAdmin(f, "POST", "/api/v1/sync", type, bytes("{\"items\":[]}")), 415, null);
       }
-      expect(f.send("PUT", node, ApiFixture.ADMIN, null, freshBytes, Map.of()), 415, null);
-      expect(
-          f.send(
-              "PATCH",
-              "/api/v1/nodes/n001",
-              ApiFixture.ADMIN,
-              "application/xml",
-              "{}".getBytes(StandardCharsets.UTF_8),
-              Map.of()),
-          415,
-          null);
+      expect(asAdmin(f, "PUT", node, null, freshBytes), 415, null);
+      expect(asAdmin(f, "PATCH", "/api/v1/nodes/n001", "application/xml", bytes("{}")), 415, null);
 
       // The default body limit is 8 MiB: a body just under it is read (and refused for its unknown
       // field), one just over it is refused for its size.
-      expect(
-          f.send(
-              "PUT",
-              node,
-              ApiFixture.ADMIN,
-              "application/json",
-              padded(with(fresh, "junk", "1"), 8 * 1024 * 1024 - 1024),
-              Map.of()),
-          400,
-          null);
-      expect(
-          f.send(
-              "PUT",
-              node,
-              ApiFixture.ADMIN,
-              "application/json",
-              padded(fresh, 8 * 1024 * 1024 + 1024),
-              Map.of()),
-          413,
-          null);
+      String unknownField = with(fresh, "junk", "1");
+      int limit = 8 * 1024 * 1024;
+      expect(asAdmin(f, "PUT", node, JSON, padded(unknownField, limit - 1024)), 400, null);
+      expect(asAdmin(f, "PUT", node, JSON, padded(fresh, limit + 1024)), 413, null);
 
       expect(f.json("PUT", node, without(fresh, "mgmtAddress")), 400, "mgmtAddress");
       expect(
@@ -141,7 +107,7 @@ class BadRequestsIT {
           "macAddress");
       expect(f.json("PUT", node, with(fresh, "rackPosition", "\"7\"")), 400, "rackPosition");
       expect(f.json("PUT", node, "{\"serial\":"), 400, null);
-      expect(f.send("PUT", node, null, "application/json", freshBytes, Map.of()), 401, null);
+      expect(f.send("PUT", node, null, JSON, freshBytes, Map.of()), 401, null);
       expect(
           f.send("PUT", node, ApiFixture.READ, "application/json", freshBytes, Map.of()),
           403,
@@ -153,6 +119,17 @@ class BadRequestsIT {
 
       assertThat(f.revision()).isEqualTo(before);
     }
+  }
+
+  private static final String JSON = "application/json";
+
+  private static ApiFixture.Response asAdmin(
+      ApiFixture f, String method, String path, String contentType, byte[] body) {
+    return f.send(method, path, ApiFixture.ADMIN, contentType, body, Map.of());
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
   }
 
   /** {@code json} with spaces before its closing brace, to {@code size} bytes. */

@@ -285,17 +285,7 @@ class NodesApiIT {
     ApiFixture.Response none = f.get("/api/v1/nodes/n001/status");
     assertThat(none.status()).isEqualTo(200);
     assertThat(none.json().get("state").asText()).isEqualTo("unknown");
-    long rev =
-        f.store.putStatus(
-            "n001",
-            0,
-            NodeStatus.builder()
-                .state(io.bamel.inventory.model.NodeState.READY)
-                .powerState(PowerState.ON)
-                .build(),
-            null,
-            null);
-    awaitCache(rev);
+    reportReadyAndOn("n001");
     assertThat(f.get("/api/v1/nodes/n001/status").json().get("state").asText()).isEqualTo("ready");
     assertThat(f.get("/api/v1/nodes/n404/status").status()).isEqualTo(404);
     assertThat(f.get("/api/v1/nodes/n404/events").status()).isEqualTo(404);
@@ -330,17 +320,7 @@ class NodesApiIT {
     // An inventory-only node: no power interface, so bamel never drives it, whatever its state.
     NodeSpec unmanaged = Json.spec(1, "a").toBuilder().powerInterface(null).build();
     assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(unmanaged)).status()).isEqualTo(201);
-    long rev =
-        f.store.putStatus(
-            "n001",
-            0,
-            NodeStatus.builder()
-                .state(io.bamel.inventory.model.NodeState.READY)
-                .powerState(PowerState.ON)
-                .build(),
-            null,
-            null);
-    awaitCache(rev);
+    reportReadyAndOn("n001");
     assertThat(f.get("/api/v1/nodes/n001/status").json().get("powerState").asText())
         .isEqualTo("on");
 
@@ -507,6 +487,20 @@ class NodesApiIT {
         .stream()
         .map(kv -> kv.getKey().toString(StandardCharsets.UTF_8))
         .toList();
+  }
+
+  /** Writes the status a node controller writes for a node it found ready and on. */
+  private void reportReadyAndOn(String id) {
+    awaitCache(
+        f.store.putStatus(
+            id,
+            0,
+            NodeStatus.builder()
+                .state(io.bamel.inventory.model.NodeState.READY)
+                .powerState(PowerState.ON)
+                .build(),
+            null,
+            null));
   }
 
   private void awaitCache(long rev) {
