@@ -62,7 +62,8 @@ public final class Timer {
     return new double[] {a[runs / 2], b[runs / 2]};
   }
 
-  private static double once(Trial trial) throws Exception {
+  /** The time of one run of {@code trial}, in milliseconds, after its untimed prepare. */
+  public static double once(Trial trial) throws Exception {
     trial.prepare();
     long start = System.nanoTime();
     trial.run();

@@ -142,7 +142,7 @@ public final class ApiListBenchmark implements Benchmark {
               kinds.get(k).run();
             }
             for (int i = round * block; i < (round + 1) * block; i++) {
-              samples[k][i] = time(kinds.get(k));
+              samples[k][i] = Timer.once(kinds.get(k));
             }
           }
         }
@@ -170,12 +170,6 @@ public final class ApiListBenchmark implements Benchmark {
     double b = percentile(bamel, p);
     double r = percentile(raw, p);
     return new BenchResult(name(), measure + " (info)", b, r, "ms", b / r, "info", true);
-  }
-
-  private static double time(Timer.Trial action) throws Exception {
-    long start = System.nanoTime();
-    action.run();
-    return (System.nanoTime() - start) / 1e6;
   }
 
   private static void rangeRead(Client client, ByteSequence from, GetOption range, int perPool)
