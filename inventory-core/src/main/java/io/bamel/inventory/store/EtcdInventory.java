@@ -19,10 +19,8 @@ import io.etcd.jetcd.options.GetOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -303,84 +301,15 @@ public final class EtcdInventory {
 
   /**
    * Writes the unique-field index keys ({@code /baremetal/index/serial|mac|mgmt/...}) that are
-   * missing for the stored nodes: for data written before the index existed, or by hand. Each key
-   * is written with a guard that it does not exist yet and that the node's spec is still the one
-   * read, so it never overwrites a key and is safe while the API writes; it is idempotent (a second
-   * run writes nothing). A value two stored nodes share keeps the node that comes first by id and
-   * is left for an operator to resolve (the other node's write of that value is refused until
-   * then). Run it once at server start, before serving writes; it reads every node once (paged).
+   * missing for the stored nodes: for data written before the index existed, or by hand. Safe while
+   * the API writes and idempotent (see {@link UniqueIndexRebuild}); every read is paged. A value
+   * two stored nodes share keeps the node that comes first by id and is left for an operator to
+   * resolve. Run it once at server start, before serving writes.
    *
    * @return the number of index keys written
    */
   public int rebuildUniqueIndex() {
-    int written = 0;
-    for (int pass = 0; pass < 10; pass++) {
-      int[] counts = rebuildPass();
-      written += counts[0];
-      if (counts[1] == 0) {
-        break;
-      }
-    }
-    return written;
-  }
-
-  /** One pass of {@link #rebuildUniqueIndex()}: the keys written and the nodes skipped (raced). */
-  private int[] rebuildPass() {
-    GetResponse index =
-        Etcd.await(
-            kv.get(Bytes.of(Keys.INDEX), GetOption.builder().isPrefix(true).build()),
-            options.timeout(),
-            "reading the unique index");
-    Map<String, String> holders = new HashMap<>();
-    for (KeyValue key : index.getKvs()) {
-      holders.put(Bytes.text(key.getKey()), Bytes.text(key.getValue()));
-    }
-    List<TxnPlan> plans = new ArrayList<>();
-    String after = null;
-    long revision = 0;
-    do {
-      NodePage page = listNodes(after, options.pageSize(), revision);
-      revision = page.revision();
-      after = page.next();
-      for (Node node : page.items()) {
-        if (node.spec() == null) {
-          continue;
-        }
-        TxnPlan plan = new TxnPlan();
-        plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
-        for (UniqueField field : UniqueField.values()) {
-          String value = field.of(node.spec());
-          if (value == null) {
-            continue;
-          }
-          String key = field.key(value);
-          if (holders.putIfAbsent(key, node.id()) == null) {
-            plan.claim(key, field.field(), value, node.id());
-          }
-        }
-        if (plan.claimCount() > 0) {
-          plans.add(plan);
-        }
-      }
-    } while (after != null);
-    int written = 0;
-    int skipped = 0;
-    for (TxnPlan.Chunk chunk : TxnPlan.pack(plans)) {
-      try {
-        chunk.merged().commit(kv, options.timeout(), "the unique index");
-        written += chunk.merged().claimCount();
-      } catch (ConflictException | DuplicateValueException e) {
-        for (TxnPlan plan : plans.subList(chunk.from(), chunk.to())) {
-          try {
-            plan.commit(kv, options.timeout(), "the unique index");
-            written += plan.claimCount();
-          } catch (ConflictException | DuplicateValueException | NotFoundException raced) {
-            skipped++;
-          }
-        }
-      }
-    }
-    return new int[] {written, skipped};
+    return new UniqueIndexRebuild(kv, this, options).run();
   }
 
   // ---------------------------------------------------------------- pools
@@ -415,20 +344,19 @@ public final class EtcdInventory {
    * only). For checks and tools; readers serve pools from the {@link InventoryCache}.
    */
   public List<String> poolNames() {
-    GetResponse response =
-        Etcd.await(
-            kv.get(
-                Bytes.of(Keys.POOLS),
-                GetOption.builder().isPrefix(true).withKeysOnly(true).build()),
-            options.timeout(),
-            "listing pools");
     Set<String> names = new TreeSet<>();
-    for (KeyValue key : response.getKvs()) {
-      KeyRef ref = Keys.parse(Bytes.text(key.getKey()));
-      if (ref.pool() != null) {
-        names.add(ref.pool());
-      }
-    }
+    scan()
+        .forEach(
+            Keys.POOLS,
+            0,
+            true,
+            "listing pools",
+            key -> {
+              KeyRef ref = Keys.parse(Bytes.text(key.getKey()));
+              if (ref.pool() != null) {
+                names.add(ref.pool());
+              }
+            });
     return List.copyOf(names);
   }
 
@@ -440,10 +368,7 @@ public final class EtcdInventory {
             kv.txn()
                 .Then(
                     Op.get(Bytes.of(Keys.poolConfig(pool)), GetOption.DEFAULT),
-                    Op.get(Bytes.of(Keys.poolStatus(pool)), GetOption.DEFAULT),
-                    Op.get(
-                        Bytes.of(Keys.poolMembers(pool)),
-                        GetOption.builder().isPrefix(true).withKeysOnly(true).build()))
+                    Op.get(Bytes.of(Keys.poolStatus(pool)), GetOption.DEFAULT))
                 .commit(),
             options.timeout(),
             "reading pool " + pool);
@@ -451,9 +376,13 @@ public final class EtcdInventory {
     KeyValue config = first(gets.get(0));
     KeyValue status = first(gets.get(1));
     Set<String> members = new HashSet<>();
-    for (KeyValue member : gets.get(2).getKvs()) {
-      members.add(Keys.parse(Bytes.text(member.getKey())).id());
-    }
+    scan()
+        .forEach(
+            Keys.poolMembers(pool),
+            response.getHeader().getRevision(),
+            true,
+            "reading members of pool " + pool,
+            member -> members.add(Keys.parse(Bytes.text(member.getKey())).id()));
     if (config == null && status == null && members.isEmpty()) {
       return Optional.empty();
     }
@@ -658,6 +587,10 @@ public final class EtcdInventory {
       results.addAll(response.getGetResponses());
     }
     return results;
+  }
+
+  private PrefixScan scan() {
+    return new PrefixScan(kv, options.pageSize(), options.timeout());
   }
 
   private static KeyValue first(GetResponse response) {

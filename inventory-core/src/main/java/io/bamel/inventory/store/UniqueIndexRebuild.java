@@ -1,0 +1,106 @@
+package io.bamel.inventory.store;
+
+import io.bamel.inventory.model.Node;
+import io.etcd.jetcd.KV;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one-off migration behind {@link EtcdInventory#rebuildUniqueIndex()}: writes the unique-field
+ * index keys ({@code /baremetal/index/serial|mac|mgmt/...}) that stored nodes lack. Each key is
+ * written with a guard that it does not exist yet and that the node's spec is still the one read,
+ * so it never overwrites a key and is safe while the API writes; a second run writes nothing. A
+ * value two stored nodes share keeps the node that comes first by id. Every read is paged (the
+ * index and the nodes), so its cost per etcd reply does not grow with the fleet.
+ */
+final class UniqueIndexRebuild {
+
+  /** Passes over the fleet before giving up on nodes whose specs keep changing under it. */
+  private static final int MAX_PASSES = 10;
+
+  private final KV kv;
+  private final EtcdInventory inventory;
+  private final EtcdInventory.Options options;
+
+  UniqueIndexRebuild(KV kv, EtcdInventory inventory, EtcdInventory.Options options) {
+    this.kv = kv;
+    this.inventory = inventory;
+    this.options = options;
+  }
+
+  /** The number of index keys written. */
+  int run() {
+    int written = 0;
+    for (int pass = 0; pass < MAX_PASSES; pass++) {
+      PassResult result = pass();
+      written += result.written();
+      if (result.raced() == 0) {
+        break;
+      }
+    }
+    return written;
+  }
+
+  private record PassResult(int written, int raced) {}
+
+  private PassResult pass() {
+    Map<String, String> holders = new HashMap<>();
+    new PrefixScan(kv, options.pageSize(), options.timeout())
+        .forEach(
+            Keys.INDEX,
+            0,
+            false,
+            "reading the unique index",
+            key -> holders.put(Bytes.text(key.getKey()), Bytes.text(key.getValue())));
+    List<TxnPlan> plans = missingClaims(holders);
+    int written = 0;
+    int raced = 0;
+    for (TxnPlan.Chunk chunk : TxnPlan.pack(plans)) {
+      try {
+        chunk.merged().commit(kv, options.timeout(), "the unique index");
+        written += chunk.merged().claimCount();
+      } catch (ConflictException | DuplicateValueException e) {
+        for (TxnPlan plan : plans.subList(chunk.from(), chunk.to())) {
+          try {
+            plan.commit(kv, options.timeout(), "the unique index");
+            written += plan.claimCount();
+          } catch (ConflictException | DuplicateValueException | NotFoundException lost) {
+            raced++;
+          }
+        }
+      }
+    }
+    return new PassResult(written, raced);
+  }
+
+  /** One guarded plan per node that lacks index keys, in id order. */
+  private List<TxnPlan> missingClaims(Map<String, String> holders) {
+    List<TxnPlan> plans = new ArrayList<>();
+    String after = null;
+    long revision = 0;
+    do {
+      NodePage page = inventory.listNodes(after, options.pageSize(), revision);
+      revision = page.revision();
+      after = page.next();
+      for (Node node : page.items()) {
+        if (node.spec() == null) {
+          continue;
+        }
+        TxnPlan plan = new TxnPlan();
+        plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
+        for (UniqueField field : UniqueField.values()) {
+          String value = field.of(node.spec());
+          if (value != null && holders.putIfAbsent(field.key(value), node.id()) == null) {
+            plan.claim(field.key(value), field.field(), value, node.id());
+          }
+        }
+        if (plan.claimCount() > 0) {
+          plans.add(plan);
+        }
+      }
+    } while (after != null);
+    return plans;
+  }
+}
