@@ -2,32 +2,24 @@ package io.bamel.pool;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
-import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
-import io.bamel.inventory.model.NodeEvent;
-import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.store.ConflictException;
-import io.bamel.inventory.store.DesiredPowerChange;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
-import io.bamel.pool.ScalingDecision.Choice;
-import io.bamel.pool.ScalingDecision.Direction;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -49,16 +41,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One cycle: read the cluster once ({@link ClusterView}); evaluate every configured pool's
  * triggers at once ({@link PrometheusTriggers}, bounded concurrency, one time budget for the
- * cycle); build each pool's snapshot from the inventory cache ({@link SnapshotBuilder}); assign
- * each pending pod to the one pool that serves it ({@link PodPools}); then for each pool, in name
- * order: decide ({@link ScalingPolicy}) and write the decision — the chosen nodes' desired {@code
- * powerState} with an event each, and the pool status — in one etcd transaction fenced by
- * leadership ({@link EtcdInventory#applyPoolDecision}). A dry-run pool gets only its status, with
- * the decision recorded; a dry run repeating its last decision writes nothing, logs nothing and
- * counts nothing. A pool whose status would not change is not written. A node changed since the
- * cache read it makes the write fail; the next cycle decides again from fresh data. A write refused
- * by the fence (this process was deposed) ends the cycle. Then metrics ({@link PoolMetrics}) and
- * the energy estimate ({@link EnergyLedger}).
+ * cycle); then the pure {@link CyclePlan} builds every pool's snapshot, assigns pending pods and
+ * plans each pool ({@link PoolPlan}: the decision, the next status and memory, the desired-power
+ * changes with their events). This class only applies each plan, in pool name order: the changes
+ * and the status in one etcd transaction fenced by leadership ({@link
+ * EtcdInventory#applyPoolDecision}), or the status alone, or nothing when it would not change; a
+ * dry run repeating its last decision logs nothing and counts nothing. A node changed since the
+ * cache read it makes the write fail ({@link Outcome.Result#CONFLICT}); the next cycle decides
+ * again from fresh data. A write refused by the fence ({@link Outcome.Result#FENCED}: this process
+ * was deposed) ends the cycle. Then metrics ({@link PoolMetrics}) and the energy estimate ({@link
+ * EnergyLedger}).
  *
  * <p>The low-utilization window and the last scale-up are kept in the pool status ({@link
  * PoolMemory}), so a new leader continues them. Pools without a config are left alone.
@@ -70,28 +62,35 @@ public final class PoolController implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(PoolController.class);
 
-  /** At most this many nodes are switched by one decision (one etcd transaction). */
-  public static final int MAX_CHANGES_PER_DECISION = 25;
-
-  /** The principal recorded in the events of desired-power changes. */
-  public static final String PRINCIPAL = "pool-controller";
-
   /**
-   * What one pool's decision came to in a cycle.
+   * What one pool's plan came to in a cycle.
    *
    * @param pool the pool
    * @param decision the decision
    * @param revision the etcd revision of the write, or -1 when nothing was written
-   * @param error why the write failed, or null
+   * @param result how applying the plan went
+   * @param error why the write failed (a person's text), or null
    */
-  public record Outcome(String pool, ScalingDecision decision, long revision, String error) {
+  public record Outcome(
+      String pool, ScalingDecision decision, long revision, Result result, String error) {
 
-    /** The prefix of the error of a write refused because this process no longer leads. */
-    public static final String FENCED = "fenced: ";
+    /** How applying a pool's plan went. */
+    public enum Result {
+      /** The decision or status was written at {@link Outcome#revision()}. */
+      WRITTEN,
+      /** Nothing needed writing. */
+      UNCHANGED,
+      /** A node or the status changed since the cache read it; the next cycle decides again. */
+      CONFLICT,
+      /** etcd failed; the next cycle decides again. */
+      FAILED,
+      /** Refused by the leadership fence: this process no longer leads; nothing was written. */
+      FENCED
+    }
 
     /** Whether the write was refused because this process no longer leads (nothing written). */
     public boolean fenced() {
-      return error != null && error.startsWith(FENCED);
+      return result == Result.FENCED;
     }
   }
 
@@ -189,97 +188,33 @@ public final class PoolController implements AutoCloseable {
     Instant now = clock.instant();
     ClusterView view = ClusterView.read(cluster, lastView);
     lastView = view;
-    Map<String, List<Node>> byPool = new HashMap<>();
-    for (Node n : cache.nodes()) {
-      if (n.spec().pool() != null) {
-        byPool.computeIfAbsent(n.spec().pool(), k -> new ArrayList<>()).add(n);
-      }
-    }
-    List<Pool> pools = new ArrayList<>();
-    for (Pool p : cache.pools()) {
-      if (p.config() != null) {
-        pools.add(p);
-      }
-    }
-    pools.sort(Comparator.comparing(Pool::name));
-
-    // 1. Every pool's triggers at once, within the trigger budget.
+    List<Pool> pools = CyclePlan.configured(cache.pools());
     Map<String, List<ScalingTrigger>> triggerLists = new HashMap<>();
     for (Pool p : pools) {
       triggerLists.put(p.name(), p.config().withDefaults().triggers());
     }
     Map<String, Votes> votes = triggers.evaluate(triggerLists, now);
+    long prepareStart = System.nanoTime();
+    CyclePlan cycle =
+        CyclePlan.prepare(pools, cache.nodes(), view, votes, memory, canPowerOff, now);
+    long prepareShare = pools.isEmpty() ? 0 : (System.nanoTime() - prepareStart) / pools.size();
 
-    // 2. Snapshots, then each pending pod assigned to the one pool that serves it.
-    Map<String, PoolSnapshot> snapshots = new HashMap<>();
-    Map<String, Long> buildNanos = new HashMap<>();
-    List<PodPools.Pool> assignable = new ArrayList<>();
-    for (Pool p : pools) {
-      long t0 = System.nanoTime();
-      PoolConfig config = p.config().withDefaults();
-      PoolMemory before = memory.computeIfAbsent(p.name(), k -> PoolMemory.from(p.status()));
-      PoolSnapshot snapshot =
-          SnapshotBuilder.build(
-              config,
-              byPool.getOrDefault(p.name(), List.of()),
-              view,
-              votes.getOrDefault(p.name(), Votes.NONE),
-              before,
-              canPowerOff,
-              now);
-      snapshots.put(p.name(), snapshot);
-      if (!view.unschedulable().isEmpty()) {
-        assignable.add(PodPools.Pool.of(p.name(), config, snapshot.members()));
-      }
-      buildNanos.put(p.name(), System.nanoTime() - t0);
-    }
-    Map<String, List<KubePod>> pending =
-        view.unschedulable().isEmpty()
-            ? Map.of()
-            : PodPools.assign(view.unschedulable(), assignable);
-
-    // 3. Decide and write, pool by pool.
     List<Outcome> outcomes = new ArrayList<>();
     List<EnergyLedger.Observation> energy = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Pool pool : pools) {
       seen.add(pool.name());
-      List<Node> members = byPool.getOrDefault(pool.name(), List.of());
       long t0 = System.nanoTime();
-      PoolConfig config = pool.config().withDefaults();
-      PoolSnapshot snapshot =
-          snapshots
-              .get(pool.name())
-              .withPending(
-                  SnapshotBuilder.pending(pending.getOrDefault(pool.name(), List.of()), config));
-      Outcome outcome =
-          decide(
-              pool,
-              config,
-              members,
-              snapshot,
-              votes.getOrDefault(pool.name(), Votes.NONE),
-              fence,
-              now);
+      PoolPlan plan = cycle.plan(pool, written.get(pool.name()));
+      memory.putIfAbsent(pool.name(), plan.memoryBefore());
+      Outcome outcome = apply(plan, fence);
       outcomes.add(outcome);
       if (outcome.fenced()) {
         log.warn("pool controller no longer leads; stopping this cycle: {}", outcome.error());
-        break;
+        return outcomes;
       }
-      metrics.decisionSeconds((System.nanoTime() - t0 + buildNanos.get(pool.name())) / 1e9);
-      for (Node n : members) {
-        energy.add(
-            new EnergyLedger.Observation(
-                n.id(),
-                pool.name(),
-                n.state() == NodeState.OFF,
-                n.state() == NodeState.READY,
-                n.readings() == null ? null : n.readings().powerWatts(),
-                n.spec().idlePowerWatts()));
-      }
-    }
-    if (!outcomes.isEmpty() && outcomes.get(outcomes.size() - 1).fenced()) {
-      return outcomes;
+      metrics.decisionSeconds((System.nanoTime() - t0 + prepareShare) / 1e9);
+      energy.addAll(cycle.energy(pool.name()));
     }
     ledger.observe(now, energy).forEach(metrics::energySaved);
     for (String gone : new ArrayList<>(observedPools.keySet())) {
@@ -292,108 +227,48 @@ public final class PoolController implements AutoCloseable {
     return outcomes;
   }
 
-  private Outcome decide(
-      Pool pool,
-      PoolConfig config,
-      List<Node> members,
-      PoolSnapshot snapshot,
-      Votes votes,
-      WriteFence fence,
-      Instant now) {
-    String name = pool.name();
-    boolean dryRun = Boolean.TRUE.equals(config.dryRun());
-    PoolMemory before = memory.get(name);
-    ScalingDecision decision = capped(ScalingPolicy.decide(config, snapshot, now));
-    PoolMemory after = PoolStatuses.memoryAfter(before, decision, dryRun, now);
-    PoolStatus previous = written.getOrDefault(name, pool.status());
-    PoolStatus status =
-        PoolStatuses.next(
-            previous, snapshot, decision, votes, after, config.resources(), dryRun, now);
-    // A dry run repeating its last decision is no news: not logged, not counted again.
-    boolean news =
-        decision.direction() != Direction.NONE
-            && !(dryRun && PoolStatuses.sameDecision(previous, decision, true));
-    Map<String, Node> byId = new HashMap<>();
-    members.forEach(n -> byId.put(n.id(), n));
+  /** Writes one pool's plan, fenced by leadership, and records it in memory, logs and metrics. */
+  private Outcome apply(PoolPlan plan, WriteFence fence) {
+    String name = plan.pool();
+    ScalingDecision decision = plan.decision();
     long revision = -1;
+    Outcome.Result result = Outcome.Result.UNCHANGED;
     String error = null;
     try {
-      if (decision.direction() != Direction.NONE && !dryRun) {
-        List<DesiredPowerChange> changes = new ArrayList<>();
-        for (Choice c : decision.powerOn()) {
-          changes.add(change(byId.get(c.node()), PowerState.ON, "pool-scale-up", c, name, now));
-        }
-        for (Choice c : decision.powerOff()) {
-          changes.add(change(byId.get(c.node()), PowerState.OFF, "pool-scale-down", c, name, now));
-        }
-        revision = store.applyPoolDecision(name, changes, status, fence);
-      } else if (!status.equals(previous)) {
-        revision = store.putPoolStatus(name, status, fence);
-      }
+      revision =
+          switch (plan.write()) {
+            case DECISION -> store.applyPoolDecision(name, plan.changes(), plan.status(), fence);
+            case STATUS -> store.putPoolStatus(name, plan.status(), fence);
+            case NOTHING -> -1;
+          };
       if (revision >= 0) {
-        written.put(name, status);
+        written.put(name, plan.status());
+        result = Outcome.Result.WRITTEN;
       }
-      memory.put(name, after);
+      memory.put(name, plan.memoryAfter());
     } catch (FencedException e) {
       // Deposed: nothing was written; the new leader decides from what etcd holds.
-      return new Outcome(name, decision, -1, Outcome.FENCED + e.getMessage());
+      return new Outcome(name, decision, -1, Outcome.Result.FENCED, e.getMessage());
     } catch (ConflictException e) {
+      result = Outcome.Result.CONFLICT;
       error = "conflict: " + e.getMessage();
       log.info("pool {}: decision not written, deciding again next cycle: {}", name, error);
     } catch (InventoryException e) {
+      result = Outcome.Result.FAILED;
       error = e.getMessage();
       log.warn("pool {}: decision not written: {}", name, error);
     }
-    if (news) {
-      log.info(DecisionLog.line(name, decision, dryRun, revision));
+    if (plan.news()) {
+      log.info(DecisionLog.line(name, decision, plan.dryRun(), revision));
       if (error == null) {
         metrics.decided(name, decision);
       }
     }
-    double watts = 0;
-    for (Node n : members) {
-      if (n.readings() != null && n.readings().powerWatts() != null) {
-        watts += n.readings().powerWatts();
-      }
-    }
-    metrics.observe(name, snapshot, decision, config.resources(), watts);
+    PoolConfig config = plan.config();
+    metrics.observe(name, plan.snapshot(), decision, config.resources(), plan.watts());
     metrics.thresholds(name, config.scaleUpThreshold(), config.scaleDownThreshold());
     observedPools.put(name, config.resources());
-    return new Outcome(name, decision, revision, error);
-  }
-
-  private static DesiredPowerChange change(
-      Node node, PowerState power, String reason, Choice choice, String pool, Instant now) {
-    return new DesiredPowerChange(
-        node.id(),
-        node.specRevision(),
-        power,
-        NodeEvent.change(
-            now,
-            reason,
-            "pool " + pool + " sets power " + power.json() + ": " + choice.reason(),
-            PRINCIPAL,
-            null));
-  }
-
-  /** The decision with at most {@link #MAX_CHANGES_PER_DECISION} nodes switched. */
-  static ScalingDecision capped(ScalingDecision d) {
-    int on = d.powerOn().size();
-    int off = d.powerOff().size();
-    if (on + off <= MAX_CHANGES_PER_DECISION) {
-      return d;
-    }
-    int keepOn = Math.min(on, MAX_CHANGES_PER_DECISION);
-    int keepOff = Math.min(off, MAX_CHANGES_PER_DECISION - keepOn);
-    return new ScalingDecision(
-        d.direction(),
-        d.reason(),
-        d.powerOn().subList(0, keepOn),
-        d.powerOff().subList(0, keepOff),
-        d.desiredNodes() - (on - keepOn) + (off - keepOff),
-        d.lowSince(),
-        d.utilizationKnown(),
-        d.utilizationReason());
+    return new Outcome(name, decision, revision, result, error);
   }
 
   private void forget() {

@@ -1,0 +1,120 @@
+package io.bamel.pool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.Pool;
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.pool.ScalingDecision.Choice;
+import io.bamel.pool.ScalingDecision.Direction;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The pure side of a pool-controller cycle. */
+class CyclePlanTest {
+
+  private static List<Choice> choices(String prefix, int n) {
+    return IntStream.range(0, n).mapToObj(i -> new Choice(prefix + i, "why")).toList();
+  }
+
+  @Test
+  void aDecisionSwitchesAtMostOneTransactionsWorthOfNodes() {
+    ScalingDecision big =
+        new ScalingDecision(
+            Direction.UP, "min-nodes: x", choices("n", 40), List.of(), 45, null, true, null);
+    ScalingDecision capped = CyclePlan.capped(big);
+    assertThat(capped.powerOn()).hasSize(CyclePlan.MAX_CHANGES_PER_DECISION);
+    assertThat(capped.powerOnIds()).startsWith("n0", "n1");
+    assertThat(capped.desiredNodes()).isEqualTo(45 - (40 - CyclePlan.MAX_CHANGES_PER_DECISION));
+
+    ScalingDecision down =
+        new ScalingDecision(
+            Direction.DOWN, "underutilized", List.of(), choices("m", 30), 10, null, true, null);
+    ScalingDecision cappedDown = CyclePlan.capped(down);
+    assertThat(cappedDown.powerOff()).hasSize(CyclePlan.MAX_CHANGES_PER_DECISION);
+    assertThat(cappedDown.desiredNodes()).isEqualTo(10 + (30 - CyclePlan.MAX_CHANGES_PER_DECISION));
+  }
+
+  @Test
+  void aSmallDecisionIsKeptAsItIs() {
+    ScalingDecision d =
+        new ScalingDecision(
+            Direction.UP, "pending-pods: 1", choices("n", 3), List.of(), 4, null, true, null);
+    assertThat(CyclePlan.capped(d)).isSameAs(d);
+  }
+
+  private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
+
+  private static CyclePlan cycle(PoolConfig config, List<Node> nodes) {
+    Pool pool = new Pool("p", config, 5, null, 0, Set.of());
+    return CyclePlan.prepare(
+        CyclePlan.configured(List.of(pool)),
+        nodes,
+        ClusterView.of(List.of(), List.of()),
+        Map.of(),
+        Map.of(),
+        n -> true,
+        NOW);
+  }
+
+  private static List<Node> threeOff() {
+    return List.of(
+        Inventory.node("a", "p", NodeState.OFF, PowerState.OFF),
+        Inventory.node("b", "p", NodeState.OFF, PowerState.OFF),
+        Inventory.node("c", "p", NodeState.OFF, PowerState.OFF),
+        Inventory.node("x", "other", NodeState.OFF, PowerState.OFF));
+  }
+
+  @Test
+  void belowMinNodesThePlanPowersNodesOnWithAnEventEach() {
+    CyclePlan cycle = cycle(PoolConfig.builder().minNodes(2).build(), threeOff());
+    Pool pool = cycle.pools().get(0);
+    assertThat(cycle.members("p")).extracting(Node::id).containsExactlyInAnyOrder("a", "b", "c");
+    PoolPlan plan = cycle.plan(pool, null);
+    assertThat(plan.write()).isEqualTo(PoolPlan.Write.DECISION);
+    assertThat(plan.decision().direction()).isEqualTo(Direction.UP);
+    assertThat(plan.changes()).hasSize(2);
+    assertThat(plan.changes())
+        .allSatisfy(
+            c -> {
+              assertThat(c.powerState()).isEqualTo(PowerState.ON);
+              assertThat(c.event().principal()).isEqualTo(CyclePlan.PRINCIPAL);
+              assertThat(c.event().reason()).isEqualTo("pool-scale-up");
+            });
+    assertThat(plan.news()).isTrue();
+    assertThat(plan.status().desiredNodes()).isEqualTo(2);
+    assertThat(cycle.energy("p")).hasSize(3);
+  }
+
+  @Test
+  void aDryRunPlansOnlyItsStatusAndARepeatIsNoNews() {
+    CyclePlan cycle = cycle(PoolConfig.builder().minNodes(2).dryRun(true).build(), threeOff());
+    Pool pool = cycle.pools().get(0);
+    PoolPlan first = cycle.plan(pool, null);
+    assertThat(first.changes()).isEmpty();
+    assertThat(first.write()).isEqualTo(PoolPlan.Write.STATUS);
+    assertThat(first.news()).isTrue();
+
+    PoolPlan again = cycle(pool.config(), threeOff()).plan(pool, first.status());
+    assertThat(again.news()).isFalse();
+    assertThat(again.write()).isEqualTo(PoolPlan.Write.NOTHING);
+  }
+
+  @Test
+  void poolsWithoutAConfigAreLeftAloneAndTheRestComeInNameOrder() {
+    PoolConfig config = PoolConfig.builder().build();
+    List<Pool> pools =
+        CyclePlan.configured(
+            List.of(
+                new Pool("zeta", config, 1, null, 0, Set.of()),
+                new Pool("bare", null, 0, null, 0, Set.of("n1")),
+                new Pool("alpha", config, 1, null, 0, Set.of())));
+    assertThat(pools).extracting(Pool::name).containsExactly("alpha", "zeta");
+  }
+}
