@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.pcollections.TreePSet;
 
 /**
  * The cache's content: nodes and pools decoded from etcd keys. One thread writes (the cache's); any
@@ -35,13 +36,16 @@ final class CacheState {
     }
   }
 
-  /** Raw parts of a pool; members are kept in a mutable set owned by the writer thread. */
+  /**
+   * Raw parts of a pool; members are a persistent set, replaced (in O(log n), sharing structure) on
+   * each change, so the published {@link Pool} of every revision shares it rather than copying.
+   */
   private static final class PoolParts {
     PoolConfig config;
     long configRev;
     PoolStatus status;
     long statusRev;
-    final Set<String> members = new HashSet<>();
+    TreePSet<String> members = TreePSet.empty();
 
     Pool toPool(String name) {
       if (config == null && status == null && members.isEmpty()) {
@@ -171,9 +175,9 @@ final class CacheState {
       }
       default -> {
         if (v == null) {
-          p.members.remove(ref.id());
+          p.members = p.members.minus(ref.id());
         } else {
-          p.members.add(ref.id());
+          p.members = p.members.plus(ref.id());
         }
       }
     }

@@ -1,0 +1,39 @@
+package io.bamel.inventory.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.model.Pool;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The cache's content as keys change, revision by revision. */
+class CacheStateTest {
+
+  private static KeyChange member(String pool, String id, boolean present) {
+    return new KeyChange(Keys.parse(Keys.poolMember(pool, id)), present ? "" : null, 1, null);
+  }
+
+  @Test
+  void eachRevisionsPoolKeepsItsOwnMembersWhileLaterRevisionsChangeThem() {
+    CacheState state = new CacheState();
+    List<KeyChange> initial = new ArrayList<>();
+    for (int i = 0; i < 10_000; i++) {
+      initial.add(member("big", String.format("n%05d", i), true));
+    }
+    state.apply(initial, 2);
+    Pool atTwo = state.pools().get("big");
+
+    List<InventoryChange> added = state.apply(List.of(member("big", "n99999", true)), 3);
+    Pool atThree = state.pools().get("big");
+    state.apply(List.of(member("big", "n00000", false)), 4);
+    Pool atFour = state.pools().get("big");
+
+    assertThat(added).singleElement().isInstanceOf(PoolChange.class);
+    assertThat(atTwo.members()).hasSize(10_000).doesNotContain("n99999");
+    assertThat(atThree.members()).hasSize(10_001).contains("n99999", "n00000");
+    assertThat(atFour.members()).hasSize(10_000).contains("n99999").doesNotContain("n00000");
+    assertThat(atFour.sortedMembers().first()).isEqualTo("n00001");
+    assertThat(atFour.sortedMembers().tailSet("n09998", false)).containsExactly("n09999", "n99999");
+  }
+}
