@@ -9,6 +9,7 @@ import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.ScalingTrigger;
+import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
@@ -105,6 +106,7 @@ public final class PoolController implements AutoCloseable {
   private final PoolMetrics metrics;
   private final EnergyLedger ledger;
   private final ScheduledExecutorService loop;
+  private final Runnable cycle = CoreThreads.guarded("pool controller cycle", log, this::runCycle);
 
   // Guarded by this.
   private final Map<String, PoolMemory> memory = new HashMap<>();
@@ -130,13 +132,7 @@ public final class PoolController implements AutoCloseable {
             b.prometheus, b.triggerBudget, PrometheusTriggers.DEFAULT_CONCURRENCY);
     this.metrics = new PoolMetrics(Objects.requireNonNull(b.registry, "registry"));
     this.ledger = new EnergyLedger(maxGap(b.interval));
-    this.loop =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "pool-controller");
-              t.setDaemon(true);
-              return t;
-            });
+    this.loop = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("pool-controller"));
   }
 
   /** A builder; store, cache, election and registry are required. */
@@ -287,11 +283,7 @@ public final class PoolController implements AutoCloseable {
   }
 
   private void cycleLogged() {
-    try {
-      runCycle();
-    } catch (RuntimeException e) {
-      log.warn("pool controller cycle failed: {}", e.toString());
-    }
+    cycle.run();
   }
 
   private static Duration maxGap(Duration interval) {

@@ -1,6 +1,7 @@
 package io.bamel.inventory.maintenance;
 
 import io.bamel.inventory.leader.LeadershipListener;
+import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.WriteFence;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
@@ -56,9 +57,7 @@ public final class EtcdCompactor implements LeadershipListener, AutoCloseable {
     this.kv = kv;
     this.interval = interval;
     this.timeout = timeout;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("etcd-compactor").unstarted(r));
+    this.timer = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("etcd-compactor"));
   }
 
   /** The revision this process last compacted etcd to (0: not yet). */
@@ -70,7 +69,12 @@ public final class EtcdCompactor implements LeadershipListener, AutoCloseable {
   public synchronized void gained(WriteFence fence) {
     if (task == null) {
       long millis = interval.toMillis();
-      task = timer.scheduleWithFixedDelay(this::tick, 0, millis, TimeUnit.MILLISECONDS);
+      task =
+          timer.scheduleWithFixedDelay(
+              CoreThreads.guarded("etcd compaction", LOG, this::tick),
+              0,
+              millis,
+              TimeUnit.MILLISECONDS);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.bamel.inventory.maintenance;
 
+import io.bamel.inventory.runtime.CoreThreads;
 import io.etcd.jetcd.Maintenance;
 import io.etcd.jetcd.maintenance.AlarmMember;
 import io.etcd.jetcd.maintenance.AlarmType;
@@ -51,14 +52,16 @@ public final class EtcdSpaceMonitor implements AutoCloseable {
     this.endpoints = List.copyOf(endpoints);
     this.quotaBytes = quotaBytes;
     this.timeout = timeout;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("etcd-space").unstarted(r));
+    this.timer = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("etcd-space"));
   }
 
   /** Polls now and then every {@code interval}. */
   public EtcdSpaceMonitor start(Duration interval) {
-    timer.scheduleWithFixedDelay(this::poll, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    timer.scheduleWithFixedDelay(
+        CoreThreads.guarded("etcd space check", LOG, this::poll),
+        0,
+        interval.toMillis(),
+        TimeUnit.MILLISECONDS);
     return this;
   }
 
