@@ -21,6 +21,7 @@ import java.util.Locale;
  * /baremetal/global/config              global settings
  * /baremetal/global/stats               fleet-wide figures
  * /baremetal/leader/{component}         leader election
+ * /baremetal/replicas/{instance}        a live bamel server (under its lease; the hash ring)
  * /baremetal/index/serial/{b64(serial)} node id (unique index of spec.serial)
  * /baremetal/index/mac/{mac}            node id (unique index of spec.macAddress)
  * /baremetal/index/mgmt/{b64(address)}  node id (unique index of spec.mgmtAddress)
@@ -54,6 +55,9 @@ public final class Keys {
 
   /** The prefix of leader-election keys. */
   public static final String LEADER = ROOT + "leader/";
+
+  /** The prefix of the live-replica keys (each under its server's lease). */
+  public static final String REPLICAS = ROOT + "replicas/";
 
   /** The prefix of the unique-field index keys. */
   public static final String INDEX = ROOT + "index/";
@@ -128,6 +132,11 @@ public final class Keys {
   /** {@code /baremetal/leader/{component}}. */
   public static String leader(String component) {
     return LEADER + Ids.require("component", component);
+  }
+
+  /** {@code /baremetal/replicas/{instance}}. */
+  public static String replica(String instance) {
+    return REPLICAS + Ids.require("instance", instance);
   }
 
   /** {@code /baremetal/index/serial/{value}}: the value URL-safe base64 encoded. */
