@@ -15,8 +15,13 @@ final class BmcEndpoints {
 
   private BmcEndpoints() {}
 
-  /** The endpoint; for Wake-on-LAN the address is the MAC and the probe is the mgmt address. */
-  static BmcEndpoint of(NodeSpec spec) {
+  /**
+   * The endpoint of node {@code id}. For Wake-on-LAN the address is the MAC, the probe is the mgmt
+   * address, and the power-off command is passed by name with the node's id and mgmt address for
+   * its placeholders (the driver looks the name up in the server's commands; no command text comes
+   * from the spec).
+   */
+  static BmcEndpoint of(String id, NodeSpec spec) {
     Map<String, String> options = new HashMap<>();
     String address = spec.mgmtAddress();
     if (spec.powerInterface() == PowerInterface.WOL) {
@@ -26,6 +31,10 @@ final class BmcEndpoints {
       }
       if (spec.wakeOnLan() != null && spec.wakeOnLan().canPowerOff()) {
         options.put(WolDriver.OPTION_POWER_OFF_COMMAND, spec.wakeOnLan().powerOffCommand());
+        options.put(WolDriver.OPTION_NODE, id);
+        if (spec.mgmtAddress() != null) {
+          options.put(WolDriver.OPTION_MGMT_ADDRESS, spec.mgmtAddress());
+        }
       }
       if (spec.mgmtAddress() != null
           && spec.wakeOnLan() != null

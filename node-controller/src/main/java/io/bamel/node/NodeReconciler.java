@@ -107,7 +107,7 @@ final class NodeReconciler {
     PoolConfig pool =
         spec.pool() == null ? null : cache.pool(spec.pool()).map(Pool::config).orElse(null);
     NodeTimeouts timeouts = NodeStateMachine.timeouts(pool, config.timeouts());
-    PowerReading power = readPower(spec);
+    PowerReading power = readPower(id, spec);
     if (Thread.interrupted()) {
       // closing: a read cut short is not a BMC failure to record
       throw new InterruptedException("interrupted while reading the BMC");
@@ -142,13 +142,13 @@ final class NodeReconciler {
 
   // ---------------------------------------------------------------- observing
 
-  private PowerReading readPower(NodeSpec spec) throws InterruptedException {
+  private PowerReading readPower(String id, NodeSpec spec) throws InterruptedException {
     if (spec.powerInterface() == null) {
       return PowerReading.failed("the node has no powerInterface");
     }
     try {
       PowerDriver driver = drivers.driver(spec.powerInterface().json());
-      BmcEndpoint endpoint = BmcEndpoints.of(spec);
+      BmcEndpoint endpoint = BmcEndpoints.of(id, spec);
       bmcPermits.acquire();
       try {
         return PowerReading.of(driver.powerState(endpoint, deadline()));
@@ -186,7 +186,7 @@ final class NodeReconciler {
       OptionalDouble watts;
       bmcPermits.acquire();
       try {
-        watts = driver.powerDraw(BmcEndpoints.of(spec), deadline());
+        watts = driver.powerDraw(BmcEndpoints.of(id, spec), deadline());
       } finally {
         bmcPermits.release();
       }
@@ -216,7 +216,7 @@ final class NodeReconciler {
         return new Outcome("fenced", null, false);
       }
       try {
-        callBmc(node.spec(), action);
+        callBmc(node.id(), node.spec(), action);
         log.info(
             "power action node={} action={} interface={} result=ok",
             id,
@@ -299,9 +299,10 @@ final class NodeReconciler {
     return written;
   }
 
-  private void callBmc(NodeSpec spec, Action action) throws PowerException, InterruptedException {
+  private void callBmc(String id, NodeSpec spec, Action action)
+      throws PowerException, InterruptedException {
     PowerDriver driver = drivers.driver(spec.powerInterface().json());
-    BmcEndpoint endpoint = BmcEndpoints.of(spec);
+    BmcEndpoint endpoint = BmcEndpoints.of(id, spec);
     bmcPermits.acquire();
     try {
       Deadline deadline = deadline();

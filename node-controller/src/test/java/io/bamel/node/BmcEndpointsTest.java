@@ -20,6 +20,7 @@ class BmcEndpointsTest {
   void redfishUsesTheManagementAddressAndTheCredentialName() {
     BmcEndpoint e =
         BmcEndpoints.of(
+            "n1",
             NodeSpec.builder()
                 .mgmtAddress("https://10.0.0.5")
                 .powerInterface(PowerInterface.REDFISH)
@@ -31,17 +32,19 @@ class BmcEndpointsTest {
     assertThat(e.tls()).isEqualTo(TlsSettings.caBundle(Path.of("/etc/bamel/ca.pem")));
     assertThat(
             BmcEndpoints.of(
+                    "n1",
                     NodeSpec.builder()
                         .mgmtAddress("https://x")
                         .bmcTls(new BmcTls(null, true, null, null))
                         .build())
                 .tls())
         .isEqualTo(TlsSettings.insecureSkipVerify());
-    assertThat(BmcEndpoints.of(NodeSpec.builder().mgmtAddress("https://x").build()).tls())
+    assertThat(BmcEndpoints.of("n1", NodeSpec.builder().mgmtAddress("https://x").build()).tls())
         .isEqualTo(TlsSettings.DEFAULT);
     String pin = "AB:" + "cd".repeat(31);
     assertThat(
             BmcEndpoints.of(
+                    "n1",
                     NodeSpec.builder()
                         .mgmtAddress("https://x")
                         .bmcTls(new BmcTls(null, null, pin, null))
@@ -54,6 +57,7 @@ class BmcEndpointsTest {
   void wakeOnLanAddressesTheMacAndProbesTheHost() {
     BmcEndpoint e =
         BmcEndpoints.of(
+            "n1",
             NodeSpec.builder()
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("10.0.0.9")
@@ -67,23 +71,27 @@ class BmcEndpointsTest {
   }
 
   @Test
-  void wakeOnLanPowerOffCommandReachesTheDriver() {
+  void wakeOnLanPassesThePowerOffCommandByNameWithTheNodesValues() {
     BmcEndpoint e =
         BmcEndpoints.of(
+            "node-9",
             NodeSpec.builder()
                 .macAddress("0c:c4:7a:00:00:01")
+                .mgmtAddress("10.0.0.9")
                 .powerInterface(PowerInterface.WOL)
-                .wakeOnLan(
-                    new WakeOnLan(null, null, "ssh -i /etc/bamel/ssh/id node9 poweroff", null))
+                .wakeOnLan(new WakeOnLan(null, null, "ssh-poweroff", null))
                 .build());
-    assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND))
-        .contains("ssh -i /etc/bamel/ssh/id node9 poweroff");
+    assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
+    assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).contains("ssh-poweroff");
+    assertThat(e.option(WolDriver.OPTION_NODE)).contains("node-9");
+    assertThat(e.option(WolDriver.OPTION_MGMT_ADDRESS)).contains("10.0.0.9");
   }
 
   @Test
   void proxmoxNamesTheNodeAndVm() {
     BmcEndpoint e =
         BmcEndpoints.of(
+            "n1",
             NodeSpec.builder()
                 .mgmtAddress("https://pve:8006")
                 .powerInterface(PowerInterface.PROXMOX)

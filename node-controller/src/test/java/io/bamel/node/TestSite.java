@@ -20,6 +20,7 @@ import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
 import io.bamel.power.Sleeper;
+import io.bamel.power.credentials.AllowedHosts;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.redfish.RedfishConfig;
@@ -79,9 +80,26 @@ final class TestSite implements AutoCloseable {
     this.kube = kubernetes ? api.client() : null;
   }
 
+  /**
+   * Credentials for the simulated fleet, which speaks plain HTTP on loopback: their allow-list says
+   * so ({@code http://127.0.0.1}), as a site's would.
+   */
+  static final CredentialSource CREDENTIALS =
+      new CredentialSource() {
+        @Override
+        public Credentials credentials(String name) {
+          return Credentials.of("admin", "password");
+        }
+
+        @Override
+        public AllowedHosts allowedHosts(String name) {
+          return AllowedHosts.parse("http://127.0.0.1\n");
+        }
+      };
+
   /** A driver registry with the Redfish driver (short graceful timeout), optionally wrapped. */
   static PowerDriverRegistry drivers(UnaryOperator<PowerDriver> wrap) {
-    CredentialSource credentials = name -> Credentials.of("admin", "password");
+    CredentialSource credentials = CREDENTIALS;
     RedfishDriver redfish =
         new RedfishDriver(
             credentials,

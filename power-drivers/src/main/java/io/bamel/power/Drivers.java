@@ -4,6 +4,7 @@ import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.ipmi.IpmiDriver;
 import io.bamel.power.proxmox.ProxmoxDriver;
 import io.bamel.power.redfish.RedfishDriver;
+import io.bamel.power.wol.PowerOffCommands;
 import io.bamel.power.wol.WolDriver;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
@@ -16,14 +17,26 @@ public final class Drivers {
   /**
    * A registry with the {@code redfish}, {@code ipmi}, {@code wol} and {@code proxmox} drivers in
    * their default settings, resolving credentials through {@code credentials} and recording metrics
-   * on {@code metricsRegistry} (usually {@link PrometheusRegistry#defaultRegistry}).
+   * on {@code metricsRegistry} (usually {@link PrometheusRegistry#defaultRegistry}); Wake-on-LAN
+   * nodes cannot be switched off (no power-off command is defined).
    */
   public static PowerDriverRegistry standard(
       CredentialSource credentials, PrometheusRegistry metricsRegistry) {
+    return standard(credentials, PowerOffCommands.empty(), metricsRegistry);
+  }
+
+  /**
+   * As {@link #standard(CredentialSource, PrometheusRegistry)}, with the server's Wake-on-LAN
+   * power-off commands (a node's {@code wakeOnLan.powerOffCommand} names one of them).
+   */
+  public static PowerDriverRegistry standard(
+      CredentialSource credentials,
+      PowerOffCommands powerOffCommands,
+      PrometheusRegistry metricsRegistry) {
     return new PowerDriverRegistry(new PowerMetrics(metricsRegistry), Clock.systemUTC())
         .register(new RedfishDriver(credentials))
         .register(new IpmiDriver(credentials))
-        .register(new WolDriver())
+        .register(new WolDriver(powerOffCommands))
         .register(new ProxmoxDriver(credentials));
   }
 }

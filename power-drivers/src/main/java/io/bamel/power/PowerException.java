@@ -32,7 +32,12 @@ public abstract sealed class PowerException extends Exception
     /** The BMC's TLS certificate is not trusted. Terminal. */
     TLS,
     /** The BMC answered something this driver does not understand or rejects. Terminal. */
-    PROTOCOL
+    PROTOCOL,
+    /**
+     * The credential may not be sent to this address, scheme or TLS setting (its directory's {@code
+     * allowed-hosts} file does not allow it). Terminal.
+     */
+    NOT_ALLOWED
   }
 
   private final Reason reason;

@@ -16,8 +16,10 @@ import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.ipmi.IpmiDriver;
 import io.bamel.power.proxmox.ProxmoxDriver;
+import io.bamel.power.wol.PowerOffCommands;
 import io.bamel.power.wol.WolDriver;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,6 +45,12 @@ import picocli.CommandLine.Spec;
  *     [--output json]
  * </pre>
  *
+ * <p>A credential directory's {@code allowed-hosts} file applies as it does in the server ({@link
+ * io.bamel.power.credentials.AllowedHosts}): the credential is sent only to an allowed address, and
+ * plain {@code http://} or {@code --insecure} need that file's explicit allowance. Wake-on-LAN off
+ * runs a named command from {@code --off-commands-file} ({@link PowerOffCommands}), never a shell
+ * line.
+ *
  * <p>Runnable on its own ({@link #main}); {@code bin/bamel} registers it as a subcommand.
  */
 @Command(
@@ -57,7 +65,8 @@ import picocli.CommandLine.Spec;
       "      wol      the MAC, with --broadcast host[:port] (and --probe host:port)",
       "      proxmox  https://host:8006, with --pve-node and --vmid",
       "DIR:  the files username and password (token for Proxmox), laid out",
-      "      as a mounted Kubernetes Secret."
+      "      as a mounted Kubernetes Secret, and optionally allowed-hosts (where",
+      "      the credential may go; http:// and --insecure need its allowance)."
     })
 public final class BmcCommand implements Callable<Integer> {
 
@@ -122,8 +131,26 @@ public final class BmcCommand implements Callable<Integer> {
   @Option(names = "--probe", paramLabel = "HOST:PORT", description = "wol: TCP probe for the state")
   String probe;
 
-  @Option(names = "--off-command", paramLabel = "CMD", description = "wol: command that powers off")
+  @Option(
+      names = "--off-command",
+      paramLabel = "NAME",
+      description = "wol: the power-off command's name in --off-commands-file")
   String offCommand;
+
+  @Option(
+      names = "--off-commands-file",
+      paramLabel = "FILE",
+      description = "wol: YAML file of named power-off commands (name: [/abs/program, args...])")
+  Path offCommandsFile;
+
+  @Option(
+      names = "--mgmt-address",
+      paramLabel = "ADDR",
+      description = "wol: the node's mgmtAddress, for {host} and {address}")
+  String mgmtAddress;
+
+  @Option(names = "--node", paramLabel = "ID", description = "wol: the node's id, for {node}")
+  String nodeId;
 
   @Option(names = "--pve-node", description = "proxmox: the node the VM runs on")
   String pveNode;
@@ -162,10 +189,10 @@ public final class BmcCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "unknown action: " + action);
     }
     CredentialSource source =
-        credentials == null
-            ? CredentialSource.none()
-            : name -> CredentialStore.fromDirectory(credentials);
-    try (PowerDriverRegistry registry = Drivers.standard(source, new PrometheusRegistry())) {
+        credentials == null ? CredentialSource.none() : CredentialStore.ofDirectory(credentials);
+    PowerOffCommands commands = powerOffCommands();
+    try (PowerDriverRegistry registry =
+        Drivers.standard(source, commands, new PrometheusRegistry())) {
       PowerDriver driver = registry.driver(powerInterface);
       BmcOutcome outcome = run(what, driver, endpoint());
       out.println(json ? outcome.json() : outcome.text());
@@ -268,6 +295,21 @@ public final class BmcCommand implements Callable<Integer> {
     }
   }
 
+  private PowerOffCommands powerOffCommands() {
+    if (offCommandsFile == null) {
+      return PowerOffCommands.empty();
+    }
+    try {
+      return PowerOffCommands.load(offCommandsFile);
+    } catch (IOException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "cannot read --off-commands-file " + offCommandsFile);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--off-commands-file " + oneLine(e.getMessage()));
+    }
+  }
+
   private boolean noProbe() {
     return WolDriver.INTERFACE.equalsIgnoreCase(powerInterface) && probe == null;
   }
@@ -289,6 +331,8 @@ public final class BmcCommand implements Callable<Integer> {
     put(options, WolDriver.OPTION_BROADCAST, broadcast);
     put(options, WolDriver.OPTION_PROBE, probe);
     put(options, WolDriver.OPTION_POWER_OFF_COMMAND, offCommand);
+    put(options, WolDriver.OPTION_MGMT_ADDRESS, mgmtAddress);
+    put(options, WolDriver.OPTION_NODE, nodeId);
     put(options, ProxmoxDriver.OPTION_NODE, pveNode);
     put(options, ProxmoxDriver.OPTION_VMID, vmid);
     put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);

@@ -14,10 +14,13 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
+import io.bamel.power.credentials.Destination;
+import io.bamel.power.net.HostAddresses;
 import io.bamel.power.process.ProcessResult;
 import io.bamel.power.process.ProcessRunner;
 import io.bamel.power.process.SystemProcessRunner;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +35,11 @@ import java.util.OptionalDouble;
  * <ul>
  *   <li>The password reaches ipmitool through its environment ({@code -E}, variable {@code
  *       IPMI_PASSWORD}), never its command line.
+ *   <li>Before each command the BMC's host is resolved and the credential checked against its
+ *       allow-list ({@link CredentialSource#credentials(String, Destination)}, scheme {@code
+ *       ipmi}); ipmitool gets the checked IP address ({@code -H}), never the name, so it cannot
+ *       resolve it to anywhere else. A refusal is a terminal {@link
+ *       PowerException.Reason#NOT_ALLOWED} and ipmitool does not run.
  *   <li>Port (from the address), cipher suite (default 3) and privilege level are configurable.
  *   <li>A run still going at its timeout (the sooner of the configured command timeout and the
  *       call's deadline) is killed.
@@ -211,11 +219,22 @@ public final class IpmiDriver implements PowerDriver {
     }
   }
 
-  /** The ipmitool command line: never holds the password. */
-  List<String> argv(IpmiTarget target, BmcEndpoint endpoint, String user, String... command) {
+  /**
+   * The ipmitool command line: never holds the password.
+   *
+   * @param address the checked IP address to send to ({@code -H})
+   */
+  List<String> argv(
+      InetAddress address,
+      IpmiTarget target,
+      BmcEndpoint endpoint,
+      String user,
+      String... command) {
     List<String> argv = new ArrayList<>();
     argv.add(config.ipmitool());
-    argv.addAll(List.of("-I", "lanplus", "-H", target.host(), "-p", String.valueOf(target.port())));
+    argv.addAll(
+        List.of(
+            "-I", "lanplus", "-H", address.getHostAddress(), "-p", String.valueOf(target.port())));
     if (user != null) {
       argv.addAll(List.of("-U", user));
     }
@@ -239,11 +258,15 @@ public final class IpmiDriver implements PowerDriver {
     IpmiTarget target = IpmiTarget.parse(endpoint.address());
     String bmc = target.host() + ":" + target.port();
     String what = String.join(" ", command);
+    List<InetAddress> resolved = HostAddresses.resolve(target.host());
     Credentials secret =
         endpoint.credentialsName() == null
             ? Credentials.of(null, null)
-            : credentials.credentials(endpoint.credentialsName());
-    List<String> argv = argv(target, endpoint, secret.user().orElse(null), command);
+            : credentials.credentials(
+                endpoint.credentialsName(),
+                new Destination("ipmi", target.host(), resolved, false));
+    List<String> argv =
+        argv(resolved.get(0), target, endpoint, secret.user().orElse(null), command);
     Map<String, String> environment = Map.of(PASSWORD_VARIABLE, secret.secret().orElse(""));
     try {
       var turn = pacer.acquire(bmc, deadline.remaining());

@@ -15,7 +15,12 @@ import io.bamel.power.TlsSettings;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
+import io.bamel.power.credentials.Destination;
+import io.bamel.power.net.HostAddresses;
+import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
+import java.net.InetAddress;
+import java.net.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -46,6 +51,10 @@ import okhttp3.OkHttpClient;
  *       has not ended by then (or failed), {@code stop} with {@code overrule-shutdown=1}, which
  *       aborts the shutdown task holding the VM's lock. Force off: that {@code stop} at once.
  *   <li>TLS verified against the JVM's trust store, a CA bundle or a pinned fingerprint.
+ *   <li>Before each operation the API host is resolved and the token's credential checked against
+ *       its allow-list ({@link CredentialSource#credentials(String, Destination)}; a refusal is a
+ *       terminal {@link PowerException.Reason#NOT_ALLOWED} before any request leaves); the
+ *       operation's requests go only to those addresses ({@link PinnedDns}, no proxy).
  * </ul>
  */
 public final class ProxmoxDriver implements PowerDriver {
@@ -75,6 +84,10 @@ public final class ProxmoxDriver implements PowerDriver {
   private final Sleeper sleeper;
   private final OkHttpClient baseClient;
   private final Map<TlsSettings, OkHttpClient> clients = new ConcurrentHashMap<>();
+  private final Map<PinnedClientKey, OkHttpClient> pinnedClients = new ConcurrentHashMap<>();
+
+  /** A client per TLS setting and pinned host answer (equal pins share pooled connections). */
+  private record PinnedClientKey(TlsSettings tls, PinnedDns dns) {}
 
   /** A driver with default settings. */
   public ProxmoxDriver(CredentialSource credentials) {
@@ -277,22 +290,38 @@ public final class ProxmoxDriver implements PowerDriver {
   }
 
   private ProxmoxApi api(BmcEndpoint endpoint) throws PowerException {
-    OkHttpClient client = clients.get(endpoint.tls());
+    HttpUrl base = ProxmoxTarget.of(endpoint).base();
+    String host = HostAddresses.normalize(base.host());
+    List<InetAddress> resolved = HostAddresses.resolve(host);
+    Destination destination =
+        new Destination(base.scheme(), host, resolved, endpoint.tls().insecure());
+    String token = apiToken(endpoint, destination);
+    PinnedClientKey key = new PinnedClientKey(endpoint.tls(), new PinnedDns(host, resolved));
+    OkHttpClient client = pinnedClients.get(key);
     if (client == null) {
-      clients.putIfAbsent(
-          endpoint.tls(), TlsConfigurer.apply(baseClient.newBuilder(), endpoint.tls()).build());
-      client = clients.get(endpoint.tls());
+      client = tlsClient(endpoint.tls()).newBuilder().dns(key.dns()).proxy(Proxy.NO_PROXY).build();
+      OkHttpClient raced = pinnedClients.putIfAbsent(key, client);
+      client = raced != null ? raced : client;
     }
-    return new ProxmoxApi(client, apiToken(endpoint));
+    return new ProxmoxApi(client, token);
+  }
+
+  private OkHttpClient tlsClient(TlsSettings tls) throws PowerException {
+    OkHttpClient client = clients.get(tls);
+    if (client == null) {
+      clients.putIfAbsent(tls, TlsConfigurer.apply(baseClient.newBuilder(), tls).build());
+      client = clients.get(tls);
+    }
+    return client;
   }
 
   /** {@code user@realm!tokenid=secret}. */
-  private String apiToken(BmcEndpoint endpoint) throws PowerException {
+  private String apiToken(BmcEndpoint endpoint, Destination destination) throws PowerException {
     if (endpoint.credentialsName() == null) {
       throw new TerminalPowerException(
           PowerException.Reason.BAD_CREDENTIALS, "a Proxmox node needs API token credentials");
     }
-    Credentials secret = credentials.credentials(endpoint.credentialsName());
+    Credentials secret = credentials.credentials(endpoint.credentialsName(), destination);
     String token =
         secret
             .apiToken()

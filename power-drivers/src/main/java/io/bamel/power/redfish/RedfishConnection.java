@@ -10,6 +10,7 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
+import io.bamel.power.credentials.Destination;
 import io.bamel.power.tls.HttpFailures;
 import java.io.IOException;
 import java.net.URI;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import okhttp3.Call;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -32,6 +34,11 @@ import org.slf4j.LoggerFactory;
  * One Redfish service as seen with one credential: discovers the service root's SessionService and
  * the ComputerSystem, logs in once and reuses the session, renews it once on a 401, and falls back
  * to Basic auth where there is no SessionService. Thread-safe.
+ *
+ * <p>The client it is given is pinned to the addresses in its {@link Destination}; the credential
+ * is read (and its allow-list checked against that destination) every time it is about to be sent,
+ * and no request leaves for another origin than the service root's, whatever links the BMC answers
+ * with.
  */
 final class RedfishConnection {
 
@@ -47,6 +54,8 @@ final class RedfishConnection {
   private final String credentialsName;
   private final CredentialSource credentialSource;
   private final String origin;
+  private final HttpUrl originUrl;
+  private final Destination destination;
 
   private final ReentrantLock discoveryLock = new ReentrantLock();
   private volatile boolean rootKnown;
@@ -60,13 +69,16 @@ final class RedfishConnection {
       OkHttpClient client,
       RedfishAddress address,
       String credentialsName,
-      CredentialSource credentialSource) {
+      CredentialSource credentialSource,
+      Destination destination) {
     this.client = client;
     this.address = address;
     this.credentialsName = credentialsName;
     this.credentialSource = credentialSource;
+    this.destination = destination;
     URI root = URI.create(address.serviceRoot());
     this.origin = root.getScheme() + "://" + root.getRawAuthority();
+    this.originUrl = HttpUrl.get(address.serviceRoot());
     this.systemUri = address.systemUri().orElse(null);
   }
 
@@ -90,6 +102,11 @@ final class RedfishConnection {
   /** Resolves a Redfish link ({@code /redfish/v1/...}) against the service's origin. */
   String resolve(String link) {
     return link.startsWith("/") ? origin + link : link;
+  }
+
+  /** Where this connection sends requests: the host and the addresses it is pinned to. */
+  Destination destination() {
+    return destination;
   }
 
   /** Whether a session is in use (for tests and logs). */
@@ -252,7 +269,7 @@ final class RedfishConnection {
     if (credentialsName == null) {
       return Credentials.of(null, null);
     }
-    return credentialSource.credentials(credentialsName);
+    return credentialSource.credentials(credentialsName, destination);
   }
 
   private TerminalPowerException badCredentials() {
@@ -321,6 +338,22 @@ final class RedfishConnection {
   }
 
   private Response execute(Request request, Deadline deadline) throws PowerException {
+    HttpUrl url = request.url();
+    if (!url.scheme().equals(originUrl.scheme())
+        || !url.host().equals(originUrl.host())
+        || url.port() != originUrl.port()) {
+      throw new TerminalPowerException(
+          PowerException.Reason.PROTOCOL,
+          "the BMC at "
+              + address.serviceRoot()
+              + " links to another origin ("
+              + url.scheme()
+              + "://"
+              + url.host()
+              + ":"
+              + url.port()
+              + "); bamel only talks to the BMC's own address");
+    }
     deadline.check(request.method() + " " + request.url());
     Call call = client.newCall(request);
     call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);

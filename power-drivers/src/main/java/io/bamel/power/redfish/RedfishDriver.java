@@ -17,10 +17,18 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.credentials.Destination;
+import io.bamel.power.net.HostAddresses;
+import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
+import java.net.InetAddress;
+import java.net.Proxy;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,6 +55,12 @@ import okhttp3.OkHttpClient;
  *       changed since it was read) is answered by one fresh read and one more PATCH.
  *   <li>Every request sends {@code OData-Version: 4.0}. TLS is verified unless the endpoint opts
  *       out ({@link TlsSettings}).
+ *   <li>The BMC's host name is resolved once (again after {@link #RESOLVE_AGAIN_AFTER}, replacing
+ *       the connection only when the answer changed); the connection is pinned to those addresses
+ *       ({@link PinnedDns}, no proxy), and before the credential is sent the addresses, the scheme
+ *       and the TLS setting are checked against the credential's allow-list ({@link
+ *       CredentialSource#credentials(String, Destination)}): a refusal is a terminal {@link
+ *       PowerException.Reason#NOT_ALLOWED} before any request leaves.
  * </ul>
  */
 public final class RedfishDriver implements PowerDriver {
@@ -62,9 +76,16 @@ public final class RedfishDriver implements PowerDriver {
   private final Sleeper sleeper;
   private final OkHttpClient baseClient;
   private final Map<TlsSettings, OkHttpClient> clients = new ConcurrentHashMap<>();
-  private final Map<ConnectionKey, RedfishConnection> connections = new ConcurrentHashMap<>();
+
+  /** How long a host name's resolution is used before it is looked up again. */
+  public static final Duration RESOLVE_AGAIN_AFTER = Duration.ofSeconds(60);
 
   private record ConnectionKey(String address, String credentialsName, TlsSettings tls) {}
+
+  /** A connection and when its host was resolved. */
+  private record Pinned(RedfishConnection connection, Instant resolvedAt) {}
+
+  private final Map<ConnectionKey, Pinned> connections = new ConcurrentHashMap<>();
 
   /** A driver with the default settings, the system clock and real sleeps. */
   public RedfishDriver(CredentialSource credentials) {
@@ -247,30 +268,71 @@ public final class RedfishDriver implements PowerDriver {
   @Override
   public void close() {
     Deadline deadline = Deadline.in(Duration.ofSeconds(5), clock);
-    connections.values().forEach(c -> c.close(deadline.atMost(Duration.ofSeconds(2))));
+    connections.values().forEach(p -> p.connection().close(deadline.atMost(Duration.ofSeconds(2))));
     connections.clear();
     baseClient.connectionPool().evictAll();
     baseClient.dispatcher().executorService().shutdown();
   }
 
+  /**
+   * The connection for {@code endpoint}: reused while its resolution is fresh; otherwise the host
+   * is resolved (again), the credential's allow-list checked against the answer, and a connection
+   * pinned to it made (the old one is kept when the answer did not change).
+   */
   private RedfishConnection connection(BmcEndpoint endpoint) throws PowerException {
     ConnectionKey key =
         new ConnectionKey(endpoint.address(), endpoint.credentialsName(), endpoint.tls());
-    RedfishConnection existing = connections.get(key);
-    if (existing != null) {
-      return existing;
+    Instant now = clock.instant();
+    Pinned existing = connections.get(key);
+    if (existing != null && now.isBefore(existing.resolvedAt().plus(RESOLVE_AGAIN_AFTER))) {
+      return existing.connection();
     }
     RedfishAddress address = RedfishAddress.parse(endpoint.address());
-    OkHttpClient client = clients.get(endpoint.tls());
-    if (client == null) {
-      client = TlsConfigurer.apply(baseClient.newBuilder(), endpoint.tls()).build();
-      clients.putIfAbsent(endpoint.tls(), client);
-      client = clients.get(endpoint.tls());
+    URI root = URI.create(address.serviceRoot());
+    String host = HostAddresses.normalize(root.getHost());
+    List<InetAddress> resolved = HostAddresses.resolve(host);
+    Destination destination =
+        new Destination(
+            root.getScheme().toLowerCase(Locale.ROOT), host, resolved, endpoint.tls().insecure());
+    if (endpoint.credentialsName() != null) {
+      credentials.checkDestination(endpoint.credentialsName(), destination);
     }
+    if (existing != null
+        && new HashSet<>(existing.connection().destination().addresses())
+            .equals(new HashSet<>(resolved))) {
+      connections.replace(key, existing, new Pinned(existing.connection(), now));
+      return existing.connection();
+    }
+    OkHttpClient client =
+        tlsClient(endpoint.tls())
+            .newBuilder()
+            .dns(new PinnedDns(host, resolved))
+            .proxy(Proxy.NO_PROXY)
+            .build();
     RedfishConnection created =
-        new RedfishConnection(client, address, endpoint.credentialsName(), credentials);
-    RedfishConnection raced = connections.putIfAbsent(key, created);
-    return raced != null ? raced : created;
+        new RedfishConnection(
+            client, address, endpoint.credentialsName(), credentials, destination);
+    Pinned pinned = new Pinned(created, now);
+    if (existing == null) {
+      Pinned raced = connections.putIfAbsent(key, pinned);
+      return raced != null ? raced.connection() : created;
+    }
+    if (connections.replace(key, existing, pinned)) {
+      existing.connection().close(Deadline.in(Duration.ofSeconds(2), clock));
+      return created;
+    }
+    Pinned current = connections.get(key);
+    return current != null ? current.connection() : created;
+  }
+
+  private OkHttpClient tlsClient(TlsSettings tls) throws PowerException {
+    OkHttpClient client = clients.get(tls);
+    if (client == null) {
+      client = TlsConfigurer.apply(baseClient.newBuilder(), tls).build();
+      clients.putIfAbsent(tls, client);
+      client = clients.get(tls);
+    }
+    return client;
   }
 
   private JsonNode readSystem(RedfishConnection connection, Deadline deadline)

@@ -24,6 +24,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,9 +38,13 @@ import java.util.Map;
  *       host:port}, say port 22 or 10250): connected is on; refused, timed out or no route to the
  *       host is off; a probe host that does not resolve (or a probe that cannot run) is {@link
  *       PowerState#UNKNOWN}, as is the state without a probe.
- *   <li>Power off runs option {@link #OPTION_POWER_OFF_COMMAND} ({@code sh -c}, say an ssh line
- *       with a key; never a secret on the command line). Without one, power off is a terminal
- *       {@link PowerException.Reason#UNSUPPORTED}, so no pool ever picks such a node to switch off.
+ *   <li>Power off runs the command that option {@link #OPTION_POWER_OFF_COMMAND} names in the
+ *       server's {@link PowerOffCommands} (say an ssh line with a key; never a secret in it), as an
+ *       argv without a shell, with the node's values ({@link #OPTION_MGMT_ADDRESS}, the MAC, {@link
+ *       #OPTION_NODE}) substituted as separate arguments. A name the server does not define is a
+ *       terminal {@link PowerException.Reason#INVALID_CONFIG} naming it, and nothing runs. Without
+ *       the option, power off is a terminal {@link PowerException.Reason#UNSUPPORTED}, so no pool
+ *       ever picks such a node to switch off.
  * </ul>
  */
 public final class WolDriver implements PowerDriver {
@@ -53,21 +58,38 @@ public final class WolDriver implements PowerDriver {
   /** Endpoint option: {@code host:port} to probe for the power state. */
   public static final String OPTION_PROBE = "probe";
 
-  /** Endpoint option: the command that switches the node off. */
+  /** Endpoint option: the name of the {@link PowerOffCommands power-off command}. */
   public static final String OPTION_POWER_OFF_COMMAND = "powerOffCommand";
 
+  /**
+   * Endpoint option: the node's {@code mgmtAddress} ({@code {address}}; its host is {@code
+   * {host}}).
+   */
+  public static final String OPTION_MGMT_ADDRESS = "mgmtAddress";
+
+  /** Endpoint option: the node's id ({@code {node}}). */
+  public static final String OPTION_NODE = "node";
+
   private final WolConfig config;
+  private final PowerOffCommands commands;
   private final ProcessRunner runner;
   private final Sleeper sleeper;
 
-  /** A driver with default settings. */
+  /** A driver with default settings and no power-off command (power off is refused). */
   public WolDriver() {
-    this(WolConfig.defaults(), new SystemProcessRunner(), Sleeper.SYSTEM);
+    this(PowerOffCommands.empty());
   }
 
-  /** A driver with explicit settings, process runner and sleeper. */
-  public WolDriver(WolConfig config, ProcessRunner runner, Sleeper sleeper) {
+  /** A driver with default settings running the server's power-off {@code commands}. */
+  public WolDriver(PowerOffCommands commands) {
+    this(WolConfig.defaults(), commands, new SystemProcessRunner(), Sleeper.SYSTEM);
+  }
+
+  /** A driver with explicit settings, power-off commands, process runner and sleeper. */
+  public WolDriver(
+      WolConfig config, PowerOffCommands commands, ProcessRunner runner, Sleeper sleeper) {
     this.config = config;
+    this.commands = commands;
     this.runner = runner;
     this.sleeper = sleeper;
   }
@@ -129,7 +151,7 @@ public final class WolDriver implements PowerDriver {
   @Override
   public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
       throws PowerException {
-    String command =
+    String name =
         endpoint
             .option(OPTION_POWER_OFF_COMMAND)
             .orElseThrow(
@@ -137,25 +159,83 @@ public final class WolDriver implements PowerDriver {
                     new TerminalPowerException(
                         PowerException.Reason.UNSUPPORTED,
                         "wol cannot switch a node off without a configured power-off command"));
+    List<String> argv = argv(name, endpoint);
     try {
-      ProcessResult result =
-          runner.run(List.of("/bin/sh", "-c", command), Map.of(), deadline.remaining());
+      ProcessResult result = runner.run(argv, Map.of(), deadline.remaining());
       if (result.timedOut()) {
         throw new TransientPowerException(
-            PowerException.Reason.TIMEOUT, "the power-off command did not finish in time");
+            PowerException.Reason.TIMEOUT,
+            "the power-off command '" + name + "' did not finish in time");
       }
       if (result.exitCode() != 0) {
         throw new TransientPowerException(
             PowerException.Reason.BMC_ERROR,
-            "the power-off command failed with exit code " + result.exitCode());
+            "the power-off command '" + name + "' failed with exit code " + result.exitCode());
       }
     } catch (IOException e) {
       throw new TerminalPowerException(
-          PowerException.Reason.INVALID_CONFIG, "cannot run the power-off command: " + e);
+          PowerException.Reason.INVALID_CONFIG,
+          "cannot run the power-off command '" + name + "': " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TransientPowerException(PowerException.Reason.TIMEOUT, "interrupted", e);
     }
+  }
+
+  /** The argv of the command {@code name} for this node, or the terminal failure why none. */
+  private List<String> argv(String name, BmcEndpoint endpoint) throws TerminalPowerException {
+    Map<String, String> values = new HashMap<>();
+    values.put(PowerOffCommands.MAC, endpoint.address());
+    endpoint.option(OPTION_NODE).ifPresent(v -> values.put(PowerOffCommands.NODE, v));
+    endpoint
+        .option(OPTION_MGMT_ADDRESS)
+        .ifPresent(
+            v -> {
+              values.put(PowerOffCommands.ADDRESS, v);
+              values.put(PowerOffCommands.HOST, hostOf(v));
+            });
+    try {
+      return commands
+          .argv(name, values)
+          .orElseThrow(
+              () ->
+                  new TerminalPowerException(
+                      PowerException.Reason.INVALID_CONFIG,
+                      "no power-off command named '"
+                          + name
+                          + "' in the server's configuration (wakeOnLan.powerOffCommandsFile"
+                          + " defines: "
+                          + (commands.names().isEmpty()
+                              ? "none"
+                              : String.join(", ", commands.names()))
+                          + ")"));
+    } catch (IllegalArgumentException e) {
+      throw new TerminalPowerException(PowerException.Reason.INVALID_CONFIG, e.getMessage());
+    }
+  }
+
+  /** The host of a management address: a URL's host, or {@code host[:port]} without the port. */
+  static String hostOf(String address) {
+    String value = address.trim();
+    int scheme = value.indexOf("://");
+    if (scheme >= 0) {
+      value = value.substring(scheme + 3);
+      int end = value.length();
+      for (char c : new char[] {'/', '?', '#'}) {
+        int at = value.indexOf(c);
+        if (at >= 0 && at < end) {
+          end = at;
+        }
+      }
+      value = value.substring(0, end);
+      value = value.substring(value.lastIndexOf('@') + 1);
+    }
+    if (value.startsWith("[")) {
+      int close = value.indexOf(']');
+      return close < 0 ? value.substring(1) : value.substring(1, close);
+    }
+    int colon = value.indexOf(':');
+    return colon >= 0 && colon == value.lastIndexOf(':') ? value.substring(0, colon) : value;
   }
 
   /** Off (needs the power-off command), wait until the probe says off, then wake. */

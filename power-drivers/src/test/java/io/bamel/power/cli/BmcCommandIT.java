@@ -15,6 +15,7 @@ import io.bamel.power.testing.CredentialDirs;
 import io.bamel.power.testing.IpmiTools;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +37,7 @@ class BmcCommandIT {
   static Path ca;
   static Path creds;
   static Path badCreds;
+  static Path labCreds;
 
   /** What a run printed and returned. */
   record Run(int exit, String out, String err) {
@@ -50,6 +52,8 @@ class BmcCommandIT {
     ca = fleet.writeCaBundle(dir.resolve("ca.pem"));
     creds = CredentialDirs.write(dir, "bmc-cli", "admin", PASSWORD);
     badCreds = CredentialDirs.write(dir, "bmc-bad", "admin", "not-the-password");
+    labCreds = CredentialDirs.write(dir, "bmc-lab", "admin", PASSWORD);
+    Files.writeString(labCreds.resolve("allowed-hosts"), "127.0.0.1\ninsecure-skip-verify\n");
   }
 
   @AfterAll
@@ -154,8 +158,8 @@ class BmcCommandIT {
   }
 
   @Test
-  void tlsIsVerifiedUnlessInsecureIsGiven() throws Exception {
-    system("cli-tls");
+  void tlsIsVerifiedUnlessInsecureIsGivenAndTheCredentialAllowsIt() throws Exception {
+    SimulatedSystem system = system("cli-tls");
     Run untrusted =
         bmc(
             "status",
@@ -168,7 +172,8 @@ class BmcCommandIT {
     assertThat(untrusted.exit()).isEqualTo(1);
     assertThat(untrusted.err()).contains("not trusted");
 
-    Run insecure =
+    long before = system.count(SimOperation.SERVICE_ROOT);
+    Run refused =
         bmc(
             "status",
             "--interface",
@@ -180,8 +185,70 @@ class BmcCommandIT {
             "--insecure",
             "--output",
             "json");
+    assertThat(refused.exit()).isEqualTo(1);
+    assertThat(refused.json().path("reason").asText()).isEqualTo("not_allowed");
+    assertThat(refused.err())
+        .contains("credential 'bmc-cli' may not be sent to https://127.0.0.1")
+        .contains("insecure-skip-verify")
+        .doesNotContain(PASSWORD);
+    assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(before);
+
+    Run insecure =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-tls"),
+            "--credentials",
+            labCreds.toString(),
+            "--insecure",
+            "--output",
+            "json");
     assertThat(insecure.exit()).as(insecure.err()).isZero();
     assertThat(insecure.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void wakeOnLanOffRunsOnlyANamedCommandFromTheCommandsFile() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("wol-off"));
+    Path commands =
+        Files.writeString(
+            dir.resolve("off.yaml"),
+            "touch-node: [/usr/bin/env, -C, '" + out + "', /usr/bin/touch, '{node}']\n");
+    Run shell =
+        bmc(
+            "off",
+            "--interface",
+            "wol",
+            "--address",
+            "52:54:00:12:34:56",
+            "--off-commands-file",
+            commands.toString(),
+            "--off-command",
+            "touch " + out.resolve("pwned") + "; id");
+    assertThat(shell.exit()).isEqualTo(1);
+    assertThat(shell.err()).contains("no power-off command named 'touch ").contains("touch-node");
+
+    Run named =
+        bmc(
+            "off",
+            "--interface",
+            "wol",
+            "--address",
+            "52:54:00:12:34:56",
+            "--off-commands-file",
+            commands.toString(),
+            "--off-command",
+            "touch-node",
+            "--node",
+            "node-9",
+            "--timeout",
+            "5");
+    assertThat(named.exit()).as(named.err()).isZero();
+    try (var files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("node-9");
+    }
   }
 
   @Test

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.PowerException;
 import io.bamel.power.TerminalPowerException;
+import io.bamel.power.net.IpLiteral;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,5 +68,98 @@ class CredentialStoreTest {
     assertThat(CredentialStore.validName(name)).isFalse();
     assertThatThrownBy(() -> new CredentialStore(root).credentials(name))
         .isInstanceOf(TerminalPowerException.class);
+  }
+
+  private static Destination https(String ip) {
+    return new Destination("https", ip, List.of(IpLiteral.parse(ip).orElseThrow()), false);
+  }
+
+  private Path credential(String name, String allowedHosts) throws Exception {
+    Path dir = Files.createDirectories(root.resolve(name));
+    Files.writeString(dir.resolve("username"), "admin\n");
+    Files.writeString(dir.resolve("password"), "Very-Secret-pw\n");
+    if (allowedHosts != null) {
+      Files.writeString(dir.resolve(CredentialStore.ALLOWED_HOSTS), allowedHosts);
+    }
+    return dir;
+  }
+
+  @Test
+  void theAllowListIsReadOnEveryCheckAndARefusalNamesCredentialAndAddressButNoSecret()
+      throws Exception {
+    Path dir = credential("rack-a", "192.0.2.0/24\n");
+    CredentialStore store = new CredentialStore(root);
+
+    assertThat(store.credentials("rack-a", https("192.0.2.9")).password())
+        .isEqualTo("Very-Secret-pw");
+    assertThatThrownBy(() -> store.credentials("rack-a", https("198.51.100.9")))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED);
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "credential 'rack-a' may not be sent to https://198.51.100.9: 198.51.100.9"
+                          + " is not in its allowed-hosts file")
+                  .doesNotContain("Very-Secret-pw");
+            });
+
+    Files.writeString(dir.resolve(CredentialStore.ALLOWED_HOSTS), "198.51.100.0/24\n");
+    assertThat(store.credentials("rack-a", https("198.51.100.9")).username()).isEqualTo("admin");
+    assertThatThrownBy(() -> store.checkDestination("rack-a", https("192.0.2.9")))
+        .isInstanceOf(TerminalPowerException.class);
+  }
+
+  @Test
+  void aMalformedAllowListRefusesNamingTheCredentialAndTheLine() throws Exception {
+    credential("rack-b", "192.0.2.5\n192.0.2.0/40\n");
+    assertThatThrownBy(() -> new CredentialStore(root).credentials("rack-b", https("192.0.2.5")))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED);
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "credential 'rack-b': allowed-hosts line 2: '192.0.2.0/40': the prefix"
+                          + " length is at most 32");
+            });
+  }
+
+  @Test
+  void withoutAnAllowListHttpsGoesAnywhereUnlessTheStoreRequiresOne() throws Exception {
+    credential("legacy", null);
+    credential("listed", "192.0.2.5\n");
+    Files.createDirectories(root.resolve("..data")); // a mounted Secret's bookkeeping
+
+    CredentialStore lenient = new CredentialStore(root);
+    assertThat(lenient.requiresAllowList()).isFalse();
+    assertThat(lenient.credentials("legacy", https("203.0.113.50")).username()).isEqualTo("admin");
+    assertThat(lenient.namesWithoutAllowList()).containsExactly("legacy");
+
+    CredentialStore strict = new CredentialStore(root, true);
+    assertThat(strict.requiresAllowList()).isTrue();
+    assertThatThrownBy(() -> strict.credentials("legacy", https("203.0.113.50")))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e ->
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        "credential 'legacy' may not be sent to https://203.0.113.50: it has no"
+                            + " allowed-hosts file, and this server requires one"));
+    assertThat(strict.credentials("listed", https("192.0.2.5")).username()).isEqualTo("admin");
+    assertThat(strict.namesWithoutAllowList()).containsExactly("legacy");
+    assertThat(new CredentialStore(root.resolve("missing")).namesWithoutAllowList()).isEmpty();
+  }
+
+  @Test
+  void oneDirectoryAsASourceAppliesItsOwnAllowList() throws Exception {
+    Path dir = credential("Bench BMC", "http://192.0.2.5\n");
+    CredentialSource source = CredentialStore.ofDirectory(dir);
+    Destination plain =
+        new Destination(
+            "http", "192.0.2.5", List.of(IpLiteral.parse("192.0.2.5").orElseThrow()), false);
+    assertThat(source.credentials("anything", plain).password()).isEqualTo("Very-Secret-pw");
+    assertThatThrownBy(() -> source.credentials("anything", https("192.0.2.6")))
+        .hasMessageContaining("'anything' may not be sent to https://192.0.2.6");
   }
 }

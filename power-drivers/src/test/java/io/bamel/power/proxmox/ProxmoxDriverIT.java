@@ -58,6 +58,7 @@ class ProxmoxDriverIT {
     pve.start();
     Path secret = Files.createDirectories(dir.resolve("pve-token"));
     Files.writeString(secret.resolve("token"), TOKEN + "\n");
+    Files.writeString(secret.resolve(CredentialStore.ALLOWED_HOSTS), "http://127.0.0.1\n");
     driver =
         new ProxmoxDriver(
             new CredentialStore(dir),

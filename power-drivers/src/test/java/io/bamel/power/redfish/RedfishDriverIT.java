@@ -59,7 +59,10 @@ class RedfishDriverIT {
   static void startFleet() throws Exception {
     fleet = SimulatedBmcFleet.start(true);
     caFile = fleet.writeCaBundle(dir.resolve("ca.pem"));
-    CredentialDirs.write(dir.resolve("secrets"), "bmc-a", "admin", PASSWORD);
+    Path bmcA = CredentialDirs.write(dir.resolve("secrets"), "bmc-a", "admin", PASSWORD);
+    // The plain-HTTP fleet of one test and the insecure opt-in of another need their allowance.
+    java.nio.file.Files.writeString(
+        bmcA.resolve(CredentialStore.ALLOWED_HOSTS), "http://127.0.0.1\ninsecure-skip-verify\n");
     store = new CredentialStore(dir.resolve("secrets"));
   }
 

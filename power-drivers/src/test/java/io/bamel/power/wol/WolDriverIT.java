@@ -29,7 +29,11 @@ class WolDriverIT {
   private static final String MAC = "52:54:00:ab:cd:ef";
 
   private final WolDriver driver =
-      new WolDriver(WolConfig.defaults(), new SystemProcessRunner(), Sleeper.SYSTEM);
+      new WolDriver(
+          WolConfig.defaults(),
+          PowerOffCommands.empty(),
+          new SystemProcessRunner(),
+          Sleeper.SYSTEM);
 
   private static Deadline deadline() {
     return Deadline.in(Duration.ofSeconds(5));
@@ -90,18 +94,65 @@ class WolDriverIT {
         .isInstanceOf(TerminalPowerException.class);
   }
 
-  @Test
-  void powerOffRunsTheConfiguredCommand(@TempDir Path dir) throws Exception {
-    Path marker = dir.resolve("off");
-    BmcEndpoint node =
-        BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_POWER_OFF_COMMAND, "touch " + marker);
-    driver.powerOff(node, PowerOffMode.FORCE, deadline());
-    assertThat(Files.exists(marker)).isTrue();
+  private static WolDriver driverWith(String commandsYaml) {
+    return new WolDriver(
+        WolConfig.defaults(),
+        PowerOffCommands.parse(commandsYaml),
+        new SystemProcessRunner(),
+        Sleeper.SYSTEM);
+  }
 
-    BmcEndpoint failing =
-        BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_POWER_OFF_COMMAND, "exit 3");
-    assertThatThrownBy(() -> driver.powerOff(failing, PowerOffMode.FORCE, deadline()))
+  @Test
+  void powerOffRunsTheNamedCommandWithEachValueAsOneArgument(@TempDir Path dir) throws Exception {
+    WolDriver named =
+        driverWith(
+            "touch-node: [/usr/bin/env, -C, '"
+                + dir
+                + "', /usr/bin/touch, '{node}', '{mac}']\n"
+                + "fails: [/usr/bin/false, '{node}']\n");
+    // A value with spaces and shell syntax is one argument: a file of that name, nothing run.
+    String node = "n 7;id>pwned";
+    BmcEndpoint endpoint =
+        BmcEndpoint.of(MAC, null)
+            .withOption(WolDriver.OPTION_POWER_OFF_COMMAND, "touch-node")
+            .withOption(WolDriver.OPTION_NODE, node);
+
+    named.powerOff(endpoint, PowerOffMode.FORCE, deadline());
+
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(node, MAC);
+    }
+
+    BmcEndpoint failing = endpoint.withOption(WolDriver.OPTION_POWER_OFF_COMMAND, "fails");
+    assertThatThrownBy(() -> named.powerOff(failing, PowerOffMode.FORCE, deadline()))
         .isInstanceOf(TransientPowerException.class)
-        .hasMessageContaining("exit code 3");
+        .hasMessageContaining("'fails'")
+        .hasMessageContaining("exit code");
+  }
+
+  @Test
+  void commandTextInTheNodeIsAnUnknownNameAndNothingRuns(@TempDir Path dir) throws Exception {
+    Path marker = dir.resolve("x");
+    WolDriver named = driverWith("ssh-off: [/usr/bin/touch, '" + dir.resolve("ran") + "']\n");
+    String shellText = "touch " + marker + "; id";
+    BmcEndpoint endpoint =
+        BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_POWER_OFF_COMMAND, shellText);
+
+    assertThatThrownBy(() -> named.powerOff(endpoint, PowerOffMode.FORCE, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.INVALID_CONFIG);
+              assertThat(e.getMessage())
+                  .contains("no power-off command named '" + shellText + "'")
+                  .contains("ssh-off");
+            });
+    assertThatThrownBy(() -> named.powerCycle(endpoint, deadline()))
+        .isInstanceOf(TerminalPowerException.class);
+    assertThat(marker).doesNotExist();
+    assertThat(dir.resolve("ran")).doesNotExist();
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
   }
 }
