@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bamel.server.config.ConfigLoader;
+import io.bamel.server.config.SecurityWarnings;
+import io.bamel.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -84,5 +89,38 @@ class DeploymentFilesTest {
     assertThat(unit)
         .contains("ExecStart=/opt/bamel/bin/bamel server --config /etc/bamel/config.yaml");
     assertThat(unit).contains("KillSignal=SIGTERM").contains("NoNewPrivileges=true");
+  }
+
+  /**
+   * The unit hands the secrets read once at start to bamel through LoadCredential= (so their
+   * sources stay root's), the config names exactly those copies, and the files bamel re-reads (the
+   * API certificate, reloaded when renewed) are under the read-only /etc/bamel.
+   */
+  @Test
+  void systemdSecretsComeThroughCredentialsAndTheApiListensWithTlsOnly() throws Exception {
+    String unit = Files.readString(Path.of("systemd/bamel.service"));
+    Map<String, String> credentials = new TreeMap<>();
+    Matcher m = Pattern.compile("(?m)^LoadCredential=([^:]+):(\\S+)$").matcher(unit);
+    while (m.find()) {
+      credentials.put(m.group(1), m.group(2));
+    }
+    assertThat(credentials)
+        .containsEntry("tokens", "/etc/bamel/tokens")
+        .containsEntry("etcd-client.key", "/etc/bamel/etcd/client.key");
+    assertThat(unit).contains("ReadOnlyPaths=/etc/bamel").contains("UMask=0077");
+
+    ServerConfig config = ConfigLoader.load(Path.of("systemd/config.yaml"), Map.of(), Map.of());
+    String dir = "/run/credentials/bamel.service/";
+    List<String> fromCredentials =
+        Stream.of(config.auth().tokensFile(), config.etcd().keyFile())
+            .filter(f -> f.startsWith(dir))
+            .map(f -> f.substring(dir.length()))
+            .toList();
+    assertThat(fromCredentials).containsExactlyInAnyOrderElementsOf(credentials.keySet());
+    assertThat(config.http().host()).isEqualTo("0.0.0.0");
+    assertThat(config.http().tls().certFile()).startsWith("/etc/bamel/tls/");
+    assertThat(config.http().tls().keyFile()).startsWith("/etc/bamel/tls/");
+    assertThat(config.bmc().requireAllowList()).isTrue();
+    assertThat(SecurityWarnings.of(config)).isEmpty();
   }
 }
