@@ -71,7 +71,15 @@ public final class EmbeddedEtcd implements AutoCloseable {
                   new EtcdProcess.ClientTls(tls.serverCert(), tls.serverKey(), tls.caCert()))
               .withMaintenance(
                   new EtcdProcess.Maintenance(COMPACTION_RETENTION, QUOTA_BACKEND_BYTES));
-      return new EmbeddedEtcd(new EtcdProcess(config, false), tls);
+      // Everything in the data directory is the owner's only, also what etcd creates itself.
+      PrivateFiles.directory(config.dataDir());
+      EtcdProcess process = new EtcdProcess(config, false);
+      if (Files.exists(process.logFile())) {
+        PrivateFiles.restrict(process.logFile());
+      } else {
+        PrivateFiles.write(process.logFile(), new byte[0]);
+      }
+      return new EmbeddedEtcd(process, tls);
     } catch (IOException e) {
       throw new IllegalStateException("cannot prepare " + dataDir + ": " + e.getMessage(), e);
     }

@@ -154,6 +154,8 @@ class EmbeddedEtcdIT {
         }
       }
       assertThat(mode(data.resolve("ports"))).isEqualTo("rw-------");
+      assertThat(mode(etcd.logFile())).isEqualTo("rw-------");
+      assertThat(mode(data.resolve("member"))).isEqualTo("rwx------");
     }
   }
 
