@@ -42,7 +42,7 @@ public final class ServerCommand implements Callable<Integer> {
 
   @Option(
       names = "--host",
-      description = "address to listen on (default 127.0.0.1; other interfaces with TLS only)")
+      description = "address to listen on (default 127.0.0.1; other interfaces: use TLS)")
   String host;
 
   @Option(names = "--port", description = "API port (default 8080; 0: a free one)")

@@ -10,6 +10,7 @@ import io.bamel.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -81,6 +82,29 @@ class DeploymentFilesTest {
             "bamel_pool_threshold_ratio",
             "bamel_energy_saved_joules_total",
             "bamel_power_operations_total");
+  }
+
+  /**
+   * The README, the docs and the deployment files show documentation addresses (192.0.2.0/24,
+   * 2001:db8::/32) and loopback only, never a private-range address a reader might copy.
+   */
+  @Test
+  void documentationAndDeploymentFilesUseNoPrivateRangeAddress() throws IOException {
+    Pattern privateRange =
+        Pattern.compile(
+            "(?<![\\d.])(10\\.\\d{1,3}|172\\.(1[6-9]|2\\d|3[01])|192\\.168)\\.\\d{1,3}\\.\\d{1,3}(?![\\d.])");
+    List<Path> files = new ArrayList<>(List.of(Path.of("../README.md")));
+    for (String dir : List.of("../docs", "kubernetes", "systemd")) {
+      try (Stream<Path> walk = Files.walk(Path.of(dir))) {
+        walk.filter(Files::isRegularFile).forEach(files::add);
+      }
+    }
+    assertThat(files).hasSizeGreaterThan(10);
+    for (Path file : files) {
+      Matcher m = privateRange.matcher(Files.readString(file));
+      String found = m.find() ? m.group() : null;
+      assertThat(found).as("a private-range address in " + file).isNull();
+    }
   }
 
   @Test
