@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +55,7 @@ public final class BamelServer implements AutoCloseable {
   private OpsServer ops;
   private final PrometheusRegistry registry;
   private volatile List<String> endpoints = List.of();
+  private volatile EtcdCertificates.TlsFiles embeddedTls;
 
   private BamelServer(ServerConfig config, Overrides overrides) {
     this.config = config;
@@ -103,6 +105,7 @@ public final class BamelServer implements AutoCloseable {
   private void run(TokenStore tokens, Map<String, String> env, Overrides o)
       throws IOException, InterruptedException {
     Clock clock = o.clock() != null ? o.clock() : Clock.systemUTC();
+    ServerConfig.Etcd etcd = config.etcd();
     if (config.embeddedEtcd()) {
       EmbeddedEtcd embedded =
           shutdown.add(
@@ -111,6 +114,10 @@ public final class BamelServer implements AutoCloseable {
               EmbeddedEtcd.prepare(Path.of(config.etcd().dataDir())));
       embedded.start();
       endpoints = List.of(embedded.endpoint());
+      embeddedTls = embedded.tls();
+      // The embedded etcd takes only clients with its certificate: bamel's own client uses the
+      // same TLS path as for an external https:// etcd.
+      etcd = embedded.clientSettings(config.etcd());
     } else {
       endpoints = config.etcd().endpoints();
     }
@@ -118,7 +125,7 @@ public final class BamelServer implements AutoCloseable {
         shutdown.add(
             ShutdownSequence.Stage.ETCD_CLIENT,
             "etcd client",
-            EtcdConnection.connect(config.etcd(), endpoints));
+            EtcdConnection.connect(etcd, endpoints));
     store = new EtcdInventory(client);
     if (components.contains(Component.API)) {
       // Nodes written before the unique-value index existed get their index keys (idempotent).
@@ -245,6 +252,14 @@ public final class BamelServer implements AutoCloseable {
   /** The etcd endpoints in use (empty before {@link #start(TokenStore, Map)}). */
   public List<String> etcdEndpoints() {
     return endpoints;
+  }
+
+  /**
+   * The CA and client certificate files that reach the embedded etcd (for {@code etcdctl}); empty
+   * with configured etcd endpoints or before {@link #start(TokenStore, Map)}.
+   */
+  public Optional<EtcdCertificates.TlsFiles> embeddedEtcdFiles() {
+    return Optional.ofNullable(embeddedTls);
   }
 
   /** This process's name in leader election. */

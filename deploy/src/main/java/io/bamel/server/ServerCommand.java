@@ -3,6 +3,7 @@ package io.bamel.server;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ConfigLoader;
+import io.bamel.server.config.SecurityWarnings;
 import io.bamel.server.config.ServerConfig;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,8 +19,11 @@ import picocli.CommandLine.Option;
 /**
  * {@code bamel server}: runs the API and the controllers in one process. Settings come from {@code
  * --config}, then {@code BAMEL_*} variables, then flags (flags win). With no etcd endpoints it
- * starts its own etcd (data in {@code --etcd-data-dir}) and, unless a tokens file is configured,
- * prints a freshly generated admin token whose hash it keeps next to the data.
+ * starts its own etcd (data in {@code --etcd-data-dir}, reachable only with the client certificate
+ * generated there) and, unless a tokens file is configured, writes a freshly generated admin token
+ * to a file only its owner can read ({@code admin-token} next to the data directory) and prints
+ * that file's path, never the token. A configuration or tokens-file error is one line on standard
+ * error and exit code 2; settings that leave a door open are logged as warnings at start.
  */
 @Command(
     name = "server",
@@ -35,11 +40,24 @@ public final class ServerCommand implements Callable<Integer> {
       description = "api,node-controller,pool-controller (default: all)")
   String components;
 
-  @Option(names = "--host", description = "address to listen on (default 0.0.0.0)")
+  @Option(
+      names = "--host",
+      description = "address to listen on (default 127.0.0.1; other interfaces: use TLS)")
   String host;
 
   @Option(names = "--port", description = "API port (default 8080; 0: a free one)")
   String port;
+
+  @Option(names = "--tls-cert-file", description = "API TLS certificate (chain), PEM")
+  String tlsCertFile;
+
+  @Option(names = "--tls-key-file", description = "API TLS private key, PEM")
+  String tlsKeyFile;
+
+  @Option(
+      names = "--tls-client-ca-file",
+      description = "CA bundle whose client certificates the API requires (PEM)")
+  String tlsClientCaFile;
 
   @Option(names = "--instance", description = "this process's name in leader election")
   String instance;
@@ -98,6 +116,9 @@ public final class ServerCommand implements Callable<Integer> {
   @Option(names = "--log-level", description = "trace, debug, info, warn, error (default info)")
   String logLevel;
 
+  /** The admin token file of the embedded default, next to {@code etcd.dataDir}. */
+  static final String ADMIN_TOKEN_FILE = "admin-token";
+
   private final PrintStream out;
 
   /** A command printing to standard output. */
@@ -116,6 +137,9 @@ public final class ServerCommand implements Callable<Integer> {
     put(f, "http.host", host);
     put(f, "http.port", port);
     put(f, "http.maxBodyBytes", maxBodyBytes);
+    put(f, "http.tls.certFile", tlsCertFile);
+    put(f, "http.tls.keyFile", tlsKeyFile);
+    put(f, "http.tls.clientCaFile", tlsClientCaFile);
     put(f, "instance", instance);
     put(f, "etcd.endpoints", etcdEndpoints);
     put(f, "etcd.dataDir", etcdDataDir);
@@ -151,22 +175,40 @@ public final class ServerCommand implements Callable<Integer> {
       return 2;
     }
     Logging.configure(cfg.log().format(), cfg.log().level());
-    String adminToken = null;
+    Logger log = LoggerFactory.getLogger(ServerCommand.class);
+    Path adminTokenFile = null;
     TokenStore tokens;
-    if (!cfg.auth().tokensFile().isEmpty()) {
-      tokens = TokenStore.load(Path.of(cfg.auth().tokensFile()));
-    } else if (cfg.embeddedEtcd()) {
-      adminToken = TokenStore.newToken();
-      tokens =
-          LocalTokens.withAdmin(Path.of(cfg.etcd().dataDir()).resolveSibling("tokens"), adminToken);
-    } else {
-      // ConfigValidation allows this only with anonymous read: say loudly what it means.
-      LoggerFactory.getLogger(ServerCommand.class)
-          .warn(
-              "no API tokens (auth.tokensFile is empty): anyone who reaches the API can read the"
-                  + " inventory and /metrics, and nobody can write to it");
-      tokens = TokenStore.empty();
+    try {
+      if (!cfg.auth().tokensFile().isEmpty()) {
+        Path file = Path.of(cfg.auth().tokensFile());
+        tokens = TokensFile.load(file);
+        TokensFile.modeWarning(file).ifPresent(log::warn);
+      } else if (cfg.embeddedEtcd()) {
+        Path data = Path.of(cfg.etcd().dataDir()).toAbsolutePath().normalize();
+        LocalTokens.Generated generated =
+            LocalTokens.withNewAdmin(
+                data.resolveSibling("tokens"), data.resolveSibling(ADMIN_TOKEN_FILE));
+        tokens = generated.tokens();
+        adminTokenFile = generated.adminTokenFile();
+      } else {
+        // ConfigValidation allows this only with anonymous read: say loudly what it means.
+        log.warn(
+            "no API tokens (auth.tokensFile is empty): anyone who reaches the API can read the"
+                + " inventory and /metrics, and nobody can write to it");
+        tokens = TokenStore.empty();
+      }
+    } catch (ConfigException e) {
+      System.err.println("bamel server: " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      System.err.println(
+          "bamel server: cannot write the admin token next to "
+              + cfg.etcd().dataDir()
+              + ": "
+              + TokensFile.reason(e));
+      return 2;
     }
+    SecurityWarnings.of(cfg).forEach(log::warn);
     StopHook hook = StopHook.install("bamel-shutdown");
     BamelServer server = hook.own(BamelServer.prepare(cfg, Overrides.NONE));
     try {
@@ -175,20 +217,33 @@ public final class ServerCommand implements Callable<Integer> {
       hook.cancel();
       throw e;
     }
-    printBanner(server, adminToken);
+    printBanner(server, adminTokenFile);
     hook.awaitStop();
     return 0;
   }
 
-  private void printBanner(BamelServer server, String adminToken) throws IOException {
+  private void printBanner(BamelServer server, Path adminTokenFile) {
     String url = "http://localhost:" + server.port();
     out.println("bamel server is running (instance " + server.instance() + ")");
     out.println("  API:     " + url + "/api/v1/nodes");
     out.println("  docs:    " + url + "/docs");
     out.println("  metrics: " + url + "/metrics");
     out.println("  etcd:    " + String.join(",", server.etcdEndpoints()));
-    if (adminToken != null) {
-      out.println("  admin token (shown once; only its hash is kept): " + adminToken);
+    server
+        .embeddedEtcdFiles()
+        .ifPresent(
+            files ->
+                out.println(
+                    "  etcdctl: etcdctl --endpoints="
+                        + String.join(",", server.etcdEndpoints())
+                        + " --cacert="
+                        + files.caCert()
+                        + " --cert="
+                        + files.clientCert()
+                        + " --key="
+                        + files.clientKey()));
+    if (adminTokenFile != null) {
+      out.println("  admin token file: " + adminTokenFile);
     }
     out.flush();
   }

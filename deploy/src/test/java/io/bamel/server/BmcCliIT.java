@@ -103,7 +103,7 @@ class BmcCliIT {
 
   @Test
   void aUsageErrorIsTwoLinesOnStandardErrorAndExitCode2() throws Exception {
-    Run run = bamel("bmc", "status", "--address", "https://10.0.0.1");
+    Run run = bamel("bmc", "status", "--address", "https://192.0.2.1");
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
     assertThat(run.err().strip().lines())

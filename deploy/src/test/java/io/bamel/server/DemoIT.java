@@ -8,6 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
@@ -61,7 +64,14 @@ class DemoIT {
     try (BamelProcess demo = BamelProcess.start(Map.of(), "demo", "--port", "0")) {
       int port = demo.port(Duration.ofSeconds(90));
       String base = "http://127.0.0.1:" + port;
-      String token = demo.valueAfter("admin token:", Duration.ofSeconds(10));
+      // The token is in a file only its owner can read, and on no line of the output.
+      Path tokenFile = Path.of(demo.valueAfter("admin token file:", Duration.ofSeconds(10)));
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile)))
+          .isEqualTo("rw-------");
+      String token = Files.readString(tokenFile).strip();
+      assertThat(token).startsWith("bml_");
+      assertThat(demo.valueAfter("try:", Duration.ofSeconds(1)))
+          .contains("$(cat " + tokenFile + ")");
       assertThat(demo.valueAfter("API:", Duration.ofSeconds(1))).startsWith("http://127.0.0.1:");
 
       String ready = null;
@@ -110,6 +120,7 @@ class DemoIT {
 
       assertThat(demo.terminate(Duration.ofSeconds(60))).isZero();
       ShutdownLog.assertOrderlyStop(demo.lines(), true);
+      assertThat(demo.lines()).noneMatch(l -> l.contains(token));
     }
   }
 

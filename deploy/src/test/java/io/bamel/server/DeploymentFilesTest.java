@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bamel.server.config.ConfigLoader;
+import io.bamel.server.config.SecurityWarnings;
+import io.bamel.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -78,11 +84,67 @@ class DeploymentFilesTest {
             "bamel_power_operations_total");
   }
 
+  /**
+   * The README, the docs and the deployment files show documentation addresses (192.0.2.0/24,
+   * 2001:db8::/32) and loopback only, never a private-range address a reader might copy.
+   */
+  @Test
+  void documentationAndDeploymentFilesUseNoPrivateRangeAddress() throws IOException {
+    Pattern privateRange =
+        Pattern.compile(
+            "(?<![\\d.])(10\\.\\d{1,3}|172\\.(1[6-9]|2\\d|3[01])|192\\.168)\\.\\d{1,3}\\.\\d{1,3}(?![\\d.])");
+    List<Path> files = new ArrayList<>(List.of(Path.of("../README.md")));
+    for (String dir : List.of("../docs", "kubernetes", "systemd")) {
+      try (Stream<Path> walk = Files.walk(Path.of(dir))) {
+        walk.filter(Files::isRegularFile).forEach(files::add);
+      }
+    }
+    assertThat(files).hasSizeGreaterThan(10);
+    for (Path file : files) {
+      Matcher m = privateRange.matcher(Files.readString(file));
+      String found = m.find() ? m.group() : null;
+      assertThat(found).as("a private-range address in " + file).isNull();
+    }
+  }
+
   @Test
   void systemdUnitRunsTheServerWithItsConfig() throws Exception {
     String unit = Files.readString(Path.of("systemd/bamel.service"));
     assertThat(unit)
         .contains("ExecStart=/opt/bamel/bin/bamel server --config /etc/bamel/config.yaml");
     assertThat(unit).contains("KillSignal=SIGTERM").contains("NoNewPrivileges=true");
+  }
+
+  /**
+   * The unit hands the secrets read once at start to bamel through LoadCredential= (so their
+   * sources stay root's), the config names exactly those copies, and the files bamel re-reads (the
+   * API certificate, reloaded when renewed) are under the read-only /etc/bamel.
+   */
+  @Test
+  void systemdSecretsComeThroughCredentialsAndTheApiListensWithTlsOnly() throws Exception {
+    String unit = Files.readString(Path.of("systemd/bamel.service"));
+    Map<String, String> credentials = new TreeMap<>();
+    Matcher m = Pattern.compile("(?m)^LoadCredential=([^:]+):(\\S+)$").matcher(unit);
+    while (m.find()) {
+      credentials.put(m.group(1), m.group(2));
+    }
+    assertThat(credentials)
+        .containsEntry("tokens", "/etc/bamel/tokens")
+        .containsEntry("etcd-client.key", "/etc/bamel/etcd/client.key");
+    assertThat(unit).contains("ReadOnlyPaths=/etc/bamel").contains("UMask=0077");
+
+    ServerConfig config = ConfigLoader.load(Path.of("systemd/config.yaml"), Map.of(), Map.of());
+    String dir = "/run/credentials/bamel.service/";
+    List<String> fromCredentials =
+        Stream.of(config.auth().tokensFile(), config.etcd().keyFile())
+            .filter(f -> f.startsWith(dir))
+            .map(f -> f.substring(dir.length()))
+            .toList();
+    assertThat(fromCredentials).containsExactlyInAnyOrderElementsOf(credentials.keySet());
+    assertThat(config.http().host()).isEqualTo("0.0.0.0");
+    assertThat(config.http().tls().certFile()).startsWith("/etc/bamel/tls/");
+    assertThat(config.http().tls().keyFile()).startsWith("/etc/bamel/tls/");
+    assertThat(config.bmc().requireAllowList()).isTrue();
+    assertThat(SecurityWarnings.of(config)).isEmpty();
   }
 }

@@ -51,6 +51,8 @@ class HaEndToEndIT {
     Files.createDirectories(creds);
     Files.writeString(creds.resolve("username"), "admin");
     Files.writeString(creds.resolve("password"), "e2e-password");
+    // The simulated BMCs speak plain HTTP on loopback: allowed for this credential only there.
+    Files.writeString(creds.resolve("allowed-hosts"), "http://127.0.0.1\n");
 
     try (EtcdCluster etcd = EtcdCluster.start(1);
         KubeApiServer kube = KubeApiServer.start();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.bamel.server.config.ConfigLoader;
+import io.bamel.server.config.SecurityWarnings;
 import io.bamel.server.config.ServerConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,9 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code kubectl kustomize} renders every shipped variant offline, and what it renders is what the
- * install needs: the namespace, two replicas with their probes, least-privilege RBAC, no Secret
- * (created out of band, never overwritten by an apply), environment variables bamel accepts, and a
- * configuration bamel loads.
+ * install needs: the namespace, two replicas with their probes (over HTTPS), least-privilege RBAC,
+ * no Secret (created out of band, never overwritten by an apply), environment variables bamel
+ * accepts, the API's TLS certificate mounted from its Secret, and a configuration bamel loads that
+ * listens on every interface only with TLS.
  */
 class KustomizeIT {
 
@@ -102,13 +104,18 @@ class KustomizeIT {
         .isEqualTo("/healthz");
     assertThat(container.path("readinessProbe").path("httpGet").path("path").asText())
         .isEqualTo("/readyz");
-    assertThat(container.path("livenessProbe").path("httpGet").path("port").asText())
-        .isEqualTo("http");
+    for (String probe : List.of("livenessProbe", "readinessProbe", "startupProbe")) {
+      JsonNode get = container.path(probe).path("httpGet");
+      assertThat(get.path("port").asText()).as(probe).isEqualTo("https");
+      assertThat(get.path("scheme").asText()).as(probe).isEqualTo("HTTPS");
+    }
 
     // Every BAMEL_ variable of the container is a setting bamel accepts.
     Map<String, String> env = new HashMap<>();
     for (JsonNode e : container.path("env")) {
-      env.put(e.path("name").asText(), "value-from-the-pod");
+      env.put(
+          e.path("name").asText(),
+          e.has("value") ? e.path("value").asText() : "value-from-the-pod");
     }
     assertThat(env.keySet())
         .allMatch(
@@ -155,13 +162,41 @@ class KustomizeIT {
     assertThat(loaded.auth().tokensFile()).isEqualTo("/etc/bamel/tokens/tokens");
     assertThat(loaded.instance()).isEqualTo("value-from-the-pod");
 
+    // Every interface, so TLS, with the certificate and key of the mounted Secret bamel-api-tls.
+    assertThat(loaded.http().host()).isEqualTo("0.0.0.0");
+    assertThat(loaded.http().tls().certFile()).isEqualTo("/etc/bamel/tls/tls.crt");
+    assertThat(loaded.http().tls().keyFile()).isEqualTo("/etc/bamel/tls/tls.key");
+    assertThat(SecurityWarnings.of(loaded)).noneMatch(w -> w.startsWith("http.host"));
+    String tlsVolume = null;
+    for (JsonNode mount : container.path("volumeMounts")) {
+      if (mount.path("mountPath").asText().equals("/etc/bamel/tls")) {
+        assertThat(mount.has("subPath"))
+            .as("a directory mount, so renewals reach the pod")
+            .isFalse();
+        tlsVolume = mount.path("name").asText();
+      }
+    }
+    assertThat(tlsVolume).as("a volume mounted at /etc/bamel/tls").isNotNull();
+    for (JsonNode volume : pod.path("volumes")) {
+      if (volume.path("name").asText().equals(tlsVolume)) {
+        assertThat(volume.path("secret").path("secretName").asText()).isEqualTo("bamel-api-tls");
+      }
+    }
+    assertThat(
+            one(objects, "Service").path("spec").path("ports").get(0).path("targetPort").asText())
+        .isEqualTo("https");
+
     if (dir.endsWith("service-monitor")) {
-      assertThat(one(objects, "ServiceMonitor").path("spec").toString())
-          .contains("bamel-metrics-token");
+      JsonNode endpoint = one(objects, "ServiceMonitor").path("spec").path("endpoints").get(0);
+      assertThat(endpoint.toString()).contains("bamel-metrics-token");
+      assertThat(endpoint.path("scheme").asText()).isEqualTo("https");
+      assertThat(endpoint.path("port").asText()).isEqualTo("https");
     }
     if (dir.endsWith("external-etcd-tls")) {
       assertThat(loaded.etcd().caFile()).isEqualTo("/etc/bamel/etcd/ca.crt");
       assertThat(pod.path("volumes").toString()).contains("\"secretName\":\"bamel-etcd-client\"");
+      // TLS and etcd auth to etcd, TLS on the API: nothing to warn about.
+      assertThat(SecurityWarnings.of(loaded)).isEmpty();
     }
   }
 }

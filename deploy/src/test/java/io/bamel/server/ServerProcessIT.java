@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,12 +28,23 @@ class ServerProcessIT {
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** The admin token is on the banner line, once, and on no other line (no log carries it). */
-  private static void assertTokenShownOnce(List<String> lines, String token) {
-    assertThat(lines)
-        .as("lines carrying the admin token")
-        .filteredOn(l -> l.contains(token))
-        .containsExactly("  admin token (shown once; only its hash is kept): " + token);
+  /**
+   * The admin token of this start, read from the file whose path the banner shows; the file is its
+   * owner's only.
+   */
+  private static String adminToken(BamelProcess bamel, Path expectedFile) throws Exception {
+    Path file = Path.of(bamel.valueAfter("admin token file:", Duration.ofSeconds(90)));
+    assertThat(file).isEqualTo(expectedFile);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
+    String token = Files.readString(file).strip();
+    assertThat(token).startsWith("bml_");
+    return token;
+  }
+
+  /** The token is on no line of the output: neither the banner nor any log. */
+  private static void assertTokenNeverShown(List<String> lines, String token) {
+    assertThat(lines).as("lines carrying the admin token").noneMatch(l -> l.contains(token));
   }
 
   private static int occurrences(String text, String what) {
@@ -53,14 +65,19 @@ class ServerProcessIT {
                 + dir.resolve("etcd")
                 + "\nkubernetes:\n  mode: none\n");
     String body =
-        "{\"name\":\"r1-u07\",\"serial\":\"SN1\",\"mgmtAddress\":\"https://10.0.0.7\",\"powerInterface\":\"redfish\",\"pool\":\"general\"}";
+        "{\"name\":\"r1-u07\",\"serial\":\"SN1\",\"mgmtAddress\":\"https://127.0.0.1:9\",\"powerInterface\":\"redfish\",\"pool\":\"general\"}";
+    Path tokenFile = dir.resolve("admin-token").toAbsolutePath();
     try (BamelProcess bamel =
         BamelProcess.start(Map.of(), "server", "--config", config.toString())) {
-      String token =
-          bamel.valueAfter(
-              "admin token (shown once; only its hash is kept):", Duration.ofSeconds(90));
+      String token = adminToken(bamel, tokenFile);
       String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
-      assertThat(token).startsWith("bml_");
+      // The banner shows how to reach the embedded etcd with its certificate.
+      assertThat(bamel.valueAfter("etcdctl:", Duration.ofSeconds(1)))
+          .startsWith("etcdctl --endpoints=https://127.0.0.1:")
+          .contains(
+              "--cacert=" + dir.resolve("etcd/tls/ca.crt").toAbsolutePath(),
+              "--cert=" + dir.resolve("etcd/tls/client.crt").toAbsolutePath(),
+              "--key=" + dir.resolve("etcd/tls/client.key").toAbsolutePath());
       assertThat(get(base + "/healthz", null).statusCode()).isEqualTo(200);
       assertThat(get(base + "/readyz", null).statusCode()).isEqualTo(200);
       assertThat(get(base + "/api/v1/nodes", null).statusCode()).isEqualTo(401);
@@ -88,11 +105,13 @@ class ServerProcessIT {
       assertThat(get(base + "/metrics", token).body()).contains("bamel_http_requests_total");
       assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
       ShutdownLog.assertOrderlyStop(bamel.lines(), true);
-      assertTokenShownOnce(bamel.lines(), token);
+      assertTokenNeverShown(bamel.lines(), token);
     }
     assertThat(Files.readString(dir.resolve("tokens")))
         .contains("local-admin admin sha256:")
         .doesNotContain("bml_");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("tokens"))))
+        .isEqualTo("rw-------");
     // The embedded etcd stopped by itself on SIGTERM (a SIGKILL would leave no such lines).
     Path etcdLog = dir.resolve("etcd/bamel.log");
     assertThat(occurrences(Files.readString(etcdLog), "received signal; shutting down"))
@@ -100,18 +119,19 @@ class ServerProcessIT {
     assertThat(occurrences(Files.readString(etcdLog), "closed etcd server")).isEqualTo(1);
 
     // A restart finds the same data, and a new admin token replaces the old one.
+    String first = Files.readString(tokenFile).strip();
     try (BamelProcess bamel =
         BamelProcess.start(Map.of(), "server", "--config", config.toString())) {
-      String token =
-          bamel.valueAfter(
-              "admin token (shown once; only its hash is kept):", Duration.ofSeconds(90));
+      String token = adminToken(bamel, tokenFile);
+      assertThat(token).isNotEqualTo(first);
       String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
+      assertThat(get(base + "/api/v1/nodes/r1-u07", first).statusCode()).isEqualTo(401);
       HttpResponse<String> node = get(base + "/api/v1/nodes/r1-u07", token);
       assertThat(node.statusCode()).isEqualTo(200);
       assertThat(node.body()).contains("SN1");
       assertThat(bamel.terminate(Duration.ofSeconds(60))).isZero();
       ShutdownLog.assertOrderlyStop(bamel.lines(), true);
-      assertTokenShownOnce(bamel.lines(), token);
+      assertTokenNeverShown(bamel.lines(), token);
     }
     assertThat(occurrences(Files.readString(dir.resolve("etcd/bamel.log")), "closed etcd server"))
         .isEqualTo(2);

@@ -15,6 +15,15 @@ final class ConfigValidation {
   static ServerConfig check(ServerConfig c) {
     require(c.http().port() >= 0 && c.http().port() <= 65535, "http.port must be 0 to 65535");
     require(c.http().maxBodyBytes() >= 1024, "http.maxBodyBytes must be at least 1024");
+    require(c.http().maxConnections() >= 1, "http.maxConnections must be at least 1");
+    ServerConfig.Http.Tls tls = c.http().tls();
+    require(
+        tls.certFile().isEmpty() == tls.keyFile().isEmpty(),
+        "http.tls.certFile and http.tls.keyFile go together");
+    require(
+        tls.clientCaFile().isEmpty() || !tls.certFile().isEmpty(),
+        "http.tls.clientCaFile needs http.tls.certFile and http.tls.keyFile (client certificates"
+            + " are asked for over TLS only)");
     require(
         c.components() != null && !c.components().isEmpty(),
         "components must name at least one component");

@@ -19,6 +19,7 @@ import java.util.List;
  * @param etcd where the inventory lives
  * @param auth API tokens
  * @param bmc BMC credentials
+ * @param wakeOnLan Wake-on-LAN power-off commands
  * @param kubernetes the Kubernetes connection
  * @param nodeController node controller tuning
  * @param poolController pool controller tuning
@@ -32,13 +33,32 @@ public record ServerConfig(
     Etcd etcd,
     Auth auth,
     Bmc bmc,
+    WakeOnLan wakeOnLan,
     Kubernetes kubernetes,
     NodeControllerSettings nodeController,
     PoolControllerSettings poolController,
     Log log) {
 
-  /** The API listener. */
-  public record Http(String host, int port, long maxBodyBytes) {}
+  /**
+   * The API listener: {@code host} (loopback by default; listen on other interfaces only with
+   * {@code tls}), {@code port}, the largest request body, the most connections held open at once,
+   * and TLS.
+   */
+  public record Http(String host, int port, long maxBodyBytes, int maxConnections, Tls tls) {
+
+    /**
+     * TLS on the API: PEM files of the server certificate (chain) and its key, both or neither
+     * (empty: plain HTTP), and optionally the CA bundle whose client certificates the API demands
+     * (empty: no client certificate asked for).
+     */
+    public record Tls(String certFile, String keyFile, String clientCaFile) {
+
+      /** Whether TLS is configured. */
+      public boolean enabled() {
+        return !certFile.isEmpty();
+      }
+    }
+  }
 
   /**
    * etcd. With no endpoints, {@code bamel server} starts its own etcd (the embedded default) with
@@ -57,8 +77,19 @@ public record ServerConfig(
   /** API authentication: a file of token hashes and scopes; anonymous read when allowed. */
   public record Auth(String tokensFile, boolean anonymousRead) {}
 
-  /** The directory holding one sub-directory of credential files per credential name. */
-  public record Bmc(String credentialsDir) {}
+  /**
+   * BMC credentials: the directory holding one sub-directory of credential files per credential
+   * name, and whether every credential must have an {@code allowed-hosts} file (true: a credential
+   * without one is never sent anywhere; false: it is sent to any https address, with a warning at
+   * start).
+   */
+  public record Bmc(String credentialsDir, boolean requireAllowList) {}
+
+  /**
+   * Wake-on-LAN: the YAML file of named power-off commands ({@code name: [argv0, arg1, ...]}) that
+   * nodes refer to by name (empty: none).
+   */
+  public record WakeOnLan(String powerOffCommandsFile) {}
 
   /**
    * Kubernetes: {@code auto} (in-cluster when running in a pod, else a kubeconfig when one is
@@ -93,12 +124,13 @@ public record ServerConfig(
   /** The defaults. */
   public static final ServerConfig DEFAULTS =
       new ServerConfig(
-          new Http("0.0.0.0", 8080, 8L * 1024 * 1024),
+          new Http("127.0.0.1", 8080, 8L * 1024 * 1024, 10_000, new Http.Tls("", "", "")),
           List.of("api", "node-controller", "pool-controller"),
           "",
           new Etcd(List.of(), "./var/etcd", "", "", "", "", "", Duration.ofSeconds(10)),
           new Auth("", false),
-          new Bmc("/etc/bamel/bmc"),
+          new Bmc("/etc/bamel/bmc", false),
+          new WakeOnLan(""),
           new Kubernetes("auto", "", "", Duration.ofSeconds(10)),
           new NodeControllerSettings(
               64,

@@ -15,12 +15,12 @@ import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.server.BamelServer;
 import io.bamel.server.Logging;
 import io.bamel.server.Overrides;
+import io.bamel.server.PrivateFiles;
 import io.bamel.server.StopHook;
 import io.bamel.server.config.ConfigLoader;
 import io.bamel.server.config.ServerConfig;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -89,11 +89,11 @@ public final class DemoCommand implements Callable<Integer> {
     System.out.println("  API:     " + url + "/api/v1/nodes");
     System.out.println("  pools:   " + url + "/api/v1/pools");
     System.out.println("  metrics: " + url + "/metrics");
-    System.out.println("  admin token: " + demo.adminToken());
+    System.out.println("  admin token file: " + demo.adminTokenFile());
     System.out.println(
-        "  try: curl -H 'Authorization: Bearer "
-            + demo.adminToken()
-            + "' "
+        "  try: curl -H \"Authorization: Bearer $(cat "
+            + demo.adminTokenFile()
+            + ")\" "
             + url
             + "/api/v1/pools");
     System.out.println("  Ctrl-C stops the demo.");
@@ -109,10 +109,11 @@ public final class DemoCommand implements Callable<Integer> {
    * @param fleet the simulated BMCs
    * @param cluster the simulated Kubernetes cluster
    * @param server the server
-   * @param adminToken the admin token of this run
+   * @param adminTokenFile the file holding the admin token of this run (readable by its owner only;
+   *     the token is never printed)
    */
   public record Demo(
-      SimulatedBmcFleet fleet, SimulatedCluster cluster, BamelServer server, String adminToken) {
+      SimulatedBmcFleet fleet, SimulatedCluster cluster, BamelServer server, Path adminTokenFile) {
 
     /** The port the API listens on. */
     public int port() {
@@ -157,6 +158,11 @@ public final class DemoCommand implements Callable<Integer> {
 
       Path credentials = dir.resolve("bmc");
       writeCredentials(credentials.resolve(DemoFleet.CREDENTIALS), "admin", "demo-password");
+      // The simulated BMCs speak plain HTTP on loopback: the credential may go there and only
+      // there.
+      PrivateFiles.write(
+          credentials.resolve(DemoFleet.CREDENTIALS).resolve("allowed-hosts"),
+          "# the simulated BMCs of the demo\nhttp://127.0.0.1\n");
       PrometheusRegistry registry = new PrometheusRegistry();
       PowerDriverRegistry drivers =
           new PowerDriverRegistry(new PowerMetrics(registry), Clock.systemUTC())
@@ -172,6 +178,7 @@ public final class DemoCommand implements Callable<Integer> {
                   "bmc.credentialsDir", credentials.toString(),
                   "instance", "demo"));
       String adminToken = TokenStore.newToken();
+      Path adminTokenFile = PrivateFiles.write(dir.resolve("admin-token"), adminToken + "\n");
       TokenStore tokens = TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken));
       NodeControllerConfig nodeConfig =
           NodeControllerConfig.DEFAULTS
@@ -191,7 +198,7 @@ public final class DemoCommand implements Callable<Integer> {
                       Duration.ofSeconds(2))));
       server.start(tokens, Map.of());
       seed(server, fleet, servers);
-      return new Demo(fleet, cluster, server, adminToken);
+      return new Demo(fleet, cluster, server, adminTokenFile);
     }
   }
 
@@ -219,15 +226,13 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   private static void writeCredentials(Path dir, String user, String password) throws IOException {
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve(CredentialStore.USERNAME), user, StandardCharsets.UTF_8);
-    Files.writeString(dir.resolve(CredentialStore.PASSWORD), password, StandardCharsets.UTF_8);
+    PrivateFiles.directory(dir);
+    PrivateFiles.write(dir.resolve(CredentialStore.USERNAME), user);
+    PrivateFiles.write(dir.resolve(CredentialStore.PASSWORD), password);
   }
 
   private static Path writeTokens(Path file, String adminToken) throws IOException {
-    Files.writeString(
-        file, TokenStore.line("demo-admin", "admin", adminToken) + "\n", StandardCharsets.UTF_8);
-    return file;
+    return PrivateFiles.write(file, TokenStore.line("demo-admin", "admin", adminToken) + "\n");
   }
 
   private static void deleteQuietly(Path dir) {

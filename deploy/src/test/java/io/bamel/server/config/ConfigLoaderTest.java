@@ -166,6 +166,95 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void securitySettingsHaveSafeDefaultsAndEnvironmentVariables() {
+    ServerConfig d = ConfigLoader.load(null, Map.of(), Map.of());
+    assertThat(d.http().host()).isEqualTo("127.0.0.1");
+    assertThat(d.http().maxConnections()).isEqualTo(10_000);
+    assertThat(d.http().tls()).isEqualTo(new ServerConfig.Http.Tls("", "", ""));
+    assertThat(d.http().tls().enabled()).isFalse();
+    assertThat(d.bmc().requireAllowList()).isFalse();
+    assertThat(d.wakeOnLan().powerOffCommandsFile()).isEmpty();
+    assertThat(ConfigLoader.environmentNames())
+        .containsEntry("BAMEL_HTTP_TLS_CERT_FILE", "http.tls.certFile")
+        .containsEntry("BAMEL_HTTP_TLS_KEY_FILE", "http.tls.keyFile")
+        .containsEntry("BAMEL_HTTP_TLS_CLIENT_CA_FILE", "http.tls.clientCaFile")
+        .containsEntry("BAMEL_HTTP_MAX_CONNECTIONS", "http.maxConnections")
+        .containsEntry("BAMEL_BMC_REQUIRE_ALLOW_LIST", "bmc.requireAllowList")
+        .containsEntry(
+            "BAMEL_WAKE_ON_LAN_POWER_OFF_COMMANDS_FILE", "wakeOnLan.powerOffCommandsFile");
+  }
+
+  @Test
+  void tlsAndTheOtherSecuritySettingsComeFromEverySource() throws Exception {
+    Path file =
+        yaml(
+            """
+            http:
+              host: 0.0.0.0
+              maxConnections: 500
+              tls:
+                certFile: /etc/bamel/tls/tls.crt
+                keyFile: /etc/bamel/tls/tls.key
+            bmc:
+              requireAllowList: true
+            wakeOnLan:
+              powerOffCommandsFile: /etc/bamel/power-off-commands.yaml
+            """);
+    ServerConfig c =
+        ConfigLoader.load(
+            file,
+            Map.of("BAMEL_HTTP_TLS_CLIENT_CA_FILE", "/etc/bamel/tls/clients.crt"),
+            Map.of("http.maxConnections", "700"));
+    assertThat(c.http().host()).isEqualTo("0.0.0.0");
+    assertThat(c.http().maxConnections()).isEqualTo(700);
+    assertThat(c.http().tls())
+        .isEqualTo(
+            new ServerConfig.Http.Tls(
+                "/etc/bamel/tls/tls.crt", "/etc/bamel/tls/tls.key", "/etc/bamel/tls/clients.crt"));
+    assertThat(c.http().tls().enabled()).isTrue();
+    assertThat(c.bmc().requireAllowList()).isTrue();
+    assertThat(c.wakeOnLan().powerOffCommandsFile())
+        .isEqualTo("/etc/bamel/power-off-commands.yaml");
+    // The environment alone is enough, as in the Kubernetes Deployment.
+    ServerConfig env =
+        ConfigLoader.load(
+            null,
+            Map.of(
+                "BAMEL_HTTP_TLS_CERT_FILE", "/tls/tls.crt",
+                "BAMEL_HTTP_TLS_KEY_FILE", "/tls/tls.key",
+                "BAMEL_BMC_REQUIRE_ALLOW_LIST", "true",
+                "BAMEL_WAKE_ON_LAN_POWER_OFF_COMMANDS_FILE", "/wol.yaml"),
+            Map.of());
+    assertThat(env.http().tls().certFile()).isEqualTo("/tls/tls.crt");
+    assertThat(env.bmc().requireAllowList()).isTrue();
+    assertThat(env.wakeOnLan().powerOffCommandsFile()).isEqualTo("/wol.yaml");
+  }
+
+  @Test
+  void tlsSettingsGoTogether() throws Exception {
+    assertThatThrownBy(
+            () -> ConfigLoader.load(null, Map.of(), Map.of("http.tls.certFile", "/tls.crt")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("http.tls.certFile and http.tls.keyFile go together");
+    assertThatThrownBy(
+            () -> ConfigLoader.load(null, Map.of("BAMEL_HTTP_TLS_KEY_FILE", "/tls.key"), Map.of()))
+        .hasMessageContaining("http.tls.certFile and http.tls.keyFile go together");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    yaml("http:\n  tls:\n    clientCaFile: /clients.crt\n"), Map.of(), Map.of()))
+        .hasMessageContaining("http.tls.clientCaFile needs http.tls.certFile");
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), Map.of("http.maxConnections", "0")))
+        .hasMessageContaining("http.maxConnections must be at least 1");
+    assertThatThrownBy(
+            () -> ConfigLoader.load(yaml("http:\n  tls:\n    cert: /x\n"), Map.of(), Map.of()))
+        .hasMessageContaining("unknown setting 'http.tls.cert'");
+    assertThatThrownBy(
+            () -> ConfigLoader.load(null, Map.of("BAMEL_BMC_REQUIRE_ALLOW_LIST", "yes"), Map.of()))
+        .hasMessageContaining("'bmc.requireAllowList' must be true or false");
+  }
+
+  @Test
   void unknownBamelVariablesAreErrorsExceptTheOnesThatAreNotSettings() {
     assertThatThrownBy(() -> ConfigLoader.load(null, Map.of("BAMEL_NODE_NAME", "n1"), Map.of()))
         .isInstanceOf(ConfigException.class)
@@ -236,7 +325,11 @@ class ConfigLoaderTest {
   void theShippedConfigsLoad() throws Exception {
     ServerConfig systemd = ConfigLoader.load(Path.of("systemd/config.yaml"), Map.of(), Map.of());
     assertThat(systemd.etcd().endpoints()).allMatch(e -> e.startsWith("https://"));
-    assertThat(systemd.auth().tokensFile()).isEqualTo("/etc/bamel/tokens");
+    assertThat(systemd.auth().tokensFile()).isEqualTo("/run/credentials/bamel.service/tokens");
+    assertThat(systemd.http().host()).isEqualTo("0.0.0.0");
+    assertThat(systemd.http().tls().certFile()).isEqualTo("/etc/bamel/tls/tls.crt");
+    assertThat(systemd.http().tls().keyFile()).isEqualTo("/etc/bamel/tls/tls.key");
+    assertThat(SecurityWarnings.of(systemd)).isEmpty();
 
     ServerConfig base =
         ConfigLoader.load(configMap("kubernetes/base/configmap.yaml"), Map.of(), Map.of());

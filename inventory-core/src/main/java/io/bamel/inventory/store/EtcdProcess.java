@@ -33,7 +33,18 @@ public final class EtcdProcess implements AutoCloseable {
    */
   public record ClientTls(Path certFile, Path keyFile, Path trustedCaFile) {}
 
-  /** How to start one member; {@code clientTls} null serves plain HTTP. */
+  /**
+   * Keeping the member's database small: periodic auto-compaction keeping {@code
+   * compactionRetention} of history, and the backend quota in bytes (past it etcd raises the
+   * NOSPACE alarm and accepts only reads and deletes).
+   */
+  public record Maintenance(Duration compactionRetention, long quotaBackendBytes) {}
+
+  /**
+   * How to start one member; {@code clientTls} null serves plain HTTP; {@code peerTls} (with {@code
+   * clientTls}) also speaks TLS to peers, with the same certificate and CA, demanding certificates
+   * of peers; {@code maintenance} null leaves etcd's defaults (no auto-compaction, 2 GiB quota).
+   */
   public record Config(
       String name,
       Path dataDir,
@@ -42,7 +53,32 @@ public final class EtcdProcess implements AutoCloseable {
       String initialCluster,
       boolean newCluster,
       String clusterToken,
-      ClientTls clientTls) {
+      ClientTls clientTls,
+      boolean peerTls,
+      Maintenance maintenance) {
+
+    /** A member without peer TLS or maintenance settings. */
+    public Config(
+        String name,
+        Path dataDir,
+        int clientPort,
+        int peerPort,
+        String initialCluster,
+        boolean newCluster,
+        String clusterToken,
+        ClientTls clientTls) {
+      this(
+          name,
+          dataDir,
+          clientPort,
+          peerPort,
+          initialCluster,
+          newCluster,
+          clusterToken,
+          clientTls,
+          false,
+          null);
+    }
 
     /** A single-member cluster in {@code dataDir} on the given ports. */
     public static Config single(String name, Path dataDir, int clientPort, int peerPort) {
@@ -57,15 +93,64 @@ public final class EtcdProcess implements AutoCloseable {
           null);
     }
 
+    /**
+     * A single-member cluster in {@code dataDir} speaking TLS on both its client and its peer port,
+     * with {@code tls}'s certificate, accepting only clients and peers with a certificate signed by
+     * {@code tls}'s CA.
+     */
+    public static Config singleTls(
+        String name, Path dataDir, int clientPort, int peerPort, ClientTls tls) {
+      return new Config(
+          name,
+          dataDir,
+          clientPort,
+          peerPort,
+          name + "=https://127.0.0.1:" + peerPort,
+          true,
+          "bamel-" + name,
+          tls,
+          true,
+          null);
+    }
+
     /** This configuration serving its clients over TLS with client certificates. */
     public Config withClientTls(ClientTls tls) {
       return new Config(
-          name, dataDir, clientPort, peerPort, initialCluster, newCluster, clusterToken, tls);
+          name,
+          dataDir,
+          clientPort,
+          peerPort,
+          initialCluster,
+          newCluster,
+          clusterToken,
+          tls,
+          peerTls,
+          maintenance);
+    }
+
+    /** This configuration with auto-compaction and a backend quota. */
+    public Config withMaintenance(Maintenance m) {
+      return new Config(
+          name,
+          dataDir,
+          clientPort,
+          peerPort,
+          initialCluster,
+          newCluster,
+          clusterToken,
+          clientTls,
+          peerTls,
+          m);
     }
 
     /** The client URL, {@code http(s)://127.0.0.1:port}. */
     public String clientUrl() {
       return (clientTls == null ? "http" : "https") + "://127.0.0.1:" + clientPort;
+    }
+
+    /** The peer URL, {@code http(s)://127.0.0.1:port}. */
+    public String peerUrl() {
+      return (peerTls && clientTls != null ? "https" : "http") + "://127.0.0.1:" + peerPort;
     }
   }
 
@@ -180,8 +265,8 @@ public final class EtcdProcess implements AutoCloseable {
       cmd.add("--data-dir=" + config.dataDir());
       cmd.add("--listen-client-urls=" + config.clientUrl());
       cmd.add("--advertise-client-urls=" + config.clientUrl());
-      cmd.add("--listen-peer-urls=http://127.0.0.1:" + config.peerPort());
-      cmd.add("--initial-advertise-peer-urls=http://127.0.0.1:" + config.peerPort());
+      cmd.add("--listen-peer-urls=" + config.peerUrl());
+      cmd.add("--initial-advertise-peer-urls=" + config.peerUrl());
       cmd.add("--initial-cluster=" + config.initialCluster());
       cmd.add("--initial-cluster-token=" + config.clusterToken());
       cmd.add("--initial-cluster-state=" + (config.newCluster() && !started ? "new" : "existing"));
@@ -190,6 +275,20 @@ public final class EtcdProcess implements AutoCloseable {
         cmd.add("--key-file=" + config.clientTls().keyFile());
         cmd.add("--trusted-ca-file=" + config.clientTls().trustedCaFile());
         cmd.add("--client-cert-auth");
+        if (config.peerTls()) {
+          cmd.add("--peer-cert-file=" + config.clientTls().certFile());
+          cmd.add("--peer-key-file=" + config.clientTls().keyFile());
+          cmd.add("--peer-trusted-ca-file=" + config.clientTls().trustedCaFile());
+          cmd.add("--peer-client-cert-auth");
+        }
+      }
+      if (config.maintenance() != null) {
+        cmd.add("--auto-compaction-mode=periodic");
+        cmd.add(
+            "--auto-compaction-retention="
+                + config.maintenance().compactionRetention().toSeconds()
+                + "s");
+        cmd.add("--quota-backend-bytes=" + config.maintenance().quotaBackendBytes());
       }
       cmd.add("--heartbeat-interval=50");
       cmd.add("--election-timeout=500");
