@@ -5,6 +5,8 @@ import io.bamel.inventory.api.InventoryApi;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.maintenance.EtcdCompactor;
+import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.store.EtcdInventory;
@@ -16,6 +18,8 @@ import io.bamel.pool.PrometheusHttp;
 import io.bamel.power.Drivers;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.wol.PowerOffCommands;
+import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ServerConfig;
 import io.etcd.jetcd.Client;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -42,6 +46,11 @@ public final class BamelServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(BamelServer.class);
   private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration SPACE_CHECK_INTERVAL = Duration.ofSeconds(30);
+  private static final long ETCD_DEFAULT_QUOTA = 2L * 1024 * 1024 * 1024;
+
+  /** The election whose leader compacts etcd. */
+  static final String MAINTENANCE = "etcd-maintenance";
 
   private final ShutdownSequence shutdown = new ShutdownSequence();
   private final ServerConfig config;
@@ -55,6 +64,7 @@ public final class BamelServer implements AutoCloseable {
   private OpsServer ops;
   private final PrometheusRegistry registry;
   private volatile List<String> endpoints = List.of();
+  private EtcdSpaceMonitor space;
   private volatile EtcdCertificates.TlsFiles embeddedTls;
 
   private BamelServer(ServerConfig config, Overrides overrides) {
@@ -126,7 +136,11 @@ public final class BamelServer implements AutoCloseable {
             ShutdownSequence.Stage.ETCD_CLIENT,
             "etcd client",
             EtcdConnection.connect(etcd, endpoints));
-    store = new EtcdInventory(client);
+    store =
+        new EtcdInventory(
+            client,
+            EtcdInventory.Options.DEFAULTS.withEventLimit(config.storage().eventsPerNode()));
+    startStorageMaintenance();
     if (components.contains(Component.API)) {
       // Nodes written before the unique-value index existed get their index keys (idempotent).
       int indexed = store.rebuildUniqueIndex();
@@ -184,8 +198,7 @@ public final class BamelServer implements AutoCloseable {
               "power drivers",
               o.drivers() != null
                   ? o.drivers()
-                  : Drivers.standard(
-                      new CredentialStore(Path.of(config.bmc().credentialsDir())), registry));
+                  : Drivers.standard(credentials(), powerOffCommands(), registry));
       LeaderElection election = election(NodeController.COMPONENT);
       NodeControllerConfig nc =
           o.nodeController() != null
@@ -233,6 +246,63 @@ public final class BamelServer implements AutoCloseable {
           ShutdownSequence.Stage.CONTROLLERS,
           Component.POOL_CONTROLLER.label(),
           builder.build().start());
+    }
+  }
+
+  /**
+   * etcd stays bounded: the leader of {@code etcd-maintenance} compacts etcd's history, and every
+   * process watches etcd's database size and alarms (metrics, a WARN, the readiness detail).
+   */
+  private void startStorageMaintenance() {
+    EtcdCompactor compactor =
+        shutdown.add(
+            ShutdownSequence.Stage.CONTROLLERS,
+            "etcd compactor",
+            new EtcdCompactor(
+                client.getKVClient(),
+                config.storage().compactionInterval(),
+                config.etcd().timeout()));
+    election(MAINTENANCE).addListener(compactor);
+    long quota = config.storage().quotaBackendBytes();
+    if (quota == 0) {
+      quota = config.embeddedEtcd() ? EmbeddedEtcd.QUOTA_BACKEND_BYTES : ETCD_DEFAULT_QUOTA;
+    }
+    space =
+        shutdown.add(
+            ShutdownSequence.Stage.CONTROLLERS,
+            "etcd space monitor",
+            new EtcdSpaceMonitor(
+                    client.getMaintenanceClient(), endpoints, quota, config.etcd().timeout())
+                .start(SPACE_CHECK_INTERVAL));
+    space.register(registry);
+  }
+
+  /** The BMC credentials, warning about credentials that may be sent anywhere. */
+  private CredentialStore credentials() {
+    CredentialStore store =
+        new CredentialStore(
+            Path.of(config.bmc().credentialsDir()), config.bmc().requireAllowList());
+    List<String> open = store.namesWithoutAllowList();
+    if (!open.isEmpty()) {
+      LOG.warn(
+          "BMC credentials without an allowed-hosts file may be sent to any https BMC address a"
+              + " bmc-scope token writes: {} (add allowed-hosts, then set bmc.requireAllowList:"
+              + " true; see docs/security.md)",
+          open);
+    }
+    return store;
+  }
+
+  /** The Wake-on-LAN power-off commands of {@code wakeOnLan.powerOffCommandsFile}. */
+  private PowerOffCommands powerOffCommands() throws IOException {
+    String file = config.wakeOnLan().powerOffCommandsFile();
+    if (file.isEmpty()) {
+      return PowerOffCommands.empty();
+    }
+    try {
+      return PowerOffCommands.load(Path.of(file));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("wakeOnLan.powerOffCommandsFile: " + e.getMessage());
     }
   }
 

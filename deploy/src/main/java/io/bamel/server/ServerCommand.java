@@ -1,6 +1,7 @@
 package io.bamel.server;
 
 import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.runtime.FatalErrorHandler;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ConfigLoader;
 import io.bamel.server.config.SecurityWarnings;
@@ -175,6 +176,8 @@ public final class ServerCommand implements Callable<Integer> {
       return 2;
     }
     Logging.configure(cfg.log().format(), cfg.log().level());
+    // An Error anywhere or a dead core thread ends the process, so that it is restarted.
+    FatalErrorHandler.install();
     Logger log = LoggerFactory.getLogger(ServerCommand.class);
     Path adminTokenFile = null;
     TokenStore tokens;

@@ -63,6 +63,14 @@ final class ConfigValidation {
         "etcd.user needs etcd.passwordFile (the password is never a setting)");
     require(c.etcd().timeout().isPositive(), "etcd.timeout must be positive");
     require(
+        c.storage().compactionInterval() != null
+            && c.storage().compactionInterval().compareTo(Duration.ofSeconds(1)) >= 0,
+        "storage.compactionInterval must be at least 1s");
+    require(
+        c.storage().eventsPerNode() >= 1 && c.storage().eventsPerNode() <= 1000,
+        "storage.eventsPerNode must be 1 to 1000");
+    require(c.storage().quotaBackendBytes() >= 0, "storage.quotaBackendBytes must not be negative");
+    require(
         K8S_MODES.contains(c.kubernetes().mode()), "kubernetes.mode must be one of " + K8S_MODES);
     require(c.kubernetes().timeout().isPositive(), "kubernetes.timeout must be positive");
     require(c.nodeController().workers() >= 1, "nodeController.workers must be at least 1");

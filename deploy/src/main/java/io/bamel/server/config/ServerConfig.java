@@ -17,6 +17,7 @@ import java.util.List;
  * @param instance this process's name in leader election and events (default: the host name and the
  *     process id, {@code host-1234})
  * @param etcd where the inventory lives
+ * @param storage what bamel keeps in etcd, and for how long
  * @param auth API tokens
  * @param bmc BMC credentials
  * @param wakeOnLan Wake-on-LAN power-off commands
@@ -31,6 +32,7 @@ public record ServerConfig(
     List<String> components,
     String instance,
     Etcd etcd,
+    Storage storage,
     Auth auth,
     Bmc bmc,
     WakeOnLan wakeOnLan,
@@ -73,6 +75,15 @@ public record ServerConfig(
       String user,
       String passwordFile,
       Duration timeout) {}
+
+  /**
+   * What bamel keeps in etcd: the leader compacts etcd's history every {@code compactionInterval}
+   * (to the revision of one interval earlier, as kube-apiserver does every 5 minutes), each node
+   * keeps its newest {@code eventsPerNode} events, and {@code quotaBackendBytes} is etcd's backend
+   * quota as configured on etcd (0: etcd's default of 2 GiB, or the embedded etcd's 8 GiB), against
+   * which bamel warns at 80 % and reports etcd's NOSPACE alarm.
+   */
+  public record Storage(Duration compactionInterval, int eventsPerNode, long quotaBackendBytes) {}
 
   /** API authentication: a file of token hashes and scopes; anonymous read when allowed. */
   public record Auth(String tokensFile, boolean anonymousRead) {}
@@ -128,6 +139,7 @@ public record ServerConfig(
           List.of("api", "node-controller", "pool-controller"),
           "",
           new Etcd(List.of(), "./var/etcd", "", "", "", "", "", Duration.ofSeconds(10)),
+          new Storage(Duration.ofMinutes(5), 20, 0),
           new Auth("", false),
           new Bmc("/etc/bamel/bmc", false),
           new WakeOnLan(""),

@@ -2,6 +2,7 @@ package io.bamel.server.demo;
 
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.runtime.FatalErrorHandler;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.node.NodeControllerConfig;
@@ -73,6 +74,8 @@ public final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Logging.configure(logFormat, "info");
+    // An Error anywhere or a dead core thread ends the process, so that it is restarted.
+    FatalErrorHandler.install();
     Duration loadPeriod = io.bamel.inventory.model.Durations.parse(period);
     StopHook hook = StopHook.install("bamel-demo-shutdown");
     Demo demo;
