@@ -48,7 +48,7 @@ public record NodeSpec(
     if (macAddress != null && MacAddress.isValid(macAddress)) {
       macAddress = MacAddress.canonical(macAddress);
     }
-    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    labels = Copies.map("labels", labels);
     extensions = Extensions.copy(extensions);
   }
 
@@ -110,7 +110,10 @@ public record NodeSpec(
     text(v, "site", site);
     text(v, "rack", rack);
     text(v, "bootProfile", bootProfile);
-    text(v, "kubernetesNodeName", kubernetesNodeName);
+    if (kubernetesNodeName != null) {
+      String problem = DnsNames.nodeNameProblem(kubernetesNodeName);
+      v.check(problem == null, "kubernetesNodeName", problem);
+    }
     v.check(rackPosition == null || rackPosition >= 0, "rackPosition", "must not be negative");
     if (pool != null) {
       String problem = Ids.problem(pool);
