@@ -20,12 +20,13 @@ import java.util.Map;
 /**
  * A running API for tests: a jetcd client on the harness's etcd, the store, a started and synced
  * cache (or, from {@link #withoutCache}, one not started yet), and the API on a free loopback port
- * with three tokens (one per scope). Closing it stops all of them.
+ * with four tokens (one per scope: reader, dcim, netops, ops). Closing it stops all of them.
  */
 final class ApiFixture implements AutoCloseable {
 
   static final String READ = "test-read-token";
   static final String WRITE = "test-write-token";
+  static final String BMC = "test-bmc-token";
   static final String ADMIN = "test-admin-token";
 
   final EtcdCluster etcd;
@@ -53,6 +54,7 @@ final class ApiFixture implements AutoCloseable {
             List.of(
                 TokenStore.parse(TokenStore.line("reader", "read", READ), "test"),
                 TokenStore.parse(TokenStore.line("dcim", "write", WRITE), "test"),
+                TokenStore.parse(TokenStore.line("netops", "bmc", BMC), "test"),
                 TokenStore.parse(TokenStore.line("ops", "admin", ADMIN), "test")));
     if (startCache) {
       startCache();
