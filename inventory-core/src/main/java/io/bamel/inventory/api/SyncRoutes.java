@@ -140,7 +140,12 @@ final class SyncRoutes {
                     new SyncReport.Entry(
                         a.item(), a.id(), "the node changed during the sync; sync again", null));
             case DUPLICATE, INVALID, FAILED ->
-                rejected.add(new SyncReport.Entry(a.item(), a.id(), r.message(), null));
+                rejected.add(
+                    new SyncReport.Entry(
+                        a.item(),
+                        a.id(),
+                        PersonText.or(r.message(), "the write failed; sync again"),
+                        null));
           }
         }
         case DELETE -> {

@@ -54,7 +54,7 @@ public final class DnsNames {
   private static String labelProblem(String name, int start, int end, boolean lowerOnly) {
     int length = end - start;
     if (length == 0) {
-      return "must be dot-separated labels, none of them empty";
+      return "must be dot-separated labels, none of them empty (no leading, trailing or double dot)";
     }
     if (length > MAX_LABEL) {
       return "each dot-separated label must be at most " + MAX_LABEL + " characters";

@@ -128,6 +128,6 @@ public final class ManagementAddress {
     String problem = DnsNames.hostProblem(host);
     return problem == null
         ? null
-        : "not a host name or IP address: " + Texts.quote(host) + ": a host name " + problem;
+        : "not an IP address or RFC 1123 host name: " + Texts.quote(host) + ": " + problem;
   }
 }
