@@ -61,7 +61,7 @@ final class ApiFixture implements AutoCloseable {
     }
     this.api = InventoryApi.create(store, cache, tokens, options, registry);
     api.start("127.0.0.1", 0);
-    this.base = "http://127.0.0.1:" + api.port();
+    this.base = base(api);
   }
 
   static ApiFixture start(EtcdCluster etcd) throws InterruptedException {
@@ -81,7 +81,11 @@ final class ApiFixture implements AutoCloseable {
     registry = new PrometheusRegistry();
     api = InventoryApi.create(store, cache, tokens, options, registry, history);
     api.start("127.0.0.1", 0);
-    base = "http://127.0.0.1:" + api.port();
+    base = base(api);
+  }
+
+  private static String base(InventoryApi api) {
+    return (api.secure() ? "https" : "http") + "://127.0.0.1:" + api.port();
   }
 
   /** A running API whose cache has not been started (call {@link #startCache()}). */
