@@ -110,7 +110,8 @@ public record NodeSpec(
     text(v, "site", site);
     text(v, "rack", rack);
     text(v, "bootProfile", bootProfile);
-    if (kubernetesNodeName != null) {
+    // Empty or spaces: none given (the node controller then uses the name or the id).
+    if (kubernetesNodeName != null && !kubernetesNodeName.chars().allMatch(c -> c == ' ')) {
       String problem = DnsNames.nodeNameProblem(kubernetesNodeName);
       v.check(problem == null, "kubernetesNodeName", problem);
     }

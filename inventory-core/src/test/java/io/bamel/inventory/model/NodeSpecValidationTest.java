@@ -94,6 +94,9 @@ class NodeSpecValidationTest {
   @Test
   void kubernetesNodeNameMustBeADnsName() {
     assertThat(valid().kubernetesNodeName("worker-7.dc1").build().validate()).isNotNull();
+    // Empty or spaces mean none: the node controller then goes by the name or the id.
+    assertThat(valid().kubernetesNodeName(" ").build().validate()).isNotNull();
+    assertThat(valid().kubernetesNodeName("").build().validate()).isNotNull();
     assertThatThrownBy(() -> valid().kubernetesNodeName("Bad Name!").build().validate())
         .isInstanceOfSatisfying(
             InvalidInputException.class,
