@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
-import io.bamel.inventory.model.Texts;
 import io.bamel.inventory.store.Codec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,9 +19,12 @@ import java.util.List;
 
 /**
  * JSON for API input and output. Output uses the store's {@link Codec} mapper, so the API shows
- * what {@code etcdctl} shows. Input is stricter than what the store reads back: duplicate keys,
- * trailing tokens and type coercions ({@code "7"} for a number, {@code 7} for a text) are errors,
- * and fields the model does not know are rejected rather than kept ({@link UnknownFields}).
+ * what {@code etcdctl} shows. Input is stricter than what the store reads back: it must be strict
+ * UTF-8 without a byte order mark and without unpaired surrogate escapes ({@link JsonText});
+ * duplicate keys, trailing tokens and type coercions ({@code "7"} for a number, {@code 7} for a
+ * text) are errors, and fields the model does not know are rejected rather than kept ({@link
+ * UnknownFields}). Every error is worded for a person ({@link JsonErrors}): no Java type or library
+ * message reaches the client.
  */
 public final class ApiJson {
 
@@ -66,17 +69,26 @@ public final class ApiJson {
     if (body.length == 0) {
       throw Problems.malformed("the request has no body; a JSON document was expected");
     }
+    String encoding = JsonText.encodingProblem(body);
+    if (encoding != null) {
+      throw Problems.malformed(encoding);
+    }
+    JsonNode node;
     try {
-      JsonNode node = INPUT.readTree(body);
-      if (node == null || node.isMissingNode()) {
-        throw Problems.malformed("the request body is empty");
-      }
-      return node;
+      node = INPUT.readTree(body);
     } catch (JsonProcessingException e) {
-      throw Problems.malformed(describe(e));
+      throw Problems.malformed(JsonErrors.syntax(e));
     } catch (IOException e) {
       throw Problems.malformed("the body cannot be read");
     }
+    if (node == null || node.isMissingNode()) {
+      throw Problems.malformed("the request body is empty");
+    }
+    String text = JsonText.surrogateProblem(node);
+    if (text != null) {
+      throw Problems.malformed("invalid JSON: " + text);
+    }
+    return node;
   }
 
   /**
@@ -95,7 +107,7 @@ public final class ApiJson {
     } catch (JsonProcessingException e) {
       throw fieldProblem(e);
     } catch (IllegalArgumentException e) {
-      throw Problems.invalid("", "cannot be read: " + Texts.quote(e.getMessage()));
+      throw Problems.invalid("", "cannot be read as " + JsonErrors.word(type));
     }
     List<FieldError> unknown = UnknownFields.find(value);
     if (!unknown.isEmpty()) {
@@ -114,16 +126,20 @@ public final class ApiJson {
     while (cause != null) {
       if (cause instanceof InvalidInputException invalid) {
         String prefix = path(e);
+        // A record's constructor names its own fields; a value's creator names a placeholder.
+        boolean record =
+            e instanceof ValueInstantiationException v && v.getType().getRawClass().isRecord();
         List<FieldError> errors = new ArrayList<>();
         for (FieldError error : invalid.errors()) {
-          errors.add(new FieldError(prefix.isEmpty() ? error.field() : prefix, error.message()));
+          String field =
+              prefix.isEmpty() ? error.field() : record ? prefix + "." + error.field() : prefix;
+          errors.add(new FieldError(field, error.message()));
         }
         return Problems.invalid("the request has an invalid field", errors);
       }
       cause = cause.getCause();
     }
-    String field = path(e);
-    return Problems.invalid(field.isEmpty() ? "" : field, describe(e));
+    return Problems.invalid(path(e), JsonErrors.mapping(e));
   }
 
   /** The JSON path of a mapping error, such as {@code resources.cpu} or {@code labels[2]}. */
@@ -143,29 +159,5 @@ public final class ApiJson {
       }
     }
     return b.toString();
-  }
-
-  /** A short description of a JSON error without input excerpts beyond 64 characters. */
-  static String describe(JsonProcessingException e) {
-    String message = e.getOriginalMessage();
-    if (message == null) {
-      message = "invalid JSON";
-    }
-    int newline = message.indexOf('\n');
-    if (newline >= 0) {
-      message = message.substring(0, newline);
-    }
-    if (message.length() > 200) {
-      message = message.substring(0, 200) + "...";
-    }
-    if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
-      message +=
-          " (line "
-              + e.getLocation().getLineNr()
-              + ", column "
-              + e.getLocation().getColumnNr()
-              + ")";
-    }
-    return message;
   }
 }

@@ -2,6 +2,7 @@ package io.bamel.inventory.api;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Settings of the API.
@@ -13,6 +14,9 @@ import java.time.Duration;
  * @param maxLimit the largest {@code limit} accepted
  * @param watchHistory how many changes the watch keeps for resuming clients
  * @param clock the clock for event times
+ * @param powerOffCommands the Wake-on-LAN power-off command names the server defines (its {@code
+ *     wakeOnLan.powerOffCommandsFile}); a node naming another is refused (400). Default: none
+ * @param connections the HTTP connector: TLS, connection limit, accept queue, timeouts
  */
 public record ApiOptions(
     long maxBodyBytes,
@@ -21,28 +25,229 @@ public record ApiOptions(
     int defaultLimit,
     int maxLimit,
     int watchHistory,
-    Clock clock) {
+    Clock clock,
+    Set<String> powerOffCommands,
+    Connections connections) {
 
-  /** 8 MiB bodies, no anonymous read, 5 s read-your-writes, pages of 500 up to 10,000. */
+  /**
+   * The HTTP connector's settings.
+   *
+   * @param tls the certificate and key (and client CA) to serve HTTPS with; null: plain HTTP
+   * @param maxConnections the most connections open at once; beyond it the server stops accepting
+   *     until one closes (default 10,000)
+   * @param acceptQueueSize the listen backlog (default 1,024)
+   * @param idleTimeout how long a connection may send and receive nothing (default 30 s)
+   * @param headerTimeout how long a client may take to send a request's line and headers, from its
+   *     first byte; a client still sending them then is disconnected (default 10 s)
+   * @param minRequestDataRate the slowest a request body may arrive, bytes per second (default
+   *     1,024; the request fails with 408 below it)
+   * @param tlsReloadInterval how often the TLS files are checked for changes (default 10 s)
+   */
+  public record Connections(
+      ApiTls tls,
+      int maxConnections,
+      int acceptQueueSize,
+      Duration idleTimeout,
+      Duration headerTimeout,
+      long minRequestDataRate,
+      Duration tlsReloadInterval) {
+
+    /** Plain HTTP, 10,000 connections, backlog 1,024, 30 s idle, 10 s headers, 1 KiB/s, 10 s. */
+    public static final Connections DEFAULTS =
+        new Connections(
+            null,
+            10_000,
+            1024,
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(10),
+            1024,
+            Duration.ofSeconds(10));
+
+    /**
+     * Checks the values.
+     *
+     * @throws IllegalArgumentException naming the setting that is out of range
+     */
+    public Connections {
+      if (maxConnections < 1) {
+        throw new IllegalArgumentException("maxConnections must be at least 1");
+      }
+      if (acceptQueueSize < 1) {
+        throw new IllegalArgumentException("acceptQueueSize must be at least 1");
+      }
+      positive("idleTimeout", idleTimeout);
+      positive("headerTimeout", headerTimeout);
+      positive("tlsReloadInterval", tlsReloadInterval);
+      if (minRequestDataRate < 0) {
+        throw new IllegalArgumentException("minRequestDataRate must not be negative");
+      }
+    }
+
+    private static void positive(String name, Duration d) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException(name + " must be a positive duration");
+      }
+    }
+  }
+
+  /**
+   * 8 MiB bodies, no anonymous read, 5 s read-your-writes, pages of 500 up to 10,000, no power-off
+   * commands, plain HTTP with {@link Connections#DEFAULTS}.
+   */
   public static final ApiOptions DEFAULTS =
       new ApiOptions(
-          8L * 1024 * 1024, false, Duration.ofSeconds(5), 500, 10_000, 10_000, Clock.systemUTC());
+          8L * 1024 * 1024,
+          false,
+          Duration.ofSeconds(5),
+          500,
+          10_000,
+          10_000,
+          Clock.systemUTC(),
+          Set.of(),
+          Connections.DEFAULTS);
+
+  /** Copies the command names; missing ones are none, missing connections the defaults. */
+  public ApiOptions {
+    powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
+    connections = connections == null ? Connections.DEFAULTS : connections;
+  }
 
   /** These options with another body limit. */
   public ApiOptions withMaxBodyBytes(long bytes) {
     return new ApiOptions(
-        bytes, anonymousRead, readYourWrites, defaultLimit, maxLimit, watchHistory, clock);
+        bytes,
+        anonymousRead,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        watchHistory,
+        clock,
+        powerOffCommands,
+        connections);
   }
 
   /** These options with anonymous read on or off. */
   public ApiOptions withAnonymousRead(boolean on) {
     return new ApiOptions(
-        maxBodyBytes, on, readYourWrites, defaultLimit, maxLimit, watchHistory, clock);
+        maxBodyBytes,
+        on,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        watchHistory,
+        clock,
+        powerOffCommands,
+        connections);
   }
 
   /** These options with another watch history size. */
   public ApiOptions withWatchHistory(int changes) {
     return new ApiOptions(
-        maxBodyBytes, anonymousRead, readYourWrites, defaultLimit, maxLimit, changes, clock);
+        maxBodyBytes,
+        anonymousRead,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        changes,
+        clock,
+        powerOffCommands,
+        connections);
+  }
+
+  /**
+   * These options with the power-off command names the server defines (the names of its {@code
+   * wakeOnLan.powerOffCommandsFile}).
+   */
+  public ApiOptions powerOffCommands(Set<String> names) {
+    return new ApiOptions(
+        maxBodyBytes,
+        anonymousRead,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        watchHistory,
+        clock,
+        names,
+        connections);
+  }
+
+  /** These options with other connector settings. */
+  public ApiOptions connections(Connections settings) {
+    return new ApiOptions(
+        maxBodyBytes,
+        anonymousRead,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        watchHistory,
+        clock,
+        powerOffCommands,
+        settings);
+  }
+
+  /** The TLS files served with, or null for plain HTTP. */
+  public ApiTls tls() {
+    return connections.tls();
+  }
+
+  /** These options serving HTTPS with {@code tls} (null: plain HTTP). */
+  public ApiOptions tls(ApiTls tls) {
+    Connections c = connections;
+    return connections(
+        new Connections(
+            tls,
+            c.maxConnections(),
+            c.acceptQueueSize(),
+            c.idleTimeout(),
+            c.headerTimeout(),
+            c.minRequestDataRate(),
+            c.tlsReloadInterval()));
+  }
+
+  /** The most connections open at once. */
+  public int maxConnections() {
+    return connections.maxConnections();
+  }
+
+  /** These options with another connection limit. */
+  public ApiOptions maxConnections(int max) {
+    Connections c = connections;
+    return connections(
+        new Connections(
+            c.tls(),
+            max,
+            c.acceptQueueSize(),
+            c.idleTimeout(),
+            c.headerTimeout(),
+            c.minRequestDataRate(),
+            c.tlsReloadInterval()));
+  }
+
+  /** These options with another idle timeout and request-header deadline. */
+  public ApiOptions connectionTimeouts(Duration idle, Duration headers) {
+    Connections c = connections;
+    return connections(
+        new Connections(
+            c.tls(),
+            c.maxConnections(),
+            c.acceptQueueSize(),
+            idle,
+            headers,
+            c.minRequestDataRate(),
+            c.tlsReloadInterval()));
+  }
+
+  /** These options checking the TLS files for changes every {@code interval}. */
+  public ApiOptions tlsReloadInterval(Duration interval) {
+    Connections c = connections;
+    return connections(
+        new Connections(
+            c.tls(),
+            c.maxConnections(),
+            c.acceptQueueSize(),
+            c.idleTimeout(),
+            c.headerTimeout(),
+            c.minRequestDataRate(),
+            interval));
   }
 }

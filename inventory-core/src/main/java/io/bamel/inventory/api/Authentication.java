@@ -54,6 +54,6 @@ final class Authentication {
   }
 
   private static String scope(Access access) {
-    return access.name().toLowerCase(java.util.Locale.ROOT);
+    return access.scopeName();
   }
 }

@@ -6,10 +6,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
 import java.util.Set;
+import org.eclipse.jetty.http.BadMessageException;
 
 /**
  * Reads request bodies: checks the content type (415) and reads at most the configured number of
- * bytes (413), whether or not the client sent a Content-Length.
+ * bytes (413), whether or not the client sent a Content-Length. A body arriving below the
+ * connector's minimum data rate is 408; one that cannot be read to its end is 400.
  */
 final class Bodies {
 
@@ -51,8 +53,14 @@ final class Bodies {
         out.write(buffer, 0, n);
       }
       return out.toByteArray();
+    } catch (BadMessageException e) {
+      if (e.getCode() == 408) {
+        throw Problems.requestTimeout(
+            "the request body arrived too slowly; send it at a steady rate");
+      }
+      throw Problems.malformed("the body could not be read completely");
     } catch (IOException e) {
-      throw Problems.malformed("the body could not be read: " + e.getClass().getSimpleName());
+      throw Problems.malformed("the body could not be read completely");
     }
   }
 

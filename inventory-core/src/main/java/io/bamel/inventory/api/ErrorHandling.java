@@ -18,11 +18,13 @@ import org.slf4j.LoggerFactory;
  * Maps every failure to an RFC 9457 problem: the API's own {@link ApiException}s, the model's
  * {@link InvalidInputException} (400 with field errors), the store's exceptions (404, 409, 410,
  * 503), Javalin's (404, 405, 413, ...), and anything unexpected (500, logged with the request id,
- * answered without a stack trace).
+ * answered without a stack trace). A message that was not written for a person ({@link PersonText})
+ * is replaced by a plain one.
  */
 final class ErrorHandling {
 
   private static final Logger LOG = LoggerFactory.getLogger(ErrorHandling.class);
+  private static final String CHANGED = "the resource changed meanwhile; read it and try again";
 
   private ErrorHandling() {}
 
@@ -34,21 +36,24 @@ final class ErrorHandling {
             answer(ctx, Problems.invalid("the request has invalid fields", e.errors()).problem()));
     routes.exception(
         NotFoundException.class,
-        (e, ctx) -> answer(ctx, Problems.notFound(e.getMessage()).problem()));
+        (e, ctx) -> answer(ctx, Problems.notFound(text(e, "no such resource")).problem()));
     routes.exception(
         AlreadyExistsException.class,
-        (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage() + " already exists").problem()));
+        (e, ctx) -> answer(ctx, Problems.conflict(text(e, "it") + " already exists").problem()));
     routes.exception(
         ConflictException.class,
-        (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage()).problem()));
+        (e, ctx) -> answer(ctx, Problems.conflict(text(e, CHANGED)).problem()));
     routes.exception(
         DuplicateValueException.class,
         (e, ctx) -> answer(ctx, Problems.duplicate(e.field(), e.value(), e.holder()).problem()));
     routes.exception(
         FencedException.class,
-        (e, ctx) -> answer(ctx, Problems.conflict(e.getMessage()).problem()));
+        (e, ctx) -> answer(ctx, Problems.conflict(text(e, CHANGED)).problem()));
     routes.exception(
-        CompactedException.class, (e, ctx) -> answer(ctx, Problems.gone(e.getMessage()).problem()));
+        CompactedException.class,
+        (e, ctx) ->
+            answer(
+                ctx, Problems.gone(text(e, "the revision was compacted; list again")).problem()));
     routes.exception(
         StoreUnavailableException.class,
         (e, ctx) -> {
@@ -85,6 +90,11 @@ final class ErrorHandling {
     }
   }
 
+  /** The exception's message if it was written for a person, else {@code fallback}. */
+  private static String text(Exception e, String fallback) {
+    return PersonText.or(e.getMessage(), fallback);
+  }
+
   static Problem fromStatus(int status, String message) {
     return switch (status) {
       case 404 -> Problem.of(404, "not-found", "Not found", "no such resource or route");
@@ -95,7 +105,9 @@ final class ErrorHandling {
               status,
               "http-" + status,
               io.javalin.http.HttpStatus.forStatus(status).getMessage(),
-              message == null || message.length() > 200 ? "the request failed" : message);
+              message == null || message.length() > 200 || !PersonText.isPlain(message)
+                  ? "the request failed"
+                  : message);
     };
   }
 

@@ -17,7 +17,10 @@ import java.util.List;
 /**
  * The REST inventory API: builds the Javalin app with every route ({@link #routes()}), bearer-token
  * authentication ({@link Authentication}), RFC 9457 errors ({@link ErrorHandling}), the body limit,
- * request ids, HTTP metrics and the inventory gauges.
+ * request ids, HTTP metrics and the inventory gauges, on a connector ({@link ApiConnector}) with
+ * optional TLS reloaded when its files change ({@link ApiTls}), a connection limit, an accept
+ * queue, and idle, header and body-rate limits against slow clients ({@link
+ * ApiOptions.Connections}).
  *
  * <p>It reads only from the {@link InventoryCache} (which must be started; the API answers 503
  * until it has synced) and writes only through {@link EtcdInventory}; it never polls etcd. It owns
@@ -32,6 +35,9 @@ public final class InventoryApi implements AutoCloseable {
   private final List<Route> routes = new ArrayList<>();
   private final WatchHub hub;
   private final InventoryCache cache;
+  private final ApiTlsContext tls;
+  private volatile String host = "127.0.0.1";
+  private volatile int port;
 
   private InventoryApi(
       EtcdInventory store,
@@ -41,6 +47,10 @@ public final class InventoryApi implements AutoCloseable {
       PrometheusRegistry registry,
       WatchHistory history) {
     this.cache = cache;
+    this.tls =
+        options.tls() == null
+            ? null
+            : new ApiTlsContext(options.tls(), options.connections().tlsReloadInterval());
     ApiContext api = new ApiContext(store, cache, options);
     this.hub = new WatchHub(options.watchHistory());
     cache.addListener(hub);
@@ -66,6 +76,9 @@ public final class InventoryApi implements AutoCloseable {
               config.http.maxRequestSize = options.maxBodyBytes();
               config.http.disableCompression();
               config.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems()));
+              config.jetty.addConnector(
+                  (server, http) ->
+                      ApiConnector.create(server, http, options.connections(), tls, host, port));
               config.router.mount(
                   r -> {
                     r.before(
@@ -114,6 +127,9 @@ public final class InventoryApi implements AutoCloseable {
    * Create it before starting the cache, or after: the watch hub's memory starts at the cache's
    * revision when the API is created; a watch resuming from before that reads etcd's history
    * ({@link InventoryCache#history}).
+   *
+   * @throws IllegalArgumentException when the options' TLS files cannot be used, naming the file
+   *     and the reason
    */
   public static InventoryApi create(
       EtcdInventory store,
@@ -176,10 +192,20 @@ public final class InventoryApi implements AutoCloseable {
     metrics.record(ctx.method().name(), route, ctx.statusCode(), seconds);
   }
 
-  /** Starts serving on {@code host}:{@code port} (0: a free port). */
+  /**
+   * Starts serving on {@code host}:{@code port} (0: a free port), over HTTPS when the options name
+   * TLS files.
+   */
   public InventoryApi start(String host, int port) {
+    this.host = host;
+    this.port = port;
     app.start(host, port);
     return this;
+  }
+
+  /** Whether the API serves HTTPS. */
+  public boolean secure() {
+    return tls != null;
   }
 
   /** The port served on (after {@link #start}). */

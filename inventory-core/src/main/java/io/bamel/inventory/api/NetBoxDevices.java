@@ -21,9 +21,9 @@ import java.util.Map;
  * pure function. Per device:
  *
  * <ul>
- *   <li>{@code id} becomes {@code inventoryId} {@code netbox:<id>}; {@code name} the name, and the
- *       node id (lower-cased, other characters replaced by {@code -}; {@code netbox-<id>} without a
- *       name);
+ *   <li>{@code id} (a positive number) becomes {@code inventoryId} {@code netbox:<id>}; {@code
+ *       name} the name, and the node id (lower-cased, other characters replaced by {@code -};
+ *       {@code netbox-<id>} without a name);
  *   <li>{@code serial}, {@code asset_tag} (empty is none), {@code site.slug}, {@code rack.name},
  *       {@code position} (whole units), {@code status.value} as label {@code netbox-status};
  *   <li>{@code oob_ip.address} without its prefix length as {@code mgmtAddress};
@@ -63,8 +63,12 @@ public final class NetBoxDevices {
     }
     List<FieldError> errors = new ArrayList<>();
     JsonNode idNode = device.get("id");
-    if (idNode == null || !idNode.canConvertToLong() || !idNode.isIntegralNumber()) {
-      errors.add(new FieldError("id", "must be NetBox's numeric device id"));
+    if (idNode == null
+        || !idNode.isIntegralNumber()
+        || !idNode.canConvertToLong()
+        || idNode.asLong() <= 0) {
+      errors.add(new FieldError("id", "must be NetBox's numeric device id, a positive number"));
+      idNode = null;
     }
     String name = text(device, "name", errors);
     String nodeId =

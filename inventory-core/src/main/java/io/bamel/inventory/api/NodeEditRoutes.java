@@ -18,9 +18,12 @@ import java.util.Set;
  * {@code PATCH} (JSON Merge Patch) and {@code DELETE}. Each reads the node fresh from etcd, checks
  * {@code If-Match}, the power-field rule ({@link SpecRules}: a PUT that leaves {@code powerState}
  * or {@code powerPolicy} out keeps the stored values; an explicit different value is 400) and the
- * unique fields (serial, MAC, management address: 409 naming the node that has it), then writes
- * with compare-and-swap at the revision it read, recording the caller and request id in the node's
- * events. Answers after the cache shows the write, so a following read sees it.
+ * unique fields (serial, MAC, management address: 409 naming the node that has it), the
+ * power-control rule ({@link PowerControlFields}: creating a node with them or changing them needs
+ * scope bmc, else 403 naming the fields) and the power-off command names the server defines (400),
+ * then writes with compare-and-swap at the revision it read, recording the caller, the request id
+ * and the fields changed (power-control fields named apart) in the node's events. Answers after the
+ * cache shows the write, so a following read sees it.
  */
 final class NodeEditRoutes {
 
@@ -61,11 +64,15 @@ final class NodeEditRoutes {
                       : SpecRules.keepPowerFields(incoming, before).toBuilder()
                           .extensions(before.extensions())
                           .build();
-              next.validate();
+              List<String> control = checkPowerControl(caller, id, before, next);
               checkUnique(id, next);
               if (before == null) {
                 long rev =
-                    api.store.createNode(id, next, caller.event(api.clock(), "created", "PUT"));
+                    api.store.createNode(
+                        id,
+                        next,
+                        caller.event(
+                            api.clock(), "created", "PUT" + PowerControlFields.eventNote(control)));
                 return new Written(rev, next, true);
               }
               long rev =
@@ -73,7 +80,10 @@ final class NodeEditRoutes {
                       id,
                       revision,
                       next,
-                      caller.event(api.clock(), "updated", changes(before, next)));
+                      caller.event(
+                          api.clock(),
+                          "updated",
+                          changes(before, next) + PowerControlFields.eventNote(control)));
               return new Written(rev, next, false);
             });
     answerNode(ctx, id, written.revision(), written.created() ? 201 : 200);
@@ -110,13 +120,16 @@ final class NodeEditRoutes {
                 throw Problems.invalid(powerDetail("PATCH", id), power);
               }
               NodeSpec next = SpecRules.keepPowerFields(patched, current.spec());
-              next.validate();
+              List<String> control = checkPowerControl(caller, id, current.spec(), next);
               checkUnique(id, next);
               return api.store.replaceSpec(
                   id,
                   current.specRevision(),
                   next,
-                  caller.event(api.clock(), "updated", changes(current.spec(), next)));
+                  caller.event(
+                      api.clock(),
+                      "updated",
+                      changes(current.spec(), next) + PowerControlFields.eventNote(control)));
             });
     answerNode(ctx, id, revision, 200);
   }
@@ -168,6 +181,25 @@ final class NodeEditRoutes {
     while (api.cache.node(id).isPresent() && System.nanoTime() < deadline) {
       api.awaitCache(api.cache.revision() + 1);
     }
+  }
+
+  /**
+   * Refuses (403) a caller without scope bmc that creates a node with power-control fields or
+   * changes them, validates {@code next} (400), and refuses a power-off command name the server
+   * does not define (400). Returns the power-control fields changed.
+   */
+  private List<String> checkPowerControl(Caller caller, String id, NodeSpec before, NodeSpec next) {
+    List<String> control = PowerControlFields.changed(before, next);
+    if (!PowerControlFields.allowed(caller.principal(), control)) {
+      throw PowerControlFields.forbidden(caller.principal(), id, before == null, control);
+    }
+    next.validate();
+    List<FieldError> command =
+        PowerControlFields.unknownCommand(next, api.options.powerOffCommands());
+    if (!command.isEmpty()) {
+      throw Problems.invalid("the request has an invalid field", command);
+    }
+    return control;
   }
 
   private void checkUnique(String id, NodeSpec spec) {

@@ -44,6 +44,11 @@ public final class Problems {
     return new ApiException(Problem.of(406, "not-acceptable", "Not acceptable", detail));
   }
 
+  /** 408: the request (its body) did not arrive in time. */
+  public static ApiException requestTimeout(String detail) {
+    return new ApiException(Problem.of(408, "request-timeout", "Request timeout", detail));
+  }
+
   /** 409: the request conflicts with the inventory's state. */
   public static ApiException conflict(String detail) {
     return new ApiException(Problem.of(409, "conflict", "Conflict", detail));

@@ -1,9 +1,11 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Ids;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.Texts;
 import io.bamel.inventory.store.Codec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,20 +19,53 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Decides a DCIM sync, as a pure function of the items and the current nodes. Each item is matched
- * to an existing node by {@code inventoryId}, then serial, then management address, then MAC
- * address, then id; an unmatched item creates a node under its id. The desired spec is validated
- * and checked for unique fields against the inventory as the sync leaves it (items in order). When
- * {@code prune} is set, nodes in {@code scope} that no item matched are deleted if they are off and
+ * Decides a DCIM sync, as a pure function of the items, the current nodes and the caller's {@link
+ * Rules}. An item naming an invalid id is rejected whatever it matches. Each item is matched to an
+ * existing node by {@code inventoryId}, then serial, then management address, then MAC address,
+ * then id; an unmatched item creates a node under its id. The desired spec is validated (a
+ * power-off command name the server does not define included), checked against the power-control
+ * rule (an item that creates a node with power-control fields or changes them is rejected when the
+ * caller lacks scope bmc; the node it matched is then left as it is, and not pruned), and checked
+ * for unique fields against the inventory as the sync leaves it (items in order). When {@code
+ * prune} is set, nodes in {@code scope} that no item matched are deleted if they are off and
  * refused if they are on.
  */
 public final class SyncPlanner {
 
+  /**
+   * What the caller may do.
+   *
+   * @param caller who syncs; without scope bmc, items may not set or change power-control fields
+   * @param powerOffCommands the power-off command names the server defines
+   */
+  public record Rules(Principal caller, Set<String> powerOffCommands) {
+
+    /** Copies the names. */
+    public Rules {
+      powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
+    }
+  }
+
+  private static final Rules ADMIN_RULES = new Rules(new Principal("sync", Access.ADMIN), Set.of());
+
   private SyncPlanner() {}
 
-  /** The plan for {@code items} against {@code current}. */
+  /**
+   * The plan for {@code items} against {@code current} for a caller with every scope and no
+   * power-off commands defined.
+   */
   public static SyncPlan plan(
       List<SyncItem> items, Collection<Node> current, Predicate<Node> scope, boolean prune) {
+    return plan(items, current, scope, prune, ADMIN_RULES);
+  }
+
+  /** The plan for {@code items} against {@code current} under {@code rules}. */
+  public static SyncPlan plan(
+      List<SyncItem> items,
+      Collection<Node> current,
+      Predicate<Node> scope,
+      boolean prune,
+      Rules rules) {
     Map<String, Node> byId = new HashMap<>();
     Map<String, String> byInventoryId = new HashMap<>();
     UniqueFields identity = new UniqueFields();
@@ -49,6 +84,15 @@ public final class SyncPlanner {
       if (!item.errors().isEmpty()) {
         actions.add(
             SyncPlan.Action.reject(item.index(), item.id(), "invalid record", item.errors()));
+        continue;
+      }
+      if (item.id() != null && Ids.problem(item.id()) != null) {
+        actions.add(
+            SyncPlan.Action.reject(
+                item.index(),
+                item.id().length() <= NodeSpec.MAX_TEXT ? item.id() : null,
+                "invalid id " + Texts.quote(item.id()) + ": " + Ids.problem(item.id()),
+                null));
         continue;
       }
       Optional<String> matched = match(item, byInventoryId, identity, byId);
@@ -80,12 +124,30 @@ public final class SyncPlanner {
       try {
         desired = item.desired().apply(before);
         desired.validate();
+        List<FieldError> command =
+            PowerControlFields.unknownCommand(desired, rules.powerOffCommands());
+        if (!command.isEmpty()) {
+          throw new InvalidInputException(command);
+        }
       } catch (InvalidInputException e) {
         actions.add(SyncPlan.Action.reject(item.index(), id, "invalid record", e.errors()));
         continue;
       } catch (ApiException e) {
         actions.add(
             SyncPlan.Action.reject(item.index(), id, e.problem().detail(), e.problem().errors()));
+        continue;
+      }
+      List<String> control = PowerControlFields.changed(before, desired);
+      if (!PowerControlFields.allowed(rules.caller(), control)) {
+        actions.add(
+            SyncPlan.Action.reject(
+                item.index(),
+                id,
+                PowerControlFields.refusal(rules.caller(), id, before == null, control),
+                PowerControlFields.fieldErrors(control)));
+        if (before != null) {
+          claimedBy.put(id, item.index());
+        }
         continue;
       }
       Optional<UniqueFields.Clash> clash = after.clash(id, desired);

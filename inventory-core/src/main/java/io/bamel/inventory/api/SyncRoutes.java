@@ -15,10 +15,11 @@ import java.util.Set;
 /**
  * {@code POST /api/v1/sync}: a DCIM sync. Reads the set (bamel records, or NetBox devices with
  * {@code format=netbox}), plans it against the cache once the cache has caught up with etcd ({@link
- * SyncPlanner}), and unless {@code dryRun=true} writes the creates and updates in batched
- * transactions guarded by the revisions it planned from (a node changed meanwhile is reported as
- * rejected, never overwritten) and deletes the pruned nodes. Unchanged nodes are not written, so
- * sending the same set twice leaves the etcd revision where it was.
+ * SyncPlanner}; without scope bmc, items that set or change power-control fields are rejected), and
+ * unless {@code dryRun=true} writes the creates and updates in batched transactions guarded by the
+ * revisions it planned from (a node changed meanwhile is reported as rejected, never overwritten)
+ * and deletes the pruned nodes. Unchanged nodes are not written, so sending the same set twice
+ * leaves the etcd revision where it was.
  */
 final class SyncRoutes {
 
@@ -64,10 +65,13 @@ final class SyncRoutes {
     api.awaitCache(api.store.currentRevision());
     long t2 = System.nanoTime();
     long planRevision = api.cache.revision();
-    SyncPlan plan = SyncPlanner.plan(items, api.cache.nodes(), scope, prune);
+    Caller caller = Caller.of(ctx);
+    SyncPlanner.Rules rules =
+        new SyncPlanner.Rules(caller.principal(), api.options.powerOffCommands());
+    SyncPlan plan = SyncPlanner.plan(items, api.cache.nodes(), scope, prune, rules);
     long t3 = System.nanoTime();
     SyncReport report =
-        dryRun ? report(plan, planRevision, true) : execute(plan, Caller.of(ctx), planRevision);
+        dryRun ? report(plan, planRevision, true) : execute(plan, caller, planRevision);
     long t4 = System.nanoTime();
     ApiContext.answer(ctx, 200, report);
     LOG.info(
@@ -91,13 +95,16 @@ final class SyncRoutes {
     List<BatchItem> batch = new ArrayList<>();
     for (SyncPlan.Action a : plan.actions()) {
       if (a.kind() == SyncPlan.Kind.CREATE || a.kind() == SyncPlan.Kind.UPDATE) {
+        String control =
+            PowerControlFields.eventNote(PowerControlFields.changed(a.before(), a.spec()));
         NodeEvent event =
             caller.event(
                 api.clock(),
                 a.kind() == SyncPlan.Kind.CREATE ? "created" : "updated",
-                a.kind() == SyncPlan.Kind.CREATE
-                    ? "sync"
-                    : "sync: " + NodeEditRoutes.changes(a.before(), a.spec()));
+                (a.kind() == SyncPlan.Kind.CREATE
+                        ? "sync"
+                        : "sync: " + NodeEditRoutes.changes(a.before(), a.spec()))
+                    + control);
         batch.add(new BatchItem(a.id(), a.spec(), a.revision(), event));
         writes.add(a);
       }
@@ -133,7 +140,12 @@ final class SyncRoutes {
                     new SyncReport.Entry(
                         a.item(), a.id(), "the node changed during the sync; sync again", null));
             case DUPLICATE, INVALID, FAILED ->
-                rejected.add(new SyncReport.Entry(a.item(), a.id(), r.message(), null));
+                rejected.add(
+                    new SyncReport.Entry(
+                        a.item(),
+                        a.id(),
+                        PersonText.or(r.message(), "the write failed; sync again"),
+                        null));
           }
         }
         case DELETE -> {

@@ -9,14 +9,13 @@ import java.util.regex.Pattern;
  * A BMC's management address: either a URL ({@code https://10.0.0.5}, {@code
  * https://bmc1/redfish/v1/Systems/1}) for Redfish and Proxmox, or a host with an optional port
  * ({@code 10.0.0.5}, {@code bmc-r1-07.example:623}, {@code [fd00::5]:623}) for IPMI and the like.
- * No user info in URLs (credentials belong in the credential store), no whitespace.
+ * The host is an IPv4 address, a bracketed IPv6 address or an RFC 1123 host name ({@link DnsNames}:
+ * labels of at most 63 characters, 253 in all), in a URL as well; a port is 1 to 65535. No user
+ * info in URLs (credentials belong in the credential store), no whitespace.
  */
 public final class ManagementAddress {
 
   private static final int MAX_LENGTH = 2048;
-  private static final Pattern HOST_LABELS =
-      Pattern.compile(
-          "(?i)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*");
   private static final Pattern IPV4 =
       Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
   private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:.]+");
@@ -54,13 +53,23 @@ public final class ManagementAddress {
     if (uri.getRawUserInfo() != null) {
       return "must not carry credentials; name a credential in bmcCredentials instead";
     }
-    if (uri.getHost() == null) {
-      return "URL must name a host";
+    String host = uri.getHost();
+    if (host == null) {
+      return "URL must name a host (letters, digits, '-' and '.', or an IP address)";
     }
     if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
       return "URL must not have a query or fragment";
     }
-    return null;
+    if (uri.getPort() != -1 && (uri.getPort() < 1 || uri.getPort() > 65535)) {
+      return "port must be a number from 1 to 65535";
+    }
+    if (host.startsWith("[")) {
+      String literal = host.substring(1, host.length() - 1);
+      return IPV6.matcher(literal).matches() && literal.contains(":")
+          ? null
+          : "not an IPv6 address: " + Texts.quote(literal);
+    }
+    return hostProblem(host);
   }
 
   private static String hostPortProblem(String text) {
@@ -116,9 +125,9 @@ public final class ManagementAddress {
       }
       return null;
     }
-    if (host.length() > 253 || !HOST_LABELS.matcher(host).matches()) {
-      return "not a host name or IP address: " + Texts.quote(host);
-    }
-    return null;
+    String problem = DnsNames.hostProblem(host);
+    return problem == null
+        ? null
+        : "not an IP address or RFC 1123 host name: " + Texts.quote(host) + ": " + problem;
   }
 }

@@ -17,7 +17,7 @@ public record NodeReadings(
 
   /** Copies the maps and normalises missing ones to empty. */
   public NodeReadings {
-    temperaturesCelsius = temperaturesCelsius == null ? Map.of() : Map.copyOf(temperaturesCelsius);
+    temperaturesCelsius = Copies.map("temperaturesCelsius", temperaturesCelsius);
     extensions = Extensions.copy(extensions);
   }
 }

@@ -48,7 +48,7 @@ public record NodeSpec(
     if (macAddress != null && MacAddress.isValid(macAddress)) {
       macAddress = MacAddress.canonical(macAddress);
     }
-    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    labels = Copies.map("labels", labels);
     extensions = Extensions.copy(extensions);
   }
 
@@ -110,7 +110,11 @@ public record NodeSpec(
     text(v, "site", site);
     text(v, "rack", rack);
     text(v, "bootProfile", bootProfile);
-    text(v, "kubernetesNodeName", kubernetesNodeName);
+    // Empty or spaces: none given (the node controller then uses the name or the id).
+    if (kubernetesNodeName != null && !kubernetesNodeName.chars().allMatch(c -> c == ' ')) {
+      String problem = DnsNames.nodeNameProblem(kubernetesNodeName);
+      v.check(problem == null, "kubernetesNodeName", problem);
+    }
     v.check(rackPosition == null || rackPosition >= 0, "rackPosition", "must not be negative");
     if (pool != null) {
       String problem = Ids.problem(pool);

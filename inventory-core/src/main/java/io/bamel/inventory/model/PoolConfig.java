@@ -40,9 +40,9 @@ public record PoolConfig(
 
   /** Copies the collections and normalises missing ones to empty. */
   public PoolConfig {
-    resources = resources == null ? null : List.copyOf(resources);
-    labels = labels == null ? Map.of() : Map.copyOf(labels);
-    triggers = triggers == null ? List.of() : List.copyOf(triggers);
+    resources = Copies.list("resources", resources);
+    labels = Copies.map("labels", labels);
+    triggers = triggers == null ? List.of() : Copies.list("triggers", triggers);
     extensions = Extensions.copy(extensions);
   }
 

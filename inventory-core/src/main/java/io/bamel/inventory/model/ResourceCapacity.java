@@ -41,7 +41,7 @@ public record ResourceCapacity(
 
   /** Copies the maps and normalises missing ones to empty. */
   public ResourceCapacity {
-    custom = custom == null ? Map.of() : Map.copyOf(custom);
+    custom = Copies.map("custom", custom);
     extensions = Extensions.copy(extensions);
   }
 

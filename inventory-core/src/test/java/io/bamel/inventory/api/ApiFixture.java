@@ -20,12 +20,13 @@ import java.util.Map;
 /**
  * A running API for tests: a jetcd client on the harness's etcd, the store, a started and synced
  * cache (or, from {@link #withoutCache}, one not started yet), and the API on a free loopback port
- * with three tokens (one per scope). Closing it stops all of them.
+ * with four tokens (one per scope: reader, dcim, netops, ops). Closing it stops all of them.
  */
 final class ApiFixture implements AutoCloseable {
 
   static final String READ = "test-read-token";
   static final String WRITE = "test-write-token";
+  static final String BMC = "test-bmc-token";
   static final String ADMIN = "test-admin-token";
 
   final EtcdCluster etcd;
@@ -53,13 +54,14 @@ final class ApiFixture implements AutoCloseable {
             List.of(
                 TokenStore.parse(TokenStore.line("reader", "read", READ), "test"),
                 TokenStore.parse(TokenStore.line("dcim", "write", WRITE), "test"),
+                TokenStore.parse(TokenStore.line("netops", "bmc", BMC), "test"),
                 TokenStore.parse(TokenStore.line("ops", "admin", ADMIN), "test")));
     if (startCache) {
       startCache();
     }
     this.api = InventoryApi.create(store, cache, tokens, options, registry);
     api.start("127.0.0.1", 0);
-    this.base = "http://127.0.0.1:" + api.port();
+    this.base = base(api);
   }
 
   static ApiFixture start(EtcdCluster etcd) throws InterruptedException {
@@ -79,7 +81,11 @@ final class ApiFixture implements AutoCloseable {
     registry = new PrometheusRegistry();
     api = InventoryApi.create(store, cache, tokens, options, registry, history);
     api.start("127.0.0.1", 0);
-    base = "http://127.0.0.1:" + api.port();
+    base = base(api);
+  }
+
+  private static String base(InventoryApi api) {
+    return (api.secure() ? "https" : "http") + "://127.0.0.1:" + api.port();
   }
 
   /** A running API whose cache has not been started (call {@link #startCache()}). */

@@ -50,6 +50,18 @@ class AuthIT {
                       Map.of())
                   .status())
           .isEqualTo(403);
+      // bmc: what write can, not pools.
+      assertThat(status(f, "PUT", "/api/v1/nodes/n001", ApiFixture.BMC)).isEqualTo(200);
+      assertThat(
+              f.send(
+                      "PUT",
+                      "/api/v1/pools/a",
+                      ApiFixture.BMC,
+                      "application/json",
+                      "{}".getBytes(StandardCharsets.UTF_8),
+                      Map.of())
+                  .status())
+          .isEqualTo(403);
       // admin: everything.
       assertThat(
               f.send(

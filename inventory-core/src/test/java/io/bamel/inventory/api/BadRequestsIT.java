@@ -10,12 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A corpus of bad requests: every one must get a 4xx application/problem+json answer naming its
- * status, none a 5xx, and together they must leave etcd's revision where it was.
+ * status, none a 5xx, none naming a Java class or carrying a library's message, and together they
+ * must leave etcd's revision where it was. Sync bodies whose items are all bad get a 200 report
+ * rejecting each of them, and write nothing either.
  */
 class BadRequestsIT {
 
@@ -214,10 +217,120 @@ class BadRequestsIT {
     if (r.body().contains("\tat ") || r.body().contains("Exception")) {
       return "stack trace: " + cut(r.body());
     }
+    if (JAVA_NAMES.matcher(r.body()).find()) {
+      return "names a Java class or quotes a library: " + cut(r.body());
+    }
     if (r.body().length() > 10_000) {
       return "echoes the input: " + r.body().length() + " characters";
     }
     return null;
+  }
+
+  /** What a library's message looks like: qualified class names, config names, backticks. */
+  static final Pattern JAVA_NAMES =
+      Pattern.compile(
+          "(java|javax|jakarta|com\\.fasterxml|io\\.javalin|org\\.eclipse|io\\.bamel)\\."
+              + "|Exception|`|\\b(JsonToken|CoercionConfig|StreamReadConstraints|StreamReadFeature"
+              + "|DeserializationFeature|MapperFeature|LinkedHashMap|ArrayList|NullPointer|Creator"
+              + "|REDACTED)\\b");
+
+  @Test
+  void theClassNameCheckCatchesWhatTheApiUsedToAnswer() {
+    for (String leaked :
+        List.of(
+            "Cannot coerce Integer value (1) to `java.lang.String` value",
+            "problem: `java.lang.NullPointerException`",
+            "Unexpected end-of-input (start marker at [Source: REDACTED",
+            "Document nesting depth (1001) exceeds the maximum allowed (1000, from"
+                + " `StreamReadConstraints.getMaxNestingDepth()`)",
+            "Cannot deserialize value of type `io.bamel.inventory.model.WakeOnLan`",
+            "the body could not be read: EofException")) {
+      assertThat(JAVA_NAMES.matcher(leaked).find()).as(leaked).isTrue();
+    }
+    assertThat(JAVA_NAMES.matcher("invalid JSON at line 1 column 7: a value is missing").find())
+        .isFalse();
+  }
+
+  @Test
+  void syncItemsWithBadIdsNamesOrScopesAreAllRejectedAndNothingIsWritten() throws Exception {
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
+      assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(Json.spec(1, "a"))).status())
+          .isEqualTo(201);
+      // n001's spec with another rack: it matches n001 by inventory id and serial.
+      String moved = Json.of(Json.spec(1, "a").toBuilder().rack("r9").build());
+      List<String> bodies = new ArrayList<>();
+      for (String id :
+          List.of("BAD", "a/../b", "x".repeat(64), "\u00e9t\u00e9", "", " n001", "n001\n")) {
+        bodies.add("{\"items\":[{\"id\":" + q(id) + ",\"spec\":" + moved + "}]}");
+      }
+      String host300 = "h" + ".abcdefghi".repeat(30);
+      bodies.add(
+          "{\"items\":[{\"id\":\"n009\",\"spec\":"
+              + with(Json.of(Json.spec(9, "a")), "kubernetesNodeName", q("Bad Name!"))
+              + "},{\"id\":\"n010\",\"spec\":"
+              + with(Json.of(Json.spec(10, "a")), "mgmtAddress", q("https://" + host300))
+              + "},{\"id\":\"n011\",\"spec\":"
+              + with(Json.of(Json.spec(11, "a")), "labels", "{\"k\":null}")
+              + "}]}");
+      List<String> netbox = new ArrayList<>();
+      for (String id : List.of("-1", "0", "\"7\"", "1.5", "null", "true", "-9223372036854775808")) {
+        netbox.add("{\"results\":[{\"id\":" + id + ",\"name\":\"n001\",\"serial\":\"SN100001\"}]}");
+      }
+      netbox.add(
+          "{\"results\":[{\"id\":12,\"name\":\"nb12\",\"oob_ip\":{\"address\":"
+              + q(host300 + "/24")
+              + "}}]}");
+      long before = f.revision();
+      List<String> failures = new ArrayList<>();
+      for (String body : bodies) {
+        failures.addAll(allRejected(f, "/api/v1/sync", ApiFixture.ADMIN, body));
+      }
+      for (String body : netbox) {
+        failures.addAll(allRejected(f, "/api/v1/sync?format=netbox", ApiFixture.ADMIN, body));
+      }
+      // A write token may not move n001's BMC, nor create a node with one.
+      String bmcMoved =
+          Json.of(Json.spec(1, "a").toBuilder().mgmtAddress("https://127.0.0.1:9").build());
+      failures.addAll(
+          allRejected(
+              f,
+              "/api/v1/sync",
+              ApiFixture.WRITE,
+              "{\"items\":[{\"id\":\"n001\",\"spec\":"
+                  + bmcMoved
+                  + "},{\"id\":\"n012\",\"spec\":"
+                  + Json.of(Json.spec(12, "a"))
+                  + "}]}"));
+      assertThat(failures).isEmpty();
+      assertThat(f.revision()).isEqualTo(before);
+    }
+  }
+
+  /** Why a sync of {@code body} did not reject every item, empty when it did. */
+  private static List<String> allRejected(ApiFixture f, String path, String token, String body)
+      throws Exception {
+    ApiFixture.Response r =
+        f.send("POST", path, token, JSON, body.getBytes(StandardCharsets.UTF_8), Map.of());
+    String what = cut(body);
+    if (r.status() != 200) {
+      return List.of(what + ": status " + r);
+    }
+    if (JAVA_NAMES.matcher(r.body()).find()) {
+      return List.of(what + ": names a Java class: " + cut(r.body()));
+    }
+    JsonNode report = r.json();
+    int items =
+        Codec.mapper().readTree(body).path(path.contains("netbox") ? "results" : "items").size();
+    List<String> problems = new ArrayList<>();
+    for (String part : List.of("created", "updated", "unchanged", "deleted")) {
+      if (!report.get(part).isEmpty()) {
+        problems.add(what + ": " + part + " " + report.get(part));
+      }
+    }
+    if (report.get("rejected").size() != items) {
+      problems.add(what + ": rejected " + report.get("rejected"));
+    }
+    return problems;
   }
 
   private static String cut(String s) {
@@ -825,6 +938,11 @@ class BadRequestsIT {
             null,
             Map.of()));
 
+    cases.addAll(unicodeCases(node, good));
+    cases.addAll(nullEntryCases(node, good));
+    cases.addAll(nameCases(node, good));
+    cases.addAll(powerControlCases(node, good));
+
     // Over the body limit (default 8 MiB).
     byte[] huge = new byte[9 * 1024 * 1024];
     java.util.Arrays.fill(huge, (byte) ' ');
@@ -832,6 +950,253 @@ class BadRequestsIT {
     huge[huge.length - 1] = '}';
     cases.add(
         new Case("9 MiB body", "PUT", node, ApiFixture.ADMIN, "application/json", huge, Map.of()));
+    return cases;
+  }
+
+  private static Case bytes(String name, String method, String path, byte[] body) {
+    return new Case(
+        name,
+        method,
+        path,
+        ApiFixture.ADMIN,
+        method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
+        body,
+        Map.of());
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
+  }
+
+  /** Lone surrogates (escaped and raw), byte order marks, UTF-16, overlong and NUL bytes. */
+  static List<Case> unicodeCases(String node, String good) {
+    List<Case> cases = new ArrayList<>();
+    String patch = "/api/v1/nodes/n001";
+    for (String escape : List.of("\\ud800", "\\udc00", "x\\ud83dy", "\\udfff\\ud800")) {
+      String s = "\"" + escape + "\"";
+      // Spliced as text: parsing and writing the JSON again would turn the escape into '?'.
+      String head = good.substring(0, good.length() - 1);
+      cases.add(
+          Case.json("surrogate tag " + escape, "PUT", node, head + ",\"assetTag\":" + s + "}"));
+      cases.add(Case.json("surrogate patch " + escape, "PATCH", patch, "{\"rack\":" + s + "}"));
+      cases.add(
+          Case.json(
+              "surrogate label " + escape,
+              "PUT",
+              node,
+              good.replace("\"labels\":{}", "\"labels\":{\"k\":" + s + "}")));
+      cases.add(
+          Case.json("surrogate key " + escape, "PATCH", patch, "{\"labels\":{" + s + ":\"v\"}}"));
+      cases.add(
+          Case.json(
+              "surrogate sync " + escape,
+              "POST",
+              "/api/v1/sync",
+              "{\"items\":[{\"id\":\"n009\",\"spec\":{\"name\":" + s + "}}]}"));
+      cases.add(
+          Case.json(
+              "surrogate netbox " + escape,
+              "POST",
+              "/api/v1/sync?format=netbox",
+              "{\"results\":[{\"id\":9,\"name\":" + s + "}]}"));
+      cases.add(
+          Case.json(
+              "surrogate pool " + escape,
+              "PUT",
+              "/api/v1/pools/b",
+              "{\"labels\":{\"k\":" + s + "}}"));
+      cases.add(
+          Case.json(
+              "surrogate power " + escape,
+              "POST",
+              "/api/v1/nodes/n001/power",
+              "{\"state\":" + s + "}"));
+    }
+    // A surrogate encoded as UTF-8 bytes (CESU-8), overlong forms, truncated sequences.
+    byte[][] badUtf8 = {
+      {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+      {(byte) 0xed, (byte) 0xbf, (byte) 0xbf},
+      {(byte) 0xc0, (byte) 0xaf},
+      {(byte) 0xe0, (byte) 0x80, (byte) 0xaf},
+      {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+      {(byte) 0xe2, (byte) 0x82},
+      {(byte) 0x80},
+    };
+    for (byte[] bad : badUtf8) {
+      String hex = java.util.HexFormat.of().formatHex(bad);
+      byte[] body = concat(bytes("{\"name\":\"a"), bad, bytes("b\"}"));
+      cases.add(bytes("utf-8 " + hex, "PUT", node, body));
+      cases.add(
+          bytes(
+              "utf-8 sync " + hex,
+              "POST",
+              "/api/v1/sync",
+              concat(
+                  bytes("{\"items\":[{\"id\":\"x\",\"spec\":{\"name\":\""), bad, bytes("\"}}]}"))));
+    }
+    byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+    cases.add(bytes("BOM PUT", "PUT", node, concat(bom, bytes(good))));
+    cases.add(bytes("BOM PATCH", "PATCH", patch, concat(bom, bytes("{\"rack\":\"r1\"}"))));
+    cases.add(bytes("BOM sync", "POST", "/api/v1/sync", concat(bom, bytes("{\"items\":[]}"))));
+    cases.add(bytes("BOM pool", "PUT", "/api/v1/pools/b", concat(bom, bytes("{}"))));
+    cases.add(
+        bytes(
+            "BOM power",
+            "POST",
+            "/api/v1/nodes/n001/power",
+            concat(bom, bytes("{\"state\":\"off\"}"))));
+    cases.add(bytes("UTF-16BE", "PUT", node, good.getBytes(StandardCharsets.UTF_16BE)));
+    cases.add(bytes("UTF-16LE", "PUT", node, good.getBytes(StandardCharsets.UTF_16LE)));
+    cases.add(bytes("UTF-16 with BOM", "PUT", node, good.getBytes(StandardCharsets.UTF_16)));
+    cases.add(
+        bytes(
+            "UTF-32",
+            "PATCH",
+            patch,
+            "{\"rack\":\"r1\"}".getBytes(java.nio.charset.Charset.forName("UTF-32"))));
+    cases.add(
+        bytes(
+            "NUL in body",
+            "PUT",
+            node,
+            concat(bytes("{\"name\":\"a"), new byte[] {0}, bytes("\"}"))));
+    return cases;
+  }
+
+  /**
+   * Null map values and list elements, which the model used to meet with a NullPointerException.
+   */
+  static List<Case> nullEntryCases(String node, String good) {
+    List<Case> cases = new ArrayList<>();
+    cases.add(Case.json("pool label null", "PUT", "/api/v1/pools/p", "{\"labels\":{\"k\":null}}"));
+    cases.add(Case.json("pool resources null", "PUT", "/api/v1/pools/p", "{\"resources\":[null]}"));
+    cases.add(
+        Case.json(
+            "pool resources null 2", "PUT", "/api/v1/pools/p", "{\"resources\":[\"cpu\",null]}"));
+    cases.add(Case.json("pool triggers null", "PUT", "/api/v1/pools/p", "{\"triggers\":[null]}"));
+    cases.add(
+        Case.json("pool patch triggers null", "PATCH", "/api/v1/pools/a", "{\"triggers\":[null]}"));
+    cases.add(Case.json("node label null", "PUT", node, with(good, "labels", "{\"k\":null}")));
+    cases.add(
+        Case.json(
+            "node custom resource null",
+            "PUT",
+            node,
+            with(good, "resources", "{\"custom\":{\"example.com/fpga\":null}}")));
+    return cases;
+  }
+
+  /** Host names and Kubernetes node names that are not RFC 1123 names. */
+  static List<Case> nameCases(String node, String good) {
+    List<Case> cases = new ArrayList<>();
+    for (String name :
+        List.of(
+            "Bad Name!",
+            "UPPER",
+            "-lead",
+            "trail-",
+            "a..b",
+            "under_score",
+            "dot.",
+            "x".repeat(64),
+            "a." + "b".repeat(63) + ".c" + ".d".repeat(100),
+            "ünï")) {
+      cases.add(
+          Case.json(
+              "k8s name " + cut(name), "PUT", node, with(good, "kubernetesNodeName", q(name))));
+      cases.add(
+          Case.json(
+              "k8s name patch " + cut(name),
+              "PATCH",
+              "/api/v1/nodes/n001",
+              "{\"kubernetesNodeName\":" + q(name) + "}"));
+    }
+    String host300 = "h" + ".abcdefghi".repeat(30);
+    for (String address :
+        List.of(
+            "https://" + host300,
+            host300,
+            "https://" + "a".repeat(64) + ".example",
+            "https://bmc_1.example",
+            "bmc_1:623",
+            "https://bmc1:0",
+            "https://bmc1:70000",
+            "https://256.1.1.1",
+            "https://-bmc.example",
+            "bmc..example")) {
+      cases.add(
+          Case.json("host " + cut(address), "PUT", node, with(good, "mgmtAddress", q(address))));
+    }
+    cases.add(
+        Case.json(
+            "broadcast host",
+            "PUT",
+            node,
+            with(good, "wakeOnLan", "{\"broadcast\":" + q(host300) + "}")));
+    return cases;
+  }
+
+  /** Command text for a power-off command, and power-control changes by a write token. */
+  static List<Case> powerControlCases(String node, String good) {
+    List<Case> cases = new ArrayList<>();
+    String wol = with(with(good, "powerInterface", q("wol")), "bmcCredentials", "null");
+    for (String command :
+        List.of(
+            "ssh -i /keys/id root@192.0.2.5 poweroff",
+            "/usr/sbin/poweroff",
+            "off; reboot",
+            "$(curl 192.0.2.1)",
+            "`id`",
+            "Off",
+            "",
+            "a".repeat(64),
+            "not-defined")) {
+      cases.add(
+          Case.json(
+              "command " + cut(command),
+              "PUT",
+              node,
+              with(wol, "wakeOnLan", "{\"probePort\":22,\"powerOffCommand\":" + q(command) + "}")));
+    }
+    cases.add(
+        Case.json(
+            "command patch",
+            "PATCH",
+            "/api/v1/nodes/n001",
+            "{\"powerInterface\":\"wol\",\"wakeOnLan\":{\"powerOffCommand\":\"sh -c id\"}}"));
+    cases.add(
+        new Case(
+            "write creates bmc node",
+            "PUT",
+            "/api/v1/nodes/n004",
+            ApiFixture.WRITE,
+            JSON,
+            bytes(Json.of(Json.spec(4, "a"))),
+            Map.of()));
+    for (String patch :
+        List.of(
+            "{\"mgmtAddress\":\"https://127.0.0.1:9\"}",
+            "{\"mgmtAddress\":\"http://192.0.2.66\"}",
+            "{\"bmcCredentials\":\"root-creds\"}",
+            "{\"bmcTls\":{\"insecureSkipVerify\":true}}",
+            "{\"powerInterface\":\"ipmi\"}",
+            "{\"powerInterface\":null}",
+            "{\"proxmox\":{\"node\":\"pve\",\"vmid\":100}}",
+            "{\"wakeOnLan\":{\"probePort\":22}}")) {
+      cases.add(
+          new Case(
+              "write patch " + patch,
+              "PATCH",
+              "/api/v1/nodes/n001",
+              ApiFixture.WRITE,
+              "application/merge-patch+json",
+              bytes(patch),
+              Map.of()));
+    }
     return cases;
   }
 

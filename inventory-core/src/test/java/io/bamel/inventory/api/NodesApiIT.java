@@ -264,7 +264,7 @@ class NodesApiIT {
     f.send(
         "PUT",
         "/api/v1/nodes/n001",
-        ApiFixture.WRITE,
+        ApiFixture.BMC,
         "application/json",
         Json.of(Json.spec(1, "a")).getBytes(StandardCharsets.UTF_8),
         Map.of("X-Request-ID", "req-42"));
@@ -273,7 +273,7 @@ class NodesApiIT {
     assertThat(events.status()).isEqualTo(200);
     JsonNode items = events.json().get("items");
     assertThat(items).hasSize(2);
-    assertThat(items.get(0).get("principal").asText()).isEqualTo("dcim");
+    assertThat(items.get(0).get("principal").asText()).isEqualTo("netops");
     assertThat(items.get(0).get("requestId").asText()).isEqualTo("req-42");
     assertThat(items.get(1).get("principal").asText()).isEqualTo("ops");
     assertThat(items.get(1).get("requestId").asText()).isEqualTo("r2");

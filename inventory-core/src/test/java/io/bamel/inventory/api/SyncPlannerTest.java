@@ -62,6 +62,8 @@ class SyncPlannerTest {
         "inv-9, S9, 10.9.9.9, -, new-2, CREATE, new-2",
         "-, -, -, -, -, REJECT, -", // no id and no match
         "-, -, -, -, Bad, REJECT, Bad",
+        "-, S3, -, -, Bad, REJECT, Bad", // an invalid id is refused whatever the item matches
+        "inv-1, -, -, -, a/../b, REJECT, a/../b",
       })
   void matchesInOrder(
       String inv,

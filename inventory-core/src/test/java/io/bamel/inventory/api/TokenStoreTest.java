@@ -52,6 +52,20 @@ class TokenStoreTest {
   }
 
   @Test
+  void bmcIsAScopeBetweenWriteAndAdmin() {
+    String token = TokenStore.newToken();
+    TokenStore store =
+        TokenStore.of(List.of(TokenStore.parse(TokenStore.line("netops", "bmc", token), "t:1")));
+    assertThat(store.authenticate(token)).contains(new Principal("netops", Access.BMC));
+    assertThat(TokenStore.scopeOf("bmc")).isEqualTo(Access.BMC);
+    assertThat(Access.WRITE.grantedBy(Access.BMC)).isTrue();
+    assertThat(Access.BMC.grantedBy(Access.WRITE)).isFalse();
+    assertThat(Access.BMC.grantedBy(Access.ADMIN)).isTrue();
+    assertThat(Access.ADMIN.grantedBy(Access.BMC)).isFalse();
+    assertThat(Access.BMC.scopeName()).isEqualTo("bmc");
+  }
+
+  @Test
   void scopesAreCumulative() {
     assertThat(Access.READ.grantedBy(Access.ADMIN)).isTrue();
     assertThat(Access.WRITE.grantedBy(Access.WRITE)).isTrue();

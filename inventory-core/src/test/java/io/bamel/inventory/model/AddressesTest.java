@@ -65,10 +65,44 @@ class AddressesTest {
         "bmc 1",
         "bmc1:abc",
         "[fd00::5",
-        "-bad-.example"
+        "-bad-.example",
+        "bmc_1.example",
+        "https://bmc_1.example",
+        "bmc..example",
+        "https://bmc1:0",
+        "https://bmc1:99999",
+        "https://999.0.0.1",
+        "https://[zz::1]"
       })
   void rejectsBadManagementAddresses(String address) {
     assertThat(ManagementAddress.problem(address)).isNotNull();
+  }
+
+  @Test
+  void hostNamesAreRfc1123InUrlsToo() {
+    String label63 = "a".repeat(63);
+    String name253 = String.join(".", label63, label63, label63, "a".repeat(61));
+    assertThat(name253).hasSize(253);
+    assertThat(ManagementAddress.problem(name253)).isNull();
+    assertThat(ManagementAddress.problem("https://" + name253 + "/redfish/v1")).isNull();
+    assertThat(ManagementAddress.problem(name253 + "a")).contains("at most 253");
+    assertThat(ManagementAddress.problem("https://" + name253 + "a")).contains("at most 253");
+    String host300 = "h" + ".abcdefghi".repeat(30);
+    assertThat(ManagementAddress.problem("https://" + host300)).isNotNull();
+    assertThat(ManagementAddress.problem("https://" + "a".repeat(64) + ".example"))
+        .contains("at most 63");
+    assertThat(ManagementAddress.problem("https://BMC-1.Example.COM:8443")).isNull();
+  }
+
+  @Test
+  void kubernetesNodeNamesAreLowerCaseRfc1123() {
+    assertThat(DnsNames.nodeNameProblem("worker-1.dc1.example")).isNull();
+    assertThat(DnsNames.nodeNameProblem("Bad Name!")).isNotNull();
+    assertThat(DnsNames.nodeNameProblem("Worker-1")).isNotNull();
+    assertThat(DnsNames.nodeNameProblem("-worker")).isNotNull();
+    assertThat(DnsNames.nodeNameProblem("worker.")).isNotNull();
+    assertThat(DnsNames.nodeNameProblem("a".repeat(64))).contains("at most 63");
+    assertThat(DnsNames.nodeNameProblem("")).isNotNull();
   }
 
   @Test

@@ -92,6 +92,72 @@ class NodeSpecValidationTest {
   }
 
   @Test
+  void kubernetesNodeNameMustBeADnsName() {
+    assertThat(valid().kubernetesNodeName("worker-7.dc1").build().validate()).isNotNull();
+    // Empty or spaces mean none: the node controller then goes by the name or the id.
+    assertThat(valid().kubernetesNodeName(" ").build().validate()).isNotNull();
+    assertThat(valid().kubernetesNodeName("").build().validate()).isNotNull();
+    assertThatThrownBy(() -> valid().kubernetesNodeName("Bad Name!").build().validate())
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .extracting(FieldError::field)
+                    .containsExactly("kubernetesNodeName"));
+  }
+
+  @Test
+  void powerOffCommandIsANameNeverCommandText() {
+    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.WOL);
+    for (String name : java.util.List.of("ssh-off", "ipmi.soft_off", "0", "a".repeat(63))) {
+      assertThat(wol.wakeOnLan(new WakeOnLan(null, 22, name, null)).build().validate()).isNotNull();
+    }
+    for (String text :
+        java.util.List.of(
+            "ssh root@10.0.0.5 poweroff",
+            "/usr/bin/true",
+            "off;reboot",
+            "$(id)",
+            "Off",
+            "-off",
+            "",
+            "a".repeat(64))) {
+      assertThatThrownBy(
+              () -> wol.wakeOnLan(new WakeOnLan(null, 22, text, null)).build().validate())
+          .isInstanceOfSatisfying(
+              InvalidInputException.class,
+              e ->
+                  assertThat(e.errors())
+                      .singleElement()
+                      .satisfies(
+                          f -> {
+                            assertThat(f.field()).isEqualTo("wakeOnLan.powerOffCommand");
+                            assertThat(f.message()).contains("server's configuration");
+                          }));
+    }
+  }
+
+  @Test
+  void nullMapValuesAndListElementsAreFieldErrors() {
+    java.util.Map<String, String> labels = new java.util.HashMap<>();
+    labels.put("k", null);
+    assertThatThrownBy(() -> valid().labels(labels).build())
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors()).extracting(FieldError::field).containsExactly("labels.'k'"));
+    java.util.List<ScalingTrigger> triggers = new java.util.ArrayList<>();
+    triggers.add(null);
+    assertThatThrownBy(() -> PoolConfig.builder().triggers(triggers).build())
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .extracting(FieldError::field)
+                    .containsExactly("triggers[0]"));
+  }
+
+  @Test
   void enumsNameTheAcceptedValues() {
     assertThatThrownBy(() -> PowerInterface.fromJson("snmp"))
         .hasMessage(
