@@ -1,6 +1,7 @@
 package io.bamel.server;
 
 import io.bamel.inventory.api.ApiOptions;
+import io.bamel.inventory.api.ApiTls;
 import io.bamel.inventory.api.InventoryApi;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.cluster.Cluster;
@@ -64,7 +65,8 @@ public final class BamelServer implements AutoCloseable {
   private OpsServer ops;
   private final PrometheusRegistry registry;
   private volatile List<String> endpoints = List.of();
-  private EtcdSpaceMonitor space;
+  private volatile EtcdSpaceMonitor space;
+  private volatile CredentialStore credentialStore;
   private volatile EtcdCertificates.TlsFiles embeddedTls;
 
   private BamelServer(ServerConfig config, Overrides overrides) {
@@ -155,16 +157,9 @@ public final class BamelServer implements AutoCloseable {
       LOG.warn(
           "inventory cache not synced after {} s; serving as not ready", SYNC_TIMEOUT.toSeconds());
     }
+    PowerOffCommands commands = powerOffCommands();
     if (components.contains(Component.API)) {
-      api =
-          InventoryApi.create(
-              store,
-              cache,
-              tokens,
-              ApiOptions.DEFAULTS
-                  .withMaxBodyBytes(config.http().maxBodyBytes())
-                  .withAnonymousRead(config.auth().anonymousRead()),
-              registry);
+      api = InventoryApi.create(store, cache, tokens, apiOptions(commands), registry);
       api.start(config.http().host(), config.http().port());
       shutdown.add(ShutdownSequence.Stage.REQUESTS, "api", api);
     } else {
@@ -198,7 +193,7 @@ public final class BamelServer implements AutoCloseable {
               "power drivers",
               o.drivers() != null
                   ? o.drivers()
-                  : Drivers.standard(credentials(), powerOffCommands(), registry));
+                  : Drivers.standard(credentials(), commands, registry));
       LeaderElection election = election(NodeController.COMPONENT);
       NodeControllerConfig nc =
           o.nodeController() != null
@@ -277,12 +272,52 @@ public final class BamelServer implements AutoCloseable {
     space.register(registry);
   }
 
+  private ApiOptions apiOptions(PowerOffCommands commands) {
+    ServerConfig.Http http = config.http();
+    ApiOptions options =
+        ApiOptions.DEFAULTS
+            .withMaxBodyBytes(http.maxBodyBytes())
+            .withAnonymousRead(config.auth().anonymousRead())
+            .powerOffCommands(commands.names())
+            .maxConnections(http.maxConnections())
+            .withReadinessNotes(this::readinessNotes);
+    if (http.tls().enabled()) {
+      options =
+          options.tls(
+              new ApiTls(
+                  Path.of(http.tls().certFile()),
+                  Path.of(http.tls().keyFile()),
+                  http.tls().clientCaFile().isEmpty() ? null : Path.of(http.tls().clientCaFile())));
+    }
+    return options;
+  }
+
+  /** What {@code /readyz} lists as warnings: etcd's space, credentials without an allow-list. */
+  private List<String> readinessNotes() {
+    List<String> notes = new java.util.ArrayList<>();
+    if (space != null && space.space().problem() != null) {
+      notes.add(space.space().problem());
+    }
+    CredentialStore store = credentialStore;
+    List<String> open =
+        store == null || store.requiresAllowList() ? List.of() : store.namesWithoutAllowList();
+    if (!open.isEmpty()) {
+      notes.add(
+          "BMC credentials without an allowed-hosts file (sent to any https address a bmc-scope"
+              + " token sets): "
+              + String.join(", ", open)
+              + "; see docs/security.md");
+    }
+    return notes;
+  }
+
   /** The BMC credentials, warning about credentials that may be sent anywhere. */
   private CredentialStore credentials() {
     CredentialStore store =
         new CredentialStore(
             Path.of(config.bmc().credentialsDir()), config.bmc().requireAllowList());
-    List<String> open = store.namesWithoutAllowList();
+    credentialStore = store;
+    List<String> open = store.requiresAllowList() ? List.of() : store.namesWithoutAllowList();
     if (!open.isEmpty()) {
       LOG.warn(
           "BMC credentials without an allowed-hosts file may be sent to any https BMC address a"

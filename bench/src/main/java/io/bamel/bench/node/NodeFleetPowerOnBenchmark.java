@@ -20,6 +20,7 @@ import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
 import io.bamel.power.Sleeper;
+import io.bamel.power.credentials.AllowedHosts;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.redfish.RedfishConfig;
@@ -169,7 +170,19 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
   }
 
   private static RedfishDriver driver() {
-    CredentialSource credentials = name -> Credentials.of("admin", "password");
+    // The simulated fleet speaks plain http on loopback: its credential allows exactly that.
+    CredentialSource credentials =
+        new CredentialSource() {
+          @Override
+          public Credentials credentials(String name) {
+            return Credentials.of("admin", "password");
+          }
+
+          @Override
+          public AllowedHosts allowedHosts(String name) {
+            return AllowedHosts.parse("http://127.0.0.1\n");
+          }
+        };
     return new RedfishDriver(
         credentials,
         RedfishConfig.defaults().withPollInterval(Duration.ofMillis(100)),

@@ -2,7 +2,9 @@ package io.bamel.inventory.api;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Settings of the API.
@@ -17,6 +19,9 @@ import java.util.Set;
  * @param powerOffCommands the Wake-on-LAN power-off command names the server defines (its {@code
  *     wakeOnLan.powerOffCommandsFile}); a node naming another is refused (400). Default: none
  * @param connections the HTTP connector: TLS, connection limit, accept queue, timeouts
+ * @param readinessNotes conditions an operator should know of that do not make the process unready
+ *     (an etcd nearly full or in alarm, credentials without an allow-list); listed by {@code
+ *     /readyz} as {@code warnings}. Default: none
  */
 public record ApiOptions(
     long maxBodyBytes,
@@ -27,7 +32,8 @@ public record ApiOptions(
     int watchHistory,
     Clock clock,
     Set<String> powerOffCommands,
-    Connections connections) {
+    Connections connections,
+    Supplier<List<String>> readinessNotes) {
 
   /**
    * The HTTP connector's settings.
@@ -104,12 +110,29 @@ public record ApiOptions(
           10_000,
           Clock.systemUTC(),
           Set.of(),
-          Connections.DEFAULTS);
+          Connections.DEFAULTS,
+          List::of);
 
   /** Copies the command names; missing ones are none, missing connections the defaults. */
   public ApiOptions {
     powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
     connections = connections == null ? Connections.DEFAULTS : connections;
+    readinessNotes = readinessNotes == null ? List::of : readinessNotes;
+  }
+
+  /** These options with conditions {@code /readyz} lists as warnings. */
+  public ApiOptions withReadinessNotes(Supplier<List<String>> notes) {
+    return new ApiOptions(
+        maxBodyBytes,
+        anonymousRead,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        watchHistory,
+        clock,
+        powerOffCommands,
+        connections,
+        notes);
   }
 
   /** These options with another body limit. */
@@ -123,7 +146,8 @@ public record ApiOptions(
         watchHistory,
         clock,
         powerOffCommands,
-        connections);
+        connections,
+        readinessNotes);
   }
 
   /** These options with anonymous read on or off. */
@@ -137,7 +161,8 @@ public record ApiOptions(
         watchHistory,
         clock,
         powerOffCommands,
-        connections);
+        connections,
+        readinessNotes);
   }
 
   /** These options with another watch history size. */
@@ -151,7 +176,8 @@ public record ApiOptions(
         changes,
         clock,
         powerOffCommands,
-        connections);
+        connections,
+        readinessNotes);
   }
 
   /**
@@ -168,7 +194,8 @@ public record ApiOptions(
         watchHistory,
         clock,
         names,
-        connections);
+        connections,
+        readinessNotes);
   }
 
   /** These options with other connector settings. */
@@ -182,7 +209,8 @@ public record ApiOptions(
         watchHistory,
         clock,
         powerOffCommands,
-        settings);
+        settings,
+        readinessNotes);
   }
 
   /** The TLS files served with, or null for plain HTTP. */

@@ -3,11 +3,14 @@ package io.bamel.inventory.api;
 import io.javalin.http.Context;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * {@code /healthz}: the process is alive (always 200). {@code /readyz}: etcd answers within {@link
- * #ETCD_DEADLINE} and the cache has done its first listing (200), else 503 with the reason.
+ * #ETCD_DEADLINE} and the cache has done its first listing (200), else 503 with the reason. A ready
+ * answer lists as {@code warnings} what an operator should act on without the process being unready
+ * ({@link ApiOptions#readinessNotes()}: an etcd nearly full or in alarm, open BMC credentials).
  */
 final class HealthRoutes {
 
@@ -36,6 +39,10 @@ final class HealthRoutes {
     body.put("etcdRevision", etcdRevision);
     body.put("cacheRevision", api.cache.revision());
     body.put("nodes", api.cache.nodeCount());
+    List<String> warnings = api.options.readinessNotes().get();
+    if (!warnings.isEmpty()) {
+      body.put("warnings", warnings);
+    }
     ApiContext.answer(ctx, 200, body);
   }
 }
