@@ -2,7 +2,7 @@ package io.bamel.server;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
-import io.bamel.inventory.cluster.Fabric8Cluster;
+import io.bamel.kube.Fabric8Cluster;
 import io.bamel.server.config.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;

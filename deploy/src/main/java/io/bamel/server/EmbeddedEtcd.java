@@ -1,6 +1,6 @@
 package io.bamel.server;
 
-import io.bamel.inventory.store.EtcdProcess;
+import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.server.config.ServerConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -3,7 +3,7 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.inventory.store.EtcdProcess;
+import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.server.config.ServerConfig;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;

@@ -3,8 +3,8 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.inventory.store.EtcdInventory;
-import io.bamel.inventory.store.EtcdProcess;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.server.config.ServerConfig;

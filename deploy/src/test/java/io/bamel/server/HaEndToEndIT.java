@@ -8,7 +8,7 @@ import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdCluster;
-import io.bamel.inventory.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeApiServer;
 import io.bamel.power.sim.SimOperation;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;

@@ -1,6 +1,6 @@
 package io.bamel.server;
 
-import io.bamel.inventory.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeApiServer;
 import io.bamel.power.PowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;

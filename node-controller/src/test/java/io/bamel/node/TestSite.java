@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
-import io.bamel.inventory.cluster.Fabric8Cluster;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
@@ -14,7 +13,8 @@ import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdCluster;
-import io.bamel.inventory.testing.KubeApiServer;
+import io.bamel.kube.Fabric8Cluster;
+import io.bamel.kube.testing.KubeApiServer;
 import io.bamel.power.Backoff;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;

@@ -8,7 +8,6 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.bamel.inventory.cluster.Fabric8Cluster;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
@@ -23,6 +22,7 @@ import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.ScalingDecision.Direction;
 import io.etcd.jetcd.Client;
 import io.fabric8.kubernetes.client.KubernetesClient;

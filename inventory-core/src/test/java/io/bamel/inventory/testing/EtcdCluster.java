@@ -1,6 +1,6 @@
 package io.bamel.inventory.testing;
 
-import io.bamel.inventory.store.EtcdProcess;
+import io.bamel.inventory.embedded.EtcdProcess;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.DeleteOption;

@@ -1,9 +1,17 @@
-package io.bamel.inventory.cluster;
+package io.bamel.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.inventory.testing.KubeApiServer;
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.ClusterUnavailableException;
+import io.bamel.inventory.cluster.DisconnectedCluster;
+import io.bamel.inventory.cluster.EvictionResult;
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
+import io.bamel.inventory.cluster.PodRef;
+import io.bamel.kube.testing.KubeApiServer;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;

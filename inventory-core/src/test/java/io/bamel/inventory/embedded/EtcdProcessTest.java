@@ -1,4 +1,4 @@
-package io.bamel.inventory.store;
+package io.bamel.inventory.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

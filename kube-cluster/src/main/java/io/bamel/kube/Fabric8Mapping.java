@@ -1,5 +1,10 @@
-package io.bamel.inventory.cluster;
+package io.bamel.kube;
 
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeRequirement;
+import io.bamel.inventory.cluster.PodRef;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;

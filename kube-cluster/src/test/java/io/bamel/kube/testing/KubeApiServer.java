@@ -1,4 +1,4 @@
-package io.bamel.inventory.testing;
+package io.bamel.kube.testing;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodList;

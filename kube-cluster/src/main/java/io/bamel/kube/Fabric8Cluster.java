@@ -1,5 +1,12 @@
-package io.bamel.inventory.cluster;
+package io.bamel.kube;
 
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.ClusterException;
+import io.bamel.inventory.cluster.ClusterUnavailableException;
+import io.bamel.inventory.cluster.EvictionResult;
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.PodRef;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;

@@ -1,4 +1,4 @@
-package io.bamel.inventory.store;
+package io.bamel.inventory.embedded;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
