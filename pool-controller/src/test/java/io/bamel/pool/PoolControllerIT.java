@@ -22,6 +22,7 @@ import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.ScalingDecision.Direction;
 import io.etcd.jetcd.Client;
@@ -488,7 +489,7 @@ class PoolControllerIT {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
       a.cache.close(); // frozen: the controller decides from what it saw
-      store.updateSpec("n2", spec -> spec.toBuilder().rack("r9").build(), null);
+      StoreEdits.updateSpec(store, "n2", spec -> spec.toBuilder().rack("r9").build(), null);
       long before = store.currentRevision();
 
       PoolController.Outcome o = a.controller.runCycle().get(0);

@@ -5,6 +5,7 @@ import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.runtime.FatalErrorHandler;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
+import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.node.NodeControllerConfig;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
@@ -225,7 +226,9 @@ public final class DemoCommand implements Callable<Integer> {
       }
     }
     DemoFleet.pools()
-        .forEach((name, config) -> server.store().putPoolConfig(name, config, BatchItem.ANY));
+        .forEach(
+            (name, config) ->
+                server.store().putPoolConfig(name, config, EtcdInventory.ANY_REVISION));
   }
 
   private static void writeCredentials(Path dir, String user, String password) throws IOException {

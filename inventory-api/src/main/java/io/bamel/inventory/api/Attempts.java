@@ -1,12 +1,15 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.runtime.Backoff;
 import io.bamel.inventory.store.AlreadyExistsException;
 import io.bamel.inventory.store.ConflictException;
 import java.util.function.Supplier;
 
 /**
- * Runs a read-decide-write step until it does not lose a compare-and-swap. A conditional request
- * (If-Match) does not retry: losing the race means its precondition failed, and it answers 412.
+ * Runs a read-decide-write step until it does not lose a compare-and-swap: the one such retry loop
+ * of bamel (the store offers single compare-and-swap writes; callers decide what to retry), with
+ * the shared {@link Backoff#CONFLICT} between attempts. A conditional request (If-Match) does not
+ * retry: losing the race means its precondition failed, and it answers 412.
  */
 final class Attempts {
 
@@ -26,7 +29,7 @@ final class Attempts {
           throw Problems.conflict(what + " keeps changing; try again");
         }
         try {
-          Thread.sleep(Math.min(50, 1L << Math.min(attempt, 5)));
+          Backoff.CONFLICT.pause(attempt);
         } catch (InterruptedException ie) {
           Thread.currentThread().interrupt();
           throw Problems.unavailable("interrupted");

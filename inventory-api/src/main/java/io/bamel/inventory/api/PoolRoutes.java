@@ -3,8 +3,8 @@ package io.bamel.inventory.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.EtcdInventory;
 import io.javalin.http.Context;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -136,7 +136,8 @@ final class PoolRoutes {
                     + current.members().stream().sorted().findFirst().orElseThrow()
                     + "; move or delete them first");
           }
-          api.store.deletePool(name, expected.isPresent() ? expected.getAsLong() : BatchItem.ANY);
+          api.store.deletePool(
+              name, expected.isPresent() ? expected.getAsLong() : EtcdInventory.ANY_REVISION);
           return Boolean.TRUE;
         });
     long deadline = System.nanoTime() + api.options.readYourWrites().toNanos();

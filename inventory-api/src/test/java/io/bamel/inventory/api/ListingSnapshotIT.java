@@ -12,6 +12,7 @@ import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.store.NodePage;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -66,13 +67,15 @@ class ListingSnapshotIT {
                     String id = Json.id((writes * 7 + writer * 13) % NODES);
                     if (writer == 0) {
                       int n = writes;
-                      f.store.updateSpec(
+                      StoreEdits.updateSpec(
+                          f.store,
                           id,
                           s -> s.toBuilder().pool(n % 3 == 0 ? "b" : "a").rack("w" + n).build(),
                           null);
                     } else {
                       int n = writes;
-                      f.store.updateStatus(
+                      StoreEdits.updateStatus(
+                          f.store,
                           id,
                           s ->
                               NodeStatus.builder()

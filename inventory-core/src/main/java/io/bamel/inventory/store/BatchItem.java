@@ -11,7 +11,7 @@ import io.bamel.inventory.model.NodeSpec;
 public record BatchItem(String id, NodeSpec spec, long expectedRevision, NodeEvent event) {
 
   /** Upsert over whatever revision is stored. */
-  public static final long ANY = -1;
+  public static final long ANY = EtcdInventory.ANY_REVISION;
 
   /** An upsert that takes whatever is stored. */
   public static BatchItem upsert(String id, NodeSpec spec, NodeEvent event) {

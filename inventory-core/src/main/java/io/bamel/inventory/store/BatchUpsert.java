@@ -2,6 +2,7 @@ package io.bamel.inventory.store;
 
 import io.bamel.inventory.model.Ids;
 import io.bamel.inventory.model.InvalidInputException;
+import io.bamel.inventory.runtime.Backoff;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
 import java.util.ArrayList;
@@ -22,6 +23,9 @@ import java.util.function.Function;
  * before anything is written; one held by a stored node is refused by the index guard in etcd.
  */
 final class BatchUpsert {
+
+  /** Attempts of one item that keeps losing its race before it is reported as a conflict. */
+  private static final int MAX_ATTEMPTS = 50;
 
   private final KV kv;
   private final EtcdInventory.Options options;
@@ -162,7 +166,7 @@ final class BatchUpsert {
 
   /** Re-reads and writes one item in a transaction of its own, retrying lost races. */
   private BatchResult retryAlone(BatchItem item) {
-    for (int attempt = 0; attempt < options.maxAttempts(); attempt++) {
+    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       BatchResult[] one = new BatchResult[1];
       NodeRecord current = reader.apply(List.of(item.id())).get(0);
       Planned p = plan(0, item, current, one, null);
@@ -173,7 +177,7 @@ final class BatchUpsert {
         long revision = p.plan().commit(kv, options.timeout(), "node " + item.id());
         return new BatchResult(item.id(), p.outcome(), revision, null);
       } catch (ConflictException e) {
-        Backoff.pause(attempt);
+        pause(attempt);
       } catch (DuplicateValueException e) {
         return new BatchResult(
             item.id(), Outcome.DUPLICATE, current.specRevision(), e.getMessage());
@@ -182,5 +186,14 @@ final class BatchUpsert {
       }
     }
     return new BatchResult(item.id(), Outcome.CONFLICT, 0, "gave up after repeated conflicts");
+  }
+
+  private static void pause(int attempt) {
+    try {
+      Backoff.CONFLICT.pause(attempt);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreUnavailableException("interrupted while retrying", e);
+    }
   }
 }

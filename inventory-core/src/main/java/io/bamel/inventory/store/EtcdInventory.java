@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.UnaryOperator;
 
 /**
  * The only writer of the inventory. Every write is one etcd transaction guarded by the mod revision
@@ -42,19 +41,25 @@ import java.util.function.UnaryOperator;
 public final class EtcdInventory {
 
   /** Tuning of an {@link EtcdInventory}. */
-  public record Options(Duration timeout, int eventLimit, int maxAttempts, int pageSize) {
+  public record Options(Duration timeout, int eventLimit, int pageSize) {
 
     /**
-     * Timeout 10 s (per call, and for all attempts of a read-modify-write), 100 events per node, up
-     * to 1,000 attempts per read-modify-write, pages of 500.
+     * Timeout 10 s per call, 20 events per node (about 5 KB of history per node: a fleet of 100,000
+     * keeps its histories in about 0.5 GB of etcd), pages of 500.
      */
-    public static final Options DEFAULTS = new Options(Duration.ofSeconds(10), 100, 1_000, 500);
+    public static final Options DEFAULTS = new Options(Duration.ofSeconds(10), 20, 500);
 
     /** These options with another event bound. */
     public Options withEventLimit(int limit) {
-      return new Options(timeout, limit, maxAttempts, pageSize);
+      return new Options(timeout, limit, pageSize);
     }
   }
+
+  /**
+   * The expected revision that takes whatever is stored ({@link #deleteNode}, {@link
+   * #putPoolConfig}, {@link #deletePool}).
+   */
+  public static final long ANY_REVISION = -1;
 
   private final KV kv;
   private final Options options;
@@ -117,28 +122,6 @@ public final class EtcdInventory {
     return writeSpec(current, spec, event);
   }
 
-  /**
-   * Read-modify-write of the spec: applies {@code change} to the current spec and writes the
-   * result, retrying from a fresh read when another writer got there first. No write happens when
-   * the result equals the stored spec.
-   *
-   * @param change the mutation; it may be called several times and must not have side effects
-   * @param event the event recording the change, or null
-   * @return the spec written (or kept) and its revision
-   * @throws NotFoundException when the node does not exist
-   */
-  public Versioned<NodeSpec> updateSpec(
-      String id, UnaryOperator<NodeSpec> change, NodeEvent event) {
-    return retrying(
-        "node " + id,
-        () -> {
-          NodeRecord current = existing(id);
-          NodeSpec next = change.apply(current.spec());
-          long revision = writeSpec(current, next, event);
-          return new Versioned<>(next, revision);
-        });
-  }
-
   private long writeSpec(NodeRecord current, NodeSpec spec, NodeEvent event) {
     spec.validate();
     byte[] bytes = Codec.encode(spec);
@@ -167,24 +150,6 @@ public final class EtcdInventory {
     return writeStatus(current, status, event, fence);
   }
 
-  /**
-   * Read-modify-write of the status, retried on conflicts; fenced by {@code fence} (null:
-   * unfenced). No write happens when the result equals the stored status and there is no event.
-   *
-   * @param change receives the current status (null when there is none yet)
-   * @return the status written (or kept) and its revision
-   */
-  public Versioned<NodeStatus> updateStatus(
-      String id, UnaryOperator<NodeStatus> change, NodeEvent event, WriteFence fence) {
-    return retrying(
-        "status of node " + id,
-        () -> {
-          NodeRecord current = existing(id);
-          NodeStatus next = change.apply(current.status());
-          return new Versioned<>(next, writeStatus(current, next, event, fence));
-        });
-  }
-
   private long writeStatus(
       NodeRecord current, NodeStatus status, NodeEvent event, WriteFence fence) {
     byte[] bytes = Codec.encode(status);
@@ -208,23 +173,10 @@ public final class EtcdInventory {
     return plan.commit(kv, options.timeout(), "readings of node " + id);
   }
 
-  /** Appends an event to a node's history without changing anything else. */
-  public long appendEvent(String id, NodeEvent event) {
-    return retrying(
-        "events of node " + id,
-        () -> {
-          NodeRecord current = existing(id);
-          TxnPlan plan = new TxnPlan();
-          plan.expectExists(Keys.nodeSpec(id));
-          writes.event(plan, id, current.lastEventSeq(), event);
-          return plan.commit(kv, options.timeout(), "events of node " + id);
-        });
-  }
-
   /**
    * Deletes a node: spec, status, readings, events and pool membership, in one transaction.
    *
-   * @param expectedRevision the spec revision the caller saw, or {@link BatchItem#ANY}
+   * @param expectedRevision the spec revision the caller saw, or {@link #ANY_REVISION}
    * @return whether a node was deleted (false when there was none)
    * @throws ConflictException when the spec is no longer at {@code expectedRevision}
    */
@@ -233,7 +185,7 @@ public final class EtcdInventory {
     if (!current.exists()) {
       return false;
     }
-    if (expectedRevision != BatchItem.ANY) {
+    if (expectedRevision != ANY_REVISION) {
       requireRevision("node " + id, current.specRevision(), expectedRevision);
     }
     TxnPlan plan = new TxnPlan();
@@ -318,14 +270,14 @@ public final class EtcdInventory {
    * Writes a pool's config.
    *
    * @param expectedRevision 0: create (fails if it exists); a revision: replace only that one;
-   *     {@link BatchItem#ANY}: create or replace
+   *     {@link #ANY_REVISION}: create or replace
    * @return the new mod revision
    */
   public long putPoolConfig(String pool, PoolConfig config, long expectedRevision) {
     Ids.require("pool", pool);
     config.validate();
     TxnPlan plan = new TxnPlan();
-    if (expectedRevision != BatchItem.ANY) {
+    if (expectedRevision != ANY_REVISION) {
       plan.expectModRevision(Keys.poolConfig(pool), expectedRevision);
     }
     plan.put(Keys.poolConfig(pool), Codec.encode(config));
@@ -399,7 +351,7 @@ public final class EtcdInventory {
   /**
    * Deletes a pool's config and status. Refused while nodes are members: move or delete them first.
    *
-   * @param expectedRevision the config revision the caller saw, or {@link BatchItem#ANY}
+   * @param expectedRevision the config revision the caller saw, or {@link #ANY_REVISION}
    * @return whether there was a config to delete
    * @throws ConflictException when the pool has members or the config changed
    */
@@ -415,7 +367,7 @@ public final class EtcdInventory {
     TxnPlan plan = new TxnPlan();
     plan.expectModRevision(
         Keys.poolConfig(pool),
-        expectedRevision == BatchItem.ANY ? current.get().configRevision() : expectedRevision);
+        expectedRevision == ANY_REVISION ? current.get().configRevision() : expectedRevision);
     plan.delete(Keys.poolConfig(pool));
     plan.delete(Keys.poolStatus(pool));
     plan.commit(kv, options.timeout(), "pool " + pool);
@@ -595,26 +547,5 @@ public final class EtcdInventory {
 
   private static KeyValue first(GetResponse response) {
     return response.getKvs().isEmpty() ? null : response.getKvs().get(0);
-  }
-
-  /**
-   * Runs {@code attempt} until it does not lose a compare-and-swap, with jittered backoff, for at
-   * most {@link Options#maxAttempts()} attempts and {@link Options#timeout()}.
-   */
-  private <T> T retrying(String what, java.util.function.Supplier<T> attempt) {
-    long deadline = System.nanoTime() + options.timeout().toNanos();
-    ConflictException last = null;
-    int attempts = 0;
-    while (attempts < options.maxAttempts() && (attempts == 0 || System.nanoTime() < deadline)) {
-      try {
-        return attempt.get();
-      } catch (ConflictException e) {
-        last = e;
-        Backoff.pause(attempts++);
-      }
-    }
-    throw new ConflictException(
-        what + ": gave up after " + attempts + " conflicting attempts (" + last.getMessage() + ")",
-        last.currentRevision());
   }
 }

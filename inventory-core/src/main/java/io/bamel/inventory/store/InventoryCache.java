@@ -2,6 +2,7 @@ package io.bamel.inventory.store;
 
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.Pool;
+import io.bamel.inventory.runtime.Backoff;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
@@ -51,10 +52,12 @@ public final class InventoryCache implements AutoCloseable {
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(InventoryCache.class);
+  private static final Duration FIRST_RECONNECT = Duration.ofMillis(200);
 
   private final KV kv;
   private final Watch watch;
   private final Options options;
+  private final Backoff reconnect;
   private final CacheState state = new CacheState();
   private final List<InventoryListener> listeners = new CopyOnWriteArrayList<>();
   private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
@@ -85,6 +88,11 @@ public final class InventoryCache implements AutoCloseable {
     this.kv = client.getKVClient();
     this.watch = client.getWatchClient();
     this.options = options;
+    Duration first =
+        options.maxBackoff().compareTo(FIRST_RECONNECT) < 0
+            ? options.maxBackoff()
+            : FIRST_RECONNECT;
+    this.reconnect = new Backoff(first, options.maxBackoff(), false);
     this.dispatcher =
         new ThreadPoolExecutor(
             1,
@@ -437,8 +445,7 @@ public final class InventoryCache implements AutoCloseable {
   }
 
   private Duration backoff(int failures) {
-    long millis = Math.min(options.maxBackoff().toMillis(), 100L << Math.min(failures, 10));
-    return Duration.ofMillis(millis);
+    return reconnect.delay(failures - 1);
   }
 
   private boolean sleep(Duration d) {

@@ -12,6 +12,7 @@ import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.Client;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,7 +80,8 @@ class LeaderElectionIT {
       WriteFence stale = a.fence().orElseThrow();
       NodeStatus ready =
           NodeStatus.initial(Instant.EPOCH).toBuilder().state(NodeState.READY).build();
-      inventory.updateStatus("n1", s -> ready, NodeEvent.of(Instant.EPOCH, "t", "a writes"), stale);
+      StoreEdits.updateStatus(
+          inventory, "n1", s -> ready, NodeEvent.of(Instant.EPOCH, "t", "a writes"), stale);
 
       doomed.close(); // the process "dies": no resignation, no more keep-alives
       long lostAt = System.nanoTime();
@@ -89,9 +91,9 @@ class LeaderElectionIT {
       await().atMost(TTL.multipliedBy(2)).until(() -> !a.isLeader());
 
       NodeStatus off = ready.toBuilder().state(NodeState.OFF).build();
-      assertThatThrownBy(() -> inventory.updateStatus("n1", s -> off, null, stale))
+      assertThatThrownBy(() -> StoreEdits.updateStatus(inventory, "n1", s -> off, null, stale))
           .isInstanceOf(FencedException.class);
-      inventory.updateStatus("n1", s -> off, null, b.fence().orElseThrow());
+      StoreEdits.updateStatus(inventory, "n1", s -> off, null, b.fence().orElseThrow());
       assertThat(inventory.getNode("n1").orElseThrow().state()).isEqualTo(NodeState.OFF);
     }
   }

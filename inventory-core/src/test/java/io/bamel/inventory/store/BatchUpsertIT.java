@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.Client;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -98,7 +99,8 @@ class BatchUpsertIT {
               ids -> {
                 List<NodeRecord> records = inventory.readMany(ids);
                 if (ids.size() == 2) {
-                  racer.updateSpec("n1", s -> s.toBuilder().rack("moved").build(), null);
+                  StoreEdits.updateSpec(
+                      racer, "n1", s -> s.toBuilder().rack("moved").build(), null);
                 }
                 return records;
               });

@@ -12,6 +12,7 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -90,8 +91,11 @@ class EtcdInventoryIT {
             pool.submit(
                 () -> {
                   for (int i = 0; i < 100; i++) {
-                    inventory.updateSpec(
-                        "n1", s -> s.toBuilder().rackPosition(s.rackPosition() + 1).build(), null);
+                    StoreEdits.updateSpec(
+                        inventory,
+                        "n1",
+                        s -> s.toBuilder().rackPosition(s.rackPosition() + 1).build(),
+                        null);
                   }
                 }));
       }
@@ -111,7 +115,8 @@ class EtcdInventoryIT {
     small.createNode("n1", TestNodes.spec(1, "p"), NodeEvent.of(T0, "created", "by test"));
     for (int i = 0; i < 25; i++) {
       int position = i;
-      small.updateSpec(
+      StoreEdits.updateSpec(
+          small,
           "n1",
           s -> s.toBuilder().rackPosition(position).build(),
           NodeEvent.of(T0.plusSeconds(i), "moved", "to " + position));
@@ -133,7 +138,8 @@ class EtcdInventoryIT {
     long created = client.getKVClient().get(leaderKey).get().getKvs().get(0).getCreateRevision();
     WriteFence fence = new WriteFence(Keys.leader("node-controller"), created);
     NodeStatus ready = NodeStatus.builder().state(NodeState.READY).stateSince(T0).build();
-    inventory.updateStatus("n1", s -> ready, NodeEvent.of(T0, "ready", "joined"), fence);
+    StoreEdits.updateStatus(
+        inventory, "n1", s -> ready, NodeEvent.of(T0, "ready", "joined"), fence);
     assertThat(inventory.getNode("n1").orElseThrow().status().state()).isEqualTo(NodeState.READY);
 
     // Another process becomes leader: the key is recreated, so its create revision changes.
@@ -143,7 +149,7 @@ class EtcdInventoryIT {
         .put(leaderKey, ByteSequence.from("b", StandardCharsets.UTF_8), PutOption.DEFAULT)
         .get();
     NodeStatus off = NodeStatus.builder().state(NodeState.OFF).stateSince(T0).build();
-    assertThatThrownBy(() -> inventory.updateStatus("n1", s -> off, null, fence))
+    assertThatThrownBy(() -> StoreEdits.updateStatus(inventory, "n1", s -> off, null, fence))
         .isInstanceOf(FencedException.class);
     assertThat(inventory.getNode("n1").orElseThrow().status().state()).isEqualTo(NodeState.READY);
     assertThat(inventory.events("n1")).hasSize(1);
@@ -160,7 +166,7 @@ class EtcdInventoryIT {
             ByteSequence.from(Keys.nodeSpec("n1"), StandardCharsets.UTF_8),
             ByteSequence.from(newer, StandardCharsets.UTF_8))
         .get();
-    inventory.updateSpec("n1", s -> s.toBuilder().rackPosition(2).build(), null);
+    StoreEdits.updateSpec(inventory, "n1", s -> s.toBuilder().rackPosition(2).build(), null);
     KeyValue kv =
         client
             .getKVClient()
@@ -202,9 +208,10 @@ class EtcdInventoryIT {
   @Test
   void deleteRemovesEveryKeyOfTheNodeInOneTransaction() throws Exception {
     inventory.createNode("n1", TestNodes.spec(1, "p"), NodeEvent.of(T0, "created", null));
-    inventory.updateStatus("n1", s -> NodeStatus.initial(T0), NodeEvent.of(T0, "seen", null), null);
+    StoreEdits.updateStatus(
+        inventory, "n1", s -> NodeStatus.initial(T0), NodeEvent.of(T0, "seen", null), null);
     long before = ETCD.cluster().revision();
-    assertThat(inventory.deleteNode("n1", BatchItem.ANY)).isTrue();
+    assertThat(inventory.deleteNode("n1", EtcdInventory.ANY_REVISION)).isTrue();
     assertThat(ETCD.cluster().revision()).isEqualTo(before + 1);
     List<KeyValue> left =
         client
@@ -215,7 +222,7 @@ class EtcdInventoryIT {
             .get()
             .getKvs();
     assertThat(left).isEmpty();
-    assertThat(inventory.deleteNode("n1", BatchItem.ANY)).isFalse();
+    assertThat(inventory.deleteNode("n1", EtcdInventory.ANY_REVISION)).isFalse();
   }
 
   @Test
@@ -231,7 +238,7 @@ class EtcdInventoryIT {
     assertThatThrownBy(() -> inventory.deletePool("gpu", rev2))
         .isInstanceOf(ConflictException.class)
         .hasMessageContaining("1 members");
-    inventory.deleteNode("n1", BatchItem.ANY);
+    inventory.deleteNode("n1", EtcdInventory.ANY_REVISION);
     assertThat(inventory.deletePool("gpu", rev2)).isTrue();
     assertThat(inventory.getPool("gpu")).isEmpty();
   }
@@ -240,7 +247,7 @@ class EtcdInventoryIT {
   void listsNodesInPagesAtOneRevision() {
     for (int i = 0; i < 25; i++) {
       inventory.createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
-      inventory.updateStatus(TestNodes.id(i), s -> NodeStatus.initial(T0), null, null);
+      StoreEdits.updateStatus(inventory, TestNodes.id(i), s -> NodeStatus.initial(T0), null, null);
     }
     NodePage first = inventory.listNodes(null, 10, 0);
     inventory.createNode("zzz-late", TestNodes.spec(99, "p"), null);
@@ -259,8 +266,8 @@ class EtcdInventoryIT {
   void listingACompactedRevisionFails() {
     inventory.createNode("n1", TestNodes.spec(1, "p"), null);
     long old = ETCD.cluster().revision();
-    inventory.updateSpec("n1", s -> s.toBuilder().rack("r9").build(), null);
-    inventory.updateSpec("n1", s -> s.toBuilder().rack("r8").build(), null);
+    StoreEdits.updateSpec(inventory, "n1", s -> s.toBuilder().rack("r9").build(), null);
+    StoreEdits.updateSpec(inventory, "n1", s -> s.toBuilder().rack("r8").build(), null);
     ETCD.cluster().compact(ETCD.cluster().revision());
     assertThatThrownBy(() -> inventory.listNodes(null, 10, old))
         .isInstanceOf(CompactedException.class);
@@ -269,7 +276,9 @@ class EtcdInventoryIT {
   @Test
   void statusOfAMissingNodeIsNotFound() {
     assertThatThrownBy(
-            () -> inventory.updateStatus("ghost", s -> NodeStatus.initial(T0), null, null))
+            () ->
+                StoreEdits.updateStatus(
+                    inventory, "ghost", s -> NodeStatus.initial(T0), null, null))
         .isInstanceOf(NotFoundException.class);
     assertThat(inventory.getNode("ghost")).isEmpty();
   }
@@ -279,7 +288,9 @@ class EtcdInventoryIT {
     NodeSpec spec = TestNodes.spec(1, "p");
     long rev = inventory.createNode("n1", spec, null);
     long before = ETCD.cluster().revision();
-    assertThat(inventory.updateSpec("n1", s -> spec, NodeEvent.of(T0, "noop", null)).revision())
+    assertThat(
+            StoreEdits.updateSpec(inventory, "n1", s -> spec, NodeEvent.of(T0, "noop", null))
+                .revision())
         .isEqualTo(rev);
     assertThat(ETCD.cluster().revision()).isEqualTo(before);
   }

@@ -10,6 +10,7 @@ import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.Client;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -59,12 +60,16 @@ class InventoryCacheIT {
                 c -> assertThat(c instanceof NodeChange n && n.previous() == null).isTrue());
 
         long rev =
-            inventory
-                .updateSpec(TestNodes.id(1), s -> s.toBuilder().pool("b").build(), null)
+            StoreEdits.updateSpec(
+                    inventory, TestNodes.id(1), s -> s.toBuilder().pool("b").build(), null)
                 .revision();
-        inventory.updateStatus(
-            TestNodes.id(1), s -> NodeStatus.initial(T0), NodeEvent.of(T0, "seen", null), null);
-        inventory.deleteNode(TestNodes.id(2), BatchItem.ANY);
+        StoreEdits.updateStatus(
+            inventory,
+            TestNodes.id(1),
+            s -> NodeStatus.initial(T0),
+            NodeEvent.of(T0, "seen", null),
+            null);
+        inventory.deleteNode(TestNodes.id(2), EtcdInventory.ANY_REVISION);
         long last = inventory.putPoolConfig("b", PoolConfig.builder().minNodes(1).build(), 0);
         assertThat(cache.awaitRevision(last, Duration.ofSeconds(10))).isTrue();
         // 50 nodes and pool a listed; then node 1 moved (the node and both pools), its status,
@@ -126,8 +131,8 @@ class InventoryCacheIT {
         cache.addListener(late::add);
         release.countDown();
         long rev =
-            inventory
-                .updateSpec(TestNodes.id(1), s -> s.toBuilder().pool("b").build(), null)
+            StoreEdits.updateSpec(
+                    inventory, TestNodes.id(1), s -> s.toBuilder().pool("b").build(), null)
                 .revision();
         await()
             .atMost(Duration.ofSeconds(10))
@@ -200,7 +205,7 @@ class InventoryCacheIT {
         for (int i = 20; i < 40; i++) {
           createWithRetry(inventory, i);
         }
-        inventory.deleteNode(TestNodes.id(3), BatchItem.ANY);
+        inventory.deleteNode(TestNodes.id(3), EtcdInventory.ANY_REVISION);
         awaitCacheEqualsEtcd(cache, inventory);
         assertThat(cache.nodeCount()).isEqualTo(39);
       }
@@ -233,8 +238,9 @@ class InventoryCacheIT {
         for (int i = 30; i < 60; i++) {
           createWithRetry(inventory, i);
         }
-        inventory.deleteNode(TestNodes.id(5), BatchItem.ANY);
-        inventory.updateSpec(TestNodes.id(6), s -> s.toBuilder().pool("b").build(), null);
+        inventory.deleteNode(TestNodes.id(5), EtcdInventory.ANY_REVISION);
+        StoreEdits.updateSpec(
+            inventory, TestNodes.id(6), s -> s.toBuilder().pool("b").build(), null);
         cluster.compact(inventory.currentRevision());
         cluster.restart(0);
 
@@ -274,7 +280,7 @@ class InventoryCacheIT {
         awaitCacheEqualsEtcd(cache, inventory);
         assertThat(cluster.leader()).isNotEqualTo(leader).isNotNegative();
         cluster.restart(leader);
-        inventory.deleteNode(TestNodes.id(0), BatchItem.ANY);
+        inventory.deleteNode(TestNodes.id(0), EtcdInventory.ANY_REVISION);
         awaitCacheEqualsEtcd(cache, inventory);
         assertThat(cache.node(TestNodes.id(0))).isEmpty();
       }

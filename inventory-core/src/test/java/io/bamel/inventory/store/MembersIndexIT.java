@@ -3,6 +3,7 @@ package io.bamel.inventory.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -36,7 +37,7 @@ class MembersIndexIT {
           inventory.createNode(id, TestNodes.spec(op, pool).toBuilder().pool(pool).build(), null);
           expected.put(id, pool);
         } else if (kind < 6) {
-          inventory.updateSpec(id, s -> s.toBuilder().pool(pool).build(), null);
+          StoreEdits.updateSpec(inventory, id, s -> s.toBuilder().pool(pool).build(), null);
           expected.put(id, pool);
         } else if (kind < 8) {
           List<BatchResult> results =
@@ -48,7 +49,7 @@ class MembersIndexIT {
               .isIn(BatchResult.Outcome.UPDATED, BatchResult.Outcome.UNCHANGED);
           expected.put(id, pool);
         } else {
-          inventory.deleteNode(id, BatchItem.ANY);
+          inventory.deleteNode(id, EtcdInventory.ANY_REVISION);
           expected.remove(id);
         }
       }

@@ -59,8 +59,7 @@ class PagedReadsIT {
               DeleteOption.builder().isPrefix(true).build())
           .get(10, TimeUnit.SECONDS);
       EtcdInventory paged =
-          new EtcdInventory(
-              small, new EtcdInventory.Options(Duration.ofSeconds(10), 100, 1_000, 50));
+          new EtcdInventory(small, new EtcdInventory.Options(Duration.ofSeconds(10), 100, 50));
       assertThat(paged.rebuildUniqueIndex()).isEqualTo(NODES);
       assertThat(writer.getKVClient().get(index, prefix()).get(10, TimeUnit.SECONDS).getCount())
           .isEqualTo(indexKeys);

@@ -8,6 +8,7 @@ import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.PowerPolicy;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.Client;
 import java.time.Instant;
 import java.util.List;
@@ -55,7 +56,8 @@ class PoolDecisionIT {
       long r1 = inventory.createNode("n1", TestNodes.spec(1, "p"), null);
       long r2 = inventory.createNode("n2", TestNodes.spec(2, "p"), null);
       long r2b =
-          inventory.updateSpec("n2", s -> s.toBuilder().rack("moved").build(), null).revision();
+          StoreEdits.updateSpec(inventory, "n2", s -> s.toBuilder().rack("moved").build(), null)
+              .revision();
       assertThatThrownBy(
               () ->
                   inventory.applyPoolDecision(
@@ -66,7 +68,8 @@ class PoolDecisionIT {
                       PoolStatus.builder().build(),
                       null))
           .isInstanceOf(ConflictException.class);
-      inventory.updateSpec("n2", s -> s.toBuilder().powerPolicy(PowerPolicy.MANUAL).build(), null);
+      StoreEdits.updateSpec(
+          inventory, "n2", s -> s.toBuilder().powerPolicy(PowerPolicy.MANUAL).build(), null);
       long r2c = inventory.getNode("n2").orElseThrow().specRevision();
       assertThat(r2c).isGreaterThan(r2b);
       assertThatThrownBy(

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -104,7 +105,8 @@ class UniqueIndexIT {
             })
         .hasMessageContaining("already used by node a");
 
-    inventory.updateSpec("a", s -> s.toBuilder().macAddress("0c:c4:7a:ff:ff:01").build(), null);
+    StoreEdits.updateSpec(
+        inventory, "a", s -> s.toBuilder().macAddress("0c:c4:7a:ff:ff:01").build(), null);
     inventory.createNode("b", b, null);
 
     Map<String, String> index = index();
@@ -131,7 +133,7 @@ class UniqueIndexIT {
     NodeSpec a = TestNodes.spec(1, "p");
     inventory.createNode("a", a, null);
     assertThat(index()).hasSize(3);
-    inventory.deleteNode("a", BatchItem.ANY);
+    inventory.deleteNode("a", EtcdInventory.ANY_REVISION);
     assertThat(index()).isEmpty();
     inventory.createNode("b", a.toBuilder().name("b").build(), null);
     assertThat(index()).hasSize(3).containsValue("b").doesNotContainValue("a");
