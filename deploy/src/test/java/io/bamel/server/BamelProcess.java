@@ -153,6 +153,14 @@ final class BamelProcess implements AutoCloseable {
     return process.exitValue();
   }
 
+  /** Waits for bamel to exit by itself (as after a start-up error); its exit code. */
+  int awaitExit(Duration timeout) throws InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new AssertionError("bamel did not exit within " + timeout + ":\n" + output());
+    }
+    return process.exitValue();
+  }
+
   /** Sends SIGKILL, as a crash would. */
   void kill() throws InterruptedException {
     process.destroyForcibly();

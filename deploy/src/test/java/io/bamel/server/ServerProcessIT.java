@@ -184,14 +184,14 @@ class ServerProcessIT {
     try (BamelProcess bamel = BamelProcess.start(Map.of("BAMEL_HTTP_PORT", "eighty"), "server")) {
       bamel.await(
           l -> l.contains("'http.port' must be a number"), Duration.ofSeconds(60), "the error");
-      assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
+      assertThat(bamel.awaitExit(Duration.ofSeconds(30))).isEqualTo(2);
     }
     try (BamelProcess bamel = BamelProcess.start(Map.of("BAMEL_NODE_NAME", "n1"), "server")) {
       bamel.await(
           l -> l.contains("unknown environment variable BAMEL_NODE_NAME"),
           Duration.ofSeconds(60),
           "the error");
-      assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
+      assertThat(bamel.awaitExit(Duration.ofSeconds(30))).isEqualTo(2);
     }
   }
 }

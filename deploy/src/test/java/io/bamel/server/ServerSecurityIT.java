@@ -50,7 +50,7 @@ class ServerSecurityIT {
             "--kubernetes",
             "none")) {
       bamel.await(l -> l.contains("tokens file"), Duration.ofSeconds(60), "the error");
-      assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
+      assertThat(bamel.awaitExit(Duration.ofSeconds(30))).isEqualTo(2);
       assertThat(nonEmpty(bamel.lines()))
           .singleElement()
           .asString()
@@ -74,7 +74,7 @@ class ServerSecurityIT {
             "--kubernetes",
             "none")) {
       bamel.await(l -> l.contains("tokens file"), Duration.ofSeconds(60), "the error");
-      assertThat(bamel.terminate(Duration.ofSeconds(30))).isEqualTo(2);
+      assertThat(bamel.awaitExit(Duration.ofSeconds(30))).isEqualTo(2);
       assertThat(nonEmpty(bamel.lines()))
           .containsExactly("bamel server: cannot read tokens file " + missing + ": no such file");
     }

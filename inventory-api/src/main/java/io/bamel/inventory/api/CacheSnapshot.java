@@ -3,17 +3,15 @@ package io.bamel.inventory.api;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.InventoryCache;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
- * The nodes of the cache that match a filter, sorted by id, together with the one revision they
- * show. The cache applies a revision to its map before it publishes that revision's number, so a
- * walk of the live map can see a value newer than the revision read before it. A walk is therefore
- * accepted only when the cache's revision did not move during it and no node it saw carries a spec
- * or status revision above the revision read first; otherwise it is retried, at most {@link
- * #ATTEMPTS} times.
+ * The first nodes of the cache that match a filter, in id order, together with the one revision
+ * they show. The cache applies a revision to its map before it publishes that revision's number, so
+ * a walk of the live map can see a value newer than the revision read before it. A walk is
+ * therefore accepted only when the cache's revision did not move during it and no node it saw
+ * carries a spec or status revision above the revision read first; otherwise it is retried, at most
+ * {@link #ATTEMPTS} times.
  *
  * <p>What a walk cannot see from the values themselves: a node deleted, or only its BMC readings
  * changed, by the next revision in the instant between the cache applying it and publishing its
@@ -30,13 +28,17 @@ final class CacheSnapshot {
 
   private CacheSnapshot() {}
 
-  /** The matching nodes at one revision, or null when every attempt saw the cache move. */
-  static Matching take(InventoryCache cache, Predicate<Node> filter) {
+  /**
+   * The first {@code limit + 1} matching nodes in id order, at one revision, or null when every
+   * attempt saw the cache move. It walks the ids in order (a pool's members when the filter names a
+   * pool, else every node's id) and stops after {@code limit + 1} matches, so a page costs O(limit)
+   * at any fleet size when most nodes match, instead of a walk and a sort of the fleet.
+   */
+  static Matching first(InventoryCache cache, NodeFilter filter, int limit) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       long revision = cache.revision();
-      List<Node> matching = walk(cache, filter, revision);
+      List<Node> matching = walkInOrder(cache, filter, revision, limit + 1);
       if (matching != null && cache.revision() == revision) {
-        matching.sort(Comparator.comparing(Node::id));
         return new Matching(revision, matching);
       }
       Thread.yield();
@@ -44,15 +46,29 @@ final class CacheSnapshot {
     return null;
   }
 
-  /** The matching nodes, or null as soon as a node newer than {@code revision} shows up. */
-  private static List<Node> walk(InventoryCache cache, Predicate<Node> filter, long revision) {
+  private static List<Node> walkInOrder(
+      InventoryCache cache, NodeFilter filter, long revision, int wanted) {
+    Iterable<String> ids =
+        filter.pool() == null
+            ? cache.sortedNodeIds()
+            : cache
+                .pool(filter.pool())
+                .map(p -> (Iterable<String>) p.sortedMembers())
+                .orElse(List.of());
     List<Node> matching = new ArrayList<>();
-    for (Node node : cache.nodes()) {
+    for (String id : ids) {
+      Node node = cache.node(id).orElse(null);
+      if (node == null) {
+        continue;
+      }
       if (node.specRevision() > revision || node.statusRevision() > revision) {
         return null;
       }
       if (filter.test(node)) {
         matching.add(node);
+        if (matching.size() == wanted) {
+          break;
+        }
       }
     }
     return matching;

@@ -65,7 +65,6 @@ final class NodeEditRoutes {
                           .extensions(before.extensions())
                           .build();
               List<String> control = checkPowerControl(caller, id, before, next);
-              checkUnique(id, next);
               if (before == null) {
                 long rev =
                     api.store.createNode(
@@ -121,7 +120,6 @@ final class NodeEditRoutes {
               }
               NodeSpec next = SpecRules.keepPowerFields(patched, current.spec());
               List<String> control = checkPowerControl(caller, id, current.spec(), next);
-              checkUnique(id, next);
               return api.store.replaceSpec(
                   id,
                   current.specRevision(),
@@ -200,21 +198,6 @@ final class NodeEditRoutes {
       throw Problems.invalid("the request has an invalid field", command);
     }
     return control;
-  }
-
-  private void checkUnique(String id, NodeSpec spec) {
-    UniqueFields index = new UniqueFields();
-    for (Node node : api.cache.nodes()) {
-      if (!node.id().equals(id)) {
-        index.add(node.id(), node.spec());
-      }
-    }
-    index
-        .clash(id, spec)
-        .ifPresent(
-            c -> {
-              throw Problems.duplicate(c.field(), c.value(), c.holder());
-            });
   }
 
   private void answerNode(Context ctx, String id, long revision, int status) {

@@ -74,7 +74,7 @@ final class NodeReadRoutes {
     }
     ListingMemo.Entry entry = memo.get(key, current);
     if (entry == null) {
-      CacheSnapshot.Matching snapshot = CacheSnapshot.take(api.cache, filter);
+      CacheSnapshot.Matching snapshot = CacheSnapshot.first(api.cache, filter, limit);
       long revision;
       List<Node> page;
       String next;

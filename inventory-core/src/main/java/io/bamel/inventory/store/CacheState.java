@@ -58,6 +58,8 @@ final class CacheState {
   private final Map<String, NodeParts> nodeParts = new HashMap<>();
   private final Map<String, PoolParts> poolParts = new HashMap<>();
   private final ConcurrentHashMap<String, Node> nodes = new ConcurrentHashMap<>();
+  // The ids of the visible nodes in order: persistent, replaced on each change, read by any thread.
+  private volatile TreePSet<String> sortedIds = TreePSet.empty();
   private final ConcurrentHashMap<String, Pool> pools = new ConcurrentHashMap<>();
 
   Map<String, Node> nodes() {
@@ -66,6 +68,11 @@ final class CacheState {
 
   Map<String, Pool> pools() {
     return pools;
+  }
+
+  /** The visible nodes' ids in id order, as of the last applied change (an immutable snapshot). */
+  java.util.NavigableSet<String> sortedIds() {
+    return sortedIds;
   }
 
   /**
@@ -94,6 +101,11 @@ final class CacheState {
       NodeParts parts = nodeParts.getOrDefault(id, NodeParts.EMPTY);
       Node next = parts.toNode(id);
       Node previous = next == null ? nodes.remove(id) : nodes.put(id, next);
+      if (previous == null && next != null) {
+        sortedIds = sortedIds.plus(id);
+      } else if (previous != null && next == null) {
+        sortedIds = sortedIds.minus(id);
+      }
       if (parts.spec == null && parts.status == null && parts.readings == null) {
         nodeParts.remove(id);
       }
@@ -133,6 +145,7 @@ final class CacheState {
       if (!nodeParts.containsKey(id) && !reported.contains("n/" + id)) {
         Node gone = nodes.remove(id);
         if (gone != null) {
+          sortedIds = sortedIds.minus(id);
           changes.add(new NodeChange(id, gone, null, revision));
         }
       }

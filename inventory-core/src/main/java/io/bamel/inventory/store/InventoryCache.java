@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -193,6 +194,15 @@ public final class InventoryCache implements AutoCloseable {
   /** Every node (a live, unmodifiable view; each value is immutable). */
   public Collection<Node> nodes() {
     return Collections.unmodifiableCollection(state.nodes().values());
+  }
+
+  /**
+   * The ids of every node in id order: an immutable snapshot (a persistent set shared with the
+   * cache, so taking it costs nothing), for pages that stop after {@code limit} nodes instead of
+   * sorting the fleet. A node it names may be gone from {@link #node} by the time it is read.
+   */
+  public NavigableSet<String> sortedNodeIds() {
+    return state.sortedIds();
   }
 
   /** How many nodes there are. */
