@@ -10,6 +10,7 @@ import static org.awaitility.Awaitility.await;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.power.PowerOperation;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;
@@ -251,7 +252,8 @@ class NodeControllerResilienceIT {
     site.fleet.system(accepted).forcePowerState(io.bamel.power.PowerState.ON);
     java.time.Instant now = java.time.Instant.now();
     for (String id : ids) {
-      site.inventory.updateStatus(
+      StoreEdits.updateStatus(
+          site.inventory,
           id,
           s ->
               io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()

@@ -13,6 +13,7 @@ import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.kube.testing.KubeApiServer;
 import io.bamel.power.Backoff;
@@ -159,11 +160,11 @@ final class TestSite implements AutoCloseable {
   }
 
   void desire(String id, PowerState desired) {
-    inventory.updateSpec(id, s -> s.toBuilder().powerState(desired).build(), null);
+    StoreEdits.updateSpec(inventory, id, s -> s.toBuilder().powerState(desired).build(), null);
   }
 
   void update(String id, UnaryOperator<NodeSpec> change) {
-    inventory.updateSpec(id, change, null);
+    StoreEdits.updateSpec(inventory, id, change, null);
   }
 
   Node node(String id) {
