@@ -220,13 +220,13 @@ public final class ServerCommand implements Callable<Integer> {
       hook.cancel();
       throw e;
     }
-    printBanner(server, adminTokenFile);
+    printBanner(server, adminTokenFile, cfg.http().tls().enabled());
     hook.awaitStop();
     return 0;
   }
 
-  private void printBanner(BamelServer server, Path adminTokenFile) {
-    String url = "http://localhost:" + server.port();
+  private void printBanner(BamelServer server, Path adminTokenFile, boolean tls) {
+    String url = (tls ? "https" : "http") + "://localhost:" + server.port();
     out.println("bamel server is running (instance " + server.instance() + ")");
     out.println("  API:     " + url + "/api/v1/nodes");
     out.println("  docs:    " + url + "/docs");
