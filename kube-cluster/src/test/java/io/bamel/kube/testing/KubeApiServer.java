@@ -70,14 +70,18 @@ public final class KubeApiServer implements AutoCloseable {
     return new KubeApiServer();
   }
 
-  /** A new client (JDK HTTP client, 3 s request timeout, no retries); the caller closes it. */
+  /**
+   * A new client (JDK HTTP client, 15 s request timeout, no retries); the caller closes it. The
+   * timeout is generous because the mock server shares two cores with the whole test suite; tests
+   * of an unreachable API server build their own client with short timeouts.
+   */
   public KubernetesClient client() {
     try (KubernetesClient template = server.createClient()) {
       return new KubernetesClientBuilder()
           .withConfig(
               new ConfigBuilder(template.getConfiguration())
-                  .withRequestTimeout(3_000)
-                  .withConnectionTimeout(3_000)
+                  .withRequestTimeout(15_000)
+                  .withConnectionTimeout(15_000)
                   .withRequestRetryBackoffLimit(0)
                   .build())
           .withHttpClientFactory(new JdkHttpClientFactory())
