@@ -1,6 +1,7 @@
 package io.bamel.power.ipmi;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPacer;
 import io.bamel.power.BootDevice;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
