@@ -121,10 +121,12 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     }
     if (path.equals(sys) && method.equals("PATCH")) {
       patchBoot(exchange, system);
+      dropAfterAction(exchange, system);
       return;
     }
     if (path.equals(sys + "/Actions/ComputerSystem.Reset") && method.equals("POST")) {
       reset(exchange, system);
+      dropAfterAction(exchange, system);
       return;
     }
     if (method.equals("DELETE")
@@ -145,6 +147,14 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
       }
     }
     send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", method + " " + rest));
+  }
+
+  /** An injected fault: the action was carried out, and the answer is never sent. */
+  private static void dropAfterAction(SimExchange exchange, SimulatedSystem system) {
+    if (system.faults().takeDropAfterAction()) {
+      system.record(SimOperation.FAULT);
+      exchange.drop();
+    }
   }
 
   private static void login(SimExchange exchange, SimulatedSystem system, SimRedfishTree tree)

@@ -268,7 +268,8 @@ final class SimHttpServer implements AutoCloseable {
     if (!noBody) {
       head.append("Content-Length: ").append(body.length).append("\r\n");
     }
-    if (behaviour.announceClose() || close && request.headers.containsKey("connection")) {
+    boolean clientAskedClose = "close".equalsIgnoreCase(request.headers.get("connection"));
+    if (behaviour.announceClose() || clientAskedClose) {
       head.append("Connection: close\r\n");
     } else if (!close && request.version.equals("HTTP/1.0")) {
       head.append("Connection: keep-alive\r\n");

@@ -77,8 +77,8 @@ public record SimProfile(
     /** Both, and they agree (Lenovo XCC). */
     INLINE_AND_ACTION_INFO,
     /**
-     * An inline list of display names instead of the enum values ({@code Graceful Shutdown}), with
-     * the correct list in ActionInfo (Supermicro).
+     * An inline list with a display name in place of an enum value ({@code Graceful Shutdown}),
+     * with the correct list in ActionInfo (Supermicro).
      */
     MALFORMED_INLINE_AND_ACTION_INFO
   }

@@ -248,9 +248,12 @@ final class SimRedfishTree {
     types.forEach(values::add);
   }
 
-  /** {@code GracefulShutdown} as {@code Graceful Shutdown}: what a malformed list holds. */
+  /**
+   * A malformed list's entry: {@code GracefulShutdown} as its display name {@code Graceful
+   * Shutdown} (so a client matching the enum value misses it); the others as they are.
+   */
   private static String displayName(String type) {
-    return type.replaceAll("([a-z])([A-Z])", "$1 $2");
+    return type.equals("GracefulShutdown") ? "Graceful Shutdown" : type;
   }
 
   private ObjectNode resetActionInfo(String sys) {
