@@ -6,11 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootDevice;
+import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
@@ -33,6 +36,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The Redfish driver against simulated BMCs shaped like shipping firmware (the simulator's vendor
@@ -107,8 +112,11 @@ class RedfishVendorProfilesIT {
     SimulatedSystem system = add(SimProfile.ILO5);
     system.forcePowerState(PowerState.ON);
 
-    driver.powerOff(endpoint(system), PowerOffMode.GRACEFUL, deadline());
+    PowerResult result =
+        driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(system), deadline());
 
+    assertThat(result.sent()).containsExactly("PushPowerButton");
+    assertThat(result.forced()).isFalse();
     assertThat(system.resets("PushPowerButton")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isZero();
     assertThat(system.powerState()).isEqualTo(PowerState.OFF);
@@ -120,8 +128,10 @@ class RedfishVendorProfilesIT {
     SimulatedSystem system = add(SimProfile.SUPERMICRO_X12);
     system.forcePowerState(PowerState.ON);
 
-    driver.powerOff(endpoint(system), PowerOffMode.GRACEFUL, deadline());
+    PowerResult result =
+        driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(system), deadline());
 
+    assertThat(result.sent()).containsExactly("GracefulShutdown");
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isZero();
   }
@@ -150,10 +160,51 @@ class RedfishVendorProfilesIT {
     SimulatedSystem system = add(SimProfile.OPENBMC);
     system.forcePowerState(PowerState.ON);
 
-    driver.powerCycle(endpoint(system), deadline());
+    PowerResult result = driver.execute(PowerCommand.cycle(), endpoint(system), deadline());
 
+    assertThat(result.sent()).containsExactly("PowerCycle");
     assertThat(system.resets("PowerCycle")).isEqualTo(1);
     assertThat(system.count(SimOperation.RESET_REFUSED)).isZero();
+  }
+
+  @Test
+  void actionInfoIsReadOncePerSessionAndAgainAfterANewLogin() throws Exception {
+    SimulatedSystem system = add(SimProfile.OPENBMC);
+    system.forcePowerState(PowerState.ON);
+    driver.powerOff(endpoint(system), PowerOffMode.FORCE, deadline());
+    driver.powerOn(endpoint(system), deadline());
+    awaitOn(system);
+    driver.powerCycle(endpoint(system), deadline());
+    assertThat(system.count(SimOperation.ACTION_INFO)).isEqualTo(1);
+
+    system.expireSessions(); // the BMC restarted: a new session, a new look at the reset types
+    awaitOn(system);
+    driver.powerOff(endpoint(system), PowerOffMode.FORCE, deadline());
+    assertThat(system.count(SimOperation.LOGIN)).isEqualTo(2);
+    assertThat(system.count(SimOperation.ACTION_INFO)).isEqualTo(2);
+  }
+
+  @Test
+  void idrac8CyclesOffThenOnAndShutsDownWithThePowerButton() throws Exception {
+    SimulatedSystem system = add(SimProfile.IDRAC8);
+    system.forcePowerState(PowerState.ON);
+
+    PowerResult cycle = driver.execute(PowerCommand.cycle(), endpoint(system), deadline());
+    assertThat(cycle.sent()).containsExactly("ForceOff", "On");
+    assertThat(cycle.notes()).anyMatch(n -> n.contains("off, then on"));
+    awaitOn(system);
+
+    PowerResult off =
+        driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(system), deadline());
+    assertThat(off.sent()).containsExactly("PushPowerButton");
+    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+  }
+
+  private void awaitOn(SimulatedSystem system) throws InterruptedException {
+    for (int i = 0; i < 100 && system.powerState() != PowerState.ON; i++) {
+      Thread.sleep(20);
+    }
+    assertThat(system.powerState()).isEqualTo(PowerState.ON);
   }
 
   @Test
@@ -174,6 +225,21 @@ class RedfishVendorProfilesIT {
     system.forcePowerState(PowerState.ON);
 
     assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(250.0);
+  }
+
+  @Test
+  void idrac9PowerDrawComesFromEnvironmentMetricsAndLaterReadsGoStraightThere() throws Exception {
+    SimulatedSystem system = add(SimProfile.IDRAC9);
+    system.forcePowerState(PowerState.ON);
+    assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(250.0);
+    long systemReads = system.count(SimOperation.SYSTEM);
+    long powerReads = system.count(SimOperation.POWER);
+
+    system.forcePowerState(PowerState.OFF);
+    assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(6.0);
+
+    assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(systemReads);
+    assertThat(system.count(SimOperation.POWER)).isEqualTo(powerReads + 1);
   }
 
   @Test
@@ -198,9 +264,28 @@ class RedfishVendorProfilesIT {
   void xccPersistentPxeFallsBackToOnce() throws Exception {
     SimulatedSystem system = add(SimProfile.XCC);
 
-    driver.setBootDevice(endpoint(system), new BootOverride(BootDevice.PXE, true), deadline());
+    PowerResult result =
+        driver.execute(
+            PowerCommand.boot(new BootOverride(BootDevice.PXE, true)),
+            endpoint(system),
+            deadline());
 
     assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
+    assertThat(result.sent()).containsExactly("Boot Pxe Once");
+    assertThat(result.notes()).singleElement().asString().contains("next boot only");
+    assertThat(system.count(SimOperation.PRECONDITION_MISSING))
+        .as("the body's @odata.etag went as If-Match")
+        .isZero();
+  }
+
+  @Test
+  void aModeAskedForIsSetWhereTheBmcOffersIt() throws Exception {
+    SimulatedSystem system = add(SimProfile.SUPERMICRO_X12);
+
+    driver.setBootDevice(
+        endpoint(system), new BootOverride(BootDevice.PXE, false, BootMode.LEGACY), deadline());
+
+    assertThat(system.bootMode()).isEqualTo("Legacy");
   }
 
   @Test
@@ -217,8 +302,29 @@ class RedfishVendorProfilesIT {
   // ------------------------------------------------------------ 6: inspection
 
   @Test
+  void inspectionReadsGpusBiosAndTheIdentityOfTheSystem() throws Exception {
+    SimulatedSystem system = add(SimProfile.IDRAC9);
+
+    HardwareInfo info = driver.inspect(endpoint(system), deadline());
+
+    assertThat(info.manufacturer()).isEqualTo("Dell Inc.");
+    assertThat(info.model()).isEqualTo("PowerEdge R750");
+    assertThat(info.serial()).isEqualTo("SIM-" + system.id().toUpperCase(java.util.Locale.ROOT));
+    assertThat(info.biosVersion()).isEqualTo("1.10.2");
+    assertThat(info.uuid()).isNotBlank();
+    assertThat(info.cpuCount()).isEqualTo(2);
+    assertThat(info.cpuModel()).isEqualTo("Simulated CPU 32-Core");
+    assertThat(info.memoryMiB()).isEqualTo(256L * 1024);
+    assertThat(info.gpus())
+        .containsExactly(
+            new HardwareInfo.Gpu("NVIDIA Corporation", "NVIDIA A100-PCIE-40GB"),
+            new HardwareInfo.Gpu("NVIDIA Corporation", "NVIDIA A100-PCIE-40GB"));
+  }
+
+  @Test
   void inspectionListsEachMacOnceAndNotTheHostInterface() throws Exception {
-    for (SimProfile profile : List.of(SimProfile.XCC, SimProfile.OPENBMC, SimProfile.IDRAC9)) {
+    for (SimProfile profile :
+        List.of(SimProfile.XCC, SimProfile.OPENBMC, SimProfile.IDRAC9, SimProfile.SUPERMICRO_X12)) {
       SimulatedSystem system = add(profile);
       HardwareInfo info = driver.inspect(endpoint(system), deadline());
       assertThat(info.macAddresses())
@@ -239,5 +345,37 @@ class RedfishVendorProfilesIT {
     driver.powerOn(endpoint(system), deadline());
 
     assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.count(SimOperation.LOGIN)).as("one login, not one per call").isEqualTo(1);
+    assertThat(system.sessionCount()).as("the token-less session was deleted").isZero();
+  }
+
+  // ------------------------------------------------------------ every profile end to end
+
+  static List<SimProfile> profiles() {
+    List<SimProfile> all = new java.util.ArrayList<>(SimProfile.ALL);
+    all.add(SimProfile.IDRAC9.inBladeEnclosure());
+    return all;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("profiles")
+  void everyProfileCanBeSwitchedBootedInspectedAndMetered(SimProfile profile) throws Exception {
+    SimulatedSystem system = add(profile);
+    BmcEndpoint endpoint = endpoint(system);
+
+    driver.setBootDevice(endpoint, BootOverride.pxeOnce(), deadline());
+    driver.powerOn(endpoint, deadline());
+    awaitOn(system);
+    assertThat(driver.powerDraw(endpoint, deadline())).hasValue(250.0);
+    driver.powerCycle(endpoint, deadline());
+    awaitOn(system);
+    driver.powerOff(endpoint, PowerOffMode.GRACEFUL, deadline());
+    HardwareInfo info = driver.inspect(endpoint, deadline());
+
+    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+    assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
+    assertThat(system.count(SimOperation.RESET_REFUSED)).isZero();
+    assertThat(info.macAddresses()).hasSize(profile.nics());
+    assertThat(info.gpus()).hasSize(profile.gpus().size());
   }
 }
