@@ -167,11 +167,6 @@ final class RedfishConnection {
     }
   }
 
-  /** Releases idle connections without logging out. */
-  void release() {
-    http.close();
-  }
-
   private void discover(Deadline deadline) throws PowerException {
     if (rootKnown) {
       return;
