@@ -94,6 +94,12 @@ public final class InstrumentedPowerDriver implements PowerDriver {
   }
 
   @Override
+  public PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    return timed(command.operation(), () -> delegate.execute(command, endpoint, deadline));
+  }
+
+  @Override
   public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     return timed(PowerOperation.INSPECT, () -> delegate.inspect(endpoint, deadline));
   }

@@ -46,6 +46,25 @@ public interface PowerDriver extends AutoCloseable {
       throws PowerException;
 
   /**
+   * Runs a power action and says what was sent: the same as {@link #powerOn}, {@link #powerOff},
+   * {@link #powerCycle} or {@link #setBootDevice}, with the same contract, but the result names the
+   * requests that went to the BMC (the Redfish {@code ResetType} values, say), whether a graceful
+   * off ended with the power cut, and any fallback taken. Callers that write events use this.
+   *
+   * <p>The default runs the matching method and answers {@link PowerResult#unreported()}.
+   */
+  default PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    switch (command) {
+      case PowerCommand.On on -> powerOn(endpoint, deadline);
+      case PowerCommand.Off off -> powerOff(endpoint, off.mode(), deadline);
+      case PowerCommand.Cycle cycle -> powerCycle(endpoint, deadline);
+      case PowerCommand.Boot boot -> setBootDevice(endpoint, boot.override(), deadline);
+    }
+    return PowerResult.unreported();
+  }
+
+  /**
    * Reads what the BMC knows about the hardware.
    *
    * @throws TerminalPowerException {@link PowerException.Reason#UNSUPPORTED} where the interface

@@ -2,14 +2,17 @@ package io.bamel.power.cli;
 
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootDevice;
+import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.Drivers;
 import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.PowerState;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.credentials.CredentialSource;
@@ -24,6 +27,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -44,6 +49,10 @@ import picocli.CommandLine.Spec;
  *     --address ADDR [--credentials DIR] [--ca-file F | --pin-sha256 HEX | --insecure]
  *     [--output json]
  * </pre>
+ *
+ * <p>{@code on}, {@code off}, {@code cycle} and {@code pxe} print what was sent to the BMC ({@code
+ * sent}: the Redfish {@code ResetType} values, the IPMI verbs), whether a graceful off ended
+ * forced, and the driver's notes (a fallback it took).
  *
  * <p>A credential directory's {@code allowed-hosts} file applies as it does in the server ({@link
  * io.bamel.power.credentials.AllowedHosts}): the credential is sent only to an allowed address, and
@@ -110,6 +119,12 @@ public final class BmcCommand implements Callable<Integer> {
 
   @Option(names = "--disk", description = "pxe: boot from disk instead of the network")
   boolean disk;
+
+  @Option(
+      names = "--boot-mode",
+      paramLabel = "MODE",
+      description = "pxe: uefi or legacy (default: keep the system's)")
+  String bootMode;
 
   @Option(
       names = "--timeout",
@@ -225,39 +240,59 @@ public final class BmcCommand implements Callable<Integer> {
         outcome.put("powerState", state.basic().wireName()).put("detail", state.wireName());
       }
       case ON -> {
-        driver.powerOn(endpoint, deadline);
-        outcome
-            .put("action", "on")
-            .put("powerState", await(driver, endpoint, PowerState.ON, deadline));
+        PowerResult result = driver.execute(PowerCommand.on(), endpoint, deadline);
+        outcome.put("action", "on");
+        report(outcome, result);
+        outcome.put("powerState", await(driver, endpoint, PowerState.ON, deadline));
       }
       case OFF -> {
-        driver.powerOff(endpoint, force ? PowerOffMode.FORCE : PowerOffMode.GRACEFUL, deadline);
-        outcome
-            .put("action", force ? "force-off" : "off")
-            .put("powerState", await(driver, endpoint, PowerState.OFF, deadline));
+        PowerOffMode mode = force ? PowerOffMode.FORCE : PowerOffMode.GRACEFUL;
+        PowerResult result = driver.execute(PowerCommand.off(mode), endpoint, deadline);
+        outcome.put("action", force ? "force-off" : "off");
+        report(outcome, result);
+        if (result.reported()) {
+          outcome.put("forced", result.forced());
+        }
+        outcome.put("powerState", await(driver, endpoint, PowerState.OFF, deadline));
       }
       case CYCLE -> {
-        driver.powerCycle(endpoint, deadline);
-        outcome.put("action", "cycle").put("result", "accepted");
+        PowerResult result = driver.execute(PowerCommand.cycle(), endpoint, deadline);
+        outcome.put("action", "cycle");
+        report(outcome, result);
+        outcome.put("result", "accepted");
       }
       case PXE -> {
         BootOverride override =
-            new BootOverride(disk ? BootDevice.DISK : BootDevice.PXE, persistent);
-        driver.setBootDevice(endpoint, override, deadline);
+            new BootOverride(disk ? BootDevice.DISK : BootDevice.PXE, persistent, bootMode());
+        PowerResult result = driver.execute(PowerCommand.boot(override), endpoint, deadline);
         outcome
             .put("action", "boot-override")
             .put("bootDevice", override.device().name().toLowerCase(Locale.ROOT))
             .put("persistent", override.persistent());
+        report(outcome, result);
       }
       case INSPECT -> {
         HardwareInfo info = driver.inspect(endpoint, deadline);
+        List<Map<String, String>> gpus =
+            info.gpus().stream()
+                .map(
+                    g -> {
+                      Map<String, String> gpu = new LinkedHashMap<>();
+                      gpu.put("manufacturer", g.manufacturer());
+                      gpu.put("model", g.model());
+                      return gpu;
+                    })
+                .toList();
         outcome
             .put("manufacturer", info.manufacturer())
             .put("model", info.model())
             .put("serial", info.serial())
+            .put("uuid", info.uuid())
+            .put("biosVersion", info.biosVersion())
             .put("cpuCount", info.cpuCount())
             .put("cpuModel", info.cpuModel())
             .put("memoryMiB", info.memoryMiB())
+            .put("gpus", gpus)
             .put("macAddresses", info.macAddresses());
       }
       case POWER -> {
@@ -266,6 +301,29 @@ public final class BmcCommand implements Callable<Integer> {
       }
     }
     return outcome;
+  }
+
+  /** Adds what the driver says it sent ({@code sent}, {@code notes}), where it reports it. */
+  private static void report(BmcOutcome outcome, PowerResult result) {
+    if (result.reported()) {
+      outcome.put("sent", result.sent());
+      if (!result.notes().isEmpty()) {
+        outcome.put("notes", result.notes());
+      }
+    }
+  }
+
+  private BootMode bootMode() {
+    if (bootMode == null) {
+      return null;
+    }
+    return switch (bootMode.trim().toLowerCase(Locale.ROOT)) {
+      case "uefi" -> BootMode.UEFI;
+      case "legacy" -> BootMode.LEGACY;
+      default ->
+          throw new CommandLine.ParameterException(
+              spec.commandLine(), "--boot-mode must be uefi or legacy, not " + bootMode);
+    };
   }
 
   /**

@@ -1,13 +1,17 @@
 package io.bamel.power.ipmi;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPacer;
 import io.bamel.power.BootDevice;
+import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
@@ -40,7 +44,16 @@ import java.util.OptionalDouble;
  *       ipmi}); ipmitool gets the checked IP address ({@code -H}), never the name, so it cannot
  *       resolve it to anywhere else. A refusal is a terminal {@link
  *       PowerException.Reason#NOT_ALLOWED} and ipmitool does not run.
- *   <li>Port (from the address), cipher suite (default 3) and privilege level are configurable.
+ *   <li>Port (from the address), cipher suite (default 3) and privilege level (default {@code
+ *       ADMINISTRATOR}) are configurable per endpoint ({@link IpmiAccess}: suites 0 to 17, {@code
+ *       USER}, {@code OPERATOR} or {@code ADMINISTRATOR}; another value is a terminal {@link
+ *       PowerException.Reason#INVALID_CONFIG} before ipmitool runs). A BMC refusing the cipher
+ *       suite, the privilege level or the password is a terminal failure saying which ({@link
+ *       IpmiOutput#failure(String, String, ProcessResult, IpmiAccess)}).
+ *   <li>A graceful off sends {@code chassis power soft}; a BMC that refuses it gets no hard off in
+ *       its place (the call fails as unsupported); the driver forces off only after its graceful
+ *       timeout, and {@link #execute} says so. {@link #execute} reports the {@code chassis power}
+ *       verbs sent ({@code soft}, {@code off}, ...) or {@code bootdev pxe}.
  *   <li>A run still going at its timeout (the sooner of the configured command timeout and the
  *       call's deadline) is killed.
  *   <li>One command at a time per BMC, with a minimum interval between commands (a diagnostic
@@ -52,10 +65,15 @@ public final class IpmiDriver implements PowerDriver {
   /** The interface name. */
   public static final String INTERFACE = "ipmi";
 
-  /** Endpoint option: the RMCP+ cipher suite, overriding {@link IpmiConfig#cipherSuite()}. */
+  /**
+   * Endpoint option: the RMCP+ cipher suite (0 to 17), overriding {@link IpmiConfig#cipherSuite()}.
+   */
   public static final String OPTION_CIPHER_SUITE = "cipherSuite";
 
-  /** Endpoint option: the privilege level, overriding {@link IpmiConfig#privilege()}. */
+  /**
+   * Endpoint option: the privilege level ({@code USER}, {@code OPERATOR} or {@code ADMINISTRATOR}),
+   * overriding {@link IpmiConfig#privilege()}.
+   */
   public static final String OPTION_PRIVILEGE = "privilege";
 
   /** The environment variable ipmitool {@code -E} reads the password from. */
@@ -115,56 +133,113 @@ public final class IpmiDriver implements PowerDriver {
 
   @Override
   public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    run(endpoint, deadline, "chassis", "power", "on");
+    execute(PowerCommand.on(), endpoint, deadline);
   }
 
   @Override
   public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
       throws PowerException {
-    if (mode == PowerOffMode.FORCE) {
-      run(endpoint, deadline, "chassis", "power", "off");
-      return;
-    }
-    if (powerState(endpoint, deadline) == PowerState.OFF) {
-      return;
-    }
-    boolean softAccepted = true;
-    try {
-      run(endpoint, deadline, "chassis", "power", "soft");
-    } catch (TerminalPowerException | TransientPowerException e) {
-      if (e.isTransient() && e.reason() != PowerException.Reason.BMC_ERROR) {
-        throw e;
-      }
-      softAccepted = false; // the BMC cannot do a soft off: force it
-    }
-    if (softAccepted && waitForOff(endpoint, deadline.atMost(config.gracefulTimeout()), deadline)) {
-      return;
-    }
-    run(endpoint, deadline, "chassis", "power", "off");
-    if (!waitForOff(endpoint, deadline, deadline)) {
-      throw new TransientPowerException(
-          PowerException.Reason.TIMEOUT, "system is not off by the deadline");
-    }
+    execute(PowerCommand.off(mode), endpoint, deadline);
   }
 
   @Override
   public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    if (powerState(endpoint, deadline) == PowerState.OFF) {
-      powerOn(endpoint, deadline); // many BMCs refuse to cycle a system that is off
-      return;
-    }
-    run(endpoint, deadline, "chassis", "power", "cycle");
+    execute(PowerCommand.cycle(), endpoint, deadline);
   }
 
   @Override
   public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
       throws PowerException {
-    List<String> command = new ArrayList<>(List.of("chassis", "bootdev"));
-    command.add(override.device() == BootDevice.PXE ? "pxe" : "disk");
-    if (override.persistent()) {
-      command.add("options=persistent");
+    execute(PowerCommand.boot(override), endpoint, deadline);
+  }
+
+  @Override
+  public PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    PowerResult.Builder result = new PowerResult.Builder();
+    switch (command) {
+      case PowerCommand.On on -> {
+        run(endpoint, deadline, "chassis", "power", "on");
+        result.sent("power on");
+      }
+      case PowerCommand.Off off -> off(endpoint, off.mode(), result, deadline);
+      case PowerCommand.Cycle cycle -> {
+        if (powerState(endpoint, deadline) == PowerState.OFF) {
+          // many BMCs refuse to cycle a system that is off
+          run(endpoint, deadline, "chassis", "power", "on");
+          result.sent("power on").note("the system was off: switched on");
+        } else {
+          run(endpoint, deadline, "chassis", "power", "cycle");
+          result.sent("power cycle");
+        }
+      }
+      case PowerCommand.Boot boot -> {
+        BootOverride override = boot.override();
+        List<String> argv = new ArrayList<>(List.of("chassis", "bootdev"));
+        argv.add(override.device() == BootDevice.PXE ? "pxe" : "disk");
+        List<String> options = new ArrayList<>();
+        if (override.persistent()) {
+          options.add("persistent");
+        }
+        if (override.mode() == BootMode.UEFI) {
+          options.add("efiboot");
+        } else if (override.mode() == BootMode.LEGACY) {
+          result.note("IPMI sets no legacy boot mode explicitly: the BIOS default applies");
+        }
+        if (!options.isEmpty()) {
+          argv.add("options=" + String.join(",", options));
+        }
+        run(endpoint, deadline, argv.toArray(String[]::new));
+        result.sent("bootdev " + String.join(" ", argv.subList(2, argv.size())));
+      }
     }
-    run(endpoint, deadline, command.toArray(String[]::new));
+    return result.build();
+  }
+
+  private void off(
+      BmcEndpoint endpoint, PowerOffMode mode, PowerResult.Builder result, Deadline deadline)
+      throws PowerException {
+    if (mode == PowerOffMode.FORCE) {
+      run(endpoint, deadline, "chassis", "power", "off");
+      result.sent("power off");
+      return;
+    }
+    if (powerState(endpoint, deadline) == PowerState.OFF) {
+      result.note("already off");
+      return;
+    }
+    try {
+      run(endpoint, deadline, "chassis", "power", "soft");
+    } catch (PowerException e) {
+      if (e.reason() == PowerException.Reason.UNSUPPORTED
+          || e.reason() == PowerException.Reason.BMC_ERROR) {
+        throw new TerminalPowerException(
+            PowerException.Reason.UNSUPPORTED,
+            "the BMC at "
+                + endpoint.address()
+                + " refused a soft (ACPI) power-off ("
+                + e.getMessage()
+                + "); bamel does not cut the power in its place: ask for a forced power-off",
+            e);
+      }
+      throw e;
+    }
+    result.sent("power soft");
+    if (waitForOff(endpoint, deadline.atMost(config.gracefulTimeout()), deadline)) {
+      return;
+    }
+    run(endpoint, deadline, "chassis", "power", "off");
+    result
+        .sent("power off")
+        .forced()
+        .note(
+            "still on after the graceful timeout of "
+                + config.gracefulTimeout().toSeconds()
+                + " s: forced off");
+    if (!waitForOff(endpoint, deadline, deadline)) {
+      throw new TransientPowerException(
+          PowerException.Reason.TIMEOUT, "system is not off by the deadline");
+    }
   }
 
   @Override
@@ -225,11 +300,7 @@ public final class IpmiDriver implements PowerDriver {
    * @param address the checked IP address to send to ({@code -H})
    */
   List<String> argv(
-      InetAddress address,
-      IpmiTarget target,
-      BmcEndpoint endpoint,
-      String user,
-      String... command) {
+      InetAddress address, IpmiTarget target, IpmiAccess access, String user, String... command) {
     List<String> argv = new ArrayList<>();
     argv.add(config.ipmitool());
     argv.addAll(
@@ -242,9 +313,9 @@ public final class IpmiDriver implements PowerDriver {
     argv.addAll(
         List.of(
             "-C",
-            endpoint.option(OPTION_CIPHER_SUITE).orElse(String.valueOf(config.cipherSuite())),
+            String.valueOf(access.cipherSuite()),
             "-L",
-            endpoint.option(OPTION_PRIVILEGE).orElse(config.privilege()),
+            access.privilege(),
             "-N",
             String.valueOf(Math.max(1, config.retransmitTimeout().toSeconds())),
             "-R",
@@ -256,6 +327,7 @@ public final class IpmiDriver implements PowerDriver {
   private ProcessResult run(BmcEndpoint endpoint, Deadline deadline, String... command)
       throws PowerException {
     IpmiTarget target = IpmiTarget.parse(endpoint.address());
+    IpmiAccess access = IpmiAccess.of(endpoint, config);
     String bmc = target.host() + ":" + target.port();
     String what = String.join(" ", command);
     List<InetAddress> resolved = HostAddresses.resolve(target.host());
@@ -265,8 +337,7 @@ public final class IpmiDriver implements PowerDriver {
             : credentials.credentials(
                 endpoint.credentialsName(),
                 new Destination("ipmi", target.host(), resolved, false));
-    List<String> argv =
-        argv(resolved.get(0), target, endpoint, secret.user().orElse(null), command);
+    List<String> argv = argv(resolved.get(0), target, access, secret.user().orElse(null), command);
     Map<String, String> environment = Map.of(PASSWORD_VARIABLE, secret.secret().orElse(""));
     try {
       var turn = pacer.acquire(bmc, deadline.remaining());
@@ -297,7 +368,7 @@ public final class IpmiDriver implements PowerDriver {
           failed = result.exitCode() != 0 || result.timedOut();
         }
         if (failed) {
-          throw IpmiOutput.failure(bmc, what, result);
+          throw IpmiOutput.failure(bmc, what, result, access);
         }
         return result;
       } finally {

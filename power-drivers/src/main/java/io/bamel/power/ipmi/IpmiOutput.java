@@ -68,26 +68,101 @@ public final class IpmiOutput {
     return m.find() ? m.group(1) : null;
   }
 
-  /**
-   * The typed failure for a run that failed: refused credentials and unsupported commands are
-   * terminal; no answer, busy and a killed run are transient. The message quotes ipmitool's own
-   * error line (it never prints the password) and the BMC, never the command line.
-   */
+  /** {@link #failure(String, String, ProcessResult, IpmiAccess)} without the access settings. */
   public static PowerException failure(String bmc, String command, ProcessResult result) {
+    return failure(bmc, command, result, null);
+  }
+
+  /**
+   * The typed failure for a run that failed. The message quotes ipmitool's own error line (it never
+   * prints the password) and the BMC, never the command line.
+   *
+   * <ul>
+   *   <li>A refused cipher suite is terminal ({@link PowerException.Reason#INVALID_CONFIG}): the
+   *       BMC's open-session answer {@code no matching cipher suite}, an {@code invalid ...
+   *       algorithm}, or {@code insufficient resources for session} (what iDRAC answers when the
+   *       suite is disabled; also a full session table), a negotiated algorithm that is {@code not
+   *       what we requested}, or ipmitool's own {@code Unsupported cipher suite ID}.
+   *   <li>A refused privilege level is terminal ({@link PowerException.Reason#INVALID_CONFIG}):
+   *       {@code invalid role}, {@code unauthorized role requested}, {@code insufficient resources
+   *       for role}, {@code Set Session Privilege Level to X failed: ...}, or a command refused for
+   *       {@code Insufficient privilege level}.
+   *   <li>A refused password or user is terminal ({@link PowerException.Reason#BAD_CREDENTIALS}):
+   *       {@code RAKP 2 HMAC is invalid}, {@code invalid integrity check value}, {@code
+   *       unauthorized name}.
+   *   <li>Unsupported commands are terminal; no answer, busy and a killed run are transient.
+   * </ul>
+   *
+   * @param access the cipher suite and privilege the run used, named in the message ({@code null}:
+   *     not named)
+   */
+  public static PowerException failure(
+      String bmc, String command, ProcessResult result, IpmiAccess access) {
     String text = result.stderr() + "\n" + result.stdout();
     String lower = text.toLowerCase(Locale.ROOT);
     String what = command + " on " + bmc;
+    String suite = access == null ? "the cipher suite" : "cipher suite " + access.cipherSuite();
+    String level = access == null ? "the privilege level" : "privilege level " + access.privilege();
     if (result.timedOut()) {
       return new TransientPowerException(
           PowerException.Reason.TIMEOUT, what + ": ipmitool killed at its timeout");
     }
-    if (lower.contains("rakp 2 hmac is invalid")
-        || lower.contains("unauthorized name")
-        || lower.contains("invalid user name")
-        || lower.contains("unable to read password")
+    if (lower.contains("unsupported cipher suite id")) {
+      return new TerminalPowerException(
+          PowerException.Reason.INVALID_CONFIG,
+          what + ": this host's ipmitool does not support " + suite + ": " + errorLine(text));
+    }
+    if (lower.contains("open session response message")
+            && (lower.contains("cipher suite") || lower.contains("algorithm"))
+        || lower.contains("is not what we requested")) {
+      return new TerminalPowerException(
+          PowerException.Reason.INVALID_CONFIG,
+          what
+              + ": the BMC refused "
+              + suite
+              + " ("
+              + sessionLine(text)
+              + "); set the node's IPMI cipher suite to one the BMC offers (often 17)");
+    }
+    if (lower.contains("insufficient resources for session")) {
+      return new TerminalPowerException(
+          PowerException.Reason.INVALID_CONFIG,
+          what
+              + ": the BMC refused a session with "
+              + suite
+              + " ("
+              + sessionLine(text)
+              + "); iDRAC answers so when that suite is disabled (else its session table is"
+              + " full): set the node's IPMI cipher suite to one the BMC offers");
+    }
+    if (lower.contains("invalid role")
+        || lower.contains("unauthorized role")
+        || lower.contains("insufficient resources for role")
+        || lower.matches("(?s).*set session privilege level to \\S+ failed: .*")
         || lower.contains("insufficient privilege")) {
       return new TerminalPowerException(
-          PowerException.Reason.BAD_CREDENTIALS, what + ": the BMC refused the credentials");
+          PowerException.Reason.INVALID_CONFIG,
+          what
+              + ": the BMC refused "
+              + level
+              + " for this user ("
+              + sessionLine(text)
+              + "); give the node a privilege level the account has (power control needs"
+              + " OPERATOR)");
+    }
+    if (lower.contains("rakp 2 hmac is invalid")
+        || lower.contains("invalid integrity check value")
+        || lower.contains("unable to read password")) {
+      return new TerminalPowerException(
+          PowerException.Reason.BAD_CREDENTIALS,
+          what + ": the BMC refused the password (" + sessionLine(text) + ")");
+    }
+    if (lower.contains("unauthorized name")
+        || lower.contains("invalid user name")
+        || lower.contains("invalid name length")) {
+      return new TerminalPowerException(
+          PowerException.Reason.BAD_CREDENTIALS,
+          what + ": the BMC does not know the user (" + sessionLine(text) + ")");
     }
     if (lower.contains("invalid command")
         || lower.contains("not supported")
@@ -111,6 +186,28 @@ public final class IpmiOutput {
   }
 
   /**
+   * The line of ipmitool's output that says why the session failed, without the {@code >} marker of
+   * a {@code -v} line.
+   */
+  static String sessionLine(String text) {
+    for (String line : text.split("\n")) {
+      String trimmed = line.trim();
+      if (trimmed.startsWith(">")) {
+        trimmed = trimmed.substring(1).trim();
+      }
+      String lower = trimmed.toLowerCase(Locale.ROOT);
+      if (lower.contains("open session response message")
+          || lower.contains("rakp 2")
+          || lower.contains("rakp 4")
+          || lower.contains("privilege")
+          || lower.contains("is not what we requested")) {
+        return trimmed;
+      }
+    }
+    return errorLine(text);
+  }
+
+  /**
    * Whether a failed run should be repeated with {@code -v} to learn why: ipmitool says only
    * "Unable to establish IPMI v2 / RMCP+ session" both for a refused password (at once) and for a
    * BMC that does not answer (after its retransmissions). A run that failed that way faster than
@@ -123,6 +220,10 @@ public final class IpmiOutput {
         && text.contains("unable to establish")
         && !text.contains("rakp")
         && !text.contains("unauthorized")
+        && !text.contains("open session response")
+        && !text.contains("session privilege level")
+        && !text.contains("cipher suite")
+        && !text.contains("not what we requested")
         && elapsed.compareTo(retransmitTimeout) < 0;
   }
 

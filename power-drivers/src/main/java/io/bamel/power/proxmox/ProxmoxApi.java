@@ -3,6 +3,7 @@ package io.bamel.power.proxmox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.bamel.power.BmcPacer;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerException;
 import io.bamel.power.TerminalPowerException;
@@ -10,6 +11,7 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.tls.HttpFailures;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.FormBody;
@@ -22,7 +24,8 @@ import okhttp3.ResponseBody;
 /**
  * Calls of the Proxmox VE API with an API token ({@code Authorization: PVEAPIToken=...}); answers
  * the {@code data} member. Errors are typed: 401/403 bad credentials, 404 and "does not exist" not
- * found, other 5xx transient, other 4xx a protocol error.
+ * found, other 5xx transient, other 4xx a protocol error. Every request waits for its turn at the
+ * host ({@link BmcPacer}, keyed by {@code host:port}): one Proxmox host serves many VMs.
  */
 final class ProxmoxApi {
 
@@ -30,10 +33,14 @@ final class ProxmoxApi {
 
   private final OkHttpClient client;
   private final String authorization;
+  private final BmcPacer pacer;
+  private final String host;
 
-  ProxmoxApi(OkHttpClient client, String apiToken) {
+  ProxmoxApi(OkHttpClient client, String apiToken, BmcPacer pacer, String host) {
     this.client = client;
     this.authorization = "PVEAPIToken=" + apiToken;
+    this.pacer = pacer;
+    this.host = host;
   }
 
   JsonNode get(HttpUrl url, Deadline deadline) throws PowerException {
@@ -87,9 +94,11 @@ final class ProxmoxApi {
     deadline.check(what);
     Request request =
         builder.header("Authorization", authorization).header("Accept", "application/json").build();
+    BmcPacer.Turn turn = turn(what, deadline);
     Call call = client.newCall(request);
     call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);
-    try (Response response = call.execute()) {
+    try (turn;
+        Response response = call.execute()) {
       ResponseBody body = response.body();
       String text = body == null ? "" : body.string();
       JsonNode json = MissingNode.getInstance();
@@ -104,6 +113,25 @@ final class ProxmoxApi {
       return new ProxmoxAnswer(response.code(), reason, json);
     } catch (IOException e) {
       throw HttpFailures.of(what, e);
+    }
+  }
+
+  private BmcPacer.Turn turn(String what, Deadline deadline) throws PowerException {
+    try {
+      Optional<BmcPacer.Turn> turn = pacer.acquire(host, deadline.remaining());
+      if (turn.isEmpty()) {
+        throw new TransientPowerException(
+            PowerException.Reason.TIMEOUT,
+            what
+                + " on "
+                + host
+                + ": the host is busy with other requests of bamel's until the"
+                + " deadline");
+      }
+      return turn.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TransientPowerException(PowerException.Reason.TIMEOUT, what + ": interrupted", e);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.bamel.power.proxmox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPacer;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
@@ -21,6 +22,7 @@ import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
 import java.net.InetAddress;
 import java.net.Proxy;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -51,6 +53,9 @@ import okhttp3.OkHttpClient;
  *       has not ended by then (or failed), {@code stop} with {@code overrule-shutdown=1}, which
  *       aborts the shutdown task holding the VM's lock. Force off: that {@code stop} at once.
  *   <li>TLS verified against the JVM's trust store, a CA bundle or a pinned fingerprint.
+ *   <li>At most {@link ProxmoxConfig#perHostConcurrency()} requests at a time reach one Proxmox
+ *       host ({@code host:port}, serving all its VMs), {@link ProxmoxConfig#perHostInterval()}
+ *       apart ({@link BmcPacer}).
  *   <li>Before each operation the API host is resolved and the token's credential checked against
  *       its allow-list ({@link CredentialSource#credentials(String, Destination)}; a refusal is a
  *       terminal {@link PowerException.Reason#NOT_ALLOWED} before any request leaves); the
@@ -82,6 +87,7 @@ public final class ProxmoxDriver implements PowerDriver {
   private final CredentialSource credentials;
   private final ProxmoxConfig config;
   private final Sleeper sleeper;
+  private final BmcPacer pacer;
   private final OkHttpClient baseClient;
   private final Map<TlsSettings, OkHttpClient> clients = new ConcurrentHashMap<>();
   private final Map<PinnedClientKey, OkHttpClient> pinnedClients = new ConcurrentHashMap<>();
@@ -99,6 +105,9 @@ public final class ProxmoxDriver implements PowerDriver {
     this.credentials = credentials;
     this.config = config;
     this.sleeper = sleeper;
+    this.pacer =
+        new BmcPacer(
+            config.perHostConcurrency(), config.perHostInterval(), Clock.systemUTC(), sleeper);
     this.baseClient =
         new OkHttpClient.Builder()
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
@@ -303,7 +312,7 @@ public final class ProxmoxDriver implements PowerDriver {
       OkHttpClient raced = pinnedClients.putIfAbsent(key, client);
       client = raced != null ? raced : client;
     }
-    return new ProxmoxApi(client, token);
+    return new ProxmoxApi(client, token, pacer, host + ":" + base.port());
   }
 
   private OkHttpClient tlsClient(TlsSettings tls) throws PowerException {

@@ -11,29 +11,27 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.credentials.Destination;
-import io.bamel.power.tls.HttpFailures;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import okhttp3.Call;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import okhttp3.Response;
-import okhttp3.ResponseBody;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One Redfish service as seen with one credential: discovers the service root's SessionService and
- * the ComputerSystem, logs in once and reuses the session, renews it once on a 401, and falls back
- * to Basic auth where there is no SessionService. Thread-safe.
+ * the ComputerSystem (following the root's {@code Systems} link), logs in once and reuses the
+ * session, renews it once on a 401, and falls back to Basic auth where there is no SessionService
+ * or where a login succeeds without giving an {@code X-Auth-Token} (iDRAC 8's {@code
+ * /redfish/v1/Sessions}; the session it created anyway is deleted). What it learns per session is
+ * kept in a {@link SessionCache}, replaced on each new login. Requests go through {@link
+ * RedfishHttp}. Thread-safe.
  *
  * <p>The client it is given is pinned to the addresses in its {@link Destination}; the credential
  * is read (and its allow-list checked against that destination) every time it is about to be sent,
@@ -49,7 +47,7 @@ final class RedfishConnection {
   /** A live session: its token and the URI to log out with. */
   private record Session(String token, String location) {}
 
-  private final OkHttpClient client;
+  private final RedfishHttp http;
   private final RedfishAddress address;
   private final String credentialsName;
   private final CredentialSource credentialSource;
@@ -60,18 +58,21 @@ final class RedfishConnection {
   private final ReentrantLock discoveryLock = new ReentrantLock();
   private volatile boolean rootKnown;
   private volatile String sessionsUri;
+  private volatile String systemsUri;
   private volatile String systemUri;
 
   private final ReentrantLock loginLock = new ReentrantLock();
   private volatile Session session;
+  private volatile boolean loggedInBefore;
+  private volatile SessionCache cache = new SessionCache();
 
   RedfishConnection(
-      OkHttpClient client,
+      RedfishHttp http,
       RedfishAddress address,
       String credentialsName,
       CredentialSource credentialSource,
       Destination destination) {
-    this.client = client;
+    this.http = http;
     this.address = address;
     this.credentialsName = credentialsName;
     this.credentialSource = credentialSource;
@@ -102,6 +103,16 @@ final class RedfishConnection {
   /** Resolves a Redfish link ({@code /redfish/v1/...}) against the service's origin. */
   String resolve(String link) {
     return link.startsWith("/") ? origin + link : link;
+  }
+
+  /** What was learned in the current session. */
+  SessionCache cache() {
+    return cache;
+  }
+
+  /** The HTTP layer (for tests and logs). */
+  RedfishHttp http() {
+    return http;
   }
 
   /** Where this connection sends requests: the host and the addresses it is pinned to. */
@@ -143,13 +154,16 @@ final class RedfishConnection {
     Session current = session;
     session = null;
     if (current == null || current.location() == null) {
+      http.close();
       return;
     }
     try {
       Request request = base(current.location(), current).delete().build();
-      execute(request, deadline).close();
+      execute(request, deadline);
     } catch (PowerException | RuntimeException e) {
       LOG.debug("logout at {} failed: {}", address.serviceRoot(), e.getMessage());
+    } finally {
+      http.close();
     }
   }
 
@@ -178,6 +192,8 @@ final class RedfishConnection {
           sessions = address.serviceRoot() + "/SessionService/Sessions";
         }
         sessionsUri = sessions.isEmpty() ? null : resolve(sessions);
+        String systems = root.body().path("Systems").path("@odata.id").asText("");
+        systemsUri = systems.isEmpty() ? null : resolve(systems);
       }
       rootKnown = true;
     } finally {
@@ -186,7 +202,8 @@ final class RedfishConnection {
   }
 
   private String findSystem(Deadline deadline) throws PowerException {
-    String systems = address.serviceRoot() + "/Systems";
+    discover(deadline);
+    String systems = systemsUri != null ? systemsUri : address.serviceRoot() + "/Systems";
     RedfishResponse collection = send("GET", systems, null, Map.of(), deadline);
     if (!collection.ok()) {
       throw RedfishDriver.failure("GET " + systems, collection);
@@ -229,28 +246,53 @@ final class RedfishConnection {
               .header("Accept", "application/json")
               .post(RequestBody.create(body.toString(), JSON_TYPE))
               .build();
-      try (Response response = execute(request, deadline)) {
-        int code = response.code();
-        if (code == 401 || code == 403) {
-          throw badCredentials();
-        }
-        if (code == 404 || code == 405 || code == 501) {
-          LOG.debug("no usable SessionService at {}; using Basic auth", address.serviceRoot());
-          sessionsUri = null;
-          return null;
-        }
-        String token = response.header("X-Auth-Token");
-        if (code < 200 || code >= 300 || token == null) {
-          throw new TransientPowerException(
-              PowerException.Reason.BMC_ERROR,
-              "session login at " + address.serviceRoot() + " answered HTTP " + code);
-        }
-        String location = response.header("Location");
-        session = new Session(token, location == null ? null : resolve(location));
-        return session;
+      RedfishHttp.Answer response = execute(request, deadline);
+      int code = response.code();
+      if (code == 401 || code == 403) {
+        throw badCredentials();
       }
+      if (code == 404 || code == 405 || code == 501) {
+        LOG.debug("no usable SessionService at {}; using Basic auth", address.serviceRoot());
+        sessionsUri = null;
+        return null;
+      }
+      if (code < 200 || code >= 300) {
+        throw new TransientPowerException(
+            PowerException.Reason.BMC_ERROR,
+            "session login at " + address.serviceRoot() + " answered HTTP " + code);
+      }
+      String token = response.header("X-Auth-Token");
+      String location = response.header("Location");
+      if (token == null || token.isBlank()) {
+        LOG.debug(
+            "session login at {} answered {} without X-Auth-Token; using Basic auth",
+            address.serviceRoot(),
+            code);
+        sessionsUri = null;
+        if (location != null) {
+          deleteWithBasic(resolve(location), deadline);
+        }
+        return null;
+      }
+      if (loggedInBefore) {
+        cache = new SessionCache(); // a new session: what the old one learned may be stale
+      }
+      loggedInBefore = true;
+      session = new Session(token, location == null ? null : resolve(location));
+      return session;
     } finally {
       loginLock.unlock();
+    }
+  }
+
+  /** Deletes a session a token-less login created anyway (BMCs allow only a few); never throws. */
+  private void deleteWithBasic(String location, Deadline deadline) {
+    try {
+      Request.Builder builder = base(location, null).delete();
+      basicAuth(builder);
+      execute(builder.build(), deadline);
+    } catch (PowerException | RuntimeException e) {
+      LOG.debug("deleting the token-less session at {} failed: {}", location, e.getMessage());
     }
   }
 
@@ -292,15 +334,7 @@ final class RedfishConnection {
       throws PowerException {
     Request.Builder builder = base(url, auth);
     if (auth == null && sessionsUri == null && rootKnown) {
-      Credentials credentials = credentials();
-      if (credentials.user().isPresent()) {
-        builder.header(
-            "Authorization",
-            okhttp3.Credentials.basic(
-                credentials.user().get(),
-                credentials.secret().orElse(""),
-                java.nio.charset.StandardCharsets.UTF_8));
-      }
+      basicAuth(builder);
     }
     headers.forEach(builder::header);
     RequestBody requestBody = body == null ? null : RequestBody.create(body.toString(), JSON_TYPE);
@@ -308,20 +342,28 @@ final class RedfishConnection {
       requestBody = RequestBody.create("{}", JSON_TYPE);
     }
     builder.method(method, requestBody);
-    try (Response response = execute(builder.build(), deadline)) {
-      ResponseBody responseBody = response.body();
-      String text = responseBody == null ? "" : responseBody.string();
-      JsonNode json = MissingNode.getInstance();
-      if (!text.isBlank()) {
-        try {
-          json = JSON.readTree(text);
-        } catch (IOException e) {
-          json = MissingNode.getInstance();
-        }
+    RedfishHttp.Answer response = execute(builder.build(), deadline);
+    String text = response.body();
+    JsonNode json = MissingNode.getInstance();
+    if (!text.isBlank()) {
+      try {
+        json = JSON.readTree(text);
+      } catch (IOException e) {
+        json = MissingNode.getInstance();
       }
-      return new RedfishResponse(response.code(), json, response.header("ETag"));
-    } catch (IOException e) {
-      throw HttpFailures.of(method + " " + url, e);
+    }
+    return new RedfishResponse(response.code(), json, response.header("ETag"));
+  }
+
+  private void basicAuth(Request.Builder builder) throws PowerException {
+    Credentials credentials = credentials();
+    if (credentials.user().isPresent()) {
+      builder.header(
+          "Authorization",
+          okhttp3.Credentials.basic(
+              credentials.user().get(),
+              credentials.secret().orElse(""),
+              java.nio.charset.StandardCharsets.UTF_8));
     }
   }
 
@@ -337,7 +379,7 @@ final class RedfishConnection {
     return builder;
   }
 
-  private Response execute(Request request, Deadline deadline) throws PowerException {
+  private RedfishHttp.Answer execute(Request request, Deadline deadline) throws PowerException {
     HttpUrl url = request.url();
     if (!url.scheme().equals(originUrl.scheme())
         || !url.host().equals(originUrl.host())
@@ -354,13 +396,6 @@ final class RedfishConnection {
               + url.port()
               + "); bamel only talks to the BMC's own address");
     }
-    deadline.check(request.method() + " " + request.url());
-    Call call = client.newCall(request);
-    call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);
-    try {
-      return call.execute();
-    } catch (IOException e) {
-      throw HttpFailures.of(request.method() + " " + request.url(), e);
-    }
+    return http.execute(request, request.method() + " " + request.url(), deadline);
   }
 }

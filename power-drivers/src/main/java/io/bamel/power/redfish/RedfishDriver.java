@@ -4,13 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.power.BmcEndpoint;
-import io.bamel.power.BootDevice;
+import io.bamel.power.BmcPacer;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
@@ -27,7 +29,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -36,23 +37,38 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 
 /**
  * The Redfish driver (interface {@code redfish}), over OkHttp.
  *
  * <ul>
- *   <li>The address is a service root (the ComputerSystem is found from it) or a System URI ({@link
- *       RedfishAddress}).
+ *   <li>The address is a service root (the ComputerSystem is found from it, following its {@code
+ *       Systems} link) or a System URI ({@link RedfishAddress}).
  *   <li>Sessions through the SessionService, one per BMC and credential, reused, renewed once on
- *       401, logged out on {@link #close()}; Basic auth where there is no SessionService.
- *   <li>The reset type is chosen from {@code ResetType@Redfish.AllowableValues} ({@link
- *       ResetTypes}); graceful off falls back to {@code ForceOff} after the graceful timeout.
+ *       401, logged out on {@link #close()}; Basic auth where there is no SessionService or a login
+ *       gives no token ({@link RedfishConnection}).
+ *   <li>Connections as BMCs need them ({@link RedfishHttp}): idle ones kept shorter than BMCs keep
+ *       them, a read that meets a closed one sent again on a new one, every action on a new
+ *       connection of its own (repeated only when it provably never left), HTTP/1.0 services talked
+ *       to one connection per request; at most {@link RedfishConfig#perBmcConcurrency()} requests
+ *       at a time per BMC (per service root), {@link RedfishConfig#perBmcInterval()} apart.
+ *   <li>The reset type is chosen from the reset action's {@code @Redfish.ActionInfo} (read once per
+ *       system and session) or its inline {@code ResetType@Redfish.AllowableValues}, in the order
+ *       {@link ResetTypes} documents. A graceful off sends {@code GracefulShutdown} or presses the
+ *       power button; a BMC offering neither gets no {@code ForceOff} in its place (the call fails
+ *       as unsupported); the driver forces off only after its graceful timeout, and {@link
+ *       #execute} says so ({@link PowerResult#forced()}). A cycle without {@code PowerCycle} or
+ *       {@code ForceRestart} is off, then on.
  *   <li>An action the system is already in (or heading to) is not sent again; a 400/409 answered to
  *       it is success after re-reading the state. 409 and 503 are retried with backoff.
- *   <li>Boot override PATCH with {@code If-Match} when the BMC gives an ETag; a 412 (the system
- *       changed since it was read) is answered by one fresh read and one more PATCH.
+ *   <li>Boot override PATCH as {@link BootPlan} decides from the system's allowable values, with
+ *       {@code If-Match} when the BMC gives an ETag (header or {@code @odata.etag}); a 412 is
+ *       answered by one fresh read and one more PATCH; a {@code Continuous} refused with 400 is set
+ *       {@code Once} (with a note).
+ *   <li>Power draw from the sources {@link PowerSources} finds by following the system's chassis
+ *       links (found once per session, read directly after that).
+ *   <li>Inspection as {@link RedfishInspection} reads it.
  *   <li>Every request sends {@code OData-Version: 4.0}. TLS is verified unless the endpoint opts
  *       out ({@link TlsSettings}).
  *   <li>The BMC's host name is resolved once (again after {@link #RESOLVE_AGAIN_AFTER}, replacing
@@ -62,6 +78,9 @@ import okhttp3.OkHttpClient;
  *       CredentialSource#credentials(String, Destination)}): a refusal is a terminal {@link
  *       PowerException.Reason#NOT_ALLOWED} before any request leaves.
  * </ul>
+ *
+ * <p>What {@link #execute} reports in {@link PowerResult#sent()}: the {@code ResetType} values
+ * sent, in order; for a boot override {@code Boot <target> <enabled> [<mode>]}.
  */
 public final class RedfishDriver implements PowerDriver {
 
@@ -74,6 +93,7 @@ public final class RedfishDriver implements PowerDriver {
   private final RedfishConfig config;
   private final Clock clock;
   private final Sleeper sleeper;
+  private final BmcPacer pacer;
   private final OkHttpClient baseClient;
   private final Map<TlsSettings, OkHttpClient> clients = new ConcurrentHashMap<>();
 
@@ -99,12 +119,12 @@ public final class RedfishDriver implements PowerDriver {
     this.config = config;
     this.clock = clock;
     this.sleeper = sleeper;
+    this.pacer = new BmcPacer(config.perBmcConcurrency(), config.perBmcInterval(), clock, sleeper);
     this.baseClient =
         new OkHttpClient.Builder()
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(0, TimeUnit.MILLISECONDS) // bounded per call by its deadline
-            .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
-            .retryOnConnectionFailure(false) // the driver decides what to repeat
+            .retryOnConnectionFailure(false) // RedfishHttp decides what to repeat
             .followRedirects(false)
             .build();
   }
@@ -121,47 +141,107 @@ public final class RedfishDriver implements PowerDriver {
 
   @Override
   public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    RedfishConnection connection = connection(endpoint);
-    SystemView system = SystemView.of(readSystem(connection, deadline));
-    if (system.powerState() == PowerState.ON || system.powerState() == PowerState.POWERING_ON) {
-      return;
-    }
-    String type = ResetTypes.require(ResetTypes.Intent.ON, system.allowableResetTypes());
-    reset(connection, system, type, PowerState.ON, deadline);
+    execute(PowerCommand.on(), endpoint, deadline);
   }
 
   @Override
   public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
       throws PowerException {
+    execute(PowerCommand.off(mode), endpoint, deadline);
+  }
+
+  @Override
+  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    execute(PowerCommand.cycle(), endpoint, deadline);
+  }
+
+  @Override
+  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
+      throws PowerException {
+    execute(PowerCommand.boot(override), endpoint, deadline);
+  }
+
+  @Override
+  public PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     RedfishConnection connection = connection(endpoint);
+    PowerResult.Builder result = new PowerResult.Builder();
+    switch (command) {
+      case PowerCommand.On on -> on(connection, result, deadline);
+      case PowerCommand.Off off -> off(connection, off.mode(), result, deadline);
+      case PowerCommand.Cycle cycle -> cycle(connection, result, deadline);
+      case PowerCommand.Boot boot -> boot(connection, boot.override(), result, deadline);
+    }
+    return result.build();
+  }
+
+  private void on(RedfishConnection connection, PowerResult.Builder result, Deadline deadline)
+      throws PowerException {
+    SystemView system = SystemView.of(readSystem(connection, deadline));
+    PowerState state = system.powerState();
+    if (state == PowerState.ON || state == PowerState.POWERING_ON) {
+      result.note("already " + state.wireName());
+      return;
+    }
+    String type = ResetTypes.require(ResetTypes.Intent.ON, allowed(connection, system, deadline));
+    if (type.equals(ResetTypes.PUSH_POWER_BUTTON) && state != PowerState.OFF) {
+      throw buttonNotNow(state);
+    }
+    reset(connection, system, type, PowerState.ON, deadline);
+    result.sent(type);
+  }
+
+  private void off(
+      RedfishConnection connection,
+      PowerOffMode mode,
+      PowerResult.Builder result,
+      Deadline deadline)
+      throws PowerException {
     SystemView system = SystemView.of(readSystem(connection, deadline));
     PowerState state = system.powerState();
     if (mode == PowerOffMode.FORCE) {
       if (state == PowerState.OFF || state == PowerState.POWERING_OFF) {
+        result.note("already " + state.wireName());
         return;
       }
-      String type = ResetTypes.require(ResetTypes.Intent.FORCE_OFF, system.allowableResetTypes());
+      String type =
+          ResetTypes.require(ResetTypes.Intent.FORCE_OFF, allowed(connection, system, deadline));
       reset(connection, system, type, PowerState.OFF, deadline);
+      result.sent(type);
       return;
     }
     if (state == PowerState.OFF) {
+      result.note("already off");
       return;
     }
-    Optional<String> graceful =
-        ResetTypes.choose(ResetTypes.Intent.GRACEFUL_OFF, system.allowableResetTypes());
-    if (graceful.isPresent() && state != PowerState.POWERING_OFF) {
-      reset(connection, system, graceful.get(), PowerState.OFF, deadline);
-    }
-    if (graceful.isPresent() || state == PowerState.POWERING_OFF) {
-      if (waitFor(
-          connection, PowerState.OFF, deadline.atMost(config.gracefulTimeout()), deadline)) {
-        return;
+    if (state != PowerState.POWERING_OFF) {
+      ResetTypes.Allowed allowed = allowed(connection, system, deadline);
+      String graceful =
+          ResetTypes.choose(ResetTypes.Intent.GRACEFUL_OFF, allowed.types())
+              .orElseThrow(() -> ResetTypes.unsupported(ResetTypes.Intent.GRACEFUL_OFF, allowed));
+      if (graceful.equals(ResetTypes.PUSH_POWER_BUTTON) && state != PowerState.ON) {
+        throw buttonNotNow(state);
       }
+      reset(connection, system, graceful, PowerState.OFF, deadline);
+      result.sent(graceful);
+    }
+    if (waitFor(connection, PowerState.OFF, deadline.atMost(config.gracefulTimeout()), deadline)) {
+      return;
     }
     SystemView now = SystemView.of(readSystem(connection, deadline));
     if (now.powerState() != PowerState.OFF) {
-      String force = ResetTypes.require(ResetTypes.Intent.FORCE_OFF, now.allowableResetTypes());
+      String force =
+          ResetTypes.require(ResetTypes.Intent.FORCE_OFF, allowed(connection, now, deadline));
       reset(connection, now, force, PowerState.OFF, deadline);
+      result
+          .sent(force)
+          .forced()
+          .note(
+              "still "
+                  + now.powerState().wireName()
+                  + " after the graceful timeout of "
+                  + config.gracefulTimeout().toSeconds()
+                  + " s: forced off");
     }
     if (!waitFor(connection, PowerState.OFF, deadline, deadline)) {
       throw new TransientPowerException(
@@ -169,42 +249,103 @@ public final class RedfishDriver implements PowerDriver {
     }
   }
 
-  @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    RedfishConnection connection = connection(endpoint);
+  private void cycle(RedfishConnection connection, PowerResult.Builder result, Deadline deadline)
+      throws PowerException {
     SystemView system = SystemView.of(readSystem(connection, deadline));
     if (system.powerState() == PowerState.OFF) {
-      powerOn(endpoint, deadline);
+      result.note("the system was off: switched on");
+      on(connection, result, deadline);
       return;
     }
-    String type = ResetTypes.require(ResetTypes.Intent.CYCLE, system.allowableResetTypes());
-    reset(connection, system, type, null, deadline);
+    ResetTypes.Allowed allowed = allowed(connection, system, deadline);
+    List<String> steps = ResetTypes.cycle(allowed.types());
+    if (steps.isEmpty()) {
+      throw ResetTypes.unsupported(ResetTypes.Intent.CYCLE, allowed);
+    }
+    if (steps.size() == 1) {
+      reset(connection, system, steps.get(0), null, deadline);
+      result.sent(steps.get(0));
+      return;
+    }
+    result.note("the BMC offers neither PowerCycle nor ForceRestart: off, then on");
+    if (system.powerState() != PowerState.POWERING_OFF) {
+      reset(connection, system, steps.get(0), PowerState.OFF, deadline);
+      result.sent(steps.get(0));
+    }
+    if (!waitFor(connection, PowerState.OFF, deadline, deadline)) {
+      throw new TransientPowerException(
+          PowerException.Reason.TIMEOUT, "system is not off by the deadline (power cycle)");
+    }
+    SystemView off = SystemView.of(readSystem(connection, deadline));
+    reset(connection, off, steps.get(1), PowerState.ON, deadline);
+    result.sent(steps.get(1));
   }
 
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
+  private static TransientPowerException buttonNotNow(PowerState state) {
+    return new TransientPowerException(
+        PowerException.Reason.BMC_ERROR,
+        "the BMC's only way is PushPowerButton, a toggle; it is not pressed while the system is "
+            + state.wireName());
+  }
+
+  /**
+   * The reset types {@code system} allows: from its ActionInfo (read once per session), else its
+   * inline allowable values, else the assumed ones.
+   */
+  private ResetTypes.Allowed allowed(
+      RedfishConnection connection, SystemView system, Deadline deadline) throws PowerException {
+    Optional<List<String>> fromInfo = Optional.empty();
+    if (system.actionInfo() != null) {
+      SessionCache cache = connection.cache();
+      String key = connection.systemUri(deadline);
+      List<String> types = cache.actionInfoResetTypes.get(key);
+      if (types == null) {
+        RedfishResponse info = get(connection, connection.resolve(system.actionInfo()), deadline);
+        if (!info.ok() && info.code() != 404) {
+          throw failure("GET " + system.actionInfo(), info);
+        }
+        types = info.ok() ? ResetTypes.fromActionInfo(info.body()).orElse(List.of()) : List.of();
+        cache.actionInfoResetTypes.put(key, types);
+      }
+      fromInfo = types.isEmpty() ? Optional.empty() : Optional.of(types);
+    }
+    return ResetTypes.allowed(fromInfo, system.inlineResetTypes());
+  }
+
+  private void boot(
+      RedfishConnection connection,
+      BootOverride override,
+      PowerResult.Builder result,
+      Deadline deadline)
       throws PowerException {
-    RedfishConnection connection = connection(endpoint);
     String uri = connection.systemUri(deadline);
-    ObjectNode body = JSON.createObjectNode();
-    ObjectNode boot = body.putObject("Boot");
-    boot.put("BootSourceOverrideTarget", override.device() == BootDevice.PXE ? "Pxe" : "Hdd");
-    boot.put("BootSourceOverrideEnabled", override.persistent() ? "Continuous" : "Once");
+    BootPlan plan = null;
     boolean reread = false;
+    boolean onceTried = false;
     for (int attempt = 1; ; attempt++) {
       RedfishResponse current = get(connection, uri, deadline);
       if (!current.ok()) {
         throw failure("GET " + uri, current);
       }
+      if (plan == null) {
+        plan = BootPlan.of(current.body().path("Boot"), override);
+      }
       String etag =
           current.etag() != null ? current.etag() : current.body().path("@odata.etag").asText(null);
       Map<String, String> headers = etag == null ? Map.of() : Map.of("If-Match", etag);
-      RedfishResponse response = connection.send("PATCH", uri, body, headers, deadline);
+      RedfishResponse response = connection.send("PATCH", uri, plan.body(), headers, deadline);
       if (response.ok()) {
+        result.sent(plan.summary());
+        plan.notes().forEach(result::note);
         return;
       }
       if (response.code() == 412 && !reread) {
         reread = true; // the system changed since it was read: read it again, once
+        continue;
+      }
+      if (response.code() == 400 && plan.enabled().equals("Continuous") && !onceTried) {
+        onceTried = true; // a BMC that refuses Continuous without saying so beforehand
+        plan = plan.once("it answered " + response.errorMessage() + " to Continuous");
         continue;
       }
       boolean busy = response.code() == 409 || response.code() == 503;
@@ -218,50 +359,53 @@ public final class RedfishDriver implements PowerDriver {
   public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     RedfishConnection connection = connection(endpoint);
     JsonNode system = readSystem(connection, deadline);
-    List<String> macs = new ArrayList<>();
-    String interfaces = system.path("EthernetInterfaces").path("@odata.id").asText("");
-    if (!interfaces.isEmpty()) {
-      RedfishResponse collection = get(connection, connection.resolve(interfaces), deadline);
-      if (collection.ok()) {
-        for (JsonNode member : collection.body().path("Members")) {
-          RedfishResponse nic =
-              get(connection, connection.resolve(member.path("@odata.id").asText()), deadline);
-          String mac = nic.body().path("MACAddress").asText("");
-          if (nic.ok() && !mac.isEmpty()) {
-            macs.add(mac.toLowerCase(Locale.ROOT));
-          }
-        }
-      }
-    }
-    JsonNode memory = system.path("MemorySummary").path("TotalSystemMemoryGiB");
-    JsonNode count = system.path("ProcessorSummary").path("Count");
-    return new HardwareInfo(
-        text(system, "Manufacturer"),
-        text(system, "Model"),
-        text(system, "SerialNumber"),
-        count.isNumber() ? count.asInt() : null,
-        text(system.path("ProcessorSummary"), "Model"),
-        memory.isNumber() ? Math.round(memory.asDouble() * 1024) : null,
-        macs);
+    return RedfishInspection.inspect(system, fetch(connection, deadline), connection::resolve);
   }
 
   @Override
   public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     RedfishConnection connection = connection(endpoint);
-    JsonNode system = readSystem(connection, deadline);
-    String chassis = system.path("Links").path("Chassis").path(0).path("@odata.id").asText("");
-    if (chassis.isEmpty()) {
-      return OptionalDouble.empty();
+    String uri = connection.systemUri(deadline);
+    RedfishFetch fetch = fetch(connection, deadline);
+    SessionCache cache = connection.cache();
+    PowerSources sources = cache.powerSources.get(uri);
+    boolean fresh = sources == null;
+    if (fresh) {
+      sources = PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
+      cache.powerSources.put(uri, sources);
     }
-    RedfishResponse power = get(connection, connection.resolve(chassis) + "/Power", deadline);
-    if (power.code() == 404) {
-      return OptionalDouble.empty();
+    try {
+      return sources.read(fetch);
+    } catch (PowerSources.Gone gone) {
+      cache.powerSources.remove(uri);
+      if (fresh) {
+        throw new TerminalPowerException(
+            PowerException.Reason.NOT_FOUND, "power reading: " + gone.getMessage());
+      }
+      sources = PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
+      cache.powerSources.put(uri, sources);
+      try {
+        return sources.read(fetch);
+      } catch (PowerSources.Gone again) {
+        cache.powerSources.remove(uri);
+        throw new TerminalPowerException(
+            PowerException.Reason.NOT_FOUND, "power reading: " + again.getMessage());
+      }
     }
-    if (!power.ok()) {
-      throw failure("GET " + chassis + "/Power", power);
-    }
-    JsonNode watts = power.body().path("PowerControl").path(0).path("PowerConsumedWatts");
-    return watts.isNumber() ? OptionalDouble.of(watts.asDouble()) : OptionalDouble.empty();
+  }
+
+  /** GETs for the helpers: the body, empty on 404, a typed failure otherwise. */
+  private RedfishFetch fetch(RedfishConnection connection, Deadline deadline) {
+    return uri -> {
+      RedfishResponse response = get(connection, uri, deadline);
+      if (response.code() == 404) {
+        return Optional.empty();
+      }
+      if (!response.ok()) {
+        throw failure("GET " + uri, response);
+      }
+      return Optional.of(response.body());
+    };
   }
 
   /** Logs every session out and releases connections. */
@@ -270,7 +414,6 @@ public final class RedfishDriver implements PowerDriver {
     Deadline deadline = Deadline.in(Duration.ofSeconds(5), clock);
     connections.values().forEach(p -> p.connection().close(deadline.atMost(Duration.ofSeconds(2))));
     connections.clear();
-    baseClient.connectionPool().evictAll();
     baseClient.dispatcher().executorService().shutdown();
   }
 
@@ -309,9 +452,10 @@ public final class RedfishDriver implements PowerDriver {
             .dns(new PinnedDns(host, resolved))
             .proxy(Proxy.NO_PROXY)
             .build();
+    RedfishHttp http =
+        new RedfishHttp(client, config.keepAlive(), pacer, bmcKey(root, address.serviceRoot()));
     RedfishConnection created =
-        new RedfishConnection(
-            client, address, endpoint.credentialsName(), credentials, destination);
+        new RedfishConnection(http, address, endpoint.credentialsName(), credentials, destination);
     Pinned pinned = new Pinned(created, now);
     if (existing == null) {
       Pinned raced = connections.putIfAbsent(key, pinned);
@@ -323,6 +467,25 @@ public final class RedfishDriver implements PowerDriver {
     }
     Pinned current = connections.get(key);
     return current != null ? current.connection() : created;
+  }
+
+  /**
+   * The pacer's key for a BMC: its service root, scheme and host in lower case and the port
+   * explicit ({@code https://bmc.example:443/redfish/v1}). For a real BMC that is its host:port;
+   * the systems of one chassis manager share it.
+   */
+  static String bmcKey(URI root, String serviceRoot) {
+    int port =
+        root.getPort() >= 0
+            ? root.getPort()
+            : root.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+    String path = URI.create(serviceRoot).getRawPath();
+    return root.getScheme().toLowerCase(Locale.ROOT)
+        + "://"
+        + HostAddresses.normalize(root.getHost()).toLowerCase(Locale.ROOT)
+        + ":"
+        + port
+        + (path == null ? "" : path);
   }
 
   private OkHttpClient tlsClient(TlsSettings tls) throws PowerException {
@@ -449,10 +612,5 @@ public final class RedfishDriver implements PowerDriver {
       return new TerminalPowerException(PowerException.Reason.UNSUPPORTED, message);
     }
     return new TerminalPowerException(PowerException.Reason.PROTOCOL, message);
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.path(field);
-    return value.isTextual() && !value.asText().isBlank() ? value.asText() : null;
   }
 }

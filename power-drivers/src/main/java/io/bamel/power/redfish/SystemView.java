@@ -1,28 +1,36 @@
 package io.bamel.power.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.bamel.power.PowerState;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * What the driver reads from a ComputerSystem resource. Pure.
  *
  * @param powerState the {@code PowerState}
- * @param allowableResetTypes the {@code ResetType@Redfish.AllowableValues} (empty when absent)
+ * @param inlineResetTypes the {@code ResetType@Redfish.AllowableValues} node (missing when absent)
+ * @param actionInfo the reset action's {@code @Redfish.ActionInfo} link, or {@code null}
  * @param resetTarget the Reset action's {@code target}, or {@code null}
+ * @param boot the {@code Boot} object (missing when absent)
  */
-record SystemView(PowerState powerState, List<String> allowableResetTypes, String resetTarget) {
+record SystemView(
+    PowerState powerState,
+    JsonNode inlineResetTypes,
+    String actionInfo,
+    String resetTarget,
+    JsonNode boot) {
 
   static SystemView of(JsonNode system) {
     JsonNode action = system.path("Actions").path("#ComputerSystem.Reset");
-    List<String> allowed = new ArrayList<>();
-    action.path("ResetType@Redfish.AllowableValues").forEach(v -> allowed.add(v.asText()));
     String target = action.path("target").asText("");
+    String info = action.path("@Redfish.ActionInfo").asText("");
+    JsonNode inline = action.path("ResetType@Redfish.AllowableValues");
     return new SystemView(
         parseState(system.path("PowerState").asText("")),
-        List.copyOf(allowed),
-        target.isEmpty() ? null : target);
+        inline.isMissingNode() ? MissingNode.getInstance() : inline,
+        info.isEmpty() ? null : info,
+        target.isEmpty() ? null : target,
+        system.path("Boot"));
   }
 
   /** The Redfish {@code PowerState} values; {@code Paused} and anything else are unknown. */
@@ -36,8 +44,16 @@ record SystemView(PowerState powerState, List<String> allowableResetTypes, Strin
     };
   }
 
-  /** The reset action's URI; the conventional one below {@code systemUri} when not announced. */
+  /**
+   * The reset action's URI; the conventional one below {@code systemUri} when not announced (a
+   * trailing {@code /} of the System URI is not doubled).
+   */
   String resetTarget(String systemUri) {
-    return resetTarget != null ? resetTarget : systemUri + "/Actions/ComputerSystem.Reset";
+    if (resetTarget != null) {
+      return resetTarget;
+    }
+    String base =
+        systemUri.endsWith("/") ? systemUri.substring(0, systemUri.length() - 1) : systemUri;
+    return base + "/Actions/ComputerSystem.Reset";
   }
 }

@@ -1,14 +1,11 @@
 package io.bamel.power.sim;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import io.bamel.power.PowerState;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
@@ -16,16 +13,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Serves the Redfish resources of every simulated system under {@code /bmc/{id}/redfish/v1}:
- * service root, SessionService, Systems, the ComputerSystem (with its ETag) with its Reset action
- * and boot override (which needs {@code If-Match} once an ETag was given), Ethernet interfaces and
- * the chassis Power resource.
+ * Serves the Redfish resources of every simulated system under {@code /bmc/{id}/redfish/v1}, each
+ * shaped by its system's {@link SimProfile}: service root, SessionService and sessions, Systems,
+ * the ComputerSystem (with its ETag) with its Reset action (and ActionInfo) and boot override
+ * (which needs {@code If-Match} once an ETag was given, or always where the profile says), and the
+ * read-only resources of {@link SimRedfishTree}. A path is served with or without one trailing
+ * {@code /}; nothing else is normalised (a doubled {@code //} is not found). Each answer sets how
+ * the connection is treated after it (the system's {@link SimConnection}).
  */
-final class RedfishSimHandler implements HttpHandler {
+final class RedfishSimHandler implements SimHttpServer.Handler {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String SYSTEM_ID = "1";
-  private static final String SYSTEM1 = "/redfish/v1/Systems/1";
+  private static final String ROOT = "/redfish/v1";
 
   private final Map<String, SimulatedSystem> systems;
 
@@ -34,25 +33,29 @@ final class RedfishSimHandler implements HttpHandler {
   }
 
   @Override
-  public void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      String path = exchange.getRequestURI().getPath();
-      String[] parts = path.split("/", 4); // "", "bmc", id, rest
-      SimulatedSystem system = parts.length >= 3 ? systems.get(parts[2]) : null;
-      if (system == null || !"bmc".equals(parts[1])) {
-        send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", "no such BMC"));
-        return;
-      }
-      String prefix = "/bmc/" + system.id();
-      String rest = parts.length == 4 ? "/" + parts[3] : "/";
-      while (rest.length() > 1 && rest.endsWith("/")) {
-        rest = rest.substring(0, rest.length() - 1);
-      }
+  public void handle(SimExchange exchange) throws IOException {
+    String path = exchange.path();
+    String[] parts = path.split("/", 4); // "", "bmc", id, rest
+    SimulatedSystem system = parts.length >= 3 ? systems.get(parts[2]) : null;
+    if (system == null || !"bmc".equals(parts[1])) {
+      send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", "no such BMC"));
+      return;
+    }
+    exchange.connection(system.config().connection());
+    String prefix = "/bmc/" + system.id();
+    String rest = parts.length == 4 ? "/" + parts[3] : "/";
+    if (rest.length() > 1 && rest.endsWith("/")) {
+      rest = rest.substring(0, rest.length() - 1);
+    }
+    system.requestStarted();
+    try {
       handle(exchange, system, prefix, rest);
+    } finally {
+      system.requestEnded();
     }
   }
 
-  private void handle(HttpExchange exchange, SimulatedSystem system, String prefix, String rest)
+  private void handle(SimExchange exchange, SimulatedSystem system, String prefix, String rest)
       throws IOException {
     long latency = system.faults().latency().toMillis();
     if (latency > 0) {
@@ -60,123 +63,101 @@ final class RedfishSimHandler implements HttpHandler {
         Thread.sleep(latency);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+        exchange.drop();
         return;
       }
     }
     if (system.faults().takeDrop()) {
       system.record(SimOperation.FAULT);
-      return; // closing the exchange unanswered drops the connection
+      exchange.drop(); // closing the connection unanswered
+      return;
     }
     int failure = system.faults().takeFailure();
     if (failure != 0) {
       system.record(SimOperation.FAULT);
-      exchange.getResponseHeaders().set("Retry-After", "1");
+      exchange.responseHeader("Retry-After", "1");
       send(exchange, failure, error("Base.1.8.ServiceTemporarilyUnavailable", "injected fault"));
       return;
     }
-    if (!"4.0".equals(exchange.getRequestHeaders().getFirst("OData-Version"))) {
+    if (!"4.0".equals(exchange.header("OData-Version"))) {
       system.record(SimOperation.NO_ODATA_VERSION);
     }
-    String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-    String root = prefix + "/redfish/v1";
+    String method = exchange.method();
     SimSystemConfig config = system.config();
+    SimRedfishTree tree = new SimRedfishTree(system, prefix + ROOT);
 
-    if (rest.equals("/redfish/v1") && method.equals("GET")) {
+    if (rest.equals(ROOT) && method.equals("GET")) {
       system.record(SimOperation.SERVICE_ROOT);
-      send(exchange, 200, serviceRoot(root, config));
+      send(exchange, 200, tree.serviceRoot(config.sessionService()));
       return;
     }
-    if (rest.equals("/redfish/v1/SessionService/Sessions")
-        && method.equals("POST")
-        && config.sessionService()) {
-      login(exchange, system, root);
+    if (!rest.startsWith(ROOT + "/")) {
+      send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", method + " " + rest));
+      return;
+    }
+    String path = rest.substring(ROOT.length());
+    String sessions = tree.sessionsPath();
+    if (path.equals(sessions) && method.equals("POST") && config.sessionService()) {
+      login(exchange, system, tree);
       return;
     }
     if (!authorized(exchange, system)) {
       system.record(SimOperation.UNAUTHORIZED);
       if (config.basicAuth()) {
-        exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"bmc\"");
+        exchange.responseHeader("WWW-Authenticate", "Basic realm=\"bmc\"");
       }
       send(exchange, 401, error("Base.1.8.NoValidSession", "authentication required"));
       return;
     }
-    switch (method + " " + rest) {
-      case "GET /redfish/v1/SessionService" -> sessionService(exchange, root, config);
-      case "GET /redfish/v1/Systems" -> {
-        system.record(SimOperation.SYSTEMS);
-        ObjectNode body = resource(root + "/Systems", "#ComputerSystemCollection");
-        body.put("Members@odata.count", 1);
-        body.putArray("Members").addObject().put("@odata.id", root + "/Systems/" + SYSTEM_ID);
-        send(exchange, 200, body);
+    String sys = tree.systemPath();
+    if (path.equals(sys) && method.equals("GET")) {
+      system.record(SimOperation.SYSTEM);
+      String etag = system.giveEtag();
+      if (etag != null && config.profile().etags() == SimProfile.Etags.HEADER_AND_BODY) {
+        exchange.responseHeader("ETag", etag);
       }
-      case "GET " + SYSTEM1 -> {
-        system.record(SimOperation.SYSTEM);
-        String etag = system.giveEtag();
-        if (etag != null) {
-          exchange.getResponseHeaders().set("ETag", etag);
+      send(exchange, 200, tree.computerSystem(etag, redfishState(system)));
+      return;
+    }
+    if (path.equals(sys) && method.equals("PATCH")) {
+      patchBoot(exchange, system);
+      dropAfterAction(exchange, system);
+      return;
+    }
+    if (path.equals(sys + "/Actions/ComputerSystem.Reset") && method.equals("POST")) {
+      reset(exchange, system);
+      dropAfterAction(exchange, system);
+      return;
+    }
+    if (method.equals("DELETE")
+        && path.startsWith(sessions + "/")
+        && system.logout(path.substring(path.lastIndexOf('/') + 1))) {
+      system.record(SimOperation.LOGOUT);
+      send(exchange, 204, null);
+      return;
+    }
+    if (method.equals("GET")) {
+      Optional<SimRedfishTree.Served> served = tree.get(path);
+      if (served.isPresent()) {
+        if (served.get().operation() != null) {
+          system.record(served.get().operation());
         }
-        send(exchange, 200, computerSystem(system, root, etag));
+        send(exchange, 200, served.get().body());
+        return;
       }
-      case "PATCH " + SYSTEM1 -> patchBoot(exchange, system);
-      case "POST " + SYSTEM1 + "/Actions/ComputerSystem.Reset" -> reset(exchange, system);
-      case "GET " + SYSTEM1 + "/EthernetInterfaces" -> {
-        system.record(SimOperation.ETHERNET);
-        ObjectNode body =
-            resource(root + "/Systems/1/EthernetInterfaces", "#EthernetInterfaceCollection");
-        body.putArray("Members")
-            .addObject()
-            .put("@odata.id", root + "/Systems/1/EthernetInterfaces/1");
-        send(exchange, 200, body);
-      }
-      case "GET " + SYSTEM1 + "/EthernetInterfaces/1" -> {
-        system.record(SimOperation.ETHERNET);
-        ObjectNode body = resource(root + "/Systems/1/EthernetInterfaces/1", "#EthernetInterface");
-        body.put("MACAddress", mac(system.id()));
-        send(exchange, 200, body);
-      }
-      case "GET /redfish/v1/Chassis/1/Power" -> {
-        system.record(SimOperation.POWER);
-        ObjectNode body = resource(root + "/Chassis/1/Power", "#Power");
-        body.putArray("PowerControl").addObject().put("PowerConsumedWatts", system.watts());
-        send(exchange, 200, body);
-      }
-      default -> {
-        if (method.equals("DELETE")
-            && rest.startsWith("/redfish/v1/SessionService/Sessions/")
-            && system.logout(rest.substring(rest.lastIndexOf('/') + 1))) {
-          system.record(SimOperation.LOGOUT);
-          send(exchange, 204, null);
-        } else {
-          send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", method + " " + rest));
-        }
-      }
+    }
+    send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", method + " " + rest));
+  }
+
+  /** An injected fault: the action was carried out, and the answer is never sent. */
+  private static void dropAfterAction(SimExchange exchange, SimulatedSystem system) {
+    if (system.faults().takeDropAfterAction()) {
+      system.record(SimOperation.FAULT);
+      exchange.drop();
     }
   }
 
-  private static ObjectNode serviceRoot(String root, SimSystemConfig config) {
-    ObjectNode body = resource(root, "#ServiceRoot.v1_11_0.ServiceRoot");
-    body.put("RedfishVersion", "1.15.0");
-    body.putObject("Systems").put("@odata.id", root + "/Systems");
-    body.putObject("Chassis").put("@odata.id", root + "/Chassis");
-    if (config.sessionService()) {
-      body.putObject("SessionService").put("@odata.id", root + "/SessionService");
-      body.putObject("Links")
-          .putObject("Sessions")
-          .put("@odata.id", root + "/SessionService/Sessions");
-    }
-    return body;
-  }
-
-  private static void sessionService(HttpExchange exchange, String root, SimSystemConfig config)
-      throws IOException {
-    ObjectNode body = resource(root + "/SessionService", "#SessionService.v1_1_8.SessionService");
-    body.put("ServiceEnabled", config.sessionService());
-    body.put("SessionTimeout", config.sessionTimeout().toSeconds());
-    body.putObject("Sessions").put("@odata.id", root + "/SessionService/Sessions");
-    send(exchange, 200, body);
-  }
-
-  private static void login(HttpExchange exchange, SimulatedSystem system, String root)
+  private static void login(SimExchange exchange, SimulatedSystem system, SimRedfishTree tree)
       throws IOException {
     JsonNode body = readBody(exchange);
     Optional<String> token =
@@ -190,21 +171,25 @@ final class RedfishSimHandler implements HttpHandler {
     }
     system.record(SimOperation.LOGIN);
     String id = SimulatedSystem.sessionIdOf(token.get());
-    String location = root + "/SessionService/Sessions/" + id;
-    exchange.getResponseHeaders().set("X-Auth-Token", token.get());
-    exchange.getResponseHeaders().set("Location", location);
-    ObjectNode session = resource(location, "#Session.v1_3_0.Session");
+    String location = tree.id(tree.sessionsPath() + "/" + id);
+    if (!system.config().profile().loginWithoutToken()) {
+      exchange.responseHeader("X-Auth-Token", token.get());
+    }
+    exchange.responseHeader("Location", location);
+    ObjectNode session = JSON.createObjectNode();
+    session.put("@odata.id", location);
+    session.put("@odata.type", "#Session.v1_3_0.Session");
     session.put("Id", id);
     session.put("UserName", system.config().username());
     send(exchange, 201, session);
   }
 
-  private static boolean authorized(HttpExchange exchange, SimulatedSystem system) {
-    String token = exchange.getRequestHeaders().getFirst("X-Auth-Token");
+  private static boolean authorized(SimExchange exchange, SimulatedSystem system) {
+    String token = exchange.header("X-Auth-Token");
     if (token != null) {
       return system.validSession(token);
     }
-    String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+    String authorization = exchange.header("Authorization");
     if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
       String decoded;
       try {
@@ -222,37 +207,6 @@ final class RedfishSimHandler implements HttpHandler {
     return false;
   }
 
-  private static ObjectNode computerSystem(SimulatedSystem system, String root, String etag) {
-    String self = root + "/Systems/" + SYSTEM_ID;
-    ObjectNode body = resource(self, "#ComputerSystem.v1_20_0.ComputerSystem");
-    body.put("Id", SYSTEM_ID);
-    body.put("Name", system.id());
-    body.put("Manufacturer", "bamel");
-    body.put("Model", "Simulated Server S1");
-    body.put("SerialNumber", "SIM-" + system.id().toUpperCase(Locale.ROOT));
-    body.put("PowerState", redfishState(system));
-    if (etag != null) {
-      body.put("@odata.etag", etag);
-    }
-    ObjectNode processors = body.putObject("ProcessorSummary");
-    processors.put("Count", 2);
-    processors.put("Model", "Simulated CPU 32-Core");
-    body.putObject("MemorySummary").put("TotalSystemMemoryGiB", 256);
-    java.util.List<String> boot = system.bootOverride();
-    ObjectNode bootNode = body.putObject("Boot");
-    bootNode.put("BootSourceOverrideTarget", boot.get(0));
-    bootNode.put("BootSourceOverrideEnabled", boot.get(1));
-    ArrayNode targets = bootNode.putArray("BootSourceOverrideTarget@Redfish.AllowableValues");
-    SimulatedSystem.BOOT_TARGETS.forEach(targets::add);
-    body.putObject("EthernetInterfaces").put("@odata.id", self + "/EthernetInterfaces");
-    body.putObject("Links").putArray("Chassis").addObject().put("@odata.id", root + "/Chassis/1");
-    ObjectNode reset = body.putObject("Actions").putObject("#ComputerSystem.Reset");
-    reset.put("target", self + "/Actions/ComputerSystem.Reset");
-    ArrayNode allowed = reset.putArray("ResetType@Redfish.AllowableValues");
-    system.config().allowableResetTypes().forEach(allowed::add);
-    return body;
-  }
-
   private static String redfishState(SimulatedSystem system) {
     PowerState stale = system.faults().takeStale();
     return switch (stale != null ? stale : system.powerState()) {
@@ -263,7 +217,7 @@ final class RedfishSimHandler implements HttpHandler {
     };
   }
 
-  private static void patchBoot(HttpExchange exchange, SimulatedSystem system) throws IOException {
+  private static void patchBoot(SimExchange exchange, SimulatedSystem system) throws IOException {
     if (busy(exchange, system)) {
       return;
     }
@@ -277,7 +231,8 @@ final class RedfishSimHandler implements HttpHandler {
         system.patchBoot(
             text(boot, "BootSourceOverrideTarget"),
             text(boot, "BootSourceOverrideEnabled"),
-            exchange.getRequestHeaders().getFirst("If-Match"),
+            text(boot, "BootSourceOverrideMode"),
+            exchange.header("If-Match"),
             system.faults().takeEtagChange());
     if (problem.isEmpty()) {
       system.record(SimOperation.BOOT_OVERRIDE);
@@ -293,7 +248,7 @@ final class RedfishSimHandler implements HttpHandler {
         system.record(SimOperation.PRECONDITION_FAILED);
         send(exchange, 412, error("Base.1.8.PreconditionFailed", "the ETag does not match"));
       }
-      case TARGET, ENABLED ->
+      case TARGET, ENABLED, MODE ->
           send(
               exchange,
               400,
@@ -304,14 +259,14 @@ final class RedfishSimHandler implements HttpHandler {
   }
 
   /** Answers an action with an injected busy status (409 or 503); whether it did. */
-  private static boolean busy(HttpExchange exchange, SimulatedSystem system) throws IOException {
+  private static boolean busy(SimExchange exchange, SimulatedSystem system) throws IOException {
     int status = system.faults().takeBusy();
     if (status == 0) {
       return false;
     }
     system.record(SimOperation.FAULT);
     if (status == 503) {
-      exchange.getResponseHeaders().set("Retry-After", "1");
+      exchange.responseHeader("Retry-After", "1");
       send(exchange, 503, error("Base.1.8.ServiceTemporarilyUnavailable", "busy"));
     } else {
       send(exchange, 409, error("Base.1.8.ResourceInUse", "busy"));
@@ -319,7 +274,7 @@ final class RedfishSimHandler implements HttpHandler {
     return true;
   }
 
-  private static void reset(HttpExchange exchange, SimulatedSystem system) throws IOException {
+  private static void reset(SimExchange exchange, SimulatedSystem system) throws IOException {
     if (busy(exchange, system)) {
       return;
     }
@@ -358,26 +313,13 @@ final class RedfishSimHandler implements HttpHandler {
     return value == null || value.isNull() ? null : value.asText();
   }
 
-  private static JsonNode readBody(HttpExchange exchange) {
+  private static JsonNode readBody(SimExchange exchange) {
     try {
-      byte[] bytes = exchange.getRequestBody().readAllBytes();
+      byte[] bytes = exchange.body();
       return bytes.length == 0 ? null : JSON.readTree(bytes);
     } catch (IOException e) {
       return null;
     }
-  }
-
-  static String mac(String id) {
-    int h = id.hashCode();
-    return String.format(
-        Locale.ROOT, "52:54:00:%02x:%02x:%02x", (h >> 16) & 0xff, (h >> 8) & 0xff, h & 0xff);
-  }
-
-  private static ObjectNode resource(String id, String type) {
-    ObjectNode node = JSON.createObjectNode();
-    node.put("@odata.id", id);
-    node.put("@odata.type", type);
-    return node;
   }
 
   private static ObjectNode error(String code, String message) {
@@ -388,17 +330,12 @@ final class RedfishSimHandler implements HttpHandler {
     return node;
   }
 
-  private static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {
-    exchange.getResponseHeaders().set("OData-Version", "4.0");
-    if (body == null) {
-      exchange.sendResponseHeaders(status, -1);
-      return;
-    }
-    byte[] bytes = JSON.writeValueAsBytes(body);
-    exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+  private static void send(SimExchange exchange, int status, JsonNode body)
+      throws JsonProcessingException {
+    exchange.responseHeader("OData-Version", "4.0");
+    exchange.send(
+        status,
+        body == null ? null : JSON.writeValueAsString(body),
+        "application/json; charset=utf-8");
   }
 }

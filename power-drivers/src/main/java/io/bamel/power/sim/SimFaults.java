@@ -18,6 +18,7 @@ public final class SimFaults {
   private volatile int busyStatus = 409;
   private final AtomicInteger etagChanges = new AtomicInteger();
   private final AtomicInteger drops = new AtomicInteger();
+  private final AtomicInteger dropsAfterAction = new AtomicInteger();
   private final AtomicInteger staleReads = new AtomicInteger();
   private volatile PowerState staleState = PowerState.OFF;
 
@@ -73,6 +74,15 @@ public final class SimFaults {
   }
 
   /**
+   * Carries out each of the next {@code count} actions (reset, boot override) and then closes the
+   * connection without answering: the client cannot tell whether its request took effect.
+   */
+  public SimFaults dropAfterNextActions(int count) {
+    dropsAfterAction.set(count);
+    return this;
+  }
+
+  /**
    * Reports {@code reported} as the power state in the next {@code count} reads of the system, as a
    * BMC with a stale cache does.
    */
@@ -89,6 +99,7 @@ public final class SimFaults {
     busyActions.set(0);
     etagChanges.set(0);
     drops.set(0);
+    dropsAfterAction.set(0);
     staleReads.set(0);
   }
 
@@ -99,6 +110,10 @@ public final class SimFaults {
 
   boolean takeDrop() {
     return take(drops);
+  }
+
+  boolean takeDropAfterAction() {
+    return take(dropsAfterAction);
   }
 
   /** The status to fail this request with, or 0. */

@@ -22,10 +22,19 @@ public enum SimOperation {
   PRECONDITION_FAILED,
   /** A boot override PATCH without {@code If-Match} after the System gave an ETag (428). */
   PRECONDITION_MISSING,
-  /** A GET of the power readings. */
+  /**
+   * A GET of a power reading resource: {@code Power}, {@code EnvironmentMetrics}, {@code
+   * PowerSubsystem}, a power supply or its metrics.
+   */
   POWER,
   /** A GET of the Ethernet interfaces. */
   ETHERNET,
+  /** A GET of the reset action's {@code @Redfish.ActionInfo}. */
+  ACTION_INFO,
+  /** A GET of a Chassis resource or the Chassis collection. */
+  CHASSIS,
+  /** A GET of the processors, the Manager or its host interfaces. */
+  INVENTORY,
   /** A request refused with 401. */
   UNAUTHORIZED,
   /** A request answered with an injected fault (5xx, 409, dropped connection). */

@@ -23,6 +23,9 @@ import java.util.function.Consumer;
  *     needs a matching {@code If-Match} (428 without one, 412 with a stale one)
  * @param alreadyInStateStatus the HTTP status of a reset asking for the state the system is already
  *     in: 400 (the default) or 409, as some BMCs answer
+ * @param profile the vendor family whose Redfish shape the system has ({@link SimProfile#DEFAULT}:
+ *     the simulator's own)
+ * @param connection how the BMC treats HTTP connections (keep-alive 30 s by default)
  */
 public record SimSystemConfig(
     String username,
@@ -36,7 +39,9 @@ public record SimSystemConfig(
     PowerState initialState,
     double watts,
     boolean etags,
-    int alreadyInStateStatus) {
+    int alreadyInStateStatus,
+    SimProfile profile,
+    SimConnection connection) {
 
   /** The reset types of a typical server BMC. */
   public static final List<String> FULL_RESET_TYPES =
@@ -49,14 +54,17 @@ public record SimSystemConfig(
           "ForceOn",
           "PowerCycle");
 
-  /** Copies the list. */
+  /** Copies the list; a missing profile or connection behaviour is the default one. */
   public SimSystemConfig {
     allowableResetTypes = List.copyOf(allowableResetTypes);
+    profile = profile == null ? SimProfile.DEFAULT : profile;
+    connection = connection == null ? SimConnection.DEFAULT : connection;
   }
 
   /**
    * User {@code admin}, password {@code password}, sessions and Basic auth, 30 min session timeout,
-   * 1 s power delay, every reset type, off at start, 250 W, ETags, 400 for "already in that state".
+   * 1 s power delay, every reset type, off at start, 250 W, ETags, 400 for "already in that state",
+   * the default profile, keep-alive connections closed after 30 s idle.
    */
   public static SimSystemConfig defaults() {
     return new SimSystemConfig(
@@ -71,7 +79,9 @@ public record SimSystemConfig(
         PowerState.OFF,
         250,
         true,
-        400);
+        400,
+        SimProfile.DEFAULT,
+        SimConnection.DEFAULT);
   }
 
   /** With other accepted credentials. */
@@ -135,6 +145,24 @@ public record SimSystemConfig(
     return with(c -> c.alreadyInStateStatus = status);
   }
 
+  /**
+   * Shaped like {@code profile}'s vendor family; the accepted reset types become the profile's
+   * (change them after with {@link #withResetTypes}).
+   */
+  public SimSystemConfig withProfile(SimProfile shape) {
+    return with(
+        c -> {
+          c.profile = shape;
+          c.allowableResetTypes = shape.resetTypes();
+          c.etags = shape.etags() != SimProfile.Etags.NONE;
+        });
+  }
+
+  /** With another connection behaviour (close after every answer, keep-alive closed when idle). */
+  public SimSystemConfig withConnection(SimConnection behaviour) {
+    return with(c -> c.connection = behaviour);
+  }
+
   /** The fields of a config being copied with changes. */
   private static final class Copy {
     String username;
@@ -149,6 +177,8 @@ public record SimSystemConfig(
     double watts;
     boolean etags;
     int alreadyInStateStatus;
+    SimProfile profile;
+    SimConnection connection;
   }
 
   /** This config with the fields {@code change} sets. */
@@ -166,6 +196,8 @@ public record SimSystemConfig(
     c.watts = watts;
     c.etags = etags;
     c.alreadyInStateStatus = alreadyInStateStatus;
+    c.profile = profile;
+    c.connection = connection;
     change.accept(c);
     return new SimSystemConfig(
         c.username,
@@ -179,6 +211,8 @@ public record SimSystemConfig(
         c.initialState,
         c.watts,
         c.etags,
-        c.alreadyInStateStatus);
+        c.alreadyInStateStatus,
+        c.profile,
+        c.connection);
   }
 }

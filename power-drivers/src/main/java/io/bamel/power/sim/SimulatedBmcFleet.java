@@ -1,8 +1,5 @@
 package io.bamel.power.sim;
 
-import com.sun.net.httpserver.HttpServer;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -16,8 +13,6 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A fleet of simulated Redfish BMCs served by one HTTP(S) server on loopback. Each system has its
@@ -35,32 +30,27 @@ import java.util.concurrent.Executors;
  * }</pre>
  *
  * <p>Requests are served on virtual threads, so latency faults on many systems overlap as they
- * would on many real BMCs.
+ * would on many real BMCs. Each system answers in the shape of its {@link SimProfile} and treats
+ * the connection of each answer as its {@link SimConnection} says (by default keep-alive, closed
+ * after 30 s idle).
  */
 public final class SimulatedBmcFleet implements AutoCloseable {
 
   private final Map<String, SimulatedSystem> systems = new ConcurrentHashMap<>();
-  private final HttpServer server;
-  private final ExecutorService executor;
+  private final SimHttpServer server;
   private final SelfSignedCertificate certificate;
   private final Clock clock;
 
   private SimulatedBmcFleet(boolean tls, int port, Clock clock) throws IOException {
     this.clock = clock;
     InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-    if (tls) {
-      certificate = SelfSignedCertificate.generate();
-      HttpsServer https = HttpsServer.create(bind, 256);
-      https.setHttpsConfigurator(new HttpsConfigurator(certificate.serverContext()));
-      server = https;
-    } else {
-      certificate = null;
-      server = HttpServer.create(bind, 256);
-    }
-    executor = Executors.newVirtualThreadPerTaskExecutor();
-    server.setExecutor(executor);
-    server.createContext("/", new RedfishSimHandler(systems));
-    server.start();
+    certificate = tls ? SelfSignedCertificate.generate() : null;
+    server =
+        new SimHttpServer(
+            bind,
+            certificate == null ? null : certificate.serverContext(),
+            1024,
+            new RedfishSimHandler(systems));
   }
 
   /** Starts an empty fleet on a free loopback port, with self-signed TLS or plain HTTP. */
@@ -117,7 +107,21 @@ public final class SimulatedBmcFleet implements AutoCloseable {
 
   /** The port served on. */
   public int port() {
-    return server.getAddress().getPort();
+    return server.port();
+  }
+
+  /**
+   * Closes each of the next {@code count} new connections right after accepting it, before a byte
+   * is read (over TLS the handshake fails): a request on such a connection provably never reached
+   * the BMC.
+   */
+  public void closeNextConnections(int count) {
+    server.closeNextConnections(count);
+  }
+
+  /** How many TCP connections the fleet accepted so far (each TLS connection is one handshake). */
+  public long connectionsAccepted() {
+    return server.connectionsAccepted();
   }
 
   /** The BMC address of a system: the driver finds the service root below it. */
@@ -151,7 +155,6 @@ public final class SimulatedBmcFleet implements AutoCloseable {
   /** Stops the server. */
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    server.close();
   }
 }

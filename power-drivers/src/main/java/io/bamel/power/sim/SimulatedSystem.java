@@ -2,13 +2,16 @@ package io.bamel.power.sim;
 
 import io.bamel.power.PowerState;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -27,7 +30,9 @@ public final class SimulatedSystem {
     /** A boot target outside the allowable values (400). */
     TARGET,
     /** A {@code BootSourceOverrideEnabled} outside the allowable values (400). */
-    ENABLED
+    ENABLED,
+    /** A {@code BootSourceOverrideMode} the profile does not offer or lets nobody write (400). */
+    MODE
   }
 
   /** The outcome of a reset request, mapped to HTTP by the handler. */
@@ -41,14 +46,15 @@ public final class SimulatedSystem {
   /** The boot targets the System allows. */
   static final List<String> BOOT_TARGETS = List.of("None", "Pxe", "Hdd", "Cd", "BiosSetup");
 
-  private static final List<String> BOOT_ENABLED = List.of("Disabled", "Once", "Continuous");
-
   private final String id;
   private final Clock clock;
   private final SimFaults faults = new SimFaults();
   private final Map<SimOperation, LongAdder> counts = new EnumMap<>(SimOperation.class);
   private final Map<String, LongAdder> resets = new ConcurrentHashMap<>();
   private final Map<String, Instant> sessions = new ConcurrentHashMap<>();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger maxInFlight = new AtomicInteger();
+  private final List<Long> arrivals = new ArrayList<>();
   private volatile SimSystemConfig config;
 
   private PowerState settled;
@@ -56,6 +62,7 @@ public final class SimulatedSystem {
   private Instant transitionEnds;
   private String bootTarget = "None";
   private String bootEnabled = "Disabled";
+  private String bootMode = "UEFI";
   private int etag = 1;
   private boolean etagGiven;
   private String lastIfMatch;
@@ -141,6 +148,57 @@ public final class SimulatedSystem {
     return List.of(bootTarget, bootEnabled);
   }
 
+  /** The boot mode ({@code UEFI} or {@code Legacy}; starts as {@code UEFI}). */
+  public synchronized String bootMode() {
+    return bootMode;
+  }
+
+  /**
+   * The most requests this system was serving at once (since the last {@link
+   * #clearRequestStats()}).
+   */
+  public int maxConcurrentRequests() {
+    return maxInFlight.get();
+  }
+
+  /**
+   * The shortest time between the arrivals of two requests (since the last clear); null if &lt;2.
+   */
+  public Duration minRequestGap() {
+    synchronized (arrivals) {
+      if (arrivals.size() < 2) {
+        return null;
+      }
+      long min = Long.MAX_VALUE;
+      for (int i = 1; i < arrivals.size(); i++) {
+        min = Math.min(min, arrivals.get(i) - arrivals.get(i - 1));
+      }
+      return Duration.ofNanos(min);
+    }
+  }
+
+  /** Forgets the concurrency and arrival statistics. */
+  public void clearRequestStats() {
+    maxInFlight.set(inFlight.get());
+    synchronized (arrivals) {
+      arrivals.clear();
+    }
+  }
+
+  /** A request for this system arrived; pair with {@link #requestEnded()}. */
+  void requestStarted() {
+    int now = inFlight.incrementAndGet();
+    maxInFlight.accumulateAndGet(now, Math::max);
+    synchronized (arrivals) {
+      arrivals.add(System.nanoTime());
+    }
+  }
+
+  /** A request for this system was answered. */
+  void requestEnded() {
+    inFlight.decrementAndGet();
+  }
+
   /** The power draw now, in watts: the configured draw while on, standby power while off. */
   public synchronized double watts() {
     PowerState state = powerState();
@@ -217,11 +275,27 @@ public final class SimulatedSystem {
    */
   synchronized Optional<PatchProblem> patchBoot(
       String newTarget, String newEnabled, String ifMatch, boolean concurrentChange) {
+    return patchBoot(newTarget, newEnabled, null, ifMatch, concurrentChange);
+  }
+
+  /**
+   * A boot override PATCH, with the profile's rules: the {@code BootSourceOverrideEnabled} values
+   * it accepts, a mode only where it publishes the writable modes, Supermicro's reset of an unsent
+   * mode to {@code Legacy}, and an {@code If-Match} on every PATCH where the profile requires it.
+   */
+  synchronized Optional<PatchProblem> patchBoot(
+      String newTarget,
+      String newEnabled,
+      String newMode,
+      String ifMatch,
+      boolean concurrentChange) {
+    SimProfile profile = config.profile();
     lastIfMatch = ifMatch;
     if (concurrentChange) {
       etag++;
     }
-    if (config.etags() && etagGiven) {
+    boolean alwaysRequired = profile.etags() == SimProfile.Etags.BODY_ONLY_REQUIRED;
+    if (config.etags() && (etagGiven || alwaysRequired)) {
       if (ifMatch == null) {
         return Optional.of(PatchProblem.PRECONDITION_MISSING);
       }
@@ -232,14 +306,22 @@ public final class SimulatedSystem {
     if (newTarget != null && !BOOT_TARGETS.contains(newTarget)) {
       return Optional.of(PatchProblem.TARGET);
     }
-    if (newEnabled != null && !BOOT_ENABLED.contains(newEnabled)) {
+    if (newEnabled != null && !profile.bootEnabledValues().contains(newEnabled)) {
       return Optional.of(PatchProblem.ENABLED);
+    }
+    if (newMode != null && !profile.bootModeValues().contains(newMode)) {
+      return Optional.of(PatchProblem.MODE);
     }
     if (newTarget != null) {
       bootTarget = newTarget;
     }
     if (newEnabled != null) {
       bootEnabled = newEnabled;
+    }
+    if (newMode != null) {
+      bootMode = newMode;
+    } else if (profile.resetsBootModeUnlessSent()) {
+      bootMode = "Legacy";
     }
     etag++;
     return Optional.empty();

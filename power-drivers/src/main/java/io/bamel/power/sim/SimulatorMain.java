@@ -73,6 +73,26 @@ public final class SimulatorMain implements Callable<Integer> {
   @Option(names = "--latency-ms", defaultValue = "0", description = "added answer latency")
   long latencyMillis;
 
+  @Option(
+      names = "--profile",
+      defaultValue = "default",
+      description =
+          "vendor shape: default, idrac9, idrac8, ilo5, xcc, supermicro-x12 or openbmc"
+              + " (default ${DEFAULT-VALUE})")
+  String profile;
+
+  @Option(names = "--blade", description = "each system is a blade in an enclosure chassis")
+  boolean blade;
+
+  @Option(
+      names = "--connection",
+      defaultValue = "keep-alive",
+      paramLabel = "MODE",
+      description =
+          "keep-alive (closed after 30 s idle), keep-alive:MILLIS, http10 (HTTP/1.0, closed"
+              + " after every answer) or close (Connection: close on every answer)")
+  String connection;
+
   /** Entry point. */
   public static void main(String[] args) {
     System.exit(new CommandLine(new SimulatorMain()).execute(args));
@@ -113,9 +133,22 @@ public final class SimulatorMain implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "cannot read --password-file: " + e.getMessage());
     }
+    SimProfile shape;
+    SimConnection behaviour;
+    try {
+      shape = SimProfile.named(profile);
+      behaviour = SimConnection.parse(connection);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (blade) {
+      shape = shape.inBladeEnclosure();
+    }
     SimulatedBmcFleet fleet = SimulatedBmcFleet.start(!plainHttp, port, Clock.systemUTC());
     SimSystemConfig config =
         SimSystemConfig.defaults()
+            .withProfile(shape)
+            .withConnection(behaviour)
             .withCredentials(username, password)
             .withPowerDelay(Duration.ofMillis(delayMillis));
     for (SimulatedSystem system : fleet.addSystems(systems, prefix, config)) {

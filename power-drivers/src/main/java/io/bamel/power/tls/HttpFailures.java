@@ -31,14 +31,28 @@ public final class HttpFailures {
     }
     if (e instanceof SSLException) {
       return new TransientPowerException(
-          PowerException.Reason.UNREACHABLE, "TLS failure talking to " + target + ": " + e, e);
+          PowerException.Reason.UNREACHABLE,
+          "TLS failure talking to " + target + ": " + describe(e),
+          e);
     }
     if (e instanceof InterruptedIOException) {
       return new TransientPowerException(
           PowerException.Reason.TIMEOUT, "no answer in time from " + target, e);
     }
     return new TransientPowerException(
-        PowerException.Reason.UNREACHABLE, "cannot reach " + target + ": " + e, e);
+        PowerException.Reason.UNREACHABLE, "cannot reach " + target + ": " + describe(e), e);
+  }
+
+  /**
+   * What went wrong, in the exception's own words and without its class name ({@code unexpected end
+   * of stream on ...}, {@code Connection refused}); a bare exception says "connection failed".
+   */
+  static String describe(Throwable e) {
+    String message = e.getMessage();
+    if (message == null || message.isBlank()) {
+      message = e.getCause() != null ? e.getCause().getMessage() : null;
+    }
+    return message == null || message.isBlank() ? "connection failed" : message;
   }
 
   private static boolean isCertificateProblem(Throwable e) {

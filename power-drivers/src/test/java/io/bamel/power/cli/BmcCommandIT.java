@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bamel.power.PowerState;
 import io.bamel.power.sim.IpmiSimulator;
 import io.bamel.power.sim.SimOperation;
+import io.bamel.power.sim.SimProfile;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
@@ -136,6 +137,66 @@ class BmcCommandIT {
     assertThat(run.out()).contains("powerState: on");
     assertThat(system.powerState()).isEqualTo(PowerState.ON);
     assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void aGracefulOffSaysWhichResetTypeWasSent() throws Exception {
+    SimulatedSystem system =
+        fleet.add(
+            "cli-ilo",
+            SimSystemConfig.defaults()
+                .withCredentials("admin", PASSWORD)
+                .withPowerDelay(Duration.ofMillis(300))
+                .withProfile(SimProfile.ILO5));
+    system.forcePowerState(PowerState.ON);
+    Run run =
+        bmc(
+            "off",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-ilo"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--poll-ms",
+            "100",
+            "--output",
+            "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().path("sent").toString()).isEqualTo("[\"PushPowerButton\"]");
+    assertThat(run.json().path("forced").asBoolean()).isFalse();
+    assertThat(run.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void inspectPrintsTheHardwareWithoutTheHostInterface() throws Exception {
+    fleet.add(
+        "cli-idrac",
+        SimSystemConfig.defaults()
+            .withCredentials("admin", PASSWORD)
+            .withProfile(SimProfile.IDRAC9));
+    Run run =
+        bmc(
+            "inspect",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-idrac"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--output",
+            "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode info = run.json();
+    assertThat(info.path("manufacturer").asText()).isEqualTo("Dell Inc.");
+    assertThat(info.path("biosVersion").asText()).isEqualTo("1.10.2");
+    assertThat(info.path("gpus")).hasSize(2);
+    assertThat(info.path("gpus").path(0).path("model").asText()).isEqualTo("NVIDIA A100-PCIE-40GB");
+    assertThat(info.path("macAddresses")).hasSize(2);
   }
 
   @Test

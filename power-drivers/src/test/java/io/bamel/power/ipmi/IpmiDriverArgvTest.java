@@ -47,4 +47,32 @@ class IpmiDriverArgvTest {
         .doesNotContain(" -P ");
     assertThat(environments.get(0)).containsEntry("IPMI_PASSWORD", "pw-Secret-1");
   }
+
+  @Test
+  void anInvalidCipherSuiteOrPrivilegeIsRefusedBeforeIpmitoolRuns() {
+    List<List<String>> argvs = new ArrayList<>();
+    IpmiDriver driver =
+        new IpmiDriver(
+            name -> Credentials.of("operator", "pw"),
+            IpmiConfig.defaults(),
+            (argv, env, timeout) -> {
+              argvs.add(argv);
+              return new ProcessResult(0, "Chassis Power is on\n", "", false);
+            },
+            Clock.systemUTC(),
+            d -> {});
+    for (BmcEndpoint bad :
+        List.of(
+            BmcEndpoint.of("10.1.2.3", "rack-a").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "18"),
+            BmcEndpoint.of("10.1.2.3", "rack-a").withOption(IpmiDriver.OPTION_PRIVILEGE, "ROOT"))) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> driver.powerState(bad, Deadline.in(Duration.ofSeconds(5))))
+          .isInstanceOfSatisfying(
+              io.bamel.power.TerminalPowerException.class,
+              e ->
+                  assertThat(e.reason())
+                      .isEqualTo(io.bamel.power.PowerException.Reason.INVALID_CONFIG));
+    }
+    assertThat(argvs).isEmpty();
+  }
 }

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
@@ -111,10 +113,56 @@ class IpmiDriverIT {
   }
 
   @Test
-  void gracefulOffFallsBackToHardOffWhereSoftIsRefused() throws Exception {
-    sim.setPoweredOn(true);
-    driver.powerOff(endpoint("ipmi-ok"), PowerOffMode.GRACEFUL, deadline());
+  void aRefusedSoftOffIsNeverAHardOffUnlessForceIsAskedFor() throws Exception {
+    sim.setPoweredOn(true); // ipmi_sim answers "soft" with "Unspecified error"
+    assertThatThrownBy(
+            () -> driver.powerOff(endpoint("ipmi-ok"), PowerOffMode.GRACEFUL, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.UNSUPPORTED);
+              assertThat(e.getMessage()).contains("soft", "forced");
+            });
+    assertThat(sim.poweredOn()).isTrue();
+
+    PowerResult forced =
+        driver.execute(PowerCommand.off(PowerOffMode.FORCE), endpoint("ipmi-ok"), deadline());
+    assertThat(forced.sent()).containsExactly("power off");
     assertThat(sim.poweredOn()).isFalse();
+  }
+
+  @Test
+  void aCipherSuiteTheBmcRefusesIsTerminalAndSaysSo() {
+    // ipmi_sim has no SHA-256: it refuses suite 17 in its open-session answer
+    BmcEndpoint suite17 = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "17");
+    Instant start = Instant.now();
+    assertThatThrownBy(() -> driver.powerState(suite17, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.INVALID_CONFIG);
+              assertThat(e.getMessage()).contains("cipher suite 17", "open session response");
+            });
+    assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void anUnknownUserIsTerminalAndSaysSo() throws Exception {
+    CredentialDirs.write(dir.resolve("secrets"), "ipmi-nobody", "nobody", PASSWORD);
+    assertThatThrownBy(() -> driver.powerState(endpoint("ipmi-nobody"), deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(PowerException.Reason.BAD_CREDENTIALS);
+              assertThat(e.getMessage()).contains("does not know the user");
+            });
+  }
+
+  @Test
+  void anOperatorPrivilegeIsPassedThroughAndWorks() throws Exception {
+    BmcEndpoint operator = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_PRIVILEGE, "operator");
+    driver.powerOn(operator, deadline());
+    assertThat(driver.powerState(operator, deadline())).isEqualTo(PowerState.ON);
   }
 
   @Test
@@ -142,7 +190,9 @@ class IpmiDriverIT {
             TerminalPowerException.class,
             e -> {
               assertThat(e.reason()).isEqualTo(PowerException.Reason.BAD_CREDENTIALS);
-              assertThat(e.getMessage()).doesNotContain("wrong-password");
+              assertThat(e.getMessage())
+                  .contains("refused the password")
+                  .doesNotContain("wrong-password");
             });
     assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(10));
   }

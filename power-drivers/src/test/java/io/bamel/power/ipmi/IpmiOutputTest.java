@@ -7,6 +7,7 @@ import io.bamel.power.PowerException.Reason;
 import io.bamel.power.PowerState;
 import io.bamel.power.process.ProcessResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -95,7 +96,134 @@ class IpmiOutputTest {
             false,
             Reason.BMC_ERROR,
             true),
-        Arguments.of("", true, Reason.TIMEOUT, true));
+        Arguments.of("", true, Reason.TIMEOUT, true),
+        // ipmitool 1.8.19's own lines for a refused cipher suite, role or password
+        Arguments.of(
+            "Error in open session response message : no matching cipher suite\n\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "Error in open session response message : invalid authentication algorithm\n\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "Error in open session response message : insufficient resources for session\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "Authentication algorithm 0x01 is not what we requested 0x03\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of("Unsupported cipher suite ID : 17\n", false, Reason.INVALID_CONFIG, false),
+        Arguments.of(
+            "Error in open session response message : invalid role\n\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "Error in open session response message : unauthorized role requested\n",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "RAKP 2 message indicates an error : insufficient resources for role\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "Set Chassis Power Control to Up/On failed: Insufficient privilege level",
+            false,
+            Reason.INVALID_CONFIG,
+            false),
+        Arguments.of(
+            "> RAKP 4 message has invalid integrity check value\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            false,
+            Reason.BAD_CREDENTIALS,
+            false));
+  }
+
+  @Test
+  void saysWhichRefusalItWasAndNamesTheSettingsUsed() {
+    IpmiAccess access = new IpmiAccess(3, "ADMINISTRATOR");
+    PowerException suite =
+        IpmiOutput.failure(
+            "10.0.0.9:623",
+            "chassis power status",
+            new ProcessResult(
+                1,
+                "",
+                "Error in open session response message : no matching cipher suite\n\n"
+                    + "Error: Unable to establish IPMI v2 / RMCP+ session\n",
+                false),
+            access);
+    assertThat(suite.getMessage())
+        .contains("refused cipher suite 3", "no matching cipher suite")
+        .doesNotContain("privilege level");
+    PowerException role =
+        IpmiOutput.failure(
+            "10.0.0.9:623",
+            "chassis power on",
+            new ProcessResult(
+                1,
+                "",
+                "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)",
+                false),
+            access);
+    assertThat(role.getMessage()).contains("refused privilege level ADMINISTRATOR", "OPERATOR");
+    PowerException password =
+        IpmiOutput.failure(
+            "10.0.0.9:623",
+            "chassis power on",
+            new ProcessResult(
+                1,
+                "",
+                "Loading IANA PEN Registry...\n> RAKP 2 HMAC is invalid\n"
+                    + "Error: Unable to establish IPMI v2 / RMCP+ session\n",
+                false),
+            access);
+    assertThat(password.getMessage()).contains("refused the password", "RAKP 2 HMAC is invalid");
+    PowerException user =
+        IpmiOutput.failure(
+            "10.0.0.9:623",
+            "chassis power on",
+            new ProcessResult(
+                1, "", "RAKP 2 message indicates an error : unauthorized name\n", false),
+            access);
+    assertThat(user.getMessage()).contains("does not know the user");
+  }
+
+  @Test
+  void aRefusalSaidPlainlyNeedsNoVerboseRerun() {
+    Duration second = Duration.ofSeconds(1);
+    for (String stderr :
+        List.of(
+            "Error in open session response message : no matching cipher suite\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session",
+            "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)\n"
+                + "Error: Unable to establish IPMI v2 / RMCP+ session")) {
+      assertThat(
+              IpmiOutput.needsDiagnosis(
+                  new ProcessResult(1, "", stderr, false), Duration.ofMillis(50), second))
+          .as(stderr)
+          .isFalse();
+    }
   }
 
   @ParameterizedTest

@@ -367,4 +367,34 @@ class ProxmoxDriverIT {
     assertThat(info.cpuCount()).isEqualTo(1);
     assertThat(info.macAddresses()).containsExactly("bc:24:11:2a:3b:4c");
   }
+
+  @Test
+  void oneProxmoxHostGetsAtMostTheConfiguredRequestsAtATime() throws Exception {
+    pve.stubFor(
+        get(urlPathEqualTo(VM + "/status/current"))
+            .willReturn(okJson("{\"data\":{\"status\":\"running\"}}").withFixedDelay(100)));
+    ProxmoxDriver limited =
+        new ProxmoxDriver(
+            new CredentialStore(dir),
+            ProxmoxConfig.defaults().withPerHostLimits(2, Duration.ZERO),
+            Sleeper.SYSTEM);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(12);
+    try {
+      java.util.List<java.util.concurrent.Callable<PowerState>> calls = new java.util.ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        calls.add(() -> limited.powerState(vm, deadline()));
+      }
+      long start = System.nanoTime();
+      for (java.util.concurrent.Future<PowerState> f : pool.invokeAll(calls)) {
+        assertThat(f.get()).isEqualTo(PowerState.ON);
+      }
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      // 12 answers of 100 ms, two at a time: six rounds at least
+      assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(580));
+    } finally {
+      pool.shutdown();
+      limited.close();
+    }
+  }
 }

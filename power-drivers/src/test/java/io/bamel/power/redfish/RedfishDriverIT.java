@@ -8,8 +8,10 @@ import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
@@ -268,9 +270,17 @@ class RedfishDriverIT {
   }
 
   @Test
-  void aDroppedConnectionIsTransientAndTheNextCallWorks() throws Exception {
+  void aReadWhoseConnectionDropsIsSentOnceMoreOnANewConnection() throws Exception {
     driver.powerState(endpoint(), deadline());
     system.faults().dropNext(1);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(system.count(SimOperation.FAULT)).isEqualTo(1);
+  }
+
+  @Test
+  void aReadDroppedTwiceIsTransientAndTheNextCallWorks() throws Exception {
+    driver.powerState(endpoint(), deadline());
+    system.faults().dropNext(2);
     assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
         .isInstanceOfSatisfying(
             TransientPowerException.class,
@@ -279,27 +289,49 @@ class RedfishDriverIT {
   }
 
   @Test
-  void forcesOffWhereThereIsNoGracefulShutdown() throws Exception {
-    system.reconfigure(config().withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
-    system.forcePowerState(PowerState.ON);
-
-    driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
-
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
-    assertThat(system.resets("ForceOff")).isEqualTo(1);
-    assertThat(system.resets("GracefulShutdown")).isZero();
+  void aResetWhoseConnectionDropsAfterItWasSentIsNotSentAgain() throws Exception {
+    driver.powerState(endpoint(), deadline());
+    system.faults().dropAfterNextActions(1); // the BMC carries the reset out, then hangs up
+    assertThatThrownBy(() -> driver.powerOn(endpoint(), deadline()))
+        .isInstanceOfSatisfying(
+            TransientPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNREACHABLE));
+    assertThat(system.resets("On")).as("sent once, not repeated").isEqualTo(1);
+    assertThat(system.count(SimOperation.RESET_REFUSED)).isZero();
   }
 
   @Test
-  void gracefulShutdownFallsBackToForceOffAfterTheTimeout() throws Exception {
+  void aGracefulOffWhereThereIsNoGracefulResetFailsAndSendsNothingButForceWorks() throws Exception {
+    system.reconfigure(config().withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
+    system.forcePowerState(PowerState.ON);
+
+    assertThatThrownBy(() -> driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNSUPPORTED));
+    assertThat(system.count(SimOperation.RESET)).isZero();
+
+    PowerResult result =
+        driver.execute(PowerCommand.off(PowerOffMode.FORCE), endpoint(), deadline());
+    assertThat(result.sent()).containsExactly("ForceOff");
+    assertThat(result.forced()).isFalse();
+    assertThat(system.resets("ForceOff")).isEqualTo(1);
+  }
+
+  @Test
+  void gracefulShutdownFallsBackToForceOffAfterTheTimeoutAndSaysSo() throws Exception {
     system.reconfigure(config().withIgnoredGracefulShutdown(true));
     system.forcePowerState(PowerState.ON);
 
-    driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
+    PowerResult result =
+        driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(), deadline());
 
     assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isEqualTo(1);
+    assertThat(result.sent()).containsExactly("GracefulShutdown", "ForceOff");
+    assertThat(result.forced()).isTrue();
+    assertThat(result.summary()).contains("graceful timeout");
   }
 
   @Test
@@ -340,10 +372,27 @@ class RedfishDriverIT {
   @Test
   void powerCycleUsesTheAllowedType() throws Exception {
     system.forcePowerState(PowerState.ON);
-    driver.powerCycle(endpoint(), deadline());
+    assertThat(driver.execute(PowerCommand.cycle(), endpoint(), deadline()).sent())
+        .containsExactly("PowerCycle");
     assertThat(system.resets("PowerCycle")).isEqualTo(1);
+  }
 
+  @Test
+  void powerCycleWithoutACycleTypeIsOffThenOn() throws Exception {
     system.reconfigure(config().withResetTypes(List.of("On", "ForceOff")));
+    system.forcePowerState(PowerState.ON);
+
+    PowerResult result = driver.execute(PowerCommand.cycle(), endpoint(), deadline());
+
+    assertThat(result.sent()).containsExactly("ForceOff", "On");
+    assertThat(system.resets("ForceOff")).isEqualTo(1);
+    assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.powerState()).isIn(PowerState.POWERING_ON, PowerState.ON);
+  }
+
+  @Test
+  void powerCycleWithNoWayToCycleIsUnsupported() {
+    system.reconfigure(config().withResetTypes(List.of("On")));
     system.forcePowerState(PowerState.ON);
     assertThatThrownBy(() -> driver.powerCycle(endpoint(), deadline()))
         .isInstanceOfSatisfying(

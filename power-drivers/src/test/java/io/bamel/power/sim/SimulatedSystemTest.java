@@ -124,4 +124,44 @@ class SimulatedSystemTest {
     system.forcePowerState(PowerState.ON);
     assertThat(system.watts()).isEqualTo(250.0);
   }
+
+  @Test
+  void xccNeedsIfMatchOnEveryPatchAndRefusesContinuous() {
+    SimulatedSystem xcc =
+        new SimulatedSystem(
+            "xcc",
+            SimSystemConfig.defaults().withProfile(SimProfile.XCC),
+            java.time.Clock.systemUTC());
+    assertThat(xcc.patchBoot("Pxe", "Once", null, null, false))
+        .as("before any ETag was given")
+        .contains(SimulatedSystem.PatchProblem.PRECONDITION_MISSING);
+    String etag = xcc.giveEtag();
+    assertThat(xcc.patchBoot("Pxe", "Continuous", null, etag, false))
+        .contains(SimulatedSystem.PatchProblem.ENABLED);
+    assertThat(xcc.patchBoot("Pxe", "Once", null, etag, false)).isEmpty();
+    assertThat(xcc.patchBoot("Pxe", "Once", "Legacy", xcc.giveEtag(), false))
+        .as("the mode is not writable")
+        .contains(SimulatedSystem.PatchProblem.MODE);
+  }
+
+  @Test
+  void supermicroResetsAModeThatIsNotSent() {
+    SimulatedSystem smc =
+        new SimulatedSystem(
+            "smc",
+            SimSystemConfig.defaults().withProfile(SimProfile.SUPERMICRO_X12),
+            java.time.Clock.systemUTC());
+    assertThat(smc.patchBoot("Pxe", "Once", "UEFI", smc.giveEtag(), false)).isEmpty();
+    assertThat(smc.bootMode()).isEqualTo("UEFI");
+    assertThat(smc.patchBoot("Pxe", "Once", null, smc.giveEtag(), false)).isEmpty();
+    assertThat(smc.bootMode()).isEqualTo("Legacy");
+  }
+
+  @Test
+  void aProfileBringsItsResetTypes() {
+    assertThat(SimSystemConfig.defaults().withProfile(SimProfile.ILO5).allowableResetTypes())
+        .contains("PushPowerButton")
+        .doesNotContain("GracefulShutdown");
+    assertThat(SimSystemConfig.defaults().withProfile(SimProfile.IDRAC8).etags()).isFalse();
+  }
 }

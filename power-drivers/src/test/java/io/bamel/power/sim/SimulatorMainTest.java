@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,5 +58,18 @@ class SimulatorMainTest {
         .contains("--password is not accepted")
         .contains("--password-file")
         .contains(SimulatorMain.PASSWORD_VARIABLE);
+  }
+
+  @Test
+  void anUnknownProfileOrConnectionIsAUsageError() {
+    for (String[] args :
+        List.of(
+            new String[] {"--profile", "ilo9", "--plain-http"},
+            new String[] {"--connection", "sometimes", "--plain-http"})) {
+      StringWriter err = new StringWriter();
+      CommandLine command = new CommandLine(new SimulatorMain()).setErr(new PrintWriter(err));
+      assertThat(command.execute(args)).isEqualTo(2);
+      assertThat(err.toString()).containsAnyOf("ilo9", "sometimes");
+    }
   }
 }

@@ -1,0 +1,185 @@
+package io.bamel.power.redfish;
+
+import io.bamel.power.BmcPacer;
+import io.bamel.power.Deadline;
+import io.bamel.power.PowerException;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.tls.HttpFailures;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.ConnectionPool;
+import okhttp3.EventListener;
+import okhttp3.Headers;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP exchanges with one Redfish BMC, made to survive what BMCs do to connections:
+ *
+ * <ul>
+ *   <li>Reads ({@code GET}, {@code HEAD}, {@code DELETE}: idempotent) reuse pooled connections,
+ *       kept idle no longer than {@link RedfishConfig#keepAlive()}. A read that fails on its
+ *       connection (a pooled one the BMC closed meanwhile answers "unexpected end of stream") is
+ *       sent once more on a new connection.
+ *   <li>Everything else ({@code POST}, {@code PATCH}: a reset, a boot override, a login) goes on a
+ *       new connection of its own, so it never meets a connection the BMC has closed. It is sent
+ *       again only when it provably never reached the BMC: its connection failed before the first
+ *       byte of the request was written (refused, or a TLS handshake cut short).
+ *   <li>A BMC answering {@code HTTP/1.0} without {@code Connection: keep-alive} closes after every
+ *       answer (DMTF's mockup server does): from its first such answer on, every request to it goes
+ *       on a new connection.
+ *   <li>At most {@link RedfishConfig#perBmcConcurrency()} requests at a time reach the BMC, {@link
+ *       RedfishConfig#perBmcInterval()} apart ({@link BmcPacer}); the wait counts against the
+ *       call's deadline.
+ * </ul>
+ *
+ * Thread-safe.
+ */
+final class RedfishHttp {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RedfishHttp.class);
+  private static final Set<String> IDEMPOTENT = Set.of("GET", "HEAD", "DELETE");
+
+  /**
+   * A buffered answer.
+   *
+   * @param code the HTTP status
+   * @param headers the response headers
+   * @param body the body as text (empty when none)
+   */
+  record Answer(int code, Headers headers, String body) {
+    String header(String name) {
+      return headers.get(name);
+    }
+  }
+
+  /** Notes whether a call began writing its request (then it may have reached the BMC). */
+  private static final class Tracker extends EventListener {
+    private volatile boolean requestStarted;
+
+    @Override
+    public void requestHeadersStart(Call call) {
+      requestStarted = true;
+    }
+  }
+
+  private static final EventListener.Factory TRACKING =
+      call -> {
+        Tracker tracker = call.request().tag(Tracker.class);
+        return tracker != null ? tracker : EventListener.NONE;
+      };
+
+  private final OkHttpClient pooled;
+  private final OkHttpClient fresh;
+  private final BmcPacer pacer;
+  private final String bmc;
+  private volatile boolean oneConnectionPerRequest;
+
+  /**
+   * @param client the client pinned to the BMC's checked addresses with its TLS settings
+   * @param keepAlive how long an idle connection is kept
+   * @param pacer the per-BMC limits
+   * @param bmc the BMC's key for the pacer (its service root)
+   */
+  RedfishHttp(OkHttpClient client, Duration keepAlive, BmcPacer pacer, String bmc) {
+    this.pooled =
+        client
+            .newBuilder()
+            .connectionPool(new ConnectionPool(8, keepAlive.toMillis(), TimeUnit.MILLISECONDS))
+            .eventListenerFactory(TRACKING)
+            .build();
+    this.fresh =
+        client
+            .newBuilder()
+            .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)) // nothing kept
+            .eventListenerFactory(TRACKING)
+            .build();
+    this.pacer = pacer;
+    this.bmc = bmc;
+  }
+
+  /** Whether the BMC was found to close after every answer (HTTP/1.0). */
+  boolean oneConnectionPerRequest() {
+    return oneConnectionPerRequest;
+  }
+
+  /**
+   * Sends {@code request} and reads the whole answer, repeating it once where that is safe (see the
+   * class comment).
+   *
+   * @param what the request for messages ({@code GET https://...}), without secrets
+   */
+  Answer execute(Request request, String what, Deadline deadline) throws PowerException {
+    boolean idempotent = IDEMPOTENT.contains(request.method());
+    for (int attempt = 1; ; attempt++) {
+      deadline.check(what);
+      boolean newConnection = attempt > 1 || !idempotent || oneConnectionPerRequest;
+      Tracker tracker = new Tracker();
+      Request tracked = request.newBuilder().tag(Tracker.class, tracker).build();
+      BmcPacer.Turn turn = turn(what, deadline);
+      try {
+        Call call = (newConnection ? fresh : pooled).newCall(tracked);
+        call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);
+        try (Response response = call.execute()) {
+          ResponseBody body = response.body();
+          String text = body == null ? "" : body.string();
+          learn(response);
+          return new Answer(response.code(), response.headers(), text);
+        }
+      } catch (IOException e) {
+        PowerException failure = HttpFailures.of(what, e);
+        boolean safe = idempotent || !tracker.requestStarted;
+        if (attempt == 1
+            && safe
+            && failure.reason() == PowerException.Reason.UNREACHABLE
+            && !deadline.expired()) {
+          LOG.debug("{} failed on its connection ({}); sending it once more", what, e.toString());
+          continue;
+        }
+        throw failure;
+      } finally {
+        turn.close();
+      }
+    }
+  }
+
+  private BmcPacer.Turn turn(String what, Deadline deadline) throws PowerException {
+    try {
+      Optional<BmcPacer.Turn> turn = pacer.acquire(bmc, deadline.remaining());
+      if (turn.isEmpty()) {
+        throw new TransientPowerException(
+            PowerException.Reason.TIMEOUT,
+            what + ": the BMC is busy with other requests of bamel's until the deadline");
+      }
+      return turn.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TransientPowerException(PowerException.Reason.TIMEOUT, what + ": interrupted", e);
+    }
+  }
+
+  /** An HTTP/1.0 answer without keep-alive: the BMC closes after every answer. */
+  private void learn(Response response) {
+    if (!oneConnectionPerRequest
+        && response.protocol() == Protocol.HTTP_1_0
+        && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {
+      oneConnectionPerRequest = true;
+      pooled.connectionPool().evictAll();
+      LOG.debug("{} answers HTTP/1.0 and closes: one connection per request from now on", bmc);
+    }
+  }
+
+  /** Closes idle connections. */
+  void close() {
+    pooled.connectionPool().evictAll();
+  }
+}

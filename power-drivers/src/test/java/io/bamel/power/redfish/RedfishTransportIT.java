@@ -1,0 +1,249 @@
+package io.bamel.power.redfish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.bamel.power.Backoff;
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.Deadline;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerState;
+import io.bamel.power.Sleeper;
+import io.bamel.power.TlsSettings;
+import io.bamel.power.TransientPowerException;
+import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.sim.SimConnection;
+import io.bamel.power.sim.SimOperation;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.power.sim.SimulatedSystem;
+import io.bamel.power.testing.CredentialDirs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Redfish driver's transport against simulated BMCs that close connections the way real ones do
+ * (issue 16, findings 1 and 9): idle keep-alive connections closed after a few hundred
+ * milliseconds, HTTP/1.0 closing after every answer, and many calls at once to one BMC.
+ */
+class RedfishTransportIT {
+
+  private static final String PASSWORD = "transport-pw";
+
+  @TempDir static Path dir;
+  static SimulatedBmcFleet tls;
+  static SimulatedBmcFleet plain;
+  static Path caFile;
+  static CredentialStore store;
+  static int next;
+
+  RedfishDriver driver;
+
+  @BeforeAll
+  static void startFleets() throws Exception {
+    tls = SimulatedBmcFleet.start(true);
+    plain = SimulatedBmcFleet.start(false);
+    caFile = tls.writeCaBundle(dir.resolve("ca.pem"));
+    Path bmc = CredentialDirs.write(dir.resolve("secrets"), "bmc", "admin", PASSWORD);
+    Files.writeString(bmc.resolve(CredentialStore.ALLOWED_HOSTS), "127.0.0.1\nhttp://127.0.0.1\n");
+    store = new CredentialStore(dir.resolve("secrets"));
+  }
+
+  @AfterAll
+  static void stopFleets() {
+    tls.close();
+    plain.close();
+  }
+
+  @BeforeEach
+  void setUp() {
+    driver = driver(RedfishConfig.defaults());
+  }
+
+  private static RedfishDriver driver(RedfishConfig base) {
+    return new RedfishDriver(
+        store,
+        base.withGracefulTimeout(Duration.ofMillis(600))
+            .withPollInterval(Duration.ofMillis(50))
+            .withBusyBackoff(new Backoff(Duration.ofMillis(20), Duration.ofMillis(200), 6)),
+        Clock.systemUTC(),
+        Sleeper.SYSTEM);
+  }
+
+  @AfterEach
+  void tearDown() {
+    driver.close();
+    tls.closeNextConnections(0);
+    plain.closeNextConnections(0);
+  }
+
+  private static SimulatedSystem add(SimulatedBmcFleet fleet, SimConnection connection) {
+    return fleet.add(
+        "t" + next++,
+        SimSystemConfig.defaults()
+            .withCredentials("admin", PASSWORD)
+            .withPowerDelay(Duration.ofMillis(150))
+            .withConnection(connection));
+  }
+
+  private static BmcEndpoint endpoint(SimulatedBmcFleet fleet, SimulatedSystem system) {
+    TlsSettings settings = fleet == tls ? TlsSettings.caBundle(caFile) : TlsSettings.DEFAULT;
+    return new BmcEndpoint(fleet.address(system.id()), "bmc", settings, Map.of());
+  }
+
+  private static Deadline deadline() {
+    return Deadline.in(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void readsSurviveABmcThatClosesIdleConnectionsAfter200Ms() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.keepAlive(Duration.ofMillis(200)));
+    BmcEndpoint endpoint = endpoint(tls, system);
+    for (int i = 0; i < 4; i++) {
+      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(PowerState.OFF);
+      Thread.sleep(400); // the BMC closes the pooled connection meanwhile
+    }
+    assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(4);
+  }
+
+  @Test
+  void aResetAfterTheIdleConnectionWasClosedIsSentOnceAndItsPollingWorks() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.keepAlive(Duration.ofMillis(200)));
+    BmcEndpoint endpoint = endpoint(tls, system);
+    driver.powerState(endpoint, deadline());
+    Thread.sleep(400);
+
+    driver.powerOn(endpoint, deadline());
+    Thread.sleep(400);
+    driver.powerOff(endpoint, PowerOffMode.GRACEFUL, deadline());
+
+    assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
+    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+  }
+
+  @Test
+  void anHttp10ServiceThatClosesAfterEveryAnswerWorks() throws Exception {
+    SimulatedSystem system = add(plain, SimConnection.http10());
+    BmcEndpoint endpoint = endpoint(plain, system);
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(PowerState.OFF);
+    }
+    driver.powerOn(endpoint, deadline());
+    driver.powerOff(endpoint, PowerOffMode.FORCE, deadline());
+    assertThat(driver.inspect(endpoint, deadline()).macAddresses()).hasSize(1);
+
+    assertThat(system.resets("On")).isEqualTo(1);
+    assertThat(system.resets("ForceOff")).isEqualTo(1);
+  }
+
+  @Test
+  void aServiceAnnouncingConnectionCloseWorks() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.closeAnnounced());
+    BmcEndpoint endpoint = endpoint(tls, system);
+    for (int i = 0; i < 3; i++) {
+      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(PowerState.OFF);
+    }
+    driver.powerOn(endpoint, deadline());
+    assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void aResetWhoseConnectionFailedBeforeAnyByteWasWrittenIsSentAgainOnce() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.DEFAULT);
+    BmcEndpoint endpoint = endpoint(tls, system);
+    driver.powerState(endpoint, deadline()); // discovery, login, a pooled connection
+
+    tls.closeNextConnections(1); // the reset's new connection dies in its TLS handshake
+    driver.powerOn(endpoint, deadline());
+
+    assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void aResetWhoseRequestMayHaveReachedTheBmcIsNotSentAgain() throws Exception {
+    SimulatedSystem system = add(plain, SimConnection.DEFAULT);
+    BmcEndpoint endpoint = endpoint(plain, system);
+    driver.powerState(endpoint, deadline());
+
+    plain.closeNextConnections(1); // plain HTTP: the request is written before the close is seen
+    assertThatThrownBy(() -> driver.powerOn(endpoint, deadline()))
+        .isInstanceOfSatisfying(
+            TransientPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNREACHABLE));
+    assertThat(system.count(SimOperation.RESET)).isZero();
+
+    driver.powerOn(endpoint, deadline()); // the next call works
+    assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void oneBmcNeverGetsMoreThanTheConfiguredConcurrentRequests() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.DEFAULT);
+    BmcEndpoint endpoint = endpoint(tls, system);
+    RedfishDriver limited = driver(RedfishConfig.defaults().withPerBmcLimits(2, Duration.ZERO));
+    try {
+      limited.powerState(endpoint, deadline());
+      system.faults().latency(Duration.ofMillis(100));
+      system.clearRequestStats();
+      ExecutorService pool = Executors.newFixedThreadPool(12);
+      try {
+        List<Callable<PowerState>> calls = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+          calls.add(() -> limited.powerState(endpoint, deadline()));
+        }
+        for (Future<PowerState> f : pool.invokeAll(calls)) {
+          assertThat(f.get()).isEqualTo(PowerState.OFF);
+        }
+      } finally {
+        pool.shutdown();
+      }
+      assertThat(system.maxConcurrentRequests()).isBetween(1, 2);
+    } finally {
+      system.faults().clear();
+      limited.close();
+    }
+  }
+
+  @Test
+  void requestsToOneBmcAreSpacedByTheMinimumInterval() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.DEFAULT);
+    BmcEndpoint endpoint = endpoint(tls, system);
+    RedfishDriver spaced =
+        driver(RedfishConfig.defaults().withPerBmcLimits(4, Duration.ofMillis(80)));
+    try {
+      spaced.powerState(endpoint, deadline());
+      system.clearRequestStats();
+      ExecutorService pool = Executors.newFixedThreadPool(6);
+      try {
+        List<Callable<PowerState>> calls = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+          calls.add(() -> spaced.powerState(endpoint, deadline()));
+        }
+        pool.invokeAll(calls);
+      } finally {
+        pool.shutdown();
+      }
+      assertThat(system.minRequestGap()).isGreaterThanOrEqualTo(Duration.ofMillis(60));
+    } finally {
+      spaced.close();
+    }
+  }
+}
