@@ -1,6 +1,7 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
@@ -76,31 +77,15 @@ public final class NodeController implements AutoCloseable {
   private final InventoryListener listener = this::onChange;
   private volatile boolean closed;
 
-  /**
-   * A controller; call {@link #start()}.
-   *
-   * @param config settings
-   * @param cache the process's inventory cache (started)
-   * @param store the inventory store
-   * @param drivers power drivers by interface
-   * @param cluster Kubernetes, or {@link io.bamel.inventory.cluster.DisconnectedCluster}
-   * @param election the {@link #COMPONENT} election (started or not; the controller adds a
-   *     listener)
-   * @param registry where the metrics go
-   * @param clock the time of decisions (timeouts, events)
-   */
-  public NodeController(
-      NodeControllerConfig config,
-      InventoryCache cache,
-      EtcdInventory store,
-      PowerDriverRegistry drivers,
-      Cluster cluster,
-      LeaderElection election,
-      PrometheusRegistry registry,
-      Clock clock) {
-    this.config = config;
-    this.cache = cache;
-    this.election = election;
+  private NodeController(Builder b) {
+    Objects.requireNonNull(b.cache, "cache");
+    Objects.requireNonNull(b.store, "store");
+    Objects.requireNonNull(b.drivers, "drivers");
+    Objects.requireNonNull(b.election, "election");
+    Objects.requireNonNull(b.registry, "registry");
+    this.config = b.config;
+    this.cache = b.cache;
+    this.election = b.election;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -110,9 +95,13 @@ public final class NodeController implements AutoCloseable {
             });
     this.queue = new WorkQueue(timer, config.backoffBase(), config.backoffMax());
     this.metrics =
-        new NodeMetrics(registry, cache, election.component(), election::isLeader, queue::depth);
-    this.reconciler =
-        new NodeReconciler(config, cache, store, drivers, cluster, election, metrics, clock);
+        new NodeMetrics(b.registry, cache, election.component(), election::isLeader, queue::depth);
+    this.reconciler = new NodeReconciler(b, metrics);
+  }
+
+  /** A builder; cache, store, drivers, election and registry are required. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /** Starts the workers, the sync, and listening to the cache and the election; returns this. */
@@ -230,26 +219,26 @@ public final class NodeController implements AutoCloseable {
         if (!election.isLeader()) {
           continue;
         }
-        NodeReconciler.Outcome outcome = reconciler.reconcile(id, syncDue.remove(id));
-        metrics.reconciled(outcome.result(), seconds(start));
-        if (outcome.failed()) {
-          queue.retry(id);
-        } else {
-          queue.forget(id);
-          if (outcome.requeueAfter() != null) {
-            queue.addAfter(id, outcome.requeueAfter());
+        NodeReconciler.Reconciled done = reconciler.reconcile(id, syncDue.remove(id));
+        metrics.reconciled(done.result().label(), seconds(start));
+        switch (done.requeue()) {
+          case BACKOFF -> queue.retry(id);
+          case POLL -> {
+            queue.forget(id);
+            queue.addAfter(id, config.pollInterval());
           }
+          case NEXT_SYNC -> queue.forget(id);
         }
       } catch (InterruptedException e) {
         return;
       } catch (FencedException e) {
-        metrics.reconciled("fenced", seconds(start));
+        metrics.reconciled(ReconcileResult.FENCED.label(), seconds(start));
         log.warn("node {}: write refused, not the leader any more", id);
       } catch (ConflictException e) {
-        metrics.reconciled("conflict", seconds(start));
+        metrics.reconciled(ReconcileResult.CONFLICT.label(), seconds(start));
         queue.addAfter(id, Duration.ofMillis(50));
       } catch (RuntimeException e) {
-        metrics.reconciled("error", seconds(start));
+        metrics.reconciled(ReconcileResult.ERROR.label(), seconds(start));
         Duration delay = queue.retry(id);
         log.warn(
             "node {}: reconcile failed, retrying in {} ms: {}", id, delay.toMillis(), e.toString());
@@ -335,5 +324,75 @@ public final class NodeController implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  /** Builds a {@link NodeController}. */
+  public static final class Builder {
+    NodeControllerConfig config = NodeControllerConfig.DEFAULTS;
+    InventoryCache cache;
+    EtcdInventory store;
+    PowerDriverRegistry drivers;
+    Cluster cluster = DisconnectedCluster.INSTANCE;
+    LeaderElection election;
+    PrometheusRegistry registry;
+    Clock clock = Clock.systemUTC();
+
+    private Builder() {}
+
+    /** The settings (default {@link NodeControllerConfig#DEFAULTS}). */
+    public Builder config(NodeControllerConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+      return this;
+    }
+
+    /** The process's inventory cache, started by the caller (required). */
+    public Builder cache(InventoryCache cache) {
+      this.cache = cache;
+      return this;
+    }
+
+    /** The store the statuses and readings are written through (required). */
+    public Builder store(EtcdInventory store) {
+      this.store = store;
+      return this;
+    }
+
+    /** The power drivers by interface (required). */
+    public Builder drivers(PowerDriverRegistry drivers) {
+      this.drivers = drivers;
+      return this;
+    }
+
+    /** Kubernetes (default: none, {@link DisconnectedCluster}). */
+    public Builder cluster(Cluster cluster) {
+      this.cluster = Objects.requireNonNull(cluster, "cluster");
+      return this;
+    }
+
+    /**
+     * The election of component {@link #COMPONENT} (required; started or not: the controller adds a
+     * listener).
+     */
+    public Builder election(LeaderElection election) {
+      this.election = election;
+      return this;
+    }
+
+    /** Where the metrics are registered (required). */
+    public Builder registry(PrometheusRegistry registry) {
+      this.registry = registry;
+      return this;
+    }
+
+    /** The time of decisions: timeouts, events (default: the system's, UTC). */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The controller; call {@link NodeController#start()}. */
+    public NodeController build() {
+      return new NodeController(this);
+    }
   }
 }

@@ -10,7 +10,6 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.Pool;
@@ -18,6 +17,7 @@ import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.node.Decision.Requeue;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
@@ -27,8 +27,6 @@ import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerState;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,10 +53,15 @@ final class NodeReconciler {
    * What a reconciliation came to.
    *
    * @param result the {@code result} label of {@code bamel_reconcile_total}
-   * @param requeueAfter when to look again (null: at the next sync)
-   * @param failed whether to look again with backoff instead
+   * @param requeue when to look at the node again
    */
-  record Outcome(String result, Duration requeueAfter, boolean failed) {}
+  record Reconciled(ReconcileResult result, Requeue requeue) {
+
+    /** Nothing more to do until the next sync or spec change. */
+    static Reconciled settled(ReconcileResult result) {
+      return new Reconciled(result, Requeue.NEXT_SYNC);
+    }
+  }
 
   private final NodeControllerConfig config;
   private final InventoryCache cache;
@@ -72,35 +75,28 @@ final class NodeReconciler {
   private final Map<String, Map<String, String>> blocked = new ConcurrentHashMap<>();
   private volatile boolean stopping;
 
-  NodeReconciler(
-      NodeControllerConfig config,
-      InventoryCache cache,
-      EtcdInventory store,
-      PowerDriverRegistry drivers,
-      Cluster cluster,
-      LeaderElection election,
-      NodeMetrics metrics,
-      Clock clock) {
-    this.config = config;
-    this.cache = cache;
-    this.store = store;
-    this.drivers = drivers;
-    this.cluster = cluster;
-    this.election = election;
+  /** A reconciler of the controller built by {@code parts}, recording to {@code metrics}. */
+  NodeReconciler(NodeController.Builder parts, NodeMetrics metrics) {
+    this.config = parts.config;
+    this.cache = parts.cache;
+    this.store = parts.store;
+    this.drivers = parts.drivers;
+    this.cluster = parts.cluster;
+    this.election = parts.election;
     this.metrics = metrics;
-    this.clock = clock;
+    this.clock = parts.clock;
     this.bmcPermits = new Semaphore(config.bmcConcurrency(), true);
   }
 
-  Outcome reconcile(String id, boolean sync) throws InterruptedException {
+  Reconciled reconcile(String id, boolean sync) throws InterruptedException {
     WriteFence fence = election.fence().orElse(null);
     if (fence == null) {
-      return new Outcome("skipped", null, false);
+      return Reconciled.settled(ReconcileResult.SKIPPED);
     }
     Optional<Node> found = store.getNode(id);
     if (found.isEmpty()) {
       forget(id);
-      return new Outcome("gone", null, false);
+      return Reconciled.settled(ReconcileResult.GONE);
     }
     Node node = found.get();
     NodeSpec spec = node.spec();
@@ -127,7 +123,7 @@ final class NodeReconciler {
     if (sync && power.state() == PowerState.ON && !spec.inMaintenance()) {
       readWatts(id, spec, fence);
     }
-    return execute(node, d, fence, power, kube);
+    return execute(node, d, fence, power);
   }
 
   /** The controller is closing: no power action begins from now on. */
@@ -202,18 +198,18 @@ final class NodeReconciler {
 
   // ---------------------------------------------------------------- acting
 
-  private Outcome execute(
-      Node node, Decision d, WriteFence fence, PowerReading power, KubeView kube)
+  private Reconciled execute(Node node, Decision d, WriteFence fence, PowerReading power)
       throws InterruptedException {
     String id = node.id();
     Action action = d.action();
     if (action.kind().power()) {
       if (stopping) {
-        return new Outcome("stopped", null, false); // closing: the next leader decides again
+        // closing: the next leader decides again
+        return Reconciled.settled(ReconcileResult.STOPPED);
       }
-      long revision = write(node, node.statusRevision(), d.next(), d.event(), d, fence);
+      long revision = write(node, node.statusRevision(), d, fence);
       if (!election.isLeader()) {
-        return new Outcome("fenced", null, false);
+        return Reconciled.settled(ReconcileResult.FENCED);
       }
       try {
         callBmc(node.id(), node.spec(), action);
@@ -222,7 +218,7 @@ final class NodeReconciler {
             id,
             action.kind().text(),
             node.spec().powerInterface());
-        return new Outcome("ok", config.pollInterval(), false);
+        return new Reconciled(ReconcileResult.OK, d.requeue());
       } catch (PowerException e) {
         if (Thread.interrupted()) {
           // closing: whether the call reached the BMC is unknown, so the written-ahead status
@@ -230,58 +226,40 @@ final class NodeReconciler {
           log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
           throw new InterruptedException("interrupted during " + action.kind().text());
         }
-        String message = action.kind().text() + " failed: " + e.reason() + ": " + e.getMessage();
-        Instant now = clock.instant();
-        NodeStatus failed =
-            d.next().toBuilder()
-                .state(NodeState.ERROR)
-                .stateSince(now)
-                .lastError(message)
-                .errorCount(d.next().errors() + 1)
-                .timerStarted(null)
-                .build();
-        NodeEvent event =
-            NodeEvent.transition(
-                now,
-                d.next().stateOrUnknown(),
-                NodeState.ERROR,
-                message,
-                action.kind().text(),
-                "failed");
-        write(node, revision, failed, event, null, fence);
-        log.info("node {}: {}", id, message);
-        return new Outcome("error", null, true);
+        Decision failed =
+            NodeStateMachine.powerActionFailed(
+                d, e.reason() + ": " + e.getMessage(), clock.instant());
+        write(node, revision, failed, fence);
+        log.info("node {}: {}", id, failed.next().lastError());
+        return new Reconciled(ReconcileResult.ERROR, failed.requeue());
       }
     }
     if (action.kind() != Action.Kind.NONE) {
       try {
         doKube(id, kubeName(id, node.spec()), action);
       } catch (ClusterException e) {
+        // nothing recorded: the action is idempotent and tried again soon
         log.debug("node {}: {} failed: {}", id, action.kind().text(), e.getMessage());
-        return new Outcome("requeue", config.pollInterval(), false);
+        return new Reconciled(ReconcileResult.REQUEUE, Requeue.POLL);
       }
     }
     if (d.event() != null || !d.next().equals(node.status())) {
-      write(node, node.statusRevision(), d.next(), d.event(), d, fence);
+      write(node, node.statusRevision(), d, fence);
     }
-    NodeState next = d.next().stateOrUnknown();
-    if (power.failed() || next == NodeState.ERROR) {
-      return new Outcome(power.failed() ? "error" : "requeue", null, true);
-    }
-    boolean waiting =
-        switch (next) {
-          case POWERING_ON, POWERING_OFF, JOINING, DRAINING -> true;
-          default ->
-              kube.mode() == KubeView.Mode.UNREACHABLE
-                  && node.spec().desiredPower() == io.bamel.inventory.model.PowerState.OFF;
-        };
-    return new Outcome(waiting ? "requeue" : "ok", waiting ? config.pollInterval() : null, false);
+    ReconcileResult result =
+        power.failed()
+            ? ReconcileResult.ERROR
+            : d.requeue() == Requeue.NEXT_SYNC ? ReconcileResult.OK : ReconcileResult.REQUEUE;
+    return new Reconciled(result, d.requeue());
   }
 
-  /** Writes the status (CAS on {@code revision}, fenced); counts the transition and drift. */
-  private long write(
-      Node node, long revision, NodeStatus next, NodeEvent event, Decision d, WriteFence fence) {
-    long written = store.putStatus(node.id(), revision, next, event, fence);
+  /**
+   * Writes the decision's status and event (CAS on {@code revision}, fenced); counts the transition
+   * and drift.
+   */
+  private long write(Node node, long revision, Decision d, WriteFence fence) {
+    NodeEvent event = d.event();
+    long written = store.putStatus(node.id(), revision, d.next(), event, fence);
     if (event != null && event.from() != event.to()) {
       metrics.transition(String.valueOf(event.from()), String.valueOf(event.to()));
       log.info(
@@ -293,7 +271,7 @@ final class NodeReconciler {
           event.result(),
           event.reason());
     }
-    if (d != null && d.drift() != null) {
+    if (d.drift() != null) {
       metrics.drift(d.drift().direction());
     }
     return written;

@@ -1,11 +1,14 @@
 package io.bamel.node;
 
+import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerState;
+import io.bamel.node.Decision.Requeue;
+import java.time.Instant;
 import java.util.Locale;
 
 /**
@@ -81,8 +84,59 @@ public final class NodeStateMachine {
     return pool == null || pool.timeouts() == null ? fallback : pool.timeouts().orElse(fallback);
   }
 
-  /** The decision for {@code o}. */
+  /** The decision for {@code o}, with when to look at the node again ({@link #requeue}). */
   public static Decision decide(Observation o) {
+    Decision d = step(o);
+    return d.withRequeue(requeue(o, d));
+  }
+
+  /**
+   * The power action of {@code writtenAhead} failed at the BMC ({@code failure}: the reason and the
+   * driver's message) at {@code now}: the node goes to {@code error} from the written-ahead status,
+   * with an event naming the action, and is retried with backoff.
+   */
+  public static Decision powerActionFailed(Decision writtenAhead, String failure, Instant now) {
+    Action.Kind kind = writtenAhead.action().kind();
+    String message = kind.text() + " failed: " + failure;
+    NodeStatus ahead = writtenAhead.next();
+    NodeStatus failed =
+        ahead.toBuilder()
+            .state(NodeState.ERROR)
+            .stateSince(now)
+            .lastError(message)
+            .errorCount(ahead.errors() + 1)
+            .timerStarted(null)
+            .build();
+    NodeEvent event =
+        NodeEvent.transition(
+            now, ahead.stateOrUnknown(), NodeState.ERROR, message, kind.text(), "failed");
+    return new Decision(failed, Action.NONE, event, null, Requeue.BACKOFF);
+  }
+
+  /**
+   * When to look at the node again after {@code d}: after a power action, or in a step that waits
+   * for its effect (powering on or off, joining, draining), or while a desired power-off waits for
+   * an unreachable Kubernetes API, at the poll interval; when the BMC did not answer or the node is
+   * in {@code error}, with backoff; else at the next sync.
+   */
+  static Requeue requeue(Observation o, Decision d) {
+    if (d.action().kind().power()) {
+      return Requeue.POLL;
+    }
+    NodeState next = d.next().stateOrUnknown();
+    if (o.power().failed() || next == NodeState.ERROR) {
+      return Requeue.BACKOFF;
+    }
+    return switch (next) {
+      case POWERING_ON, POWERING_OFF, JOINING, DRAINING -> Requeue.POLL;
+      default ->
+          o.kube().verdict() == KubeVerdict.UNREACHABLE && o.spec().desiredPower() == PowerState.OFF
+              ? Requeue.POLL
+              : Requeue.NEXT_SYNC;
+    };
+  }
+
+  private static Decision step(Observation o) {
     NodeStatus current = o.status() == null ? NodeStatus.initial(o.now()) : o.status();
     Step s = new Step(o, current);
     if (o.power().failed()) {

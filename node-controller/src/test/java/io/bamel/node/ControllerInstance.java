@@ -44,8 +44,16 @@ final class ControllerInstance implements AutoCloseable {
     }
     election = new LeaderElection(client, NodeController.COMPONENT, name, ELECTION);
     controller =
-        new NodeController(
-            config, cache, new EtcdInventory(client), drivers, cluster, election, registry, clock);
+        NodeController.builder()
+            .config(config)
+            .cache(cache)
+            .store(new EtcdInventory(client))
+            .drivers(drivers)
+            .cluster(cluster)
+            .election(election)
+            .registry(registry)
+            .clock(clock)
+            .build();
     controller.start();
     election.start();
   }
