@@ -13,6 +13,7 @@ import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryChange;
 import io.bamel.inventory.store.InventoryListener;
 import io.bamel.inventory.store.NodeChange;
+import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.PoolChange;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.power.PowerDriverRegistry;
@@ -234,6 +235,9 @@ public final class NodeController implements AutoCloseable {
       } catch (FencedException e) {
         metrics.reconciled(ReconcileResult.FENCED.label(), seconds(start));
         log.warn("node {}: write refused, not the leader any more", id);
+      } catch (NotFoundException e) {
+        metrics.reconciled(ReconcileResult.GONE.label(), seconds(start));
+        queue.forget(id); // deleted meanwhile: the cache's delete forgets the rest
       } catch (ConflictException e) {
         metrics.reconciled(ReconcileResult.CONFLICT.label(), seconds(start));
         queue.addAfter(id, Duration.ofMillis(50));
