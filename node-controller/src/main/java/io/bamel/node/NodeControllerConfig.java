@@ -22,6 +22,9 @@ import java.util.function.Consumer;
  * @param shutdownTimeout how long {@link NodeController#close()} waits for reconciliations in
  *     progress (a power action under way) to finish before it interrupts them (20 s); zero
  *     interrupts at once
+ * @param readings when a power reading read at a sync is written to etcd, compared with the one
+ *     stored ({@link ReadingsPolicy#DEFAULTS}: beyond 5 % and 10 W, or older than an hour); the
+ *     {@code bamel_node_power_watts} gauge always has the latest
  */
 public record NodeControllerConfig(
     int workers,
@@ -33,7 +36,8 @@ public record NodeControllerConfig(
     Duration backoffMax,
     Duration bmcCallTimeout,
     NodeTimeouts timeouts,
-    Duration shutdownTimeout) {
+    Duration shutdownTimeout,
+    ReadingsPolicy readings) {
 
   /** The defaults listed above. */
   public static final NodeControllerConfig DEFAULTS =
@@ -47,7 +51,8 @@ public record NodeControllerConfig(
           Duration.ofMinutes(5),
           Duration.ofSeconds(150),
           NodeTimeouts.DEFAULTS,
-          Duration.ofSeconds(20));
+          Duration.ofSeconds(20),
+          ReadingsPolicy.DEFAULTS);
 
   /** Checks the values. */
   public NodeControllerConfig {
@@ -60,6 +65,9 @@ public record NodeControllerConfig(
     timeouts = timeouts == null ? NodeTimeouts.DEFAULTS : timeouts.orElse(NodeTimeouts.DEFAULTS);
     if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
       throw new IllegalArgumentException("shutdownTimeout must be zero or positive");
+    }
+    if (readings == null) {
+      throw new IllegalArgumentException("readings must be set");
     }
   }
 
@@ -105,6 +113,11 @@ public record NodeControllerConfig(
     return with(c -> c.shutdownTimeout = timeout);
   }
 
+  /** With another rule for writing power readings to etcd. */
+  public NodeControllerConfig withReadingsPolicy(ReadingsPolicy policy) {
+    return with(c -> c.readings = policy);
+  }
+
   /** The fields of a config being copied with changes. */
   private static final class Copy {
     int workers;
@@ -117,6 +130,7 @@ public record NodeControllerConfig(
     Duration bmcCallTimeout;
     NodeTimeouts timeouts;
     Duration shutdownTimeout;
+    ReadingsPolicy readings;
   }
 
   /** This config with the fields {@code change} sets (checked again by the constructor). */
@@ -132,6 +146,7 @@ public record NodeControllerConfig(
     c.bmcCallTimeout = bmcCallTimeout;
     c.timeouts = timeouts;
     c.shutdownTimeout = shutdownTimeout;
+    c.readings = readings;
     change.accept(c);
     return new NodeControllerConfig(
         c.workers,
@@ -143,6 +158,7 @@ public record NodeControllerConfig(
         c.backoffMax,
         c.bmcCallTimeout,
         c.timeouts,
-        c.shutdownTimeout);
+        c.shutdownTimeout,
+        c.readings);
   }
 }

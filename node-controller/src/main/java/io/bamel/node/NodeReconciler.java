@@ -18,6 +18,7 @@ import io.bamel.power.PowerException;
 import io.bamel.power.PowerState;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -138,16 +139,22 @@ final class NodeReconciler {
     metrics.forget(id);
   }
 
+  /**
+   * Reads the power draw into the gauge, and writes it to etcd when the readings policy says it is
+   * worth a write compared with the copy's stored reading.
+   */
   private void readWatts(Node node, NodeBmc bmc, WriteFence fence, Writes writes)
       throws InterruptedException {
     String id = node.id();
     try {
       OptionalDouble watts = bmc.watts();
       if (watts.isPresent()) {
-        writes.wrote(
-            store.putReadings(
-                id, new NodeReadings(clock.instant(), watts.getAsDouble(), null, null), fence));
-        metrics.watts(id, watts.getAsDouble()); // after the write: the gauge never leads etcd
+        double value = watts.getAsDouble();
+        Instant now = clock.instant();
+        if (config.readings().shouldWrite(node.readings(), value, now)) {
+          writes.wrote(store.putReadings(id, new NodeReadings(now, value, null, null), fence));
+        }
+        metrics.watts(id, value); // after any write: the gauge never leads etcd
       }
     } catch (PowerException e) {
       log.debug("no power reading for {}: {}", id, e.getMessage());
