@@ -6,6 +6,7 @@ import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
@@ -27,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,8 +45,13 @@ import org.slf4j.LoggerFactory;
  *       NodeControllerConfig#syncInterval()}, jittered).
  *   <li>A {@link WorkQueue} holds each node id once and hands it to at most one of {@link
  *       NodeControllerConfig#workers()} workers at a time; failures are retried with capped,
- *       jittered exponential backoff. At most {@link NodeControllerConfig#bmcConcurrency()} BMC
- *       calls run at once.
+ *       jittered exponential backoff. Workers are virtual threads: one waiting for a BMC, the
+ *       Kubernetes API or etcd holds no platform thread. What bounds the BMC traffic is a semaphore
+ *       of {@link NodeControllerConfig#bmcConcurrency()} permits, one per call under way (for IPMI,
+ *       one {@code ipmitool} process each).
+ *   <li>A sync pass reads each node's power state once (one BMC read per node per pass), and the
+ *       power draw of a powered-on node only when its last draw read is older than {@link
+ *       NodeControllerConfig#readingsInterval()}.
  *   <li>Only the leader of {@code node-controller} acts ({@link LeaderElection}); every status
  *       write is fenced by its leadership key, and gaining leadership queues every node, so a
  *       standby continues from what etcd says.
@@ -87,13 +94,7 @@ public final class NodeController implements AutoCloseable {
     this.config = b.config;
     this.cache = b.cache;
     this.election = b.election;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "node-controller-timer");
-              t.setDaemon(true);
-              return t;
-            });
+    this.timer = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory(COMPONENT));
     this.queue = new WorkQueue(timer, config.backoffBase(), config.backoffMax());
     this.metrics =
         new NodeMetrics(b.registry, cache, election.component(), election::isLeader, queue::depth);
@@ -114,9 +115,9 @@ public final class NodeController implements AutoCloseable {
           config.workers(),
           config.bmcConcurrency());
     }
+    ThreadFactory virtual = Thread.ofVirtual().name("node-worker-", 0).factory();
     for (int i = 0; i < config.workers(); i++) {
-      Thread t = new Thread(this::work, "node-worker-" + i);
-      t.setDaemon(true);
+      Thread t = virtual.newThread(this::work);
       workers.add(t);
       t.start();
     }
@@ -191,15 +192,20 @@ public final class NodeController implements AutoCloseable {
     try {
       timer.schedule(
           () -> {
-            if (election.isLeader() && !closed) {
-              enqueueAll(true);
-            }
+            CoreThreads.guarded("node power sync", log, this::syncPass).run();
             scheduleSync();
           },
           delay,
           TimeUnit.NANOSECONDS);
     } catch (java.util.concurrent.RejectedExecutionException e) {
       // closed
+    }
+  }
+
+  /** Queues every node for a power sync, when this controller acts. */
+  private void syncPass() {
+    if (election.isLeader() && !closed) {
+      enqueueAll(true);
     }
   }
 

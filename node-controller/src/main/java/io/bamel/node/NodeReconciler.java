@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +72,7 @@ final class NodeReconciler {
   private final Clock clock;
   private final Semaphore bmcPermits;
   private final NodeKube kube;
+  private final Map<String, Instant> drawReadAt = new ConcurrentHashMap<>();
   private volatile boolean stopping;
 
   /** A reconciler of the controller built by {@code parts}, recording to {@code metrics}. */
@@ -121,7 +123,7 @@ final class NodeReconciler {
                 pool == null ? Map.of() : pool.labels(),
                 clock.instant()));
     Writes writes = new Writes();
-    if (sync && power.state() == PowerState.ON && !spec.inMaintenance()) {
+    if (sync && power.state() == PowerState.ON && !spec.inMaintenance() && drawDue(id)) {
       readWatts(node, bmc, fence, writes);
     }
     Reconciled done = execute(node, d, fence, power, bmc, writes);
@@ -137,6 +139,21 @@ final class NodeReconciler {
   void forget(String id) {
     kube.forget(id);
     metrics.forget(id);
+    drawReadAt.remove(id);
+  }
+
+  /**
+   * Whether node {@code id}'s power draw is due for a read ({@link
+   * NodeControllerConfig#readingsInterval()}); if so, it counts as read now.
+   */
+  private boolean drawDue(String id) {
+    Instant now = clock.instant();
+    Instant last = drawReadAt.get(id);
+    if (last != null && last.plus(config.readingsInterval()).isAfter(now)) {
+      return false;
+    }
+    drawReadAt.put(id, now);
+    return true;
   }
 
   /**

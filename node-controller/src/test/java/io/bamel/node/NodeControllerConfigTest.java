@@ -16,6 +16,7 @@ class NodeControllerConfigTest {
     assertThat(d.bmcConcurrency()).isEqualTo(64);
     assertThat(d.shutdownTimeout()).isEqualTo(Duration.ofSeconds(20));
     assertThat(d.readings()).isEqualTo(ReadingsPolicy.DEFAULTS);
+    assertThat(d.readingsInterval()).isEqualTo(Duration.ofMinutes(10));
   }
 
   @Test
@@ -28,8 +29,10 @@ class NodeControllerConfigTest {
             .withBackoff(Duration.ofMillis(10), Duration.ofSeconds(2))
             .withBmcCallTimeout(Duration.ofSeconds(7))
             .withTimeouts(TestSite.TIMEOUTS)
-            .withReadingsPolicy(ReadingsPolicy.EVERY_READING);
+            .withReadingsPolicy(ReadingsPolicy.EVERY_READING)
+            .withReadingsInterval(Duration.ZERO);
     assertThat(c.readings()).isEqualTo(ReadingsPolicy.EVERY_READING);
+    assertThat(c.readingsInterval()).isZero();
     assertThat(c.shutdownTimeout()).isEqualTo(Duration.ofSeconds(3));
     assertThat(c.workers()).isEqualTo(8);
     assertThat(c.bmcConcurrency()).isEqualTo(4);

@@ -50,7 +50,8 @@ class ReadingsIT {
             "a",
             TestSite.CONFIG
                 .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
-                .withReadingsPolicy(ReadingsPolicy.DEFAULTS),
+                .withReadingsPolicy(ReadingsPolicy.DEFAULTS)
+                .withReadingsInterval(Duration.ZERO),
             TestSite.drivers(d -> calls[0] = new CountingDriver(d)),
             clock);
     site.awaitState(List.of(id), NodeState.READY, WAIT);
@@ -96,7 +97,8 @@ class ReadingsIT {
         "a",
         TestSite.CONFIG
             .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
-            .withReadingsPolicy(ReadingsPolicy.EVERY_READING),
+            .withReadingsPolicy(ReadingsPolicy.EVERY_READING)
+            .withReadingsInterval(Duration.ZERO),
         TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
     site.awaitState(List.of(id), NodeState.READY, WAIT);
     await().atMost(WAIT).until(() -> readingsKey(id) != null && readingsKey(id).getVersion() >= 5);
