@@ -12,12 +12,15 @@ import io.bamel.power.TerminalPowerException;
 import java.time.Duration;
 import java.util.OptionalDouble;
 import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
 
 /**
  * The BMC of one node for one reconciliation: its driver and endpoint, built once, and the calls
  * made to it. Each call holds one of the controller's BMC permits ({@link
  * NodeControllerConfig#bmcConcurrency()}) while it runs, and ends by its deadline ({@link
- * NodeControllerConfig#bmcCallTimeout()}, real time: BMC calls are real I/O).
+ * NodeControllerConfig#bmcCallTimeout()}, real time: BMC calls are real I/O). Once the controller
+ * is closing, no read begins (a reconciliation waiting for a permit to read gives up at once),
+ * while a power action, whose status was written ahead, still goes through.
  */
 final class NodeBmc {
 
@@ -27,6 +30,7 @@ final class NodeBmc {
   private final String whyUnusable;
   private final Semaphore permits;
   private final Duration callTimeout;
+  private final BooleanSupplier closing;
 
   private NodeBmc(
       PowerDriver driver,
@@ -34,13 +38,15 @@ final class NodeBmc {
       PowerException unusable,
       String whyUnusable,
       Semaphore permits,
-      Duration callTimeout) {
+      Duration callTimeout,
+      BooleanSupplier closing) {
     this.driver = driver;
     this.endpoint = endpoint;
     this.unusable = unusable;
     this.whyUnusable = whyUnusable;
     this.permits = permits;
     this.callTimeout = callTimeout;
+    this.closing = closing;
   }
 
   /**
@@ -52,7 +58,8 @@ final class NodeBmc {
       String id,
       NodeSpec spec,
       Semaphore permits,
-      Duration callTimeout) {
+      Duration callTimeout,
+      BooleanSupplier closing) {
     if (spec.powerInterface() == null) {
       String why = "the node has no powerInterface";
       return new NodeBmc(
@@ -61,22 +68,28 @@ final class NodeBmc {
           new TerminalPowerException(PowerException.Reason.INVALID_CONFIG, why),
           why,
           permits,
-          callTimeout);
+          callTimeout,
+          closing);
     }
     try {
       PowerDriver driver = drivers.driver(spec.powerInterface().json());
-      return new NodeBmc(driver, BmcEndpoints.of(id, spec), null, null, permits, callTimeout);
+      return new NodeBmc(
+          driver, BmcEndpoints.of(id, spec), null, null, permits, callTimeout, closing);
     } catch (PowerException e) {
-      return new NodeBmc(null, null, e, failure(e), permits, callTimeout);
+      return new NodeBmc(null, null, e, failure(e), permits, callTimeout, closing);
     }
   }
 
-  /** Reads the power state; a failure is a reading that says why. */
+  /**
+   * Reads the power state; a failure is a reading that says why.
+   *
+   * @throws InterruptedException when interrupted, or when the controller is closing
+   */
   PowerReading read() throws InterruptedException {
     if (unusable != null) {
       return PowerReading.failed(whyUnusable);
     }
-    permits.acquire();
+    acquireToRead();
     try {
       return PowerReading.of(driver.powerState(endpoint, deadline()));
     } catch (PowerException e) {
@@ -89,7 +102,7 @@ final class NodeBmc {
   /** Reads the power draw; empty when the BMC does not report it. */
   OptionalDouble watts() throws PowerException, InterruptedException {
     usable();
-    permits.acquire();
+    acquireToRead();
     try {
       return driver.powerDraw(endpoint, deadline());
     } finally {
@@ -123,6 +136,18 @@ final class NodeBmc {
   /** How a failed call is written in a status: the reason, then the driver's message. */
   static String failure(PowerException e) {
     return e.reason() + ": " + e.getMessage();
+  }
+
+  /** Takes a permit for a read, unless the controller is closing (before or while waiting). */
+  private void acquireToRead() throws InterruptedException {
+    if (closing.getAsBoolean()) {
+      throw new InterruptedException("closing: no BMC read begins");
+    }
+    permits.acquire();
+    if (closing.getAsBoolean()) {
+      permits.release();
+      throw new InterruptedException("closing: no BMC read begins");
+    }
   }
 
   private void usable() throws PowerException {

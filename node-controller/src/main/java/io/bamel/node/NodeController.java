@@ -3,10 +3,10 @@ package io.bamel.node;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.leader.LeaderElection;
-import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.runtime.CoreThreads;
+import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
@@ -16,19 +16,15 @@ import io.bamel.inventory.store.InventoryListener;
 import io.bamel.inventory.store.NodeChange;
 import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.PoolChange;
-import io.bamel.inventory.store.WriteFence;
 import io.bamel.power.PowerDriverRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,61 +48,75 @@ import org.slf4j.LoggerFactory;
  *   <li>A sync pass reads each node's power state once (one BMC read per node per pass), and the
  *       power draw of a powered-on node only when its last draw read is older than {@link
  *       NodeControllerConfig#readingsInterval()}.
- *   <li>Only the leader of {@code node-controller} acts ({@link LeaderElection}); every status
- *       write is fenced by its leadership key, and gaining leadership queues every node, so a
- *       standby continues from what etcd says.
  * </ul>
  *
- * <p>It does not own the cache, store, drivers, cluster or election it is given. {@link #close()}
- * stops taking work and lets reconciliations in progress finish, within {@link
- * NodeControllerConfig#shutdownTimeout()}, before it interrupts them; close the election after it
- * (the last status writes are fenced by its leadership).
+ * <p>Who acts, one of two modes chosen at construction:
+ *
+ * <ul>
+ *   <li><b>Leader</b> ({@link Builder#election}): only the leader of {@link #COMPONENT} acts, on
+ *       every node ({@link LeaderElection}); every status write is fenced by its leadership key,
+ *       and gaining leadership queues every node, so a standby continues from what etcd says.
+ *   <li><b>Sharded</b> ({@link Builder#replicas}): every replica acts, each on the nodes the hash
+ *       ring of live replicas gives it ({@link ReplicaRegistry}); no election. Its writes are
+ *       fenced by its own replica key (alive as long as its lease). When the ring changes, the
+ *       nodes a replica gains are queued and the ones it lost are dropped from its queue; a dead
+ *       replica's nodes pass to the others within the lease TTL. Two replicas that briefly both
+ *       believe they own a node cannot both send a power command: a power action is written ahead
+ *       as a compare-and-swap on the status revision they both read, before the BMC is called, so
+ *       one of them loses the swap and calls nothing (see {@link ShardOwnership}).
+ * </ul>
+ *
+ * <p>It does not own the cache, store, drivers, cluster, election or registry it is given. {@link
+ * #close()} stops taking work and lets reconciliations in progress finish, within {@link
+ * NodeControllerConfig#shutdownTimeout()}, before it interrupts them; close the election or the
+ * registry after it (the last status writes are fenced by them).
  */
 public final class NodeController implements AutoCloseable {
 
-  /** The leader-election component name. */
+  /** The component name: of the leader election, and of the {@code bamel_leader} gauge. */
   public static final String COMPONENT = "node-controller";
 
   private static final Logger log = LoggerFactory.getLogger(NodeController.class);
 
-  /** How long {@link #close()} waits for interrupted workers to end. */
-  private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
-
   private final NodeControllerConfig config;
   private final InventoryCache cache;
-  private final LeaderElection election;
+  private final Ownership ownership;
   private final ScheduledExecutorService timer;
   private final WorkQueue queue;
   private final NodeMetrics metrics;
   private final NodeReconciler reconciler;
   private final Set<String> syncDue = ConcurrentHashMap.newKeySet();
-  private final List<Thread> workers = new ArrayList<>();
   private final AtomicInteger busy = new AtomicInteger();
   private final InventoryListener listener = this::onChange;
+  private Workers workers;
   private volatile boolean closed;
 
   private NodeController(Builder b) {
     Objects.requireNonNull(b.cache, "cache");
     Objects.requireNonNull(b.store, "store");
     Objects.requireNonNull(b.drivers, "drivers");
-    Objects.requireNonNull(b.election, "election");
     Objects.requireNonNull(b.registry, "registry");
+    if ((b.election == null) == (b.replicas == null)) {
+      throw new IllegalArgumentException(
+          "a node controller needs either an election or a replica registry, not both");
+    }
     this.config = b.config;
     this.cache = b.cache;
-    this.election = b.election;
+    this.ownership =
+        b.replicas != null ? new ShardOwnership(b.replicas) : new LeaderOwnership(b.election);
     this.timer = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory(COMPONENT));
     this.queue = new WorkQueue(timer, config.backoffBase(), config.backoffMax());
     this.metrics =
-        new NodeMetrics(b.registry, cache, election.component(), election::isLeader, queue::depth);
-    this.reconciler = new NodeReconciler(b, metrics);
+        new NodeMetrics(b.registry, cache, ownership.component(), this::isActive, queue::depth);
+    this.reconciler = new NodeReconciler(b, ownership, metrics);
   }
 
-  /** A builder; cache, store, drivers, election and registry are required. */
+  /** A builder; cache, store, drivers, registry, and an election or replicas are required. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Starts the workers, the sync, and listening to the cache and the election; returns this. */
+  /** Starts the workers, the sync, and listening to the cache and the ownership; returns this. */
   public synchronized NodeController start() {
     if (config.workers() < config.bmcConcurrency()) {
       log.info(
@@ -115,36 +125,19 @@ public final class NodeController implements AutoCloseable {
           config.workers(),
           config.bmcConcurrency());
     }
-    ThreadFactory virtual = Thread.ofVirtual().name("node-worker-", 0).factory();
-    for (int i = 0; i < config.workers(); i++) {
-      Thread t = virtual.newThread(this::work);
-      workers.add(t);
-      t.start();
-    }
+    workers = new Workers(config.workers(), this::work);
     cache.addListener(listener);
-    election.addListener(
-        new LeadershipListener() {
-          @Override
-          public void gained(WriteFence fence) {
-            log.info("node controller leads: reconciling {} nodes", cache.nodeCount());
-            enqueueAll(false);
-          }
-
-          @Override
-          public void lost() {
-            log.info("node controller lost leadership: standing by");
-          }
-        });
+    ownership.listen(h -> onTimer(() -> handOver(h)));
     scheduleSync();
     return this;
   }
 
-  /** Whether this controller leads (and so acts). */
-  public boolean isLeader() {
-    return election.isLeader() && !closed;
+  /** Whether this controller acts now: it leads, or (sharded) it is live on the ring. */
+  public boolean isActive() {
+    return ownership.active() && !closed;
   }
 
-  /** Queues one node now (an operator's "reconcile now"). */
+  /** Queues one node now (an operator's "reconcile now"); skipped when another replica owns it. */
   public void enqueue(String id) {
     queue.add(id);
   }
@@ -162,7 +155,7 @@ public final class NodeController implements AutoCloseable {
     }
     if (c.current() == null) {
       reconciler.forget(c.id());
-    } else if ((c.previous() == null || c.specChanged()) && election.isLeader()) {
+    } else if ((c.previous() == null || c.specChanged()) && ownership.owns(c.id())) {
       queue.add(c.id());
     }
   }
@@ -171,18 +164,39 @@ public final class NodeController implements AutoCloseable {
   private void onPoolChange(PoolChange p) {
     PoolConfig before = p.previous() == null ? null : p.previous().config();
     PoolConfig after = p.current() == null ? null : p.current().config();
-    if (p.current() == null || Objects.equals(before, after) || !election.isLeader()) {
+    if (p.current() == null || Objects.equals(before, after)) {
       return;
     }
-    p.current().members().forEach(queue::add);
+    p.current().members().stream().filter(ownership::owns).forEach(queue::add);
   }
 
-  private void enqueueAll(boolean sync) {
+  /** Ownership changed: the nodes gained are looked at, the ones lost leave the queue. */
+  private void handOver(Ownership.Handover h) {
+    if (closed) {
+      return;
+    }
+    int gained = 0;
+    int lost = 0;
     for (Node node : cache.nodes()) {
-      if (sync) {
-        syncDue.add(node.id());
+      String id = node.id();
+      if (h.gained().test(id)) {
+        queue.add(id);
+        gained++;
+      } else if (h.lost().test(id)) {
+        queue.remove(id);
+        syncDue.remove(id);
+        lost++;
       }
-      queue.add(node.id());
+    }
+    log.info(
+        "node controller: {}: looking at {} nodes gained, dropping {} lost", h.why(), gained, lost);
+  }
+
+  private void onTimer(Runnable task) {
+    try {
+      timer.execute(CoreThreads.guarded("node ownership change", log, task));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // closed
     }
   }
 
@@ -202,10 +216,17 @@ public final class NodeController implements AutoCloseable {
     }
   }
 
-  /** Queues every node for a power sync, when this controller acts. */
+  /** Queues every node this controller owns for a power sync. */
   private void syncPass() {
-    if (election.isLeader() && !closed) {
-      enqueueAll(true);
+    if (closed || !ownership.active()) {
+      return;
+    }
+    for (Node node : cache.nodes()) {
+      String id = node.id();
+      if (ownership.owns(id)) {
+        syncDue.add(id);
+        queue.add(id);
+      }
     }
   }
 
@@ -223,7 +244,7 @@ public final class NodeController implements AutoCloseable {
       long start = System.nanoTime();
       busy.incrementAndGet();
       try {
-        if (!election.isLeader()) {
+        if (!ownership.owns(id)) {
           continue;
         }
         NodeReconciler.Reconciled done = reconciler.reconcile(id, syncDue.remove(id));
@@ -240,7 +261,7 @@ public final class NodeController implements AutoCloseable {
         return;
       } catch (FencedException e) {
         metrics.reconciled(ReconcileResult.FENCED.label(), seconds(start));
-        log.warn("node {}: write refused, not the leader any more", id);
+        log.warn("node {}: write refused, this controller may not act any more", id);
       } catch (NotFoundException e) {
         metrics.reconciled(ReconcileResult.GONE.label(), seconds(start));
         queue.forget(id); // deleted meanwhile: the cache's delete forgets the rest
@@ -272,7 +293,7 @@ public final class NodeController implements AutoCloseable {
    *   <li>waits for reconciliations in progress to finish, up to the shutdown timeout, so a power
    *       action whose status was written ahead reaches its BMC;
    *   <li>interrupts those still running (a hung BMC call) and returns at most a second later; an
-   *       interrupted power action leaves its written-ahead status as it is (the next leader checks
+   *       interrupted power action leaves its written-ahead status as it is (the next owner checks
    *       the BMC).
    * </ol>
    */
@@ -293,6 +314,9 @@ public final class NodeController implements AutoCloseable {
     reconciler.stop();
     queue.shutDown();
     timer.shutdownNow();
+    if (workers == null) {
+      return;
+    }
     int inProgress = busy.get();
     if (inProgress > 0 && grace.isPositive()) {
       log.info(
@@ -300,40 +324,18 @@ public final class NodeController implements AutoCloseable {
           grace.toMillis(),
           inProgress);
     }
-    boolean interrupted = !joinWorkers(grace);
-    List<Thread> running = workers.stream().filter(Thread::isAlive).toList();
-    if (!running.isEmpty()) {
-      log.warn(
-          "node controller closing: {} reconciliations still running after {} ms: interrupting them",
-          running.size(),
-          grace.toMillis());
-      running.forEach(Thread::interrupt);
-      interrupted |= !joinWorkers(INTERRUPT_GRACE);
-      long left = workers.stream().filter(Thread::isAlive).count();
-      if (left > 0) {
-        log.warn("node controller closed with {} workers stuck in a call (daemon threads)", left);
-      }
+    long left =
+        workers.stop(
+            grace,
+            running ->
+                log.warn(
+                    "node controller closing: {} reconciliations still running after {} ms:"
+                        + " interrupting them",
+                    running,
+                    grace.toMillis()));
+    if (left > 0) {
+      log.warn("node controller closed with {} workers stuck in a call", left);
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Waits until every worker has ended or {@code bound} passed; false when interrupted. */
-  private boolean joinWorkers(Duration bound) {
-    long deadline = System.nanoTime() + bound.toNanos();
-    for (Thread t : workers) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        break;
-      }
-      try {
-        t.join(Duration.ofNanos(left));
-      } catch (InterruptedException e) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** Builds a {@link NodeController}. */
@@ -344,6 +346,7 @@ public final class NodeController implements AutoCloseable {
     PowerDriverRegistry drivers;
     Cluster cluster = DisconnectedCluster.INSTANCE;
     LeaderElection election;
+    ReplicaRegistry replicas;
     PrometheusRegistry registry;
     Clock clock = Clock.systemUTC();
 
@@ -380,11 +383,20 @@ public final class NodeController implements AutoCloseable {
     }
 
     /**
-     * The election of component {@link #COMPONENT} (required; started or not: the controller adds a
-     * listener).
+     * Leader mode: the election of component {@link #COMPONENT} (started or not: the controller
+     * adds a listener). Give this or {@link #replicas}.
      */
     public Builder election(LeaderElection election) {
       this.election = election;
+      return this;
+    }
+
+    /**
+     * Sharded mode: this replica's registry (started by the caller); every replica's controller
+     * acts on the nodes the ring gives it, without an election. Give this or {@link #election}.
+     */
+    public Builder replicas(ReplicaRegistry replicas) {
+      this.replicas = replicas;
       return this;
     }
 

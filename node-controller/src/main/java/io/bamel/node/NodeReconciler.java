@@ -1,7 +1,6 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.ClusterException;
-import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
@@ -32,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * observes the BMC and Kubernetes, asks the {@link NodeStateMachine}, and carries out the decision.
  * It decides nothing itself: it only performs the I/O a {@link Decision} asks for.
  *
- * <p>Order of effects: a power action's status (and event) is written, fenced by leadership, before
- * the BMC is called; a Kubernetes action is done before the status recording it is written. A
- * failed BMC call is recorded as {@link NodeStateMachine#powerActionFailed} says.
+ * <p>Order of effects: a power action's status (and event) is written, fenced by leadership or by
+ * the replica's key ({@link Ownership}), and conditional on the status revision read, before the
+ * BMC is called; a Kubernetes action is done before the status recording it is written. A failed
+ * BMC call is recorded as {@link NodeStateMachine#powerActionFailed} says.
  *
  * <p>Reads: the node and its pool come from the cache, whose copy carries the status revision each
  * write is conditional on (compare-and-swap), so a settled node costs no etcd read at all. A copy
@@ -67,7 +67,7 @@ final class NodeReconciler {
   private final InventoryCache cache;
   private final EtcdInventory store;
   private final PowerDriverRegistry drivers;
-  private final LeaderElection election;
+  private final Ownership ownership;
   private final NodeMetrics metrics;
   private final Clock clock;
   private final Semaphore bmcPermits;
@@ -75,13 +75,16 @@ final class NodeReconciler {
   private final Map<String, Instant> drawReadAt = new ConcurrentHashMap<>();
   private volatile boolean stopping;
 
-  /** A reconciler of the controller built by {@code parts}, recording to {@code metrics}. */
-  NodeReconciler(NodeController.Builder parts, NodeMetrics metrics) {
+  /**
+   * A reconciler of the controller built by {@code parts}, acting on what {@code ownership} allows
+   * and recording to {@code metrics}.
+   */
+  NodeReconciler(NodeController.Builder parts, Ownership ownership, NodeMetrics metrics) {
     this.config = parts.config;
     this.cache = parts.cache;
     this.store = parts.store;
     this.drivers = parts.drivers;
-    this.election = parts.election;
+    this.ownership = ownership;
     this.metrics = metrics;
     this.clock = parts.clock;
     this.bmcPermits = new Semaphore(config.bmcConcurrency(), true);
@@ -90,7 +93,7 @@ final class NodeReconciler {
 
   /** Reconciles node {@code id}; {@code sync}: a periodic sync, which also reads the power draw. */
   Reconciled reconcile(String id, boolean sync) throws InterruptedException {
-    WriteFence fence = election.fence().orElse(null);
+    WriteFence fence = ownership.fence(id).orElse(null);
     if (fence == null) {
       return Reconciled.settled(ReconcileResult.SKIPPED);
     }
@@ -104,7 +107,8 @@ final class NodeReconciler {
     PoolConfig pool =
         spec.pool() == null ? null : cache.pool(spec.pool()).map(Pool::config).orElse(null);
     NodeTimeouts timeouts = NodeStateMachine.timeouts(pool, config.timeouts());
-    NodeBmc bmc = NodeBmc.of(drivers, id, spec, bmcPermits, config.bmcCallTimeout());
+    NodeBmc bmc =
+        NodeBmc.of(drivers, id, spec, bmcPermits, config.bmcCallTimeout(), () -> stopping);
     PowerReading power = bmc.read();
     if (Thread.interrupted()) {
       // closing: a read cut short is not a BMC failure to record
@@ -187,11 +191,12 @@ final class NodeReconciler {
     Action action = d.action();
     if (action.kind().power()) {
       if (stopping) {
-        // closing: the next leader decides again
+        // closing: the next owner decides again
         return Reconciled.settled(ReconcileResult.STOPPED);
       }
       Node ahead = written(node, d, write(node, d, fence, writes));
-      if (!election.isLeader()) {
+      if (!ownership.owns(id)) {
+        // ownership lost since the fence was taken: the new owner finds the write-ahead
         return Reconciled.settled(ReconcileResult.FENCED);
       }
       try {

@@ -93,9 +93,10 @@ final class WorkQueue {
             lock.lock();
             try {
               Long pending = delayedUntil.get(id);
-              if (pending != null && pending == due) {
-                delayedUntil.remove(id);
+              if (pending == null || pending != due) {
+                return; // removed, or due sooner by a later call (which adds it then)
               }
+              delayedUntil.remove(id);
             } finally {
               lock.unlock();
             }
@@ -130,6 +131,24 @@ final class WorkQueue {
     double capped = Math.min(exp, backoffMax.toNanos());
     double jittered = capped * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
     return Duration.ofNanos((long) Math.min(jittered, backoffMax.toNanos()));
+  }
+
+  /**
+   * Drops {@code id}: out of the queue, its delay and backoff forgotten, and not queued again when
+   * a worker that has it now is done (another replica owns it now).
+   */
+  void remove(String id) {
+    lock.lock();
+    try {
+      if (queued.remove(id)) {
+        ready.remove(id);
+      }
+      dirty.remove(id);
+      delayedUntil.remove(id);
+      failures.remove(id);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Resets {@code id}'s backoff. */
