@@ -91,7 +91,10 @@ final class NodeReconciler {
     this.kube = new NodeKube(parts.cluster);
   }
 
-  /** Reconciles node {@code id}; {@code sync}: a periodic sync, which also reads the power draw. */
+  /**
+   * Reconciles node {@code id}; {@code sync}: a periodic sync, which also reads the power draw of a
+   * powered-on node when it is due ({@link NodeControllerConfig#readingsInterval()}).
+   */
   Reconciled reconcile(String id, boolean sync) throws InterruptedException {
     WriteFence fence = ownership.fence(id).orElse(null);
     if (fence == null) {
