@@ -10,6 +10,7 @@ import io.bamel.inventory.maintenance.EtcdCompactor;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.model.NodeTimeouts;
+import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.node.NodeController;
@@ -194,7 +195,6 @@ public final class BamelServer implements AutoCloseable {
               o.drivers() != null
                   ? o.drivers()
                   : Drivers.standard(credentials(), commands, registry));
-      LeaderElection election = election(NodeController.COMPONENT);
       NodeControllerConfig nc =
           o.nodeController() != null
               ? o.nodeController()
@@ -213,11 +213,29 @@ public final class BamelServer implements AutoCloseable {
                           config.nodeController().drainTimeout(),
                           config.nodeController().powerOffTimeout(),
                           null));
+      NodeController.Builder node =
+          NodeController.builder()
+              .config(nc)
+              .cache(cache)
+              .store(store)
+              .drivers(drivers)
+              .cluster(cluster)
+              .registry(registry)
+              .clock(clock);
+      if (config.nodeController().sharded()) {
+        // Every replica acts on its share; the registry leaves the ring after the controller.
+        node.replicas(
+            shutdown
+                .add(
+                    ShutdownSequence.Stage.LEADERSHIP,
+                    "hash ring membership",
+                    new ReplicaRegistry(client, instance, ReplicaRegistry.Options.DEFAULTS))
+                .start());
+      } else {
+        node.election(election(NodeController.COMPONENT));
+      }
       shutdown.add(
-          ShutdownSequence.Stage.CONTROLLERS,
-          NodeController.COMPONENT,
-          new NodeController(nc, cache, store, drivers, cluster, election, registry, clock)
-              .start());
+          ShutdownSequence.Stage.CONTROLLERS, NodeController.COMPONENT, node.build().start());
     }
     if (components.contains(Component.POOL_CONTROLLER)) {
       LeaderElection election = election(Component.POOL_CONTROLLER.label());

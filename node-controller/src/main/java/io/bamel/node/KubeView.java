@@ -54,8 +54,8 @@ public record KubeView(Mode mode, KubeNode node, List<KubePod> pods, Map<String,
     return pods.stream().filter(KubePod::workload).toList();
   }
 
-  /** Whether the node is there and Ready. */
-  public boolean nodeReady() {
-    return mode == Mode.PRESENT && node.ready();
+  /** What the state machine concludes from this view. */
+  public KubeVerdict verdict() {
+    return KubeVerdict.of(this);
   }
 }

@@ -1,10 +1,12 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.leader.LeaderElection;
-import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.runtime.CoreThreads;
+import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
@@ -12,14 +14,12 @@ import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryChange;
 import io.bamel.inventory.store.InventoryListener;
 import io.bamel.inventory.store.NodeChange;
+import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.PoolChange;
-import io.bamel.inventory.store.WriteFence;
 import io.bamel.power.PowerDriverRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,81 +41,82 @@ import org.slf4j.LoggerFactory;
  *       NodeControllerConfig#syncInterval()}, jittered).
  *   <li>A {@link WorkQueue} holds each node id once and hands it to at most one of {@link
  *       NodeControllerConfig#workers()} workers at a time; failures are retried with capped,
- *       jittered exponential backoff. At most {@link NodeControllerConfig#bmcConcurrency()} BMC
- *       calls run at once.
- *   <li>Only the leader of {@code node-controller} acts ({@link LeaderElection}); every status
- *       write is fenced by its leadership key, and gaining leadership queues every node, so a
- *       standby continues from what etcd says.
+ *       jittered exponential backoff. Workers are virtual threads: one waiting for a BMC, the
+ *       Kubernetes API or etcd holds no platform thread. What bounds the BMC traffic is a semaphore
+ *       of {@link NodeControllerConfig#bmcConcurrency()} permits, one per call under way (for IPMI,
+ *       one {@code ipmitool} process each).
+ *   <li>A sync pass reads each node's power state once (one BMC read per node per pass), and the
+ *       power draw of a powered-on node only when its last draw read is older than {@link
+ *       NodeControllerConfig#readingsInterval()}.
  * </ul>
  *
- * <p>It does not own the cache, store, drivers, cluster or election it is given. {@link #close()}
- * stops taking work and lets reconciliations in progress finish, within {@link
- * NodeControllerConfig#shutdownTimeout()}, before it interrupts them; close the election after it
- * (the last status writes are fenced by its leadership).
+ * <p>Who acts, one of two modes chosen at construction:
+ *
+ * <ul>
+ *   <li><b>Leader</b> ({@link Builder#election}): only the leader of {@link #COMPONENT} acts, on
+ *       every node ({@link LeaderElection}); every status write is fenced by its leadership key,
+ *       and gaining leadership queues every node, so a standby continues from what etcd says.
+ *   <li><b>Sharded</b> ({@link Builder#replicas}): every replica acts, each on the nodes the hash
+ *       ring of live replicas gives it ({@link ReplicaRegistry}); no election. Its writes are
+ *       fenced by its own replica key (alive as long as its lease). When the ring changes, the
+ *       nodes a replica gains are queued and the ones it lost are dropped from its queue; a dead
+ *       replica's nodes pass to the others within the lease TTL. Two replicas that briefly both
+ *       believe they own a node cannot both send a power command: a power action is written ahead
+ *       as a compare-and-swap on the status revision they both read, before the BMC is called, so
+ *       one of them loses the swap and calls nothing (see {@link ShardOwnership}).
+ * </ul>
+ *
+ * <p>It does not own the cache, store, drivers, cluster, election or registry it is given. {@link
+ * #close()} stops taking work and lets reconciliations in progress finish, within {@link
+ * NodeControllerConfig#shutdownTimeout()}, before it interrupts them; close the election or the
+ * registry after it (the last status writes are fenced by them).
  */
 public final class NodeController implements AutoCloseable {
 
-  /** The leader-election component name. */
+  /** The component name: of the leader election, and of the {@code bamel_leader} gauge. */
   public static final String COMPONENT = "node-controller";
 
   private static final Logger log = LoggerFactory.getLogger(NodeController.class);
 
-  /** How long {@link #close()} waits for interrupted workers to end. */
-  private static final Duration INTERRUPT_GRACE = Duration.ofSeconds(1);
-
   private final NodeControllerConfig config;
   private final InventoryCache cache;
-  private final LeaderElection election;
+  private final Ownership ownership;
   private final ScheduledExecutorService timer;
   private final WorkQueue queue;
   private final NodeMetrics metrics;
   private final NodeReconciler reconciler;
   private final Set<String> syncDue = ConcurrentHashMap.newKeySet();
-  private final List<Thread> workers = new ArrayList<>();
   private final AtomicInteger busy = new AtomicInteger();
   private final InventoryListener listener = this::onChange;
+  private Workers workers;
   private volatile boolean closed;
 
-  /**
-   * A controller; call {@link #start()}.
-   *
-   * @param config settings
-   * @param cache the process's inventory cache (started)
-   * @param store the inventory store
-   * @param drivers power drivers by interface
-   * @param cluster Kubernetes, or {@link io.bamel.inventory.cluster.DisconnectedCluster}
-   * @param election the {@link #COMPONENT} election (started or not; the controller adds a
-   *     listener)
-   * @param registry where the metrics go
-   * @param clock the time of decisions (timeouts, events)
-   */
-  public NodeController(
-      NodeControllerConfig config,
-      InventoryCache cache,
-      EtcdInventory store,
-      PowerDriverRegistry drivers,
-      Cluster cluster,
-      LeaderElection election,
-      PrometheusRegistry registry,
-      Clock clock) {
-    this.config = config;
-    this.cache = cache;
-    this.election = election;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "node-controller-timer");
-              t.setDaemon(true);
-              return t;
-            });
+  private NodeController(Builder b) {
+    Objects.requireNonNull(b.cache, "cache");
+    Objects.requireNonNull(b.store, "store");
+    Objects.requireNonNull(b.drivers, "drivers");
+    Objects.requireNonNull(b.registry, "registry");
+    if ((b.election == null) == (b.replicas == null)) {
+      throw new IllegalArgumentException(
+          "a node controller needs either an election or a replica registry, not both");
+    }
+    this.config = b.config;
+    this.cache = b.cache;
+    this.ownership =
+        b.replicas != null ? new ShardOwnership(b.replicas) : new LeaderOwnership(b.election);
+    this.timer = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory(COMPONENT));
     this.queue = new WorkQueue(timer, config.backoffBase(), config.backoffMax());
     this.metrics =
-        new NodeMetrics(registry, cache, election.component(), election::isLeader, queue::depth);
-    this.reconciler =
-        new NodeReconciler(config, cache, store, drivers, cluster, election, metrics, clock);
+        new NodeMetrics(b.registry, cache, ownership.component(), this::isActive, queue::depth);
+    this.reconciler = new NodeReconciler(b, ownership, metrics);
   }
 
-  /** Starts the workers, the sync, and listening to the cache and the election; returns this. */
+  /** A builder; cache, store, drivers, registry, and an election or replicas are required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Starts the workers, the sync, and listening to the cache and the ownership; returns this. */
   public synchronized NodeController start() {
     if (config.workers() < config.bmcConcurrency()) {
       log.info(
@@ -124,36 +125,19 @@ public final class NodeController implements AutoCloseable {
           config.workers(),
           config.bmcConcurrency());
     }
-    for (int i = 0; i < config.workers(); i++) {
-      Thread t = new Thread(this::work, "node-worker-" + i);
-      t.setDaemon(true);
-      workers.add(t);
-      t.start();
-    }
+    workers = new Workers(config.workers(), this::work);
     cache.addListener(listener);
-    election.addListener(
-        new LeadershipListener() {
-          @Override
-          public void gained(WriteFence fence) {
-            log.info("node controller leads: reconciling {} nodes", cache.nodeCount());
-            enqueueAll(false);
-          }
-
-          @Override
-          public void lost() {
-            log.info("node controller lost leadership: standing by");
-          }
-        });
+    ownership.listen(h -> onTimer(() -> handOver(h)));
     scheduleSync();
     return this;
   }
 
-  /** Whether this controller leads (and so acts). */
-  public boolean isLeader() {
-    return election.isLeader() && !closed;
+  /** Whether this controller acts now: it leads, or (sharded) it is live on the ring. */
+  public boolean isActive() {
+    return ownership.active() && !closed;
   }
 
-  /** Queues one node now (an operator's "reconcile now"). */
+  /** Queues one node now (an operator's "reconcile now"); skipped when another replica owns it. */
   public void enqueue(String id) {
     queue.add(id);
   }
@@ -171,7 +155,7 @@ public final class NodeController implements AutoCloseable {
     }
     if (c.current() == null) {
       reconciler.forget(c.id());
-    } else if ((c.previous() == null || c.specChanged()) && election.isLeader()) {
+    } else if ((c.previous() == null || c.specChanged()) && ownership.owns(c.id())) {
       queue.add(c.id());
     }
   }
@@ -180,18 +164,39 @@ public final class NodeController implements AutoCloseable {
   private void onPoolChange(PoolChange p) {
     PoolConfig before = p.previous() == null ? null : p.previous().config();
     PoolConfig after = p.current() == null ? null : p.current().config();
-    if (p.current() == null || Objects.equals(before, after) || !election.isLeader()) {
+    if (p.current() == null || Objects.equals(before, after)) {
       return;
     }
-    p.current().members().forEach(queue::add);
+    p.current().members().stream().filter(ownership::owns).forEach(queue::add);
   }
 
-  private void enqueueAll(boolean sync) {
+  /** Ownership changed: the nodes gained are looked at, the ones lost leave the queue. */
+  private void handOver(Ownership.Handover h) {
+    if (closed) {
+      return;
+    }
+    int gained = 0;
+    int lost = 0;
     for (Node node : cache.nodes()) {
-      if (sync) {
-        syncDue.add(node.id());
+      String id = node.id();
+      if (h.gained().test(id)) {
+        queue.add(id);
+        gained++;
+      } else if (h.lost().test(id)) {
+        queue.remove(id);
+        syncDue.remove(id);
+        lost++;
       }
-      queue.add(node.id());
+    }
+    log.info(
+        "node controller: {}: looking at {} nodes gained, dropping {} lost", h.why(), gained, lost);
+  }
+
+  private void onTimer(Runnable task) {
+    try {
+      timer.execute(CoreThreads.guarded("node ownership change", log, task));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // closed
     }
   }
 
@@ -201,15 +206,27 @@ public final class NodeController implements AutoCloseable {
     try {
       timer.schedule(
           () -> {
-            if (election.isLeader() && !closed) {
-              enqueueAll(true);
-            }
+            CoreThreads.guarded("node power sync", log, this::syncPass).run();
             scheduleSync();
           },
           delay,
           TimeUnit.NANOSECONDS);
     } catch (java.util.concurrent.RejectedExecutionException e) {
       // closed
+    }
+  }
+
+  /** Queues every node this controller owns for a power sync. */
+  private void syncPass() {
+    if (closed || !ownership.active()) {
+      return;
+    }
+    for (Node node : cache.nodes()) {
+      String id = node.id();
+      if (ownership.owns(id)) {
+        syncDue.add(id);
+        queue.add(id);
+      }
     }
   }
 
@@ -227,29 +244,32 @@ public final class NodeController implements AutoCloseable {
       long start = System.nanoTime();
       busy.incrementAndGet();
       try {
-        if (!election.isLeader()) {
+        if (!ownership.owns(id)) {
           continue;
         }
-        NodeReconciler.Outcome outcome = reconciler.reconcile(id, syncDue.remove(id));
-        metrics.reconciled(outcome.result(), seconds(start));
-        if (outcome.failed()) {
-          queue.retry(id);
-        } else {
-          queue.forget(id);
-          if (outcome.requeueAfter() != null) {
-            queue.addAfter(id, outcome.requeueAfter());
+        NodeReconciler.Reconciled done = reconciler.reconcile(id, syncDue.remove(id));
+        metrics.reconciled(done.result().label(), seconds(start));
+        switch (done.requeue()) {
+          case BACKOFF -> queue.retry(id);
+          case POLL -> {
+            queue.forget(id);
+            queue.addAfter(id, config.pollInterval());
           }
+          case NEXT_SYNC -> queue.forget(id);
         }
       } catch (InterruptedException e) {
         return;
       } catch (FencedException e) {
-        metrics.reconciled("fenced", seconds(start));
-        log.warn("node {}: write refused, not the leader any more", id);
+        metrics.reconciled(ReconcileResult.FENCED.label(), seconds(start));
+        log.warn("node {}: write refused, this controller may not act any more", id);
+      } catch (NotFoundException e) {
+        metrics.reconciled(ReconcileResult.GONE.label(), seconds(start));
+        queue.forget(id); // deleted meanwhile: the cache's delete forgets the rest
       } catch (ConflictException e) {
-        metrics.reconciled("conflict", seconds(start));
+        metrics.reconciled(ReconcileResult.CONFLICT.label(), seconds(start));
         queue.addAfter(id, Duration.ofMillis(50));
       } catch (RuntimeException e) {
-        metrics.reconciled("error", seconds(start));
+        metrics.reconciled(ReconcileResult.ERROR.label(), seconds(start));
         Duration delay = queue.retry(id);
         log.warn(
             "node {}: reconcile failed, retrying in {} ms: {}", id, delay.toMillis(), e.toString());
@@ -273,7 +293,7 @@ public final class NodeController implements AutoCloseable {
    *   <li>waits for reconciliations in progress to finish, up to the shutdown timeout, so a power
    *       action whose status was written ahead reaches its BMC;
    *   <li>interrupts those still running (a hung BMC call) and returns at most a second later; an
-   *       interrupted power action leaves its written-ahead status as it is (the next leader checks
+   *       interrupted power action leaves its written-ahead status as it is (the next owner checks
    *       the BMC).
    * </ol>
    */
@@ -294,6 +314,9 @@ public final class NodeController implements AutoCloseable {
     reconciler.stop();
     queue.shutDown();
     timer.shutdownNow();
+    if (workers == null) {
+      return;
+    }
     int inProgress = busy.get();
     if (inProgress > 0 && grace.isPositive()) {
       log.info(
@@ -301,39 +324,97 @@ public final class NodeController implements AutoCloseable {
           grace.toMillis(),
           inProgress);
     }
-    boolean interrupted = !joinWorkers(grace);
-    List<Thread> running = workers.stream().filter(Thread::isAlive).toList();
-    if (!running.isEmpty()) {
-      log.warn(
-          "node controller closing: {} reconciliations still running after {} ms: interrupting them",
-          running.size(),
-          grace.toMillis());
-      running.forEach(Thread::interrupt);
-      interrupted |= !joinWorkers(INTERRUPT_GRACE);
-      long left = workers.stream().filter(Thread::isAlive).count();
-      if (left > 0) {
-        log.warn("node controller closed with {} workers stuck in a call (daemon threads)", left);
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+    long left =
+        workers.stop(
+            grace,
+            running ->
+                log.warn(
+                    "node controller closing: {} reconciliations still running after {} ms:"
+                        + " interrupting them",
+                    running,
+                    grace.toMillis()));
+    if (left > 0) {
+      log.warn("node controller closed with {} workers stuck in a call", left);
     }
   }
 
-  /** Waits until every worker has ended or {@code bound} passed; false when interrupted. */
-  private boolean joinWorkers(Duration bound) {
-    long deadline = System.nanoTime() + bound.toNanos();
-    for (Thread t : workers) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        break;
-      }
-      try {
-        t.join(Duration.ofNanos(left));
-      } catch (InterruptedException e) {
-        return false;
-      }
+  /** Builds a {@link NodeController}. */
+  public static final class Builder {
+    NodeControllerConfig config = NodeControllerConfig.DEFAULTS;
+    InventoryCache cache;
+    EtcdInventory store;
+    PowerDriverRegistry drivers;
+    Cluster cluster = DisconnectedCluster.INSTANCE;
+    LeaderElection election;
+    ReplicaRegistry replicas;
+    PrometheusRegistry registry;
+    Clock clock = Clock.systemUTC();
+
+    private Builder() {}
+
+    /** The settings (default {@link NodeControllerConfig#DEFAULTS}). */
+    public Builder config(NodeControllerConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+      return this;
     }
-    return true;
+
+    /** The process's inventory cache, started by the caller (required). */
+    public Builder cache(InventoryCache cache) {
+      this.cache = cache;
+      return this;
+    }
+
+    /** The store the statuses and readings are written through (required). */
+    public Builder store(EtcdInventory store) {
+      this.store = store;
+      return this;
+    }
+
+    /** The power drivers by interface (required). */
+    public Builder drivers(PowerDriverRegistry drivers) {
+      this.drivers = drivers;
+      return this;
+    }
+
+    /** Kubernetes (default: none, {@link DisconnectedCluster}). */
+    public Builder cluster(Cluster cluster) {
+      this.cluster = Objects.requireNonNull(cluster, "cluster");
+      return this;
+    }
+
+    /**
+     * Leader mode: the election of component {@link #COMPONENT} (started or not: the controller
+     * adds a listener). Give this or {@link #replicas}.
+     */
+    public Builder election(LeaderElection election) {
+      this.election = election;
+      return this;
+    }
+
+    /**
+     * Sharded mode: this replica's registry (started by the caller); every replica's controller
+     * acts on the nodes the ring gives it, without an election. Give this or {@link #election}.
+     */
+    public Builder replicas(ReplicaRegistry replicas) {
+      this.replicas = replicas;
+      return this;
+    }
+
+    /** Where the metrics are registered (required). */
+    public Builder registry(PrometheusRegistry registry) {
+      this.registry = registry;
+      return this;
+    }
+
+    /** The time of decisions: timeouts, events (default: the system's, UTC). */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The controller; call {@link NodeController#start()}. */
+    public NodeController build() {
+      return new NodeController(this);
+    }
   }
 }

@@ -7,12 +7,22 @@ import java.util.function.Consumer;
 /**
  * Settings of the {@link NodeController}.
  *
- * @param workers how many nodes are reconciled at once (64). A reconciliation makes its BMC calls
- *     one at a time in its worker, so at most {@code min(workers, bmcConcurrency)} BMC calls run at
- *     once: keep {@code workers >= bmcConcurrency}, or the BMC limit is never reached
- * @param bmcConcurrency how many BMC calls may run at once across all nodes (64)
+ * @param workers how many nodes are reconciled at once (256), each on a virtual thread, so a worker
+ *     waiting for a BMC, Kubernetes or etcd costs no platform thread. A reconciliation makes its
+ *     BMC calls one at a time, so at most {@code min(workers, bmcConcurrency)} BMC calls run at
+ *     once: keep {@code workers >= bmcConcurrency}, or the BMC limit is never reached (the rest of
+ *     the workers overlap Kubernetes and etcd work with the BMC calls)
+ * @param bmcConcurrency how many BMC calls may run at once across all nodes (64): the bound of BMC
+ *     traffic, a semaphore held for the length of each call (not a thread pool). A Redfish or
+ *     Proxmox call holds one HTTPS exchange; an IPMI call runs one {@code ipmitool} process (the
+ *     driver runs one command per BMC at a time, its diagnostic re-run after the first), so this is
+ *     also the budget of {@code ipmitool} processes: at most {@code bmcConcurrency} at once, each a
+ *     few MiB of memory and two pipes read by two virtual threads. Size it to what the BMC network
+ *     and the host's process and file-descriptor limits allow; a pass over {@code n} powered nodes
+ *     whose BMCs answer in {@code t} takes about {@code n * t / bmcConcurrency}
  * @param syncInterval how often every node's power state is read (60 s), jittered by {@code
- *     syncJitter}
+ *     syncJitter}; one BMC read per node per pass, plus the power draw where it is due ({@code
+ *     readingsInterval})
  * @param syncJitter the fraction by which each sync period varies, 0 to 1 (0.1)
  * @param pollInterval how soon a node in a transitional state is looked at again (5 s)
  * @param backoffBase the first retry delay after a failure (1 s), doubled per failure
@@ -22,6 +32,13 @@ import java.util.function.Consumer;
  * @param shutdownTimeout how long {@link NodeController#close()} waits for reconciliations in
  *     progress (a power action under way) to finish before it interrupts them (20 s); zero
  *     interrupts at once
+ * @param readings when a power reading read at a sync is written to etcd, compared with the one
+ *     stored ({@link ReadingsPolicy#DEFAULTS}: beyond 5 % and 10 W, or older than an hour); the
+ *     {@code bamel_node_power_watts} gauge always has the latest
+ * @param readingsInterval how often a powered-on node's power draw is read, at the first sync after
+ *     it is due (10 min); zero: at every sync. A draw read is a second BMC call, so with the
+ *     defaults a pass makes {@code 1 + 60 s / 10 min = 1.1} calls per powered node on average
+ *     instead of 2
  */
 public record NodeControllerConfig(
     int workers,
@@ -33,12 +50,14 @@ public record NodeControllerConfig(
     Duration backoffMax,
     Duration bmcCallTimeout,
     NodeTimeouts timeouts,
-    Duration shutdownTimeout) {
+    Duration shutdownTimeout,
+    ReadingsPolicy readings,
+    Duration readingsInterval) {
 
   /** The defaults listed above. */
   public static final NodeControllerConfig DEFAULTS =
       new NodeControllerConfig(
-          64,
+          256,
           64,
           Duration.ofSeconds(60),
           0.1,
@@ -47,7 +66,9 @@ public record NodeControllerConfig(
           Duration.ofMinutes(5),
           Duration.ofSeconds(150),
           NodeTimeouts.DEFAULTS,
-          Duration.ofSeconds(20));
+          Duration.ofSeconds(20),
+          ReadingsPolicy.DEFAULTS,
+          Duration.ofMinutes(10));
 
   /** Checks the values. */
   public NodeControllerConfig {
@@ -60,6 +81,12 @@ public record NodeControllerConfig(
     timeouts = timeouts == null ? NodeTimeouts.DEFAULTS : timeouts.orElse(NodeTimeouts.DEFAULTS);
     if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
       throw new IllegalArgumentException("shutdownTimeout must be zero or positive");
+    }
+    if (readings == null) {
+      throw new IllegalArgumentException("readings must be set");
+    }
+    if (readingsInterval == null || readingsInterval.isNegative()) {
+      throw new IllegalArgumentException("readingsInterval must be zero or positive");
     }
   }
 
@@ -105,6 +132,16 @@ public record NodeControllerConfig(
     return with(c -> c.shutdownTimeout = timeout);
   }
 
+  /** With another rule for writing power readings to etcd. */
+  public NodeControllerConfig withReadingsPolicy(ReadingsPolicy policy) {
+    return with(c -> c.readings = policy);
+  }
+
+  /** With another interval between power draw reads of a node (zero: at every sync). */
+  public NodeControllerConfig withReadingsInterval(Duration interval) {
+    return with(c -> c.readingsInterval = interval);
+  }
+
   /** The fields of a config being copied with changes. */
   private static final class Copy {
     int workers;
@@ -117,6 +154,8 @@ public record NodeControllerConfig(
     Duration bmcCallTimeout;
     NodeTimeouts timeouts;
     Duration shutdownTimeout;
+    ReadingsPolicy readings;
+    Duration readingsInterval;
   }
 
   /** This config with the fields {@code change} sets (checked again by the constructor). */
@@ -132,6 +171,8 @@ public record NodeControllerConfig(
     c.bmcCallTimeout = bmcCallTimeout;
     c.timeouts = timeouts;
     c.shutdownTimeout = shutdownTimeout;
+    c.readings = readings;
+    c.readingsInterval = readingsInterval;
     change.accept(c);
     return new NodeControllerConfig(
         c.workers,
@@ -143,6 +184,8 @@ public record NodeControllerConfig(
         c.backoffMax,
         c.bmcCallTimeout,
         c.timeouts,
-        c.shutdownTimeout);
+        c.shutdownTimeout,
+        c.readings,
+        c.readingsInterval);
   }
 }

@@ -21,8 +21,9 @@ import java.util.function.IntSupplier;
  *       registry);
  *   <li>{@code bamel_node_transitions_total{from,to}}, {@code bamel_reconcile_total{result}},
  *       {@code bamel_reconcile_duration_seconds}, {@code bamel_workqueue_depth}, {@code
- *       bamel_power_drift_total{direction}}, {@code bamel_leader{component}}, and {@code
- *       bamel_node_power_watts{node}} where the BMC reports power draw.
+ *       bamel_power_drift_total{direction}}, {@code bamel_leader{component}} (1 while acting:
+ *       leading, or live on the ring when sharded), and {@code bamel_node_power_watts{node}} where
+ *       the BMC reports power draw.
  * </ul>
  */
 final class NodeMetrics {
@@ -77,7 +78,9 @@ final class NodeMetrics {
         .register(registry);
     GaugeWithCallback.builder()
         .name("bamel_leader")
-        .help("1 while this process leads the component, else 0.")
+        .help(
+            "1 while this process acts for the component (leads it, or, sharded, is live on the"
+                + " ring), else 0.")
         .labelNames("component")
         .callback(cb -> cb.call(leader.getAsBoolean() ? 1 : 0, component))
         .register(registry);

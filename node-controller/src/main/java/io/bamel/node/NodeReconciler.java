@@ -1,36 +1,23 @@
 package io.bamel.node;
 
-import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.ClusterException;
-import io.bamel.inventory.cluster.EvictionResult;
-import io.bamel.inventory.cluster.KubeNode;
-import io.bamel.inventory.cluster.PodRef;
-import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
-import io.bamel.power.BmcEndpoint;
-import io.bamel.power.BootOverride;
-import io.bamel.power.Deadline;
-import io.bamel.power.PowerDriver;
+import io.bamel.node.Decision.Requeue;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -40,79 +27,97 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reconciles one node: reads it from etcd, observes the BMC and Kubernetes, asks the {@link
- * NodeStateMachine}, and carries out the decision.
+ * Reconciles one node: takes it from the {@link InventoryCache} (the process's one read path),
+ * observes the BMC and Kubernetes, asks the {@link NodeStateMachine}, and carries out the decision.
+ * It decides nothing itself: it only performs the I/O a {@link Decision} asks for.
  *
- * <p>Order of effects: a power action's status (and event) is written, fenced by leadership, before
- * the BMC is called; a Kubernetes action is done before the status recording it is written. A
- * failed BMC call is recorded as {@code error} with the reason.
+ * <p>Order of effects: a power action's status (and event) is written, fenced by leadership or by
+ * the replica's key ({@link Ownership}), and conditional on the status revision read, before the
+ * BMC is called; a Kubernetes action is done before the status recording it is written. A failed
+ * BMC call is recorded as {@link NodeStateMachine#powerActionFailed} says.
+ *
+ * <p>Reads: the node and its pool come from the cache, whose copy carries the status revision each
+ * write is conditional on (compare-and-swap), so a settled node costs no etcd read at all. A copy
+ * the cache has not yet brought up to date loses the compare-and-swap ({@link
+ * io.bamel.inventory.store.ConflictException}) and the node is looked at again; after each write
+ * the reconciler waits (briefly) for the cache to apply it, so the next look starts from it.
  */
 final class NodeReconciler {
 
   private static final Logger log = LoggerFactory.getLogger(NodeReconciler.class);
 
+  /** How long a reconciliation waits for the cache to apply its own write. */
+  private static final Duration CACHE_LAG = Duration.ofSeconds(2);
+
   /**
    * What a reconciliation came to.
    *
    * @param result the {@code result} label of {@code bamel_reconcile_total}
-   * @param requeueAfter when to look again (null: at the next sync)
-   * @param failed whether to look again with backoff instead
+   * @param requeue when to look at the node again
    */
-  record Outcome(String result, Duration requeueAfter, boolean failed) {}
+  record Reconciled(ReconcileResult result, Requeue requeue) {
+
+    /** Nothing more to do until the next sync or spec change. */
+    static Reconciled settled(ReconcileResult result) {
+      return new Reconciled(result, Requeue.NEXT_SYNC);
+    }
+  }
 
   private final NodeControllerConfig config;
   private final InventoryCache cache;
   private final EtcdInventory store;
   private final PowerDriverRegistry drivers;
-  private final Cluster cluster;
-  private final LeaderElection election;
+  private final Ownership ownership;
   private final NodeMetrics metrics;
   private final Clock clock;
   private final Semaphore bmcPermits;
-  private final Map<String, Map<String, String>> blocked = new ConcurrentHashMap<>();
+  private final NodeKube kube;
+  private final Map<String, Instant> drawReadAt = new ConcurrentHashMap<>();
   private volatile boolean stopping;
 
-  NodeReconciler(
-      NodeControllerConfig config,
-      InventoryCache cache,
-      EtcdInventory store,
-      PowerDriverRegistry drivers,
-      Cluster cluster,
-      LeaderElection election,
-      NodeMetrics metrics,
-      Clock clock) {
-    this.config = config;
-    this.cache = cache;
-    this.store = store;
-    this.drivers = drivers;
-    this.cluster = cluster;
-    this.election = election;
+  /**
+   * A reconciler of the controller built by {@code parts}, acting on what {@code ownership} allows
+   * and recording to {@code metrics}.
+   */
+  NodeReconciler(NodeController.Builder parts, Ownership ownership, NodeMetrics metrics) {
+    this.config = parts.config;
+    this.cache = parts.cache;
+    this.store = parts.store;
+    this.drivers = parts.drivers;
+    this.ownership = ownership;
     this.metrics = metrics;
-    this.clock = clock;
+    this.clock = parts.clock;
     this.bmcPermits = new Semaphore(config.bmcConcurrency(), true);
+    this.kube = new NodeKube(parts.cluster);
   }
 
-  Outcome reconcile(String id, boolean sync) throws InterruptedException {
-    WriteFence fence = election.fence().orElse(null);
+  /**
+   * Reconciles node {@code id}; {@code sync}: a periodic sync, which also reads the power draw of a
+   * powered-on node when it is due ({@link NodeControllerConfig#readingsInterval()}).
+   */
+  Reconciled reconcile(String id, boolean sync) throws InterruptedException {
+    WriteFence fence = ownership.fence(id).orElse(null);
     if (fence == null) {
-      return new Outcome("skipped", null, false);
+      return Reconciled.settled(ReconcileResult.SKIPPED);
     }
-    Optional<Node> found = store.getNode(id);
+    Optional<Node> found = cache.node(id);
     if (found.isEmpty()) {
       forget(id);
-      return new Outcome("gone", null, false);
+      return Reconciled.settled(ReconcileResult.GONE);
     }
     Node node = found.get();
     NodeSpec spec = node.spec();
     PoolConfig pool =
         spec.pool() == null ? null : cache.pool(spec.pool()).map(Pool::config).orElse(null);
     NodeTimeouts timeouts = NodeStateMachine.timeouts(pool, config.timeouts());
-    PowerReading power = readPower(id, spec);
+    NodeBmc bmc =
+        NodeBmc.of(drivers, id, spec, bmcPermits, config.bmcCallTimeout(), () -> stopping);
+    PowerReading power = bmc.read();
     if (Thread.interrupted()) {
       // closing: a read cut short is not a BMC failure to record
       throw new InterruptedException("interrupted while reading the BMC");
     }
-    KubeView kube = observeKube(id, spec, node.status());
+    KubeView view = kube.observe(id, spec, node.status());
     Decision d =
         NodeStateMachine.decide(
             new Observation(
@@ -120,14 +125,17 @@ final class NodeReconciler {
                 node.specRevision(),
                 node.status(),
                 power,
-                kube,
+                view,
                 timeouts,
                 pool == null ? Map.of() : pool.labels(),
                 clock.instant()));
-    if (sync && power.state() == PowerState.ON && !spec.inMaintenance()) {
-      readWatts(id, spec, fence);
+    Writes writes = new Writes();
+    if (sync && power.state() == PowerState.ON && !spec.inMaintenance() && drawDue(id)) {
+      readWatts(node, bmc, fence, writes);
     }
-    return execute(node, d, fence, power, kube);
+    Reconciled done = execute(node, d, fence, power, bmc, writes);
+    writes.awaitCache();
+    return done;
   }
 
   /** The controller is closing: no power action begins from now on. */
@@ -136,64 +144,41 @@ final class NodeReconciler {
   }
 
   void forget(String id) {
-    blocked.remove(id);
+    kube.forget(id);
     metrics.forget(id);
+    drawReadAt.remove(id);
   }
 
-  // ---------------------------------------------------------------- observing
-
-  private PowerReading readPower(String id, NodeSpec spec) throws InterruptedException {
-    if (spec.powerInterface() == null) {
-      return PowerReading.failed("the node has no powerInterface");
+  /**
+   * Whether node {@code id}'s power draw is due for a read ({@link
+   * NodeControllerConfig#readingsInterval()}); if so, it counts as read now.
+   */
+  private boolean drawDue(String id) {
+    Instant now = clock.instant();
+    Instant last = drawReadAt.get(id);
+    if (last != null && last.plus(config.readingsInterval()).isAfter(now)) {
+      return false;
     }
-    try {
-      PowerDriver driver = drivers.driver(spec.powerInterface().json());
-      BmcEndpoint endpoint = BmcEndpoints.of(id, spec);
-      bmcPermits.acquire();
-      try {
-        return PowerReading.of(driver.powerState(endpoint, deadline()));
-      } finally {
-        bmcPermits.release();
-      }
-    } catch (PowerException e) {
-      return PowerReading.failed(e.reason() + ": " + e.getMessage());
-    }
+    drawReadAt.put(id, now);
+    return true;
   }
 
-  private KubeView observeKube(String id, NodeSpec spec, NodeStatus status) {
-    if (!cluster.enabled()) {
-      return KubeView.DISABLED;
-    }
-    String name = kubeName(id, spec);
+  /**
+   * Reads the power draw into the gauge, and writes it to etcd when the readings policy says it is
+   * worth a write compared with the copy's stored reading.
+   */
+  private void readWatts(Node node, NodeBmc bmc, WriteFence fence, Writes writes)
+      throws InterruptedException {
+    String id = node.id();
     try {
-      Optional<KubeNode> node = cluster.node(name);
-      if (node.isEmpty()) {
-        return KubeView.ABSENT;
-      }
-      return KubeView.present(
-          node.get(),
-          NodeStateMachine.needsPods(spec, status) ? cluster.podsOn(name) : List.of(),
-          blocked.getOrDefault(id, Map.of()));
-    } catch (ClusterException e) {
-      log.debug("Kubernetes unavailable for node {}: {}", id, e.getMessage());
-      return KubeView.UNREACHABLE;
-    }
-  }
-
-  private void readWatts(String id, NodeSpec spec, WriteFence fence) throws InterruptedException {
-    try {
-      PowerDriver driver = drivers.driver(spec.powerInterface().json());
-      OptionalDouble watts;
-      bmcPermits.acquire();
-      try {
-        watts = driver.powerDraw(BmcEndpoints.of(id, spec), deadline());
-      } finally {
-        bmcPermits.release();
-      }
+      OptionalDouble watts = bmc.watts();
       if (watts.isPresent()) {
-        metrics.watts(id, watts.getAsDouble());
-        store.putReadings(
-            id, new NodeReadings(clock.instant(), watts.getAsDouble(), null, null), fence);
+        double value = watts.getAsDouble();
+        Instant now = clock.instant();
+        if (config.readings().shouldWrite(node.readings(), value, now)) {
+          writes.wrote(store.putReadings(id, new NodeReadings(now, value, null, null), fence));
+        }
+        metrics.watts(id, value); // after any write: the gauge never leads etcd
       }
     } catch (PowerException e) {
       log.debug("no power reading for {}: {}", id, e.getMessage());
@@ -202,27 +187,29 @@ final class NodeReconciler {
 
   // ---------------------------------------------------------------- acting
 
-  private Outcome execute(
-      Node node, Decision d, WriteFence fence, PowerReading power, KubeView kube)
+  private Reconciled execute(
+      Node node, Decision d, WriteFence fence, PowerReading power, NodeBmc bmc, Writes writes)
       throws InterruptedException {
     String id = node.id();
     Action action = d.action();
     if (action.kind().power()) {
       if (stopping) {
-        return new Outcome("stopped", null, false); // closing: the next leader decides again
+        // closing: the next owner decides again
+        return Reconciled.settled(ReconcileResult.STOPPED);
       }
-      long revision = write(node, node.statusRevision(), d.next(), d.event(), d, fence);
-      if (!election.isLeader()) {
-        return new Outcome("fenced", null, false);
+      Node ahead = written(node, d, write(node, d, fence, writes));
+      if (!ownership.owns(id)) {
+        // ownership lost since the fence was taken: the new owner finds the write-ahead
+        return Reconciled.settled(ReconcileResult.FENCED);
       }
       try {
-        callBmc(node.id(), node.spec(), action);
+        bmc.act(action);
         log.info(
             "power action node={} action={} interface={} result=ok",
             id,
             action.kind().text(),
             node.spec().powerInterface());
-        return new Outcome("ok", config.pollInterval(), false);
+        return new Reconciled(ReconcileResult.OK, d.requeue());
       } catch (PowerException e) {
         if (Thread.interrupted()) {
           // closing: whether the call reached the BMC is unknown, so the written-ahead status
@@ -230,58 +217,40 @@ final class NodeReconciler {
           log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
           throw new InterruptedException("interrupted during " + action.kind().text());
         }
-        String message = action.kind().text() + " failed: " + e.reason() + ": " + e.getMessage();
-        Instant now = clock.instant();
-        NodeStatus failed =
-            d.next().toBuilder()
-                .state(NodeState.ERROR)
-                .stateSince(now)
-                .lastError(message)
-                .errorCount(d.next().errors() + 1)
-                .timerStarted(null)
-                .build();
-        NodeEvent event =
-            NodeEvent.transition(
-                now,
-                d.next().stateOrUnknown(),
-                NodeState.ERROR,
-                message,
-                action.kind().text(),
-                "failed");
-        write(node, revision, failed, event, null, fence);
-        log.info("node {}: {}", id, message);
-        return new Outcome("error", null, true);
+        Decision failed =
+            NodeStateMachine.powerActionFailed(d, NodeBmc.failure(e), clock.instant());
+        write(ahead, failed, fence, writes);
+        log.info("node {}: {}", id, failed.next().lastError());
+        return new Reconciled(ReconcileResult.ERROR, failed.requeue());
       }
     }
     if (action.kind() != Action.Kind.NONE) {
       try {
-        doKube(id, kubeName(id, node.spec()), action);
+        kube.act(id, node.spec(), action);
       } catch (ClusterException e) {
+        // nothing recorded: the action is idempotent and tried again soon
         log.debug("node {}: {} failed: {}", id, action.kind().text(), e.getMessage());
-        return new Outcome("requeue", config.pollInterval(), false);
+        return new Reconciled(ReconcileResult.REQUEUE, Requeue.POLL);
       }
     }
     if (d.event() != null || !d.next().equals(node.status())) {
-      write(node, node.statusRevision(), d.next(), d.event(), d, fence);
+      write(node, d, fence, writes);
     }
-    NodeState next = d.next().stateOrUnknown();
-    if (power.failed() || next == NodeState.ERROR) {
-      return new Outcome(power.failed() ? "error" : "requeue", null, true);
-    }
-    boolean waiting =
-        switch (next) {
-          case POWERING_ON, POWERING_OFF, JOINING, DRAINING -> true;
-          default ->
-              kube.mode() == KubeView.Mode.UNREACHABLE
-                  && node.spec().desiredPower() == io.bamel.inventory.model.PowerState.OFF;
-        };
-    return new Outcome(waiting ? "requeue" : "ok", waiting ? config.pollInterval() : null, false);
+    ReconcileResult result =
+        power.failed()
+            ? ReconcileResult.ERROR
+            : d.requeue() == Requeue.NEXT_SYNC ? ReconcileResult.OK : ReconcileResult.REQUEUE;
+    return new Reconciled(result, d.requeue());
   }
 
-  /** Writes the status (CAS on {@code revision}, fenced); counts the transition and drift. */
-  private long write(
-      Node node, long revision, NodeStatus next, NodeEvent event, Decision d, WriteFence fence) {
-    long written = store.putStatus(node.id(), revision, next, event, fence);
+  /**
+   * Writes the decision's status and event, on the condition that the status is still the one of
+   * the copy {@code node} and the fence holds, without reading the node; counts the transition and
+   * drift.
+   */
+  private long write(Node node, Decision d, WriteFence fence, Writes writes) {
+    NodeEvent event = d.event();
+    long written = writes.wrote(store.putStatus(node, d.next(), event, fence));
     if (event != null && event.from() != event.to()) {
       metrics.transition(String.valueOf(event.from()), String.valueOf(event.to()));
       log.info(
@@ -293,75 +262,32 @@ final class NodeReconciler {
           event.result(),
           event.reason());
     }
-    if (d != null && d.drift() != null) {
+    if (d.drift() != null) {
       metrics.drift(d.drift().direction());
     }
     return written;
   }
 
-  private void callBmc(String id, NodeSpec spec, Action action)
-      throws PowerException, InterruptedException {
-    PowerDriver driver = drivers.driver(spec.powerInterface().json());
-    BmcEndpoint endpoint = BmcEndpoints.of(id, spec);
-    bmcPermits.acquire();
-    try {
-      Deadline deadline = deadline();
-      switch (action.kind()) {
-        case POWER_ON -> {
-          if (action.pxe()) {
-            driver.setBootDevice(endpoint, BootOverride.pxeOnce(), deadline);
-          }
-          driver.powerOn(endpoint, deadline);
-        }
-        case POWER_OFF -> driver.powerOff(endpoint, PowerOffMode.GRACEFUL, deadline);
-        case POWER_OFF_FORCE -> driver.powerOff(endpoint, PowerOffMode.FORCE, deadline);
-        case POWER_CYCLE -> driver.powerCycle(endpoint, deadline);
-        default -> throw new IllegalArgumentException("not a power action: " + action.kind());
-      }
-    } finally {
-      bmcPermits.release();
-    }
+  /** The copy of {@code node} after {@code d}'s status was written at {@code revision}. */
+  private static Node written(Node node, Decision d, long revision) {
+    return new Node(
+        node.id(), node.spec(), node.specRevision(), d.next(), revision, node.readings());
   }
 
-  private void doKube(String id, String name, Action action) {
-    switch (action.kind()) {
-      case DRAIN -> {
-        cluster.cordon(name);
-        Map<String, String> refused = new HashMap<>();
-        for (PodRef pod : action.evict()) {
-          EvictionResult result = cluster.evict(pod);
-          if (!result.done()) {
-            refused.put(pod.toString(), result.message());
-          }
-        }
-        blocked.put(id, refused);
-      }
-      case ADMIT -> {
-        cluster.label(name, action.labels());
-        cluster.uncordon(name);
-        blocked.remove(id);
-      }
-      case LABEL -> cluster.label(name, action.labels());
-      case UNCORDON -> {
-        cluster.uncordon(name);
-        blocked.remove(id);
-      }
-      default -> throw new IllegalArgumentException("not a Kubernetes action: " + action.kind());
-    }
-  }
+  /** The revisions one reconciliation wrote at, so that it can wait for the cache to apply them. */
+  private final class Writes {
+    private long newest;
 
-  /** The Kubernetes node name: {@code kubernetesNodeName}, else the node's name, else its id. */
-  static String kubeName(String id, NodeSpec spec) {
-    if (spec.kubernetesNodeName() != null && !spec.kubernetesNodeName().isBlank()) {
-      return spec.kubernetesNodeName();
+    long wrote(long revision) {
+      newest = Math.max(newest, revision);
+      return revision;
     }
-    if (spec.name() != null && !spec.name().isBlank()) {
-      return spec.name();
-    }
-    return id;
-  }
 
-  private Deadline deadline() {
-    return Deadline.in(config.bmcCallTimeout()); // real time: BMC calls are real I/O
+    /** Waits (bounded) until the cache has applied every write of this reconciliation. */
+    void awaitCache() throws InterruptedException {
+      if (newest > 0 && !cache.awaitRevision(newest, CACHE_LAG)) {
+        log.debug("the cache has not applied revision {} after {}", newest, CACHE_LAG);
+      }
+    }
   }
 }

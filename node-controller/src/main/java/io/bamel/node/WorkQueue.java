@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The controller's queue of node ids.
@@ -21,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  *       jitter (base doubled per consecutive failure, capped), which {@link #forget} resets.
  * </ul>
  *
- * Thread-safe.
+ * Thread-safe; waiting in {@link #take} parks a virtual thread without pinning its carrier (a lock
+ * and condition, not a monitor).
  */
 final class WorkQueue {
 
@@ -34,6 +37,8 @@ final class WorkQueue {
   private final ScheduledExecutorService timer;
   private final Duration backoffBase;
   private final Duration backoffMax;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition nonEmpty = lock.newCondition();
   private boolean shutDown;
 
   WorkQueue(ScheduledExecutorService timer, Duration backoffBase, Duration backoffMax) {
@@ -43,17 +48,22 @@ final class WorkQueue {
   }
 
   /** Queues {@code id} now (once). */
-  synchronized void add(String id) {
-    if (shutDown) {
-      return;
-    }
-    if (processing.contains(id)) {
-      dirty.add(id);
-      return;
-    }
-    if (queued.add(id)) {
-      ready.addLast(id);
-      notifyAll();
+  void add(String id) {
+    lock.lock();
+    try {
+      if (shutDown) {
+        return;
+      }
+      if (processing.contains(id)) {
+        dirty.add(id);
+        return;
+      }
+      if (queued.add(id)) {
+        ready.addLast(id);
+        nonEmpty.signal();
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -64,7 +74,8 @@ final class WorkQueue {
       return;
     }
     long due = System.nanoTime() + delay.toNanos();
-    synchronized (this) {
+    lock.lock();
+    try {
       if (shutDown) {
         return;
       }
@@ -73,15 +84,21 @@ final class WorkQueue {
         return;
       }
       delayedUntil.put(id, due);
+    } finally {
+      lock.unlock();
     }
     try {
       timer.schedule(
           () -> {
-            synchronized (this) {
+            lock.lock();
+            try {
               Long pending = delayedUntil.get(id);
-              if (pending != null && pending == due) {
-                delayedUntil.remove(id);
+              if (pending == null || pending != due) {
+                return; // removed, or due sooner by a later call (which adds it then)
               }
+              delayedUntil.remove(id);
+            } finally {
+              lock.unlock();
             }
             add(id);
           },
@@ -95,8 +112,11 @@ final class WorkQueue {
   /** Queues {@code id} again after its backoff; returns the delay. */
   Duration retry(String id) {
     int n;
-    synchronized (this) {
+    lock.lock();
+    try {
       n = failures.merge(id, 1, Integer::sum);
+    } finally {
+      lock.unlock();
     }
     Duration delay = backoff(n);
     addAfter(id, delay);
@@ -113,43 +133,86 @@ final class WorkQueue {
     return Duration.ofNanos((long) Math.min(jittered, backoffMax.toNanos()));
   }
 
+  /**
+   * Drops {@code id}: out of the queue, its delay and backoff forgotten, and not queued again when
+   * a worker that has it now is done (another replica owns it now).
+   */
+  void remove(String id) {
+    lock.lock();
+    try {
+      if (queued.remove(id)) {
+        ready.remove(id);
+      }
+      dirty.remove(id);
+      delayedUntil.remove(id);
+      failures.remove(id);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Resets {@code id}'s backoff. */
-  synchronized void forget(String id) {
-    failures.remove(id);
+  void forget(String id) {
+    lock.lock();
+    try {
+      failures.remove(id);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** The next id, waiting for one; null once shut down. */
-  synchronized String take() throws InterruptedException {
-    while (ready.isEmpty() && !shutDown) {
-      wait();
+  String take() throws InterruptedException {
+    lock.lockInterruptibly();
+    try {
+      while (ready.isEmpty() && !shutDown) {
+        nonEmpty.await();
+      }
+      if (shutDown) {
+        return null;
+      }
+      String id = ready.removeFirst();
+      queued.remove(id);
+      processing.add(id);
+      return id;
+    } finally {
+      lock.unlock();
     }
-    if (shutDown) {
-      return null;
-    }
-    String id = ready.removeFirst();
-    queued.remove(id);
-    processing.add(id);
-    return id;
   }
 
   /** The worker is done with {@code id}; queues it again if it was added meanwhile. */
-  synchronized void done(String id) {
-    processing.remove(id);
-    if (dirty.remove(id)) {
-      add(id);
+  void done(String id) {
+    lock.lock();
+    try {
+      processing.remove(id);
+      if (dirty.remove(id)) {
+        add(id); // reentrant
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
   /** Ids waiting to be handed out now. */
-  synchronized int depth() {
-    return ready.size();
+  int depth() {
+    lock.lock();
+    try {
+      return ready.size();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Stops handing out ids; waiting workers get null. */
-  synchronized void shutDown() {
-    shutDown = true;
-    ready.clear();
-    queued.clear();
-    notifyAll();
+  void shutDown() {
+    lock.lock();
+    try {
+      shutDown = true;
+      ready.clear();
+      queued.clear();
+      nonEmpty.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 }

@@ -2,6 +2,7 @@ package io.bamel.node;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.testing.EtcdCluster;
@@ -16,38 +17,65 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.time.Clock;
 import java.time.Duration;
 
-/** One bamel process's node controller: its own etcd client, cache, election and registry. */
+/**
+ * One bamel process's node controller: its own etcd client, cache, metrics registry, and election
+ * (leader mode) or replica registry (sharded mode).
+ */
 final class ControllerInstance implements AutoCloseable {
 
   static final LeaderElection.Options ELECTION =
       new LeaderElection.Options(
           Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(2));
 
+  /** A 2 s lease, checked every 300 ms (as the registry's own tests). */
+  static final ReplicaRegistry.Options REPLICAS =
+      new ReplicaRegistry.Options(
+          Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(2));
+
+  final String name;
   final Client client;
   final InventoryCache cache;
   final LeaderElection election;
+  final ReplicaRegistry replicas;
   final NodeController controller;
   final PrometheusRegistry registry = new PrometheusRegistry();
 
+  /**
+   * A controller in leader mode ({@code sharded} false: it campaigns in the election) or sharded
+   * mode (it registers as replica {@code name} and acts on its share of the ring).
+   */
   ControllerInstance(
       EtcdCluster etcd,
       String name,
+      boolean sharded,
       NodeControllerConfig config,
       PowerDriverRegistry drivers,
       Cluster cluster,
       Clock clock)
       throws InterruptedException {
+    this.name = name;
     client = etcd.client();
     cache = new InventoryCache(client).start();
     if (!cache.awaitSynced(Duration.ofSeconds(10))) {
       throw new IllegalStateException("cache did not sync");
     }
-    election = new LeaderElection(client, NodeController.COMPONENT, name, ELECTION);
-    controller =
-        new NodeController(
-            config, cache, new EtcdInventory(client), drivers, cluster, election, registry, clock);
+    election =
+        sharded ? null : new LeaderElection(client, NodeController.COMPONENT, name, ELECTION);
+    replicas = sharded ? new ReplicaRegistry(client, name, REPLICAS).start() : null;
+    NodeController.Builder builder =
+        NodeController.builder()
+            .config(config)
+            .cache(cache)
+            .store(new EtcdInventory(client))
+            .drivers(drivers)
+            .cluster(cluster)
+            .registry(registry)
+            .clock(clock);
+    controller = (sharded ? builder.replicas(replicas) : builder.election(election)).build();
     controller.start();
-    election.start();
+    if (election != null) {
+      election.start();
+    }
   }
 
   /**
@@ -57,8 +85,17 @@ final class ControllerInstance implements AutoCloseable {
   void crash() {
     controller.close(Duration.ZERO);
     client.close();
-    election.close();
+    closeOwnership();
     cache.close();
+  }
+
+  private void closeOwnership() {
+    if (election != null) {
+      election.close();
+    }
+    if (replicas != null) {
+      replicas.close();
+    }
   }
 
   /** A metric's value (counters and gauges), 0 when absent; labels as name, value pairs. */
@@ -103,7 +140,7 @@ final class ControllerInstance implements AutoCloseable {
   @Override
   public void close() {
     controller.close();
-    election.close();
+    closeOwnership();
     cache.close();
   }
 }

@@ -34,6 +34,7 @@ final class CountingDriver implements PowerDriver {
   private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   private final Map<String, Instant> first = new ConcurrentHashMap<>();
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger peak = new AtomicInteger();
   private final AtomicInteger waiting = new AtomicInteger();
   private final AtomicInteger held = new AtomicInteger();
   private boolean holding;
@@ -71,6 +72,11 @@ final class CountingDriver implements PowerDriver {
   /** Power actions waiting in the hold now. */
   int waiting() {
     return waiting.get();
+  }
+
+  /** The most calls that were under way in the real driver at once. */
+  int peakInFlight() {
+    return peak.get();
   }
 
   /** Calls under way in the real driver now. */
@@ -123,7 +129,7 @@ final class CountingDriver implements PowerDriver {
     String key = key(endpoint.address(), op);
     calls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
     first.putIfAbsent(key, Instant.now());
-    inFlight.incrementAndGet();
+    peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
     try {
       return call.run();
     } finally {

@@ -15,6 +15,8 @@ class NodeControllerConfigTest {
     assertThat(d.workers()).isGreaterThanOrEqualTo(d.bmcConcurrency());
     assertThat(d.bmcConcurrency()).isEqualTo(64);
     assertThat(d.shutdownTimeout()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(d.readings()).isEqualTo(ReadingsPolicy.DEFAULTS);
+    assertThat(d.readingsInterval()).isEqualTo(Duration.ofMinutes(10));
   }
 
   @Test
@@ -26,7 +28,11 @@ class NodeControllerConfigTest {
             .withIntervals(Duration.ofSeconds(9), Duration.ofSeconds(1))
             .withBackoff(Duration.ofMillis(10), Duration.ofSeconds(2))
             .withBmcCallTimeout(Duration.ofSeconds(7))
-            .withTimeouts(TestSite.TIMEOUTS);
+            .withTimeouts(TestSite.TIMEOUTS)
+            .withReadingsPolicy(ReadingsPolicy.EVERY_READING)
+            .withReadingsInterval(Duration.ZERO);
+    assertThat(c.readings()).isEqualTo(ReadingsPolicy.EVERY_READING);
+    assertThat(c.readingsInterval()).isZero();
     assertThat(c.shutdownTimeout()).isEqualTo(Duration.ofSeconds(3));
     assertThat(c.workers()).isEqualTo(8);
     assertThat(c.bmcConcurrency()).isEqualTo(4);

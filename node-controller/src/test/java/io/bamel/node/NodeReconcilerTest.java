@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The pure parts of {@link NodeReconciler}. */
+/** The pure parts of reconciling: which Kubernetes node a node is ({@link NodeKube#kubeName}). */
 class NodeReconcilerTest {
 
   static Stream<Arguments> kubeNames() {
@@ -29,6 +29,6 @@ class NodeReconcilerTest {
   void theKubernetesNodeIsKubernetesNodeNameElseTheNameElseTheId(
       String kubernetesNodeName, String name, String id, String expected) {
     NodeSpec spec = NodeSpec.builder().name(name).kubernetesNodeName(kubernetesNodeName).build();
-    assertThat(NodeReconciler.kubeName(id, spec)).isEqualTo(expected);
+    assertThat(NodeKube.kubeName(id, spec)).isEqualTo(expected);
   }
 }

@@ -131,7 +131,19 @@ final class TestSite implements AutoCloseable {
   ControllerInstance controller(
       String name, NodeControllerConfig config, PowerDriverRegistry drivers, Clock clock)
       throws InterruptedException {
-    ControllerInstance c = new ControllerInstance(etcd, name, config, drivers, cluster(), clock);
+    return add(
+        new ControllerInstance(etcd, name, false, config, drivers, cluster(), clock), drivers);
+  }
+
+  /** A sharded controller: replica {@code name} acts on its share of the ring, no election. */
+  ControllerInstance replica(String name, NodeControllerConfig config, PowerDriverRegistry drivers)
+      throws InterruptedException {
+    return add(
+        new ControllerInstance(etcd, name, true, config, drivers, cluster(), Clock.systemUTC()),
+        drivers);
+  }
+
+  private ControllerInstance add(ControllerInstance c, PowerDriverRegistry drivers) {
     closeables.add(c);
     closeables.add(drivers);
     return c;
@@ -193,9 +205,14 @@ final class TestSite implements AutoCloseable {
   }
 
   void awaitState(List<String> ids, NodeState state, Duration timeout) {
+    awaitState(ids, state, timeout, Duration.ofMillis(100));
+  }
+
+  /** As above, looking every {@code poll}: short for a state that may last only a backoff. */
+  void awaitState(List<String> ids, NodeState state, Duration timeout, Duration poll) {
     await()
         .atMost(timeout)
-        .pollInterval(Duration.ofMillis(100))
+        .pollInterval(poll)
         .untilAsserted(
             () -> {
               List<String> others = new ArrayList<>();

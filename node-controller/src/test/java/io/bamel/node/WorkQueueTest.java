@@ -90,4 +90,35 @@ class WorkQueueTest {
     t.join(5_000);
     assertThat(t.isAlive()).isFalse();
   }
+
+  @Test
+  void aRemovedIdLeavesTheQueueItsDelayAndItsRequeue() throws Exception {
+    queue.add("a");
+    queue.add("b");
+    queue.addAfter("c", Duration.ofMillis(100));
+    assertThat(queue.take()).isEqualTo("a");
+    queue.add("a"); // added while a worker has it: queued again when done, unless removed
+
+    queue.remove("a");
+    queue.remove("b");
+    queue.remove("c");
+    queue.done("a");
+
+    assertThat(queue.depth()).isZero();
+    Thread.sleep(300);
+    assertThat(queue.depth()).as("the delayed id does not arrive").isZero();
+    queue.add("b");
+    assertThat(queue.take()).as("a removed id can be queued again").isEqualTo("b");
+  }
+
+  @Test
+  void theSoonerOfTwoDelaysQueuesTheIdOnce() throws Exception {
+    queue.addAfter("a", Duration.ofMillis(300));
+    queue.addAfter("a", Duration.ofMillis(50));
+    await().atMost(Duration.ofSeconds(5)).until(() -> queue.depth() == 1);
+    assertThat(queue.take()).isEqualTo("a");
+    queue.done("a");
+    Thread.sleep(400);
+    assertThat(queue.depth()).as("the later delay was superseded").isZero();
+  }
 }

@@ -268,15 +268,16 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
               new LeaderElection(
                   client, NodeController.COMPONENT, "bench", LeaderElection.Options.DEFAULTS);
           NodeController controller =
-              new NodeController(
-                  NodeControllerConfig.DEFAULTS.withIntervals(Duration.ofHours(1), POLL),
-                  cache,
-                  inventory,
-                  drivers,
-                  DisconnectedCluster.INSTANCE,
-                  election,
-                  new PrometheusRegistry(),
-                  Clock.systemUTC())) {
+              NodeController.builder()
+                  .config(NodeControllerConfig.DEFAULTS.withIntervals(Duration.ofHours(1), POLL))
+                  .cache(cache)
+                  .store(inventory)
+                  .drivers(drivers)
+                  .cluster(DisconnectedCluster.INSTANCE)
+                  .election(election)
+                  .registry(new PrometheusRegistry())
+                  .clock(Clock.systemUTC())
+                  .build()) {
         cache.awaitSynced(Duration.ofMinutes(1));
         controller.start();
         election.start();

@@ -203,16 +203,18 @@ public final class NodeReactionBenchmark implements Benchmark {
             new LeaderElection(
                 client, NodeController.COMPONENT, "bench", LeaderElection.Options.DEFAULTS);
         NodeController controller =
-            new NodeController(
-                NodeControllerConfig.DEFAULTS.withIntervals(
-                    Duration.ofHours(1), Duration.ofSeconds(5)),
-                cache,
-                new EtcdInventory(client),
-                drivers,
-                DisconnectedCluster.INSTANCE,
-                election,
-                registry,
-                Clock.systemUTC())) {
+            NodeController.builder()
+                .config(
+                    NodeControllerConfig.DEFAULTS.withIntervals(
+                        Duration.ofHours(1), Duration.ofSeconds(5)))
+                .cache(cache)
+                .store(new EtcdInventory(client))
+                .drivers(drivers)
+                .cluster(DisconnectedCluster.INSTANCE)
+                .election(election)
+                .registry(registry)
+                .clock(Clock.systemUTC())
+                .build()) {
       if (!cache.awaitSynced(Duration.ofMinutes(2))) {
         throw new IllegalStateException("cache did not sync");
       }

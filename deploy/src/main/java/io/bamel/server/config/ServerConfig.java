@@ -113,7 +113,9 @@ public record ServerConfig(
    * Node controller tuning: {@code workers} reconcile workers (each makes one BMC call at a time),
    * {@code shutdownTimeout} the wait for work in progress at shutdown, and the global lifecycle
    * step timeouts ({@code powerOnTimeout}, {@code joinTimeout}, {@code drainTimeout}, {@code
-   * powerOffTimeout}) that apply where a pool sets none.
+   * powerOffTimeout}) that apply where a pool sets none. With {@code sharded}, every replica runs
+   * its node controller on its share of the fleet (a hash ring of the live replicas, each holding
+   * {@code /baremetal/replicas/{instance}} under a lease) instead of one leader doing all of it.
    */
   public record NodeControllerSettings(
       int workers,
@@ -124,7 +126,8 @@ public record ServerConfig(
       Duration powerOnTimeout,
       Duration joinTimeout,
       Duration drainTimeout,
-      Duration powerOffTimeout) {}
+      Duration powerOffTimeout,
+      boolean sharded) {}
 
   /** Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). */
   public record PoolControllerSettings(Duration interval, String prometheusUrl) {}
@@ -153,7 +156,8 @@ public record ServerConfig(
               Duration.ofMinutes(5),
               Duration.ofMinutes(20),
               Duration.ofMinutes(10),
-              Duration.ofMinutes(5)),
+              Duration.ofMinutes(5),
+              false),
           new PoolControllerSettings(Duration.ofSeconds(15), ""),
           new Log("text", "info"));
 

@@ -2,6 +2,7 @@ package io.bamel.inventory.sharding;
 
 import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.store.WriteFence;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -15,6 +16,7 @@ import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -74,6 +76,7 @@ public final class ReplicaRegistry implements AutoCloseable {
   private volatile boolean closed;
   private volatile HashRing ring = HashRing.of(List.of());
   private volatile boolean registered;
+  private volatile long keyCreateRevision;
 
   /** A registry for this process, named {@code instance} in the ring. Call {@link #start()}. */
   public ReplicaRegistry(Client client, String instance, Options options) {
@@ -122,6 +125,19 @@ public final class ReplicaRegistry implements AutoCloseable {
   }
 
   /**
+   * The fence of this replica's writes ({@code /baremetal/replicas/{instance}} at the create
+   * revision this replica last saw it with): they commit only while that key, held by this
+   * replica's lease, still exists, so a replica whose lease expired (and whose nodes the others
+   * have taken over) can no longer write. Empty while this replica is not live on the ring.
+   */
+  public Optional<WriteFence> fence() {
+    long created = keyCreateRevision;
+    return registered && !renewalOverdue() && created > 0
+        ? Optional.of(new WriteFence(key, created))
+        : Optional.empty();
+  }
+
+  /**
    * Adds a listener of ring changes; it hears the current ring at once (on the registry thread).
    */
   public void addListener(Consumer<HashRing> listener) {
@@ -163,10 +179,16 @@ public final class ReplicaRegistry implements AutoCloseable {
                           bytes(Keys.REPLICAS),
                           GetOption.builder().isPrefix(true).withKeysOnly(true).build()))
               .getKvs()) {
-        live.add(kv.getKey().toString(StandardCharsets.UTF_8).substring(Keys.REPLICAS.length()));
+        String member =
+            kv.getKey().toString(StandardCharsets.UTF_8).substring(Keys.REPLICAS.length());
+        live.add(member);
+        if (member.equals(instance)) {
+          keyCreateRevision = kv.getCreateRevision();
+        }
       }
       if (!live.contains(instance)) {
         // Our key is gone (the lease expired in etcd while we were cut off): a new lease next.
+        keyCreateRevision = 0;
         leaseDead = true;
         registered = false;
         wake();
@@ -254,6 +276,7 @@ public final class ReplicaRegistry implements AutoCloseable {
                 watcher.close();
               }
               dropLease();
+              keyCreateRevision = 0;
               ring = HashRing.of(List.of());
             });
     try {

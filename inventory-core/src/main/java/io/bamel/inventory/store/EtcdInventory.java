@@ -150,6 +150,31 @@ public final class EtcdInventory {
     return writeStatus(current, status, event, fence);
   }
 
+  /**
+   * Writes the status of the node {@code cached} is a copy of, if the status is still at the
+   * revision that copy carries ({@link Node#statusRevision()}, 0: none yet), fenced by {@code
+   * fence} (null: unfenced), without reading the node first: for a writer that works from a copy
+   * such as the {@link InventoryCache}'s. A stale copy loses the compare-and-swap and the caller
+   * decides again from a newer one. Nothing is read unless {@code event} is set; then only the key
+   * of the node's newest event (the cache holds no events), for the next sequence number. No write
+   * happens when {@code status} is the copy's and there is no event.
+   *
+   * @return the new mod revision (the copy's when nothing was written)
+   * @throws ConflictException when the status is no longer at the copy's revision, or an event was
+   *     appended since the newest one was read
+   * @throws FencedException when the fence no longer holds
+   * @throws NotFoundException when the node does not exist
+   */
+  public long putStatus(Node cached, NodeStatus status, NodeEvent event, WriteFence fence) {
+    String id = cached.id();
+    if (event == null && status.equals(cached.status())) {
+      return cached.statusRevision();
+    }
+    long lastSeq = event == null ? 0 : lastEventSeq(id);
+    return statusPlan(id, cached.statusRevision(), Codec.encode(status), lastSeq, event, fence)
+        .commit(kv, options.timeout(), "status of node " + id);
+  }
+
   private long writeStatus(
       NodeRecord current, NodeStatus status, NodeEvent event, WriteFence fence) {
     byte[] bytes = Codec.encode(status);
@@ -157,12 +182,31 @@ public final class EtcdInventory {
       return current.statusRevision();
     }
     String id = current.id();
+    return statusPlan(id, current.statusRevision(), bytes, current.lastEventSeq(), event, fence)
+        .commit(kv, options.timeout(), "status of node " + id);
+  }
+
+  /** The status write of node {@code id}: guarded by its revision, with the event after lastSeq. */
+  private TxnPlan statusPlan(
+      String id, long revision, byte[] bytes, long lastSeq, NodeEvent event, WriteFence fence) {
     TxnPlan plan = new TxnPlan().fence(fence);
     plan.expectExists(Keys.nodeSpec(id));
-    plan.expectModRevision(Keys.nodeStatus(id), current.statusRevision());
+    plan.expectModRevision(Keys.nodeStatus(id), revision);
     plan.put(Keys.nodeStatus(id), bytes);
-    writes.event(plan, id, current.lastEventSeq(), event);
-    return plan.commit(kv, options.timeout(), "status of node " + id);
+    writes.event(plan, id, lastSeq, event);
+    return plan;
+  }
+
+  /** The sequence number of node {@code id}'s newest event (0: none); reads one key, keys only. */
+  private long lastEventSeq(String id) {
+    GetResponse response =
+        Etcd.await(
+            kv.get(Bytes.of(Keys.nodeEvents(id)), NEWEST_EVENT),
+            options.timeout(),
+            "reading events of node " + id);
+    return response.getKvs().isEmpty()
+        ? 0
+        : Keys.parse(Bytes.text(response.getKvs().get(0).getKey())).seq();
   }
 
   /** Stores the node's latest BMC readings (last writer wins: readings are measurements). */
@@ -516,16 +560,18 @@ public final class EtcdInventory {
     return records;
   }
 
+  /** Under a node's events prefix: the newest event's key only. */
+  private static final GetOption NEWEST_EVENT =
+      GetOption.builder()
+          .isPrefix(true)
+          .withSortField(GetOption.SortTarget.KEY)
+          .withSortOrder(GetOption.SortOrder.DESCEND)
+          .withLimit(1)
+          .withKeysOnly(true)
+          .build();
+
   private static Op newestEvent(String id) {
-    return Op.get(
-        Bytes.of(Keys.nodeEvents(id)),
-        GetOption.builder()
-            .isPrefix(true)
-            .withSortField(GetOption.SortTarget.KEY)
-            .withSortOrder(GetOption.SortOrder.DESCEND)
-            .withLimit(1)
-            .withKeysOnly(true)
-            .build());
+    return Op.get(Bytes.of(Keys.nodeEvents(id)), NEWEST_EVENT);
   }
 
   /** Runs many gets in read-only transactions of at most 128 operations, in order. */

@@ -1,0 +1,99 @@
+package io.bamel.node;
+
+import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.cluster.ClusterException;
+import io.bamel.inventory.cluster.EvictionResult;
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeStatus;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Kubernetes side of reconciling nodes: what the cluster shows about a node, and the actions
+ * (drain, admit, label, uncordon) done there. It remembers, per node, why the evictions of its last
+ * drain were refused, for the state machine's messages. Thread-safe.
+ */
+final class NodeKube {
+
+  private static final Logger log = LoggerFactory.getLogger(NodeKube.class);
+
+  private final Cluster cluster;
+  private final Map<String, Map<String, String>> blocked = new ConcurrentHashMap<>();
+
+  NodeKube(Cluster cluster) {
+    this.cluster = cluster;
+  }
+
+  /** What Kubernetes shows about node {@code id}; its pods only when the decision needs them. */
+  KubeView observe(String id, NodeSpec spec, NodeStatus status) {
+    if (!cluster.enabled()) {
+      return KubeView.DISABLED;
+    }
+    String name = kubeName(id, spec);
+    try {
+      Optional<KubeNode> node = cluster.node(name);
+      if (node.isEmpty()) {
+        return KubeView.ABSENT;
+      }
+      return KubeView.present(
+          node.get(),
+          NodeStateMachine.needsPods(spec, status) ? cluster.podsOn(name) : List.of(),
+          blocked.getOrDefault(id, Map.of()));
+    } catch (ClusterException e) {
+      log.debug("Kubernetes unavailable for node {}: {}", id, e.getMessage());
+      return KubeView.UNREACHABLE;
+    }
+  }
+
+  /** Does the Kubernetes {@code action} for node {@code id} (idempotent). */
+  void act(String id, NodeSpec spec, Action action) {
+    String name = kubeName(id, spec);
+    switch (action.kind()) {
+      case DRAIN -> {
+        cluster.cordon(name);
+        Map<String, String> refused = new HashMap<>();
+        for (PodRef pod : action.evict()) {
+          EvictionResult result = cluster.evict(pod);
+          if (!result.done()) {
+            refused.put(pod.toString(), result.message());
+          }
+        }
+        blocked.put(id, refused);
+      }
+      case ADMIT -> {
+        cluster.label(name, action.labels());
+        cluster.uncordon(name);
+        blocked.remove(id);
+      }
+      case LABEL -> cluster.label(name, action.labels());
+      case UNCORDON -> {
+        cluster.uncordon(name);
+        blocked.remove(id);
+      }
+      default -> throw new IllegalArgumentException("not a Kubernetes action: " + action.kind());
+    }
+  }
+
+  /** Forgets what was remembered about node {@code id}. */
+  void forget(String id) {
+    blocked.remove(id);
+  }
+
+  /** The Kubernetes node name: {@code kubernetesNodeName}, else the node's name, else its id. */
+  static String kubeName(String id, NodeSpec spec) {
+    if (spec.kubernetesNodeName() != null && !spec.kubernetesNodeName().isBlank()) {
+      return spec.kubernetesNodeName();
+    }
+    if (spec.name() != null && !spec.name().isBlank()) {
+      return spec.name();
+    }
+    return id;
+  }
+}

@@ -1,0 +1,111 @@
+package io.bamel.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.power.PowerOperation;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A sync pass reads each node's BMC once, as many at once as {@code bmcConcurrency} allows (the
+ * workers are virtual threads, so the semaphore is the bound), and the power draw only when due.
+ */
+class BmcPassIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  static final Duration WAIT = Duration.ofSeconds(60);
+
+  TestSite site;
+
+  @AfterEach
+  void tearDown() {
+    if (site != null) {
+      site.close();
+    }
+  }
+
+  @Test
+  void aPassReadsEveryBmcOnceWithTheConfiguredConcurrency() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    int nodes = 96;
+    int concurrency = 16;
+    Duration latency = Duration.ofMillis(200);
+    List<String> ids = site.addNodes(nodes, "batch", PowerState.OFF);
+    CountingDriver[] calls = new CountingDriver[1];
+    site.controller(
+        "a",
+        TestSite.CONFIG
+            .withConcurrency(NodeControllerConfig.DEFAULTS.workers(), concurrency)
+            .withIntervals(Duration.ofSeconds(4), Duration.ofMillis(100)),
+        TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+    site.awaitState(ids, NodeState.OFF, WAIT);
+    ids.forEach(id -> site.fleet.system(id).faults().latency(latency));
+    int before = reads(calls[0], ids);
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(5))
+        .until(() -> reads(calls[0], ids) > before);
+    long start = System.nanoTime();
+    await()
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(5))
+        .until(() -> reads(calls[0], ids) >= before + nodes);
+    Duration pass = Duration.ofNanos(System.nanoTime() - start).plus(latency);
+    Duration ideal = latency.multipliedBy(nodes).dividedBy(concurrency);
+
+    assertThat(reads(calls[0], ids)).as("one read per node").isLessThan(before + 2 * nodes);
+    assertThat(calls[0].peakInFlight()).as("BMC calls at once").isEqualTo(concurrency);
+    System.out.printf(
+        "BMC pass: %d nodes at %d ms, %d at once: %d ms (ideal %d ms, %.2fx)%n",
+        nodes,
+        latency.toMillis(),
+        concurrency,
+        pass.toMillis(),
+        ideal.toMillis(),
+        pass.toNanos() / (double) ideal.toNanos());
+    assertThat(pass).as("about nodes x latency / concurrency").isLessThan(ideal.multipliedBy(3));
+  }
+
+  @Test
+  void thePowerDrawIsReadOnlyWhenDue() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(4, "batch", PowerState.ON);
+    MutableClock clock = new MutableClock();
+    CountingDriver[] calls = new CountingDriver[1];
+    site.controller(
+        "a",
+        TestSite.CONFIG.withIntervals(Duration.ofMillis(100), Duration.ofMillis(100)),
+        TestSite.drivers(d -> calls[0] = new CountingDriver(d)),
+        clock);
+    site.awaitState(ids, NodeState.READY, WAIT);
+    await().atMost(WAIT).until(() -> draws(calls[0], ids) == ids.size());
+    int reads = reads(calls[0], ids);
+    await().atMost(WAIT).until(() -> reads(calls[0], ids) >= reads + 10 * ids.size());
+    assertThat(draws(calls[0], ids)).as("not due yet: one draw read each").isEqualTo(ids.size());
+
+    clock.advance(NodeControllerConfig.DEFAULTS.readingsInterval());
+    await().atMost(WAIT).until(() -> draws(calls[0], ids) == 2 * ids.size());
+    int later = reads(calls[0], ids);
+    await().atMost(WAIT).until(() -> reads(calls[0], ids) >= later + 10 * ids.size());
+    assertThat(draws(calls[0], ids)).isEqualTo(2 * ids.size());
+  }
+
+  int reads(CountingDriver driver, List<String> ids) {
+    return ids.stream().mapToInt(id -> driver.calls(site.address(id), PowerOperation.STATUS)).sum();
+  }
+
+  int draws(CountingDriver driver, List<String> ids) {
+    return ids.stream()
+        .mapToInt(id -> driver.calls(site.address(id), PowerOperation.POWER_DRAW))
+        .sum();
+  }
+}

@@ -1,0 +1,110 @@
+package io.bamel.node;
+
+import static io.bamel.node.NodeStateMachineTest.ABSENT;
+import static io.bamel.node.NodeStateMachineTest.DOWN_K8S;
+import static io.bamel.node.NodeStateMachineTest.JUST;
+import static io.bamel.node.NodeStateMachineTest.NO_K8S;
+import static io.bamel.node.NodeStateMachineTest.OFF_;
+import static io.bamel.node.NodeStateMachineTest.ON_;
+import static io.bamel.node.NodeStateMachineTest.READY_EMPTY;
+import static io.bamel.node.NodeStateMachineTest.T0;
+import static io.bamel.node.NodeStateMachineTest.decide;
+import static io.bamel.node.NodeStateMachineTest.spec;
+import static io.bamel.node.NodeStateMachineTest.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.NodeTimeouts;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.node.Decision.Requeue;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** What follows a decision: when the node is looked at again, and a power action that failed. */
+class NodeStateMachineFollowUpTest {
+
+  static Stream<Arguments> requeues() {
+    return Stream.of(
+        // from, desired, BMC, Kubernetes -> requeue
+        Arguments.of(NodeState.OFF, PowerState.OFF, OFF_, ABSENT, Requeue.NEXT_SYNC),
+        Arguments.of(NodeState.READY, PowerState.ON, ON_, READY_EMPTY, Requeue.NEXT_SYNC),
+        Arguments.of(NodeState.OFF, PowerState.ON, OFF_, ABSENT, Requeue.POLL), // power-on sent
+        Arguments.of(NodeState.POWERING_ON, PowerState.ON, OFF_, ABSENT, Requeue.POLL),
+        Arguments.of(NodeState.JOINING, PowerState.ON, ON_, ABSENT, Requeue.POLL),
+        Arguments.of(NodeState.READY, PowerState.OFF, ON_, READY_EMPTY, Requeue.POLL), // drain
+        Arguments.of(NodeState.POWERING_OFF, PowerState.OFF, ON_, ABSENT, Requeue.POLL),
+        // desired off, Kubernetes unreachable: the drain waits, looked at again soon
+        Arguments.of(NodeState.READY, PowerState.OFF, ON_, DOWN_K8S, Requeue.POLL),
+        Arguments.of(NodeState.READY, PowerState.ON, ON_, DOWN_K8S, Requeue.NEXT_SYNC),
+        Arguments.of(NodeState.ERROR, PowerState.ON, ON_, DOWN_K8S, Requeue.BACKOFF),
+        Arguments.of(NodeState.READY, PowerState.ON, ON_, NO_K8S, Requeue.NEXT_SYNC));
+  }
+
+  @ParameterizedTest(name = "{0} desired={1} bmc={2} -> {4}")
+  @MethodSource("requeues")
+  void theDecisionSaysWhenToLookAgain(
+      NodeState from,
+      PowerState desired,
+      io.bamel.power.PowerState power,
+      KubeView kube,
+      Requeue expected) {
+    assertThat(decide(spec(desired), status(from, JUST), power, kube).requeue())
+        .isEqualTo(expected);
+  }
+
+  @Test
+  void aBmcThatDoesNotAnswerIsRetriedWithBackoff() {
+    Decision d =
+        NodeStateMachine.decide(
+            new Observation(
+                spec(PowerState.ON),
+                7,
+                status(NodeState.READY, JUST),
+                PowerReading.failed("TIMEOUT: no answer"),
+                NO_K8S,
+                NodeTimeouts.DEFAULTS,
+                Map.of(),
+                T0));
+    assertThat(d.next().state()).isEqualTo(NodeState.READY);
+    assertThat(d.requeue()).isEqualTo(Requeue.BACKOFF);
+  }
+
+  @Test
+  void aFailedPowerActionErrsFromTheWrittenAheadStatusAndBacksOff() {
+    Decision ahead =
+        decide(spec(PowerState.ON), status(NodeState.OFF, JUST), OFF_, ABSENT)
+            .withRequeue(Requeue.POLL);
+    assertThat(ahead.action().kind()).isEqualTo(Action.Kind.POWER_ON);
+    Instant later = T0.plus(Duration.ofSeconds(3));
+
+    Decision failed =
+        NodeStateMachine.powerActionFailed(ahead, "UNREACHABLE: connection refused", later);
+
+    NodeStatus s = failed.next();
+    assertThat(s.state()).isEqualTo(NodeState.ERROR);
+    assertThat(s.stateSince()).isEqualTo(later);
+    assertThat(s.lastError()).isEqualTo("power-on failed: UNREACHABLE: connection refused");
+    assertThat(s.errorCount()).isEqualTo(ahead.next().errors() + 1);
+    assertThat(s.timerStarted()).isNull();
+    assertThat(s.lastPowerAction()).as("the write-ahead stays").isEqualTo("power-on");
+    assertThat(s.powerActionTime()).isEqualTo(ahead.next().powerActionTime());
+    assertThat(failed.action()).isEqualTo(Action.NONE);
+    assertThat(failed.drift()).isNull();
+    assertThat(failed.requeue()).isEqualTo(Requeue.BACKOFF);
+    NodeEvent e = failed.event();
+    assertThat(e.from()).isEqualTo(NodeState.POWERING_ON);
+    assertThat(e.to()).isEqualTo(NodeState.ERROR);
+    assertThat(e.action()).isEqualTo("power-on");
+    assertThat(e.result()).isEqualTo("failed");
+    assertThat(e.reason()).isEqualTo(s.lastError());
+    assertThat(e.time()).isEqualTo(later);
+  }
+}

@@ -1,0 +1,119 @@
+package io.bamel.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.power.PowerOperation;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.KeyValue;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Power readings reach etcd only when the {@link ReadingsPolicy} says so: an unchanged reading is
+ * written once, then again only when the stored one is older than the heartbeat.
+ */
+class ReadingsIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  static final Duration WAIT = Duration.ofSeconds(30);
+
+  TestSite site;
+
+  @AfterEach
+  void tearDown() {
+    if (site != null) {
+      site.close();
+    }
+  }
+
+  @Test
+  void anUnchangedReadingPolledManyTimesIsWrittenOnceThenAtTheHeartbeat() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    MutableClock clock = new MutableClock();
+    CountingDriver[] calls = new CountingDriver[1];
+    ControllerInstance c =
+        site.controller(
+            "a",
+            TestSite.CONFIG
+                .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
+                .withReadingsPolicy(ReadingsPolicy.DEFAULTS)
+                .withReadingsInterval(Duration.ZERO),
+            TestSite.drivers(d -> calls[0] = new CountingDriver(d)),
+            clock);
+    site.awaitState(List.of(id), NodeState.READY, WAIT);
+    await().atMost(WAIT).until(() -> readingsKey(id) != null);
+    Instant firstReadAt = site.node(id).readings().readAt();
+    int draws = calls[0].calls(site.address(id), PowerOperation.POWER_DRAW);
+    long txns = EtcdRequests.handled(ETCD.cluster().endpoints().get(0), "Txn");
+
+    // many polls of the same draw, a minute of the controller's time apart
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              clock.advance(Duration.ofMinutes(1));
+              return calls[0].calls(site.address(id), PowerOperation.POWER_DRAW) >= draws + 20;
+            });
+    // (site.node reads through a transaction: counted before it)
+    assertThat(EtcdRequests.handled(ETCD.cluster().endpoints().get(0), "Txn") - txns)
+        .as("no write of any kind")
+        .isZero();
+    assertThat(readingsKey(id).getVersion()).as("written once").isOne();
+    assertThat(site.node(id).readings().readAt()).isEqualTo(firstReadAt);
+    assertThat(c.metric("bamel_node_power_watts", "node", id))
+        .isEqualTo(site.node(id).readings().powerWatts());
+
+    // older than the heartbeat: written again, once
+    clock.advance(ReadingsPolicy.DEFAULTS.heartbeat());
+    await().atMost(WAIT).until(() -> readingsKey(id).getVersion() == 2);
+    int now = calls[0].calls(site.address(id), PowerOperation.POWER_DRAW);
+    await()
+        .atMost(WAIT)
+        .until(() -> calls[0].calls(site.address(id), PowerOperation.POWER_DRAW) >= now + 10);
+    assertThat(readingsKey(id).getVersion()).isEqualTo(2);
+    assertThat(site.node(id).readings().readAt()).isAfter(firstReadAt.plus(Duration.ofHours(1)));
+  }
+
+  @Test
+  void everyReadingIsWrittenWhenThePolicySaysSo() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    CountingDriver[] calls = new CountingDriver[1];
+    site.controller(
+        "a",
+        TestSite.CONFIG
+            .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
+            .withReadingsPolicy(ReadingsPolicy.EVERY_READING)
+            .withReadingsInterval(Duration.ZERO),
+        TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+    site.awaitState(List.of(id), NodeState.READY, WAIT);
+    await().atMost(WAIT).until(() -> readingsKey(id) != null && readingsKey(id).getVersion() >= 5);
+    assertThat(readingsKey(id).getVersion())
+        .isLessThanOrEqualTo(calls[0].calls(site.address(id), PowerOperation.POWER_DRAW));
+  }
+
+  /** The readings key of node {@code id}, or null. */
+  KeyValue readingsKey(String id) throws Exception {
+    List<KeyValue> kvs =
+        site.client
+            .getKVClient()
+            .get(ByteSequence.from(Keys.nodeReadings(id), StandardCharsets.UTF_8))
+            .get(5, TimeUnit.SECONDS)
+            .getKvs();
+    return kvs.isEmpty() ? null : kvs.get(0);
+  }
+}

@@ -1,0 +1,62 @@
+package io.bamel.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.sharding.ReplicaRegistry;
+import io.bamel.inventory.store.FencedException;
+import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.testing.EtcdExtension;
+import io.etcd.jetcd.ByteSequence;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A sharded controller's writes are fenced by its replica key: they commit while the key lives and
+ * are refused once it is gone (its lease expired), even before the replica notices.
+ */
+class ReplicaFenceIT {
+
+  @RegisterExtension
+  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+
+  @Test
+  void writesCommitWhileTheReplicaKeyLivesAndAreRefusedOnceItIsGone() throws Exception {
+    try (TestSite site = new TestSite(ETCD.cluster(), false);
+        ReplicaRegistry replica =
+            new ReplicaRegistry(site.client, "bamel-a", ControllerInstance.REPLICAS).start()) {
+      String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
+      assertThat(replica.awaitRegistered(Duration.ofSeconds(10))).isTrue();
+      await().atMost(Duration.ofSeconds(10)).until(() -> replica.fence().isPresent());
+      WriteFence fence = replica.fence().orElseThrow();
+      assertThat(fence.key()).isEqualTo(Keys.replica("bamel-a"));
+
+      Node node = site.node(id);
+      NodeStatus status = NodeStatus.initial(Instant.now());
+      long written = site.inventory.putStatus(node, status, null, fence);
+      assertThat(written).isPositive();
+
+      // the key goes as at a lease expiry; the replica has not noticed yet
+      site.client
+          .getKVClient()
+          .delete(ByteSequence.from(Keys.replica("bamel-a"), StandardCharsets.UTF_8))
+          .get(5, TimeUnit.SECONDS);
+      Node now = site.node(id);
+      assertThatThrownBy(
+              () ->
+                  site.inventory.putStatus(
+                      now, status.toBuilder().powerState(PowerState.OFF).build(), null, fence))
+          .isInstanceOf(FencedException.class);
+      assertThat(site.node(id).statusRevision()).isEqualTo(written);
+    }
+  }
+}
