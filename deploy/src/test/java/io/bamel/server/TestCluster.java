@@ -1,7 +1,7 @@
 package io.bamel.server;
 
 import io.bamel.kube.testing.KubeApiServer;
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.Node;
@@ -131,7 +131,7 @@ final class TestCluster implements AutoCloseable {
 
   private void kubelet(SimulatedSystem system) {
     Node existing = client.nodes().withName(system.id()).get();
-    if (system.powerState() == PowerState.ON && existing == null) {
+    if (system.powerState() == BmcPowerState.ON && existing == null) {
       client
           .nodes()
           .resource(
@@ -149,7 +149,7 @@ final class TestCluster implements AutoCloseable {
                   .endStatus()
                   .build())
           .create();
-    } else if (system.powerState() == PowerState.OFF && existing != null) {
+    } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
       client.nodes().withName(system.id()).delete();
     }
   }

@@ -1,6 +1,7 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.LastPowerAction;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +42,17 @@ public record Action(Kind kind, boolean pxe, Map<String, String> labels, List<Po
 
     Kind(String text) {
       this.text = text;
+    }
+
+    /** The status record of this action (the write-ahead); only power actions have one. */
+    public LastPowerAction lastPowerAction() {
+      return switch (this) {
+        case POWER_ON -> LastPowerAction.POWER_ON;
+        case POWER_OFF -> LastPowerAction.POWER_OFF;
+        case POWER_OFF_FORCE -> LastPowerAction.POWER_OFF_FORCE;
+        case POWER_CYCLE -> LastPowerAction.POWER_CYCLE;
+        default -> throw new IllegalStateException(text + " is not a power action");
+      };
     }
 
     /** The name used in events and {@code lastPowerAction}. */

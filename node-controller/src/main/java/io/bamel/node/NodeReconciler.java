@@ -12,9 +12,9 @@ import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.node.Decision.Requeue;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -130,7 +130,7 @@ final class NodeReconciler {
                 pool == null ? Map.of() : pool.labels(),
                 clock.instant()));
     Writes writes = new Writes();
-    if (sync && power.state() == PowerState.ON && !spec.inMaintenance() && drawDue(id)) {
+    if (sync && power.state() == BmcPowerState.ON && !spec.inMaintenance() && drawDue(id)) {
       readWatts(node, bmc, fence, writes);
     }
     Reconciled done = execute(node, d, fence, power, bmc, writes);

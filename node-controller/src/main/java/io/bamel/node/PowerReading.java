@@ -1,6 +1,6 @@
 package io.bamel.node;
 
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 
 /**
  * What the BMC said about a node's power: a state, or the error that kept it from answering.
@@ -8,10 +8,10 @@ import io.bamel.power.PowerState;
  * @param state the reported state (possibly transitional), or null when the read failed
  * @param error why the read failed, or null
  */
-public record PowerReading(PowerState state, String error) {
+public record PowerReading(BmcPowerState state, String error) {
 
   /** A successful read. */
-  public static PowerReading of(PowerState state) {
+  public static PowerReading of(BmcPowerState state) {
     return new PowerReading(state, null);
   }
 

@@ -1,12 +1,14 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeStatusBuilder;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
+import io.bamel.power.BmcPowerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +21,7 @@ import java.util.List;
 final class Step extends Transitions {
 
   private final boolean wantOn;
-  private final io.bamel.power.PowerState power;
+  private final BmcPowerState power;
 
   Step(Observation o, NodeStatus current) {
     super(o, current);
@@ -55,7 +57,7 @@ final class Step extends Transitions {
   }
 
   Decision poweringOn() {
-    if (power == io.bamel.power.PowerState.ON) {
+    if (power == BmcPowerState.ON) {
       return switchedOn(base().bootTime(now), "BMC reports on");
     }
     if (!wantOn) {
@@ -79,7 +81,7 @@ final class Step extends Transitions {
       if (!wantOn) {
         return to(NodeState.OFF, "BMC reports off", Action.NONE);
       }
-      return Kind.POWER_CYCLE.text().equals(current.lastPowerAction())
+      return current.lastPowerAction() == LastPowerAction.POWER_CYCLE
           ? offAfterCycle()
           : unexpectedOff();
     }
@@ -101,7 +103,7 @@ final class Step extends Transitions {
     if (isOff()) {
       return wantOn ? unexpectedOff() : to(NodeState.OFF, "BMC reports off", Action.NONE);
     }
-    if (wantOn || power == io.bamel.power.PowerState.POWERING_OFF) {
+    if (wantOn || power == BmcPowerState.POWERING_OFF) {
       return stay(Action.NONE);
     }
     if (verdict == KubeVerdict.UNREACHABLE) {
@@ -128,11 +130,11 @@ final class Step extends Transitions {
   }
 
   Decision poweringOff() {
-    if (isOff() && power != io.bamel.power.PowerState.UNKNOWN) {
+    if (isOff() && power != BmcPowerState.UNKNOWN) {
       return to(NodeState.OFF, "BMC reports off", Action.NONE);
     }
     if (expired(o.timeouts().powerOff())) {
-      if (!Kind.POWER_OFF_FORCE.text().equals(current.lastPowerAction())) {
+      if (current.lastPowerAction() != LastPowerAction.POWER_OFF_FORCE) {
         return powerInPlace(
             base(),
             Kind.POWER_OFF_FORCE,
@@ -335,7 +337,7 @@ final class Step extends Transitions {
   }
 
   private boolean isOff() {
-    return power == io.bamel.power.PowerState.OFF;
+    return power == BmcPowerState.OFF;
   }
 
   private static Decision drift(Decision d) {

@@ -172,7 +172,7 @@ abstract class Transitions {
 
   /** Records the power action about to be requested (the write-ahead) and restarts the timer. */
   final NodeStatusBuilder writeAhead(NodeStatusBuilder b, Kind kind) {
-    return b.lastPowerAction(kind.text()).powerActionTime(now).restartTimer(now);
+    return b.lastPowerAction(kind.lastPowerAction()).powerActionTime(now).restartTimer(now);
   }
 
   final NodeStatusBuilder pauseTimer(NodeStatusBuilder b) {
@@ -208,7 +208,7 @@ abstract class Transitions {
 
   /** The power action last requested, for messages. */
   final String action() {
-    return current.lastPowerAction() == null ? "power-on" : current.lastPowerAction();
+    return current.lastPowerAction() == null ? "power-on" : current.lastPowerAction().json();
   }
 
   final Map<String, String> admitLabels() {

@@ -1,13 +1,13 @@
 package io.bamel.node;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerOperation;
-import io.bamel.power.PowerState;
 import io.bamel.power.TransientPowerException;
 import java.time.Duration;
 import java.time.Instant;
@@ -143,7 +143,7 @@ final class CountingDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     return pass(endpoint, PowerOperation.STATUS, () -> real.powerState(endpoint, deadline));
   }
 

@@ -1,7 +1,7 @@
 package io.bamel.node;
 
 import io.bamel.kube.testing.KubeApiServer;
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -66,7 +66,7 @@ final class FakeKubelets implements AutoCloseable {
     }
     String name = names.getOrDefault(system.id(), system.id());
     var existing = client.nodes().withName(name).get();
-    if (system.powerState() == PowerState.ON && existing == null) {
+    if (system.powerState() == BmcPowerState.ON && existing == null) {
       client
           .nodes()
           .resource(
@@ -82,7 +82,7 @@ final class FakeKubelets implements AutoCloseable {
                   .endStatus()
                   .build())
           .create();
-    } else if (system.powerState() == PowerState.OFF && existing != null) {
+    } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
       client.nodes().withName(name).delete();
     }
   }

@@ -1,12 +1,12 @@
 package io.bamel.node;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import io.bamel.power.TransientPowerException;
 import java.util.OptionalDouble;
 import java.util.Random;
@@ -49,7 +49,7 @@ final class FlakyDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     maybeFail("power state");
     return real.powerState(endpoint, deadline);
   }

@@ -11,12 +11,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerOperation;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
@@ -104,7 +106,7 @@ class NodeControllerIT {
     assertThat(status.powerState()).isEqualTo(PowerState.ON);
     assertThat(status.kubernetesNode()).isEqualTo(id);
     assertThat(status.nodeReady()).isTrue();
-    assertThat(status.lastPowerAction()).isEqualTo("power-on");
+    assertThat(status.lastPowerAction()).isEqualTo(LastPowerAction.POWER_ON);
     assertThat(status.joinTime()).isNotNull();
 
     // the next power sync reads the power draw where the BMC reports it
@@ -114,7 +116,7 @@ class NodeControllerIT {
     addWorkload(id, "web-1", Map.of("app", "web"));
     site.desire(id, PowerState.OFF);
     site.awaitState(List.of(id), OFF, WAIT);
-    assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+    assertThat(site.fleet.system(id).powerState()).isEqualTo(BmcPowerState.OFF);
     assertThat(site.api.evictions()).isEqualTo(1);
     assertThat(site.kube.pods().inNamespace("apps").withName("web-1").get()).isNull();
 
@@ -171,7 +173,7 @@ class NodeControllerIT {
     assertThat(site.kube.nodes().withName(id).get().getSpec().getUnschedulable())
         .as("the node stays cordoned")
         .isTrue();
-    assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.fleet.system(id).powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(site.resets(id, "GracefulShutdown") + site.resets(id, "ForceOff")).isZero();
     assertThat(site.kube.pods().inNamespace("apps").withName("web-0").get()).isNull();
 
@@ -200,10 +202,10 @@ class NodeControllerIT {
     site.awaitState(List.of(idle), READY, WAIT);
 
     site.desire(kept, PowerState.OFF);
-    site.fleet.system(idle).forcePowerState(io.bamel.power.PowerState.OFF);
+    site.fleet.system(idle).forcePowerState(BmcPowerState.OFF);
     Thread.sleep(3 * TestSite.CONFIG.syncInterval().toMillis() / 2);
     assertThat(site.state(kept)).isEqualTo(READY);
-    assertThat(site.fleet.system(kept).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.fleet.system(kept).powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(site.resets(kept, "GracefulShutdown") + site.resets(kept, "ForceOff")).isZero();
     assertThat(site.resets(idle, "On")).as("no power-on while in maintenance").isEqualTo(1);
     await().atMost(WAIT).until(() -> site.node(idle).status().powerState() == PowerState.OFF);
@@ -225,25 +227,25 @@ class NodeControllerIT {
     site.awaitState(List.of(down), OFF, WAIT);
 
     // switched off behind bamel's back: found at the next sync and switched on again
-    site.fleet.system(up).forcePowerState(io.bamel.power.PowerState.OFF);
+    site.fleet.system(up).forcePowerState(BmcPowerState.OFF);
     await().atMost(WAIT).until(() -> site.resets(up, "On") == 2);
     site.awaitState(List.of(up), READY, WAIT);
     assertThat(site.events(up)).anyMatch(e -> "unexpected power off".equals(e.reason()));
     assertThat(c.metric("bamel_power_drift_total", "direction", "off")).isEqualTo(1);
 
     // switched on behind bamel's back, with a workload scheduled on it: error, never switched off
-    site.fleet.system(down).forcePowerState(io.bamel.power.PowerState.ON);
+    site.fleet.system(down).forcePowerState(BmcPowerState.ON);
     await().atMost(WAIT).until(() -> site.kube.nodes().withName(down).get() != null);
     addWorkload(down, "stray-1", Map.of("app", "stray"));
     site.awaitState(List.of(down), ERROR, WAIT);
     assertThat(site.node(down).status().lastError()).contains("apps/stray-1");
-    assertThat(site.fleet.system(down).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.fleet.system(down).powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(c.metric("bamel_power_drift_total", "direction", "on")).isEqualTo(1);
 
     // the workload goes: the node is switched off
     site.kube.pods().inNamespace("apps").withName("stray-1").delete();
     site.awaitState(List.of(down), OFF, WAIT);
-    assertThat(site.fleet.system(down).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+    assertThat(site.fleet.system(down).powerState()).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test

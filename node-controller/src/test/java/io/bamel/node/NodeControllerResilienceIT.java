@@ -7,10 +7,12 @@ import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerOperation;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;
@@ -157,12 +159,12 @@ class NodeControllerResilienceIT {
     site.desire(starting, PowerState.ON);
     site.desire(running, PowerState.OFF);
     await().atMost(WAIT).until(() -> site.state(starting) == JOINING);
-    assertThat(site.fleet.system(starting).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.fleet.system(starting).powerState()).isEqualTo(BmcPowerState.ON);
     // longer than the join and drain timeouts: they are paused, nothing is cycled or drained
     Thread.sleep(TestSite.TIMEOUTS.join().plusSeconds(2).toMillis());
     assertThat(site.state(starting)).isEqualTo(JOINING);
     assertThat(site.state(running)).isEqualTo(READY);
-    assertThat(site.fleet.system(running).powerState()).isEqualTo(io.bamel.power.PowerState.ON);
+    assertThat(site.fleet.system(running).powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(site.resets(starting, "PowerCycle") + site.resets(starting, "ForceRestart"))
         .isZero();
     assertThat(site.api.evictions()).isZero();
@@ -194,7 +196,7 @@ class NodeControllerResilienceIT {
     ids.forEach(id -> site.desire(id, PowerState.OFF));
     site.awaitState(ids, OFF, WAIT);
     for (String id : ids) {
-      assertThat(site.fleet.system(id).powerState()).isEqualTo(io.bamel.power.PowerState.OFF);
+      assertThat(site.fleet.system(id).powerState()).isEqualTo(BmcPowerState.OFF);
       // a failed call had no effect, so each node needed exactly one that went through
       assertThat(calls(sent[0], id, PowerOperation.ON)).as("power-ons sent").isEqualTo(1);
       assertThat(calls(sent[0], id, PowerOperation.OFF)).as("power-offs sent").isEqualTo(1);
@@ -249,7 +251,7 @@ class NodeControllerResilienceIT {
     List<String> ids = site.addNodes(2, "batch", PowerState.ON);
     String accepted = ids.get(0); // the dead controller's call reached the BMC
     String lost = ids.get(1); // it died between the write-ahead and the call
-    site.fleet.system(accepted).forcePowerState(io.bamel.power.PowerState.ON);
+    site.fleet.system(accepted).forcePowerState(BmcPowerState.ON);
     java.time.Instant now = java.time.Instant.now();
     for (String id : ids) {
       StoreEdits.updateStatus(
@@ -258,7 +260,7 @@ class NodeControllerResilienceIT {
           s ->
               io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
                   .state(POWERING_ON)
-                  .lastPowerAction("power-on")
+                  .lastPowerAction(LastPowerAction.POWER_ON)
                   .powerActionTime(now)
                   .timerStarted(now)
                   .timerElapsed(Duration.ZERO)

@@ -6,6 +6,7 @@ import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PowerState;
@@ -81,7 +82,7 @@ class NodeControllerShutdownIT {
     assertThat(took).isLessThan(Duration.ofSeconds(15));
     NodeStatus status = site.node(id).status();
     assertThat(status.state()).isEqualTo(POWERING_ON);
-    assertThat(status.lastPowerAction()).isEqualTo("power-on");
+    assertThat(status.lastPowerAction()).isEqualTo(LastPowerAction.POWER_ON);
     assertThat(status.powerActionTime()).isNotNull();
     assertThat(status.lastError()).isNull();
     assertThat(status.errorCount()).isZero();

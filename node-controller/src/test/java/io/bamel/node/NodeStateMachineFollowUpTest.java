@@ -13,12 +13,14 @@ import static io.bamel.node.NodeStateMachineTest.spec;
 import static io.bamel.node.NodeStateMachineTest.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Decision.Requeue;
+import io.bamel.power.BmcPowerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -51,11 +53,7 @@ class NodeStateMachineFollowUpTest {
   @ParameterizedTest(name = "{0} desired={1} bmc={2} -> {4}")
   @MethodSource("requeues")
   void theDecisionSaysWhenToLookAgain(
-      NodeState from,
-      PowerState desired,
-      io.bamel.power.PowerState power,
-      KubeView kube,
-      Requeue expected) {
+      NodeState from, PowerState desired, BmcPowerState power, KubeView kube, Requeue expected) {
     assertThat(decide(spec(desired), status(from, JUST), power, kube).requeue())
         .isEqualTo(expected);
   }
@@ -94,7 +92,7 @@ class NodeStateMachineFollowUpTest {
     assertThat(s.lastError()).isEqualTo("power-on failed: UNREACHABLE: connection refused");
     assertThat(s.errorCount()).isEqualTo(ahead.next().errors() + 1);
     assertThat(s.timerStarted()).isNull();
-    assertThat(s.lastPowerAction()).as("the write-ahead stays").isEqualTo("power-on");
+    assertThat(s.lastPowerAction()).as("the write-ahead stays").isEqualTo(LastPowerAction.POWER_ON);
     assertThat(s.powerActionTime()).isEqualTo(ahead.next().powerActionTime());
     assertThat(failed.action()).isEqualTo(Action.NONE);
     assertThat(failed.drift()).isNull();

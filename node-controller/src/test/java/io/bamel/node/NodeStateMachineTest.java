@@ -23,6 +23,7 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
@@ -31,6 +32,7 @@ import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
+import io.bamel.power.BmcPowerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,11 +53,11 @@ class NodeStateMachineTest {
   static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   static final NodeTimeouts TIMEOUTS = NodeTimeouts.DEFAULTS;
 
-  static final io.bamel.power.PowerState ON_ = io.bamel.power.PowerState.ON;
-  static final io.bamel.power.PowerState OFF_ = io.bamel.power.PowerState.OFF;
-  static final io.bamel.power.PowerState UP = io.bamel.power.PowerState.POWERING_ON;
-  static final io.bamel.power.PowerState DOWN = io.bamel.power.PowerState.POWERING_OFF;
-  static final io.bamel.power.PowerState UNK = io.bamel.power.PowerState.UNKNOWN;
+  static final BmcPowerState ON_ = BmcPowerState.ON;
+  static final BmcPowerState OFF_ = BmcPowerState.OFF;
+  static final BmcPowerState UP = BmcPowerState.POWERING_ON;
+  static final BmcPowerState DOWN = BmcPowerState.POWERING_OFF;
+  static final BmcPowerState UNK = BmcPowerState.UNKNOWN;
 
   static final Duration JUST = Duration.ofSeconds(1);
   static final Duration LATE_ON = TIMEOUTS.powerOn().plusSeconds(1);
@@ -132,17 +134,12 @@ class NodeStateMachineTest {
         .build();
   }
 
-  static Decision decide(
-      NodeSpec spec, NodeStatus status, io.bamel.power.PowerState power, KubeView kube) {
+  static Decision decide(NodeSpec spec, NodeStatus status, BmcPowerState power, KubeView kube) {
     return decide(TIMEOUTS, spec, status, power, kube);
   }
 
   static Decision decide(
-      NodeTimeouts timeouts,
-      NodeSpec spec,
-      NodeStatus status,
-      io.bamel.power.PowerState power,
-      KubeView kube) {
+      NodeTimeouts timeouts, NodeSpec spec, NodeStatus status, BmcPowerState power, KubeView kube) {
     return NodeStateMachine.decide(
         new Observation(
             spec, 7, status, PowerReading.of(power), kube, timeouts, Map.of("tier", "2"), T0));
@@ -155,7 +152,7 @@ class NodeStateMachineTest {
       NodeState from,
       Duration elapsed,
       PowerState desired,
-      io.bamel.power.PowerState power,
+      BmcPowerState power,
       KubeView kube,
       NodeState to,
       Kind action,
@@ -184,13 +181,7 @@ class NodeStateMachineTest {
   }
 
   static Case c(
-      NodeState from,
-      Duration e,
-      PowerState d,
-      io.bamel.power.PowerState p,
-      KubeView k,
-      NodeState to,
-      Kind a) {
+      NodeState from, Duration e, PowerState d, BmcPowerState p, KubeView k, NodeState to, Kind a) {
     return new Case(from, e, d, p, k, to, a, null);
   }
 
@@ -198,7 +189,7 @@ class NodeStateMachineTest {
       NodeState from,
       Duration e,
       PowerState d,
-      io.bamel.power.PowerState p,
+      BmcPowerState p,
       KubeView k,
       NodeState to,
       Kind a,
@@ -336,7 +327,7 @@ class NodeStateMachineTest {
       assertThat(d.next().stateSince()).isEqualTo(T0);
     }
     if (d.action().kind().power()) {
-      assertThat(d.next().lastPowerAction())
+      assertThat(d.next().lastPowerAction().json())
           .as("written ahead")
           .isEqualTo(d.action().kind().text());
       assertThat(d.next().powerActionTime()).isEqualTo(T0);
@@ -360,7 +351,7 @@ class NodeStateMachineTest {
   record CycleCase(
       Duration since,
       PowerState desired,
-      io.bamel.power.PowerState power,
+      BmcPowerState power,
       PowerState seen,
       KubeView kube,
       NodeState to,
@@ -415,7 +406,7 @@ class NodeStateMachineTest {
   static NodeStatus cycled(Duration since, PowerState seen) {
     // the join timed out; the cycle restarted the timer and recorded the action
     return status(JOINING, TIMEOUTS.join().plus(since)).toBuilder()
-        .lastPowerAction("power-cycle")
+        .lastPowerAction(LastPowerAction.POWER_CYCLE)
         .powerActionTime(T0.minus(since))
         .timerStarted(T0.minus(since))
         .powerCycled(true)
@@ -432,7 +423,7 @@ class NodeStateMachineTest {
     assertThat(d.drift()).as("drift").isEqualTo(c.drift());
     if (c.to() == JOINING) {
       assertThat(d.event()).as("nothing to record").isNull();
-      assertThat(d.next().lastPowerAction()).isEqualTo("power-cycle");
+      assertThat(d.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_CYCLE);
     }
     if (c.to() == ERROR) {
       assertThat(d.next().lastError())
@@ -444,7 +435,7 @@ class NodeStateMachineTest {
   void anOffAfterAPowerOnIsStillDrift() {
     // the same observation after bamel's power-on (not a cycle) is an outside power-off
     NodeStatus joining =
-        cycled(JUST, PowerState.ON).toBuilder().lastPowerAction("power-on").build();
+        cycled(JUST, PowerState.ON).toBuilder().lastPowerAction(LastPowerAction.POWER_ON).build();
     Decision d = decide(spec(WANT_ON), joining, OFF_, NOT_READY);
     assertThat(d.action().kind()).isEqualTo(POWER_ON);
     assertThat(d.drift()).isEqualTo(Drift.UNEXPECTED_OFF);
@@ -501,7 +492,7 @@ class NodeStateMachineTest {
       NodeState from,
       Duration elapsed,
       PowerState desired,
-      io.bamel.power.PowerState power,
+      BmcPowerState power,
       KubeView kube,
       NodeState to,
       Kind action,
@@ -557,7 +548,8 @@ class NodeStateMachineTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("customTimeouts")
   void nonDefaultTimeoutsAreTheOnesThatCount(TimeoutCase c) {
-    NodeStatus s = status(c.from(), c.elapsed()).toBuilder().lastPowerAction("power-on").build();
+    NodeStatus s =
+        status(c.from(), c.elapsed()).toBuilder().lastPowerAction(LastPowerAction.POWER_ON).build();
     Decision d = decide(CUSTOM, spec(c.desired()), s, c.power(), c.kube());
     assertThat(d.next().state()).as("state").isEqualTo(c.to());
     assertThat(d.action().kind()).as("action").isEqualTo(c.action());
@@ -647,7 +639,7 @@ class NodeStateMachineTest {
     NodeSpec off = spec(WANT_OFF).toBuilder().maintenance(true).build();
     for (NodeState state : NodeState.values()) {
       for (NodeSpec spec : List.of(on, off)) {
-        for (io.bamel.power.PowerState p : io.bamel.power.PowerState.values()) {
+        for (BmcPowerState p : BmcPowerState.values()) {
           for (KubeView k : List.of(READY_BUSY, CORDONED_BUSY, ABSENT, DOWN_K8S, NO_K8S)) {
             Decision d = decide(spec, status(state, LATE_JOIN), p, k);
             assertThat(d.action().kind()).as(state + " " + p + " " + k.mode()).isEqualTo(NONE);
@@ -854,7 +846,9 @@ class NodeStateMachineTest {
   @Test
   void theForcedPowerOffIsTriedOnceThenErrs() {
     NodeStatus forced =
-        status(POWERING_OFF, LATE_OFF).toBuilder().lastPowerAction("power-off-force").build();
+        status(POWERING_OFF, LATE_OFF).toBuilder()
+            .lastPowerAction(LastPowerAction.POWER_OFF_FORCE)
+            .build();
     Decision d = decide(spec(WANT_OFF), forced, ON_, ABSENT);
     assertThat(d.next().state()).isEqualTo(ERROR);
     assertThat(d.next().lastError()).contains("forced");
@@ -865,9 +859,12 @@ class NodeStateMachineTest {
     // found in powering-on (write-ahead done, BMC call maybe not): no second power-on before the
     // timeout; after it, error, and error's retry powers on again
     NodeStatus written =
-        status(POWERING_ON, Duration.ofMinutes(2)).toBuilder().lastPowerAction("power-on").build();
+        status(POWERING_ON, Duration.ofMinutes(2)).toBuilder()
+            .lastPowerAction(LastPowerAction.POWER_ON)
+            .build();
     assertThat(decide(spec(WANT_ON), written, OFF_, ABSENT).action().kind()).isEqualTo(NONE);
-    NodeStatus late = status(POWERING_ON, LATE_ON).toBuilder().lastPowerAction("power-on").build();
+    NodeStatus late =
+        status(POWERING_ON, LATE_ON).toBuilder().lastPowerAction(LastPowerAction.POWER_ON).build();
     Decision timeout = decide(spec(WANT_ON), late, OFF_, ABSENT);
     assertThat(timeout.next().state()).isEqualTo(ERROR);
     assertThat(timeout.next().lastError()).contains("BMC still reports off 5m after power-on");

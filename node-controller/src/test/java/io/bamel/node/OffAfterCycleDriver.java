@@ -1,12 +1,12 @@
 package io.bamel.node;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -41,12 +41,12 @@ final class OffAfterCycleDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    PowerState state = real.powerState(endpoint, deadline);
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    BmcPowerState state = real.powerState(endpoint, deadline);
     Long until = offUntil.get(endpoint.address());
     if (until != null && System.nanoTime() - until < 0) {
       offReported.incrementAndGet();
-      return PowerState.OFF;
+      return BmcPowerState.OFF;
     }
     return state;
   }

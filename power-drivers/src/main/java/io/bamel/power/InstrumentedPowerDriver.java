@@ -67,7 +67,7 @@ public final class InstrumentedPowerDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     return timed(PowerOperation.STATUS, () -> delegate.powerState(endpoint, deadline));
   }
 

@@ -26,11 +26,11 @@ class PowerDriverRegistryTest {
     }
 
     @Override
-    public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
       if (failure != null) {
         throw failure;
       }
-      return PowerState.ON;
+      return BmcPowerState.ON;
     }
 
     @Override
@@ -61,7 +61,8 @@ class PowerDriverRegistryTest {
   @Test
   void picksTheDriverByInterfaceIgnoringCase() throws Exception {
     registry.register(scripted);
-    assertThat(registry.driver("Scripted").powerState(endpoint, deadline)).isEqualTo(PowerState.ON);
+    assertThat(registry.driver("Scripted").powerState(endpoint, deadline))
+        .isEqualTo(BmcPowerState.ON);
     assertThat(registry.interfaces()).containsExactly("scripted");
   }
 

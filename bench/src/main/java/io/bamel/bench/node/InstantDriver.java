@@ -1,11 +1,11 @@
 package io.bamel.bench.node;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class InstantDriver implements PowerDriver {
 
-  private final Map<String, PowerState> states = new ConcurrentHashMap<>();
+  private final Map<String, BmcPowerState> states = new ConcurrentHashMap<>();
   private final Map<String, CompletableFuture<Long>> powerOnAt = new ConcurrentHashMap<>();
 
   /** Completes with the {@link System#nanoTime()} of the first power-on of {@code address}. */
@@ -30,24 +30,24 @@ final class InstantDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) {
-    return states.getOrDefault(endpoint.address(), PowerState.OFF);
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) {
+    return states.getOrDefault(endpoint.address(), BmcPowerState.OFF);
   }
 
   @Override
   public void powerOn(BmcEndpoint endpoint, Deadline deadline) {
     powerOnAt(endpoint.address()).complete(System.nanoTime());
-    states.put(endpoint.address(), PowerState.ON);
+    states.put(endpoint.address(), BmcPowerState.ON);
   }
 
   @Override
   public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline) {
-    states.put(endpoint.address(), PowerState.OFF);
+    states.put(endpoint.address(), BmcPowerState.OFF);
   }
 
   @Override
   public void powerCycle(BmcEndpoint endpoint, Deadline deadline) {
-    states.put(endpoint.address(), PowerState.ON);
+    states.put(endpoint.address(), BmcPowerState.ON);
   }
 
   @Override

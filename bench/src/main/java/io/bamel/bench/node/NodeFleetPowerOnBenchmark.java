@@ -16,6 +16,7 @@ import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.node.NodeController;
 import io.bamel.node.NodeControllerConfig;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
@@ -223,7 +224,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
                         return null;
                       });
                   while (limited(slots, () -> driver.powerState(endpoint, deadline()))
-                      != io.bamel.power.PowerState.ON) {
+                      != BmcPowerState.ON) {
                     Thread.sleep(POLL.toMillis());
                   }
                   return null;

@@ -5,8 +5,8 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.bench.Timer;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
-import io.bamel.power.PowerState;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.ipmi.IpmiDriver;
 import io.bamel.power.sim.IpmiSimulator;
@@ -52,7 +52,7 @@ public final class IpmiStatusBenchmark implements Benchmark {
                 @Override
                 public void run() throws Exception {
                   if (driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20)))
-                      != PowerState.OFF) {
+                      != BmcPowerState.OFF) {
                     throw new IllegalStateException("unexpected state");
                   }
                 }

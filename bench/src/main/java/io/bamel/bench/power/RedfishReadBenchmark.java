@@ -5,13 +5,13 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.bench.Timer;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.Drivers;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
 import io.bamel.power.PowerOperation;
-import io.bamel.power.PowerState;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.redfish.RedfishDriver;
@@ -104,7 +104,7 @@ public final class RedfishReadBenchmark implements Benchmark {
   private static void readAll(
       PowerDriver driver, List<BmcEndpoint> endpoints, ExecutorService pool, AtomicLong reads)
       throws Exception {
-    List<Future<PowerState>> results = new ArrayList<>();
+    List<Future<BmcPowerState>> results = new ArrayList<>();
     for (BmcEndpoint endpoint : endpoints) {
       results.add(
           pool.submit(
@@ -113,8 +113,8 @@ public final class RedfishReadBenchmark implements Benchmark {
                 return driver.powerState(endpoint, Deadline.in(Duration.ofSeconds(30)));
               }));
     }
-    for (Future<PowerState> read : results) {
-      if (read.get() != PowerState.OFF) {
+    for (Future<BmcPowerState> read : results) {
+      if (read.get() != BmcPowerState.OFF) {
         throw new IllegalStateException("unexpected power state " + read.get());
       }
     }

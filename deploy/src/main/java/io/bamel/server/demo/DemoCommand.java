@@ -7,9 +7,9 @@ import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.node.NodeControllerConfig;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
-import io.bamel.power.PowerState;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.redfish.RedfishDriver;
 import io.bamel.power.sim.SimSystemConfig;
@@ -143,7 +143,7 @@ public final class DemoCommand implements Callable<Integer> {
           SimSystemConfig.defaults()
               .withCredentials("admin", "demo-password")
               .withPowerDelay(Duration.ofSeconds(3))
-              .withInitialState(PowerState.OFF);
+              .withInitialState(BmcPowerState.OFF);
       List<DemoFleet.Server> servers = DemoFleet.servers();
       List<SimulatedCluster.Machine> machines = new ArrayList<>();
       for (DemoFleet.Server s : servers) {
@@ -153,7 +153,7 @@ public final class DemoCommand implements Callable<Integer> {
                 s.id(),
                 s.pool(),
                 s.allocatable(),
-                id -> fleet.system(id).powerState() == PowerState.ON));
+                id -> fleet.system(id).powerState() == BmcPowerState.ON));
       }
       SimulatedCluster cluster =
           new SimulatedCluster(

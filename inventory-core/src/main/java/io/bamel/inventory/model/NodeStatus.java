@@ -23,7 +23,7 @@ public record NodeStatus(
     String lastError,
     Integer errorCount,
     PowerState powerState,
-    String lastPowerAction,
+    LastPowerAction lastPowerAction,
     Instant powerActionTime,
     String kubernetesNode,
     Boolean nodeReady,

@@ -15,7 +15,7 @@ public final class NodeStatusBuilder {
   private String lastError;
   private Integer errorCount;
   private PowerState powerState;
-  private String lastPowerAction;
+  private LastPowerAction lastPowerAction;
   private Instant powerActionTime;
   private String kubernetesNode;
   private Boolean nodeReady;
@@ -81,7 +81,7 @@ public final class NodeStatusBuilder {
   }
 
   /** Sets {@code lastPowerAction}. */
-  public NodeStatusBuilder lastPowerAction(String lastPowerAction) {
+  public NodeStatusBuilder lastPowerAction(LastPowerAction lastPowerAction) {
     this.lastPowerAction = lastPowerAction;
     return this;
   }

@@ -1,6 +1,7 @@
 package io.bamel.power.cli;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootDevice;
 import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
@@ -13,7 +14,6 @@ import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.PowerState;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.CredentialStore;
@@ -236,14 +236,14 @@ public final class BmcCommand implements Callable<Integer> {
     BmcOutcome outcome = new BmcOutcome().put("interface", driver.powerInterface());
     switch (what) {
       case STATUS -> {
-        PowerState state = driver.powerState(endpoint, deadline);
+        BmcPowerState state = driver.powerState(endpoint, deadline);
         outcome.put("powerState", state.basic().wireName()).put("detail", state.wireName());
       }
       case ON -> {
         PowerResult result = driver.execute(PowerCommand.on(), endpoint, deadline);
         outcome.put("action", "on");
         report(outcome, result);
-        outcome.put("powerState", await(driver, endpoint, PowerState.ON, deadline));
+        outcome.put("powerState", await(driver, endpoint, BmcPowerState.ON, deadline));
       }
       case OFF -> {
         PowerOffMode mode = force ? PowerOffMode.FORCE : PowerOffMode.GRACEFUL;
@@ -253,7 +253,7 @@ public final class BmcCommand implements Callable<Integer> {
         if (result.reported()) {
           outcome.put("forced", result.forced());
         }
-        outcome.put("powerState", await(driver, endpoint, PowerState.OFF, deadline));
+        outcome.put("powerState", await(driver, endpoint, BmcPowerState.OFF, deadline));
       }
       case CYCLE -> {
         PowerResult result = driver.execute(PowerCommand.cycle(), endpoint, deadline);
@@ -331,11 +331,11 @@ public final class BmcCommand implements Callable<Integer> {
    * known (Wake-on-LAN without a probe) is returned as is, without waiting.
    */
   private String await(
-      PowerDriver driver, BmcEndpoint endpoint, PowerState target, Deadline deadline)
+      PowerDriver driver, BmcEndpoint endpoint, BmcPowerState target, Deadline deadline)
       throws PowerException {
     while (true) {
-      PowerState state = driver.powerState(endpoint, deadline);
-      if (state == target || state == PowerState.UNKNOWN && noProbe()) {
+      BmcPowerState state = driver.powerState(endpoint, deadline);
+      if (state == target || state == BmcPowerState.UNKNOWN && noProbe()) {
         return state.wireName();
       }
       if (deadline.remaining().toMillis() <= pollMillis) {

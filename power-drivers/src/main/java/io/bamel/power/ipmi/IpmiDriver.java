@@ -2,6 +2,7 @@ package io.bamel.power.ipmi;
 
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPacer;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootDevice;
 import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
@@ -12,7 +13,6 @@ import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -117,10 +117,10 @@ public final class IpmiDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     ProcessResult result = run(endpoint, deadline, "chassis", "power", "status");
-    PowerState state = IpmiOutput.powerState(result.stdout());
-    if (state == PowerState.UNKNOWN) {
+    BmcPowerState state = IpmiOutput.powerState(result.stdout());
+    if (state == BmcPowerState.UNKNOWN) {
       throw new TransientPowerException(
           PowerException.Reason.BMC_ERROR,
           "chassis power status on "
@@ -164,7 +164,7 @@ public final class IpmiDriver implements PowerDriver {
       }
       case PowerCommand.Off off -> off(endpoint, off.mode(), result, deadline);
       case PowerCommand.Cycle cycle -> {
-        if (powerState(endpoint, deadline) == PowerState.OFF) {
+        if (powerState(endpoint, deadline) == BmcPowerState.OFF) {
           // many BMCs refuse to cycle a system that is off
           run(endpoint, deadline, "chassis", "power", "on");
           result.sent("power on").note("the system was off: switched on");
@@ -204,7 +204,7 @@ public final class IpmiDriver implements PowerDriver {
       result.sent("power off");
       return;
     }
-    if (powerState(endpoint, deadline) == PowerState.OFF) {
+    if (powerState(endpoint, deadline) == BmcPowerState.OFF) {
       result.note("already off");
       return;
     }
@@ -279,7 +279,7 @@ public final class IpmiDriver implements PowerDriver {
   private boolean waitForOff(BmcEndpoint endpoint, Deadline pollUntil, Deadline commandDeadline)
       throws PowerException {
     while (true) {
-      if (powerState(endpoint, commandDeadline) == PowerState.OFF) {
+      if (powerState(endpoint, commandDeadline) == BmcPowerState.OFF) {
         return true;
       }
       if (pollUntil.remaining().compareTo(config.pollInterval()) <= 0) {

@@ -1,8 +1,8 @@
 package io.bamel.power.ipmi;
 
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerState;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.process.ProcessResult;
@@ -25,13 +25,13 @@ public final class IpmiOutput {
 
   private IpmiOutput() {}
 
-  /** The state in {@code chassis power status} output, or {@link PowerState#UNKNOWN}. */
-  public static PowerState powerState(String stdout) {
+  /** The state in {@code chassis power status} output, or {@link BmcPowerState#UNKNOWN}. */
+  public static BmcPowerState powerState(String stdout) {
     Matcher m = POWER.matcher(stdout);
     if (!m.find()) {
-      return PowerState.UNKNOWN;
+      return BmcPowerState.UNKNOWN;
     }
-    return m.group(1).equals("on") ? PowerState.ON : PowerState.OFF;
+    return m.group(1).equals("on") ? BmcPowerState.ON : BmcPowerState.OFF;
   }
 
   /** The watts in {@code dcmi power reading} output, if there. */

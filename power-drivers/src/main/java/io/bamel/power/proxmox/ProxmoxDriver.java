@@ -3,13 +3,13 @@ package io.bamel.power.proxmox;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPacer;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
@@ -122,7 +122,7 @@ public final class ProxmoxDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     ProxmoxTarget target = ProxmoxTarget.of(endpoint);
     return state(api(endpoint), target, deadline);
   }
@@ -131,7 +131,7 @@ public final class ProxmoxDriver implements PowerDriver {
   public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     ProxmoxTarget target = ProxmoxTarget.of(endpoint);
     ProxmoxApi api = api(endpoint);
-    if (state(api, target, deadline) == PowerState.ON) {
+    if (state(api, target, deadline) == BmcPowerState.ON) {
       return;
     }
     runTask(api, target, "start", deadline);
@@ -142,7 +142,7 @@ public final class ProxmoxDriver implements PowerDriver {
       throws PowerException {
     ProxmoxTarget target = ProxmoxTarget.of(endpoint);
     ProxmoxApi api = api(endpoint);
-    if (state(api, target, deadline) == PowerState.OFF) {
+    if (state(api, target, deadline) == BmcPowerState.OFF) {
       return;
     }
     if (mode == PowerOffMode.GRACEFUL) {
@@ -150,7 +150,7 @@ public final class ProxmoxDriver implements PowerDriver {
       try {
         String upid = startTask(api, target, "shutdown", shutdownForm(window), deadline);
         awaitTask(api, target, upid, "shutdown", window);
-        if (state(api, target, deadline) == PowerState.OFF) {
+        if (state(api, target, deadline) == BmcPowerState.OFF) {
           return;
         }
       } catch (TransientPowerException e) {
@@ -165,7 +165,10 @@ public final class ProxmoxDriver implements PowerDriver {
     ProxmoxTarget target = ProxmoxTarget.of(endpoint);
     ProxmoxApi api = api(endpoint);
     runTask(
-        api, target, state(api, target, deadline) == PowerState.OFF ? "start" : "reset", deadline);
+        api,
+        target,
+        state(api, target, deadline) == BmcPowerState.OFF ? "start" : "reset",
+        deadline);
   }
 
   @Override
@@ -208,13 +211,13 @@ public final class ProxmoxDriver implements PowerDriver {
     baseClient.dispatcher().executorService().shutdown();
   }
 
-  private PowerState state(ProxmoxApi api, ProxmoxTarget target, Deadline deadline)
+  private BmcPowerState state(ProxmoxApi api, ProxmoxTarget target, Deadline deadline)
       throws PowerException {
     String status = api.get(target.vm("status", "current"), deadline).path("status").asText("");
     return switch (status) {
-      case "running" -> PowerState.ON;
-      case "stopped" -> PowerState.OFF;
-      default -> PowerState.UNKNOWN;
+      case "running" -> BmcPowerState.ON;
+      case "stopped" -> BmcPowerState.OFF;
+      default -> BmcPowerState.UNKNOWN;
     };
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPacer;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
@@ -13,7 +14,6 @@ import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
@@ -135,7 +135,7 @@ public final class RedfishDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     return SystemView.of(readSystem(connection(endpoint), deadline)).powerState();
   }
 
@@ -178,16 +178,16 @@ public final class RedfishDriver implements PowerDriver {
   private void on(RedfishConnection connection, PowerResult.Builder result, Deadline deadline)
       throws PowerException {
     SystemView system = SystemView.of(readSystem(connection, deadline));
-    PowerState state = system.powerState();
-    if (state == PowerState.ON || state == PowerState.POWERING_ON) {
+    BmcPowerState state = system.powerState();
+    if (state == BmcPowerState.ON || state == BmcPowerState.POWERING_ON) {
       result.note("already " + state.wireName());
       return;
     }
     String type = ResetTypes.require(ResetTypes.Intent.ON, allowed(connection, system, deadline));
-    if (type.equals(ResetTypes.PUSH_POWER_BUTTON) && state != PowerState.OFF) {
+    if (type.equals(ResetTypes.PUSH_POWER_BUTTON) && state != BmcPowerState.OFF) {
       throw buttonNotNow(state);
     }
-    reset(connection, system, type, PowerState.ON, deadline);
+    reset(connection, system, type, BmcPowerState.ON, deadline);
     result.sent(type);
   }
 
@@ -198,41 +198,42 @@ public final class RedfishDriver implements PowerDriver {
       Deadline deadline)
       throws PowerException {
     SystemView system = SystemView.of(readSystem(connection, deadline));
-    PowerState state = system.powerState();
+    BmcPowerState state = system.powerState();
     if (mode == PowerOffMode.FORCE) {
-      if (state == PowerState.OFF || state == PowerState.POWERING_OFF) {
+      if (state == BmcPowerState.OFF || state == BmcPowerState.POWERING_OFF) {
         result.note("already " + state.wireName());
         return;
       }
       String type =
           ResetTypes.require(ResetTypes.Intent.FORCE_OFF, allowed(connection, system, deadline));
-      reset(connection, system, type, PowerState.OFF, deadline);
+      reset(connection, system, type, BmcPowerState.OFF, deadline);
       result.sent(type);
       return;
     }
-    if (state == PowerState.OFF) {
+    if (state == BmcPowerState.OFF) {
       result.note("already off");
       return;
     }
-    if (state != PowerState.POWERING_OFF) {
+    if (state != BmcPowerState.POWERING_OFF) {
       ResetTypes.Allowed allowed = allowed(connection, system, deadline);
       String graceful =
           ResetTypes.choose(ResetTypes.Intent.GRACEFUL_OFF, allowed.types())
               .orElseThrow(() -> ResetTypes.unsupported(ResetTypes.Intent.GRACEFUL_OFF, allowed));
-      if (graceful.equals(ResetTypes.PUSH_POWER_BUTTON) && state != PowerState.ON) {
+      if (graceful.equals(ResetTypes.PUSH_POWER_BUTTON) && state != BmcPowerState.ON) {
         throw buttonNotNow(state);
       }
-      reset(connection, system, graceful, PowerState.OFF, deadline);
+      reset(connection, system, graceful, BmcPowerState.OFF, deadline);
       result.sent(graceful);
     }
-    if (waitFor(connection, PowerState.OFF, deadline.atMost(config.gracefulTimeout()), deadline)) {
+    if (waitFor(
+        connection, BmcPowerState.OFF, deadline.atMost(config.gracefulTimeout()), deadline)) {
       return;
     }
     SystemView now = SystemView.of(readSystem(connection, deadline));
-    if (now.powerState() != PowerState.OFF) {
+    if (now.powerState() != BmcPowerState.OFF) {
       String force =
           ResetTypes.require(ResetTypes.Intent.FORCE_OFF, allowed(connection, now, deadline));
-      reset(connection, now, force, PowerState.OFF, deadline);
+      reset(connection, now, force, BmcPowerState.OFF, deadline);
       result
           .sent(force)
           .forced()
@@ -243,7 +244,7 @@ public final class RedfishDriver implements PowerDriver {
                   + config.gracefulTimeout().toSeconds()
                   + " s: forced off");
     }
-    if (!waitFor(connection, PowerState.OFF, deadline, deadline)) {
+    if (!waitFor(connection, BmcPowerState.OFF, deadline, deadline)) {
       throw new TransientPowerException(
           PowerException.Reason.TIMEOUT, "system is not off by the deadline");
     }
@@ -252,7 +253,7 @@ public final class RedfishDriver implements PowerDriver {
   private void cycle(RedfishConnection connection, PowerResult.Builder result, Deadline deadline)
       throws PowerException {
     SystemView system = SystemView.of(readSystem(connection, deadline));
-    if (system.powerState() == PowerState.OFF) {
+    if (system.powerState() == BmcPowerState.OFF) {
       result.note("the system was off: switched on");
       on(connection, result, deadline);
       return;
@@ -268,20 +269,20 @@ public final class RedfishDriver implements PowerDriver {
       return;
     }
     result.note("the BMC offers neither PowerCycle nor ForceRestart: off, then on");
-    if (system.powerState() != PowerState.POWERING_OFF) {
-      reset(connection, system, steps.get(0), PowerState.OFF, deadline);
+    if (system.powerState() != BmcPowerState.POWERING_OFF) {
+      reset(connection, system, steps.get(0), BmcPowerState.OFF, deadline);
       result.sent(steps.get(0));
     }
-    if (!waitFor(connection, PowerState.OFF, deadline, deadline)) {
+    if (!waitFor(connection, BmcPowerState.OFF, deadline, deadline)) {
       throw new TransientPowerException(
           PowerException.Reason.TIMEOUT, "system is not off by the deadline (power cycle)");
     }
     SystemView off = SystemView.of(readSystem(connection, deadline));
-    reset(connection, off, steps.get(1), PowerState.ON, deadline);
+    reset(connection, off, steps.get(1), BmcPowerState.ON, deadline);
     result.sent(steps.get(1));
   }
 
-  private static TransientPowerException buttonNotNow(PowerState state) {
+  private static TransientPowerException buttonNotNow(BmcPowerState state) {
     return new TransientPowerException(
         PowerException.Reason.BMC_ERROR,
         "the BMC's only way is PushPowerButton, a toggle; it is not pressed while the system is "
@@ -527,7 +528,7 @@ public final class RedfishDriver implements PowerDriver {
       RedfishConnection connection,
       SystemView system,
       String type,
-      PowerState target,
+      BmcPowerState target,
       Deadline deadline)
       throws PowerException {
     ObjectNode body = JSON.createObjectNode().put("ResetType", type);
@@ -539,7 +540,7 @@ public final class RedfishDriver implements PowerDriver {
       }
       int code = response.code();
       if ((code == 400 || code == 409) && target != null) {
-        PowerState now = SystemView.of(readSystem(connection, deadline)).powerState();
+        BmcPowerState now = SystemView.of(readSystem(connection, deadline)).powerState();
         if (now == target || now == heading(target)) {
           return;
         }
@@ -551,8 +552,8 @@ public final class RedfishDriver implements PowerDriver {
     }
   }
 
-  private static PowerState heading(PowerState target) {
-    return target == PowerState.ON ? PowerState.POWERING_ON : PowerState.POWERING_OFF;
+  private static BmcPowerState heading(BmcPowerState target) {
+    return target == BmcPowerState.ON ? BmcPowerState.POWERING_ON : BmcPowerState.POWERING_OFF;
   }
 
   /**
@@ -562,7 +563,10 @@ public final class RedfishDriver implements PowerDriver {
    * only ends the polling.
    */
   private boolean waitFor(
-      RedfishConnection connection, PowerState target, Deadline pollUntil, Deadline requestDeadline)
+      RedfishConnection connection,
+      BmcPowerState target,
+      Deadline pollUntil,
+      Deadline requestDeadline)
       throws PowerException {
     while (true) {
       if (SystemView.of(readSystem(connection, requestDeadline)).powerState() == target) {

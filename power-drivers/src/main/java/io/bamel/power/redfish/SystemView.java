@@ -2,19 +2,19 @@ package io.bamel.power.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 
 /**
  * What the driver reads from a ComputerSystem resource. Pure.
  *
- * @param powerState the {@code PowerState}
+ * @param powerState the {@code BmcPowerState}
  * @param inlineResetTypes the {@code ResetType@Redfish.AllowableValues} node (missing when absent)
  * @param actionInfo the reset action's {@code @Redfish.ActionInfo} link, or {@code null}
  * @param resetTarget the Reset action's {@code target}, or {@code null}
  * @param boot the {@code Boot} object (missing when absent)
  */
 record SystemView(
-    PowerState powerState,
+    BmcPowerState powerState,
     JsonNode inlineResetTypes,
     String actionInfo,
     String resetTarget,
@@ -26,21 +26,21 @@ record SystemView(
     String info = action.path("@Redfish.ActionInfo").asText("");
     JsonNode inline = action.path("ResetType@Redfish.AllowableValues");
     return new SystemView(
-        parseState(system.path("PowerState").asText("")),
+        parseState(system.path("BmcPowerState").asText("")),
         inline.isMissingNode() ? MissingNode.getInstance() : inline,
         info.isEmpty() ? null : info,
         target.isEmpty() ? null : target,
         system.path("Boot"));
   }
 
-  /** The Redfish {@code PowerState} values; {@code Paused} and anything else are unknown. */
-  static PowerState parseState(String value) {
+  /** The Redfish {@code BmcPowerState} values; {@code Paused} and anything else are unknown. */
+  static BmcPowerState parseState(String value) {
     return switch (value) {
-      case "On" -> PowerState.ON;
-      case "Off" -> PowerState.OFF;
-      case "PoweringOn" -> PowerState.POWERING_ON;
-      case "PoweringOff" -> PowerState.POWERING_OFF;
-      default -> PowerState.UNKNOWN;
+      case "On" -> BmcPowerState.ON;
+      case "Off" -> BmcPowerState.OFF;
+      case "PoweringOn" -> BmcPowerState.POWERING_ON;
+      case "PoweringOff" -> BmcPowerState.POWERING_OFF;
+      default -> BmcPowerState.UNKNOWN;
     };
   }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -208,7 +208,7 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
   }
 
   private static String redfishState(SimulatedSystem system) {
-    PowerState stale = system.faults().takeStale();
+    BmcPowerState stale = system.faults().takeStale();
     return switch (stale != null ? stale : system.powerState()) {
       case ON -> "On";
       case POWERING_ON -> "PoweringOn";

@@ -1,6 +1,6 @@
 package io.bamel.power.sim;
 
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,7 +20,7 @@ public final class SimFaults {
   private final AtomicInteger drops = new AtomicInteger();
   private final AtomicInteger dropsAfterAction = new AtomicInteger();
   private final AtomicInteger staleReads = new AtomicInteger();
-  private volatile PowerState staleState = PowerState.OFF;
+  private volatile BmcPowerState staleState = BmcPowerState.OFF;
 
   /** Delays every answer by {@code delay}. */
   public SimFaults latency(Duration delay) {
@@ -86,7 +86,7 @@ public final class SimFaults {
    * Reports {@code reported} as the power state in the next {@code count} reads of the system, as a
    * BMC with a stale cache does.
    */
-  public SimFaults staleStateNext(int count, PowerState reported) {
+  public SimFaults staleStateNext(int count, BmcPowerState reported) {
     staleState = reported;
     staleReads.set(count);
     return this;
@@ -104,7 +104,7 @@ public final class SimFaults {
   }
 
   /** The stale state to report in this read, or {@code null}. */
-  PowerState takeStale() {
+  BmcPowerState takeStale() {
     return take(staleReads) ? staleState : null;
   }
 

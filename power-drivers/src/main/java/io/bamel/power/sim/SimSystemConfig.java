@@ -1,6 +1,6 @@
 package io.bamel.power.sim;
 
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * @param powerDelay how long a power change takes; {@code PoweringOn}/{@code PoweringOff} meanwhile
  * @param allowableResetTypes the {@code ResetType@Redfish.AllowableValues} the system announces
  * @param ignoresGracefulShutdown whether the "operating system" ignores {@code GracefulShutdown}
- * @param initialState the power state at start ({@link PowerState#ON} or {@link PowerState#OFF})
+ * @param initialState the power state at start ({@link BmcPowerState#ON} or {@link
+ *     BmcPowerState#OFF})
  * @param watts the power draw while on (a few watts of standby power while off)
  * @param etags whether the System carries an ETag; once it has given one, a boot override PATCH
  *     needs a matching {@code If-Match} (428 without one, 412 with a stale one)
@@ -36,7 +37,7 @@ public record SimSystemConfig(
     Duration powerDelay,
     List<String> allowableResetTypes,
     boolean ignoresGracefulShutdown,
-    PowerState initialState,
+    BmcPowerState initialState,
     double watts,
     boolean etags,
     int alreadyInStateStatus,
@@ -76,7 +77,7 @@ public record SimSystemConfig(
         Duration.ofSeconds(1),
         FULL_RESET_TYPES,
         false,
-        PowerState.OFF,
+        BmcPowerState.OFF,
         250,
         true,
         400,
@@ -123,7 +124,7 @@ public record SimSystemConfig(
   }
 
   /** With another initial power state. */
-  public SimSystemConfig withInitialState(PowerState state) {
+  public SimSystemConfig withInitialState(BmcPowerState state) {
     return with(c -> c.initialState = state);
   }
 
@@ -173,7 +174,7 @@ public record SimSystemConfig(
     Duration powerDelay;
     List<String> allowableResetTypes;
     boolean ignoresGracefulShutdown;
-    PowerState initialState;
+    BmcPowerState initialState;
     double watts;
     boolean etags;
     int alreadyInStateStatus;

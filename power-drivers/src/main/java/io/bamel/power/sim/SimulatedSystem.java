@@ -1,6 +1,6 @@
 package io.bamel.power.sim;
 
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,8 +57,8 @@ public final class SimulatedSystem {
   private final List<Long> arrivals = new ArrayList<>();
   private volatile SimSystemConfig config;
 
-  private PowerState settled;
-  private PowerState target;
+  private BmcPowerState settled;
+  private BmcPowerState target;
   private Instant transitionEnds;
   private String bootTarget = "None";
   private String bootEnabled = "Disabled";
@@ -71,7 +71,7 @@ public final class SimulatedSystem {
     this.id = id;
     this.config = config;
     this.clock = clock;
-    this.settled = config.initialState() == PowerState.ON ? PowerState.ON : PowerState.OFF;
+    this.settled = config.initialState() == BmcPowerState.ON ? BmcPowerState.ON : BmcPowerState.OFF;
     for (SimOperation op : SimOperation.values()) {
       counts.put(op, new LongAdder());
     }
@@ -128,16 +128,16 @@ public final class SimulatedSystem {
   }
 
   /** The power state now. */
-  public synchronized PowerState powerState() {
+  public synchronized BmcPowerState powerState() {
     settle();
     if (target == null) {
       return settled;
     }
-    return target == PowerState.ON ? PowerState.POWERING_ON : PowerState.POWERING_OFF;
+    return target == BmcPowerState.ON ? BmcPowerState.POWERING_ON : BmcPowerState.POWERING_OFF;
   }
 
   /** Sets the power state at once (test setup), cancelling any transition. */
-  public synchronized void forcePowerState(PowerState state) {
+  public synchronized void forcePowerState(BmcPowerState state) {
     settled = state;
     target = null;
     transitionEnds = null;
@@ -201,7 +201,7 @@ public final class SimulatedSystem {
 
   /** The power draw now, in watts: the configured draw while on, standby power while off. */
   public synchronized double watts() {
-    PowerState state = powerState();
+    BmcPowerState state = powerState();
     return switch (state) {
       case ON -> config.watts();
       case POWERING_ON, POWERING_OFF -> config.watts() / 2;
@@ -234,33 +234,34 @@ public final class SimulatedSystem {
     if (!config.allowableResetTypes().contains(type)) {
       return ResetOutcome.NOT_ALLOWED;
     }
-    PowerState now = powerState();
+    BmcPowerState now = powerState();
     if (now.transitional()) {
       return ResetOutcome.BUSY;
     }
     switch (type) {
       case "On", "ForceOn" -> {
-        if (now == PowerState.ON) {
+        if (now == BmcPowerState.ON) {
           return ResetOutcome.ALREADY;
         }
-        begin(PowerState.ON);
+        begin(BmcPowerState.ON);
       }
       case "ForceOff" -> {
-        if (now == PowerState.OFF) {
+        if (now == BmcPowerState.OFF) {
           return ResetOutcome.ALREADY;
         }
-        begin(PowerState.OFF);
+        begin(BmcPowerState.OFF);
       }
       case "GracefulShutdown" -> {
-        if (now == PowerState.OFF) {
+        if (now == BmcPowerState.OFF) {
           return ResetOutcome.ALREADY;
         }
         if (!config.ignoresGracefulShutdown()) {
-          begin(PowerState.OFF);
+          begin(BmcPowerState.OFF);
         }
       }
-      case "PushPowerButton" -> begin(now == PowerState.ON ? PowerState.OFF : PowerState.ON);
-      default -> begin(PowerState.ON); // restarts and power cycles end on
+      case "PushPowerButton" ->
+          begin(now == BmcPowerState.ON ? BmcPowerState.OFF : BmcPowerState.ON);
+      default -> begin(BmcPowerState.ON); // restarts and power cycles end on
     }
     resets.computeIfAbsent(type, t -> new LongAdder()).increment();
     return ResetOutcome.ACCEPTED;
@@ -367,7 +368,7 @@ public final class SimulatedSystem {
     return token.substring(0, 12);
   }
 
-  private void begin(PowerState to) {
+  private void begin(BmcPowerState to) {
     target = to;
     transitionEnds = clock.instant().plus(config.powerDelay());
     settle();

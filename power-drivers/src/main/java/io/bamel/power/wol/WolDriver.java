@@ -1,12 +1,12 @@
 package io.bamel.power.wol;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -37,7 +37,7 @@ import java.util.Map;
  *   <li>The state comes from a TCP connect probe to option {@link #OPTION_PROBE} ({@code
  *       host:port}, say port 22 or 10250): connected is on; refused, timed out or no route to the
  *       host is off; a probe host that does not resolve (or a probe that cannot run) is {@link
- *       PowerState#UNKNOWN}, as is the state without a probe.
+ *       BmcPowerState#UNKNOWN}, as is the state without a probe.
  *   <li>Power off runs the command that option {@link #OPTION_POWER_OFF_COMMAND} names in the
  *       server's {@link PowerOffCommands} (say an ssh line with a key; never a secret in it), as an
  *       argv without a shell, with the node's values ({@link #OPTION_MGMT_ADDRESS}, the MAC, {@link
@@ -100,10 +100,10 @@ public final class WolDriver implements PowerDriver {
   }
 
   @Override
-  public PowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     var probe = endpoint.option(OPTION_PROBE);
     if (probe.isEmpty()) {
-      return PowerState.UNKNOWN;
+      return BmcPowerState.UNKNOWN;
     }
     HostPort target = HostPort.parse(probe.get(), 22);
     deadline.check("probe " + probe.get());
@@ -112,13 +112,13 @@ public final class WolDriver implements PowerDriver {
       socket.connect(
           new InetSocketAddress(target.host(), target.port()),
           (int) Math.max(1, timeout.toMillis()));
-      return PowerState.ON;
+      return BmcPowerState.ON;
     } catch (ConnectException | SocketTimeoutException | NoRouteToHostException e) {
-      return PowerState.OFF; // refused, no answer, or nobody at that address: the node is down
+      return BmcPowerState.OFF; // refused, no answer, or nobody at that address: the node is down
     } catch (UnknownHostException e) {
-      return PowerState.UNKNOWN; // a name that does not resolve says nothing about the node
+      return BmcPowerState.UNKNOWN; // a name that does not resolve says nothing about the node
     } catch (IOException e) {
-      return PowerState.UNKNOWN; // some other local failure: the probe did not run
+      return BmcPowerState.UNKNOWN; // some other local failure: the probe did not run
     }
   }
 
@@ -243,7 +243,7 @@ public final class WolDriver implements PowerDriver {
   public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     powerOff(endpoint, PowerOffMode.FORCE, deadline);
     if (endpoint.option(OPTION_PROBE).isPresent()) {
-      while (powerState(endpoint, deadline) != PowerState.OFF) {
+      while (powerState(endpoint, deadline) != BmcPowerState.OFF) {
         if (deadline.remaining().compareTo(config.pollInterval()) <= 0) {
           throw new TransientPowerException(
               PowerException.Reason.TIMEOUT, "node still answers after the power-off command");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.IpmiSimulator;
 import io.bamel.power.sim.SimOperation;
 import io.bamel.power.sim.SimProfile;
@@ -135,7 +135,7 @@ class BmcCommandIT {
             "100");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("powerState: on");
-    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(system.resets("On")).isEqualTo(1);
   }
 
@@ -148,7 +148,7 @@ class BmcCommandIT {
                 .withCredentials("admin", PASSWORD)
                 .withPowerDelay(Duration.ofMillis(300))
                 .withProfile(SimProfile.ILO5));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     Run run =
         bmc(
             "off",

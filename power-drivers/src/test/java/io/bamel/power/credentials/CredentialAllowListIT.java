@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerState;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.ipmi.IpmiConfig;
@@ -207,7 +207,7 @@ class CredentialAllowListIT {
     assertNothingReceived(capture);
 
     credential("pve", "http://127.0.0.1\n");
-    assertThat(proxmox.powerState(vm, deadline())).isEqualTo(PowerState.ON);
+    assertThat(proxmox.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
     assertThat(capture.saw(TOKEN_SECRET)).isTrue();
   }
 
@@ -227,7 +227,7 @@ class CredentialAllowListIT {
     assertNothingReceived(capture);
 
     credential("pve-lab", "127.0.0.1\ninsecure-skip-verify\n");
-    assertThat(proxmox.powerState(vm, deadline())).isEqualTo(PowerState.ON);
+    assertThat(proxmox.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
     assertThat(capture.saw(TOKEN_SECRET)).isTrue();
   }
 
@@ -256,14 +256,14 @@ class CredentialAllowListIT {
     assertThat(runs).isEmpty();
 
     assertThat(ipmi.powerState(BmcEndpoint.of("192.0.2.7:1623", "ipmi-r7"), deadline()))
-        .isEqualTo(PowerState.ON);
+        .isEqualTo(BmcPowerState.ON);
     assertThat(String.join(" ", runs.get(0))).contains("-H 192.0.2.7 -p 1623 -U " + USER);
     assertThat(environments.get(0)).containsValue(PASSWORD);
 
     credential("ipmi-r7", "localhost\n");
     runs.clear();
     assertThat(ipmi.powerState(BmcEndpoint.of("localhost", "ipmi-r7"), deadline()))
-        .isEqualTo(PowerState.ON);
+        .isEqualTo(BmcPowerState.ON);
     String host = runs.get(0).get(runs.get(0).indexOf("-H") + 1);
     assertThat(IpLiteral.parse(host)).as("ipmitool -H %s", host).isPresent();
   }

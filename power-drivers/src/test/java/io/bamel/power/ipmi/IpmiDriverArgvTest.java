@@ -3,8 +3,8 @@ package io.bamel.power.ipmi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
-import io.bamel.power.PowerState;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.process.ProcessResult;
 import java.time.Clock;
@@ -37,7 +37,8 @@ class IpmiDriverArgvTest {
             .withOption(IpmiDriver.OPTION_CIPHER_SUITE, "17")
             .withOption(IpmiDriver.OPTION_PRIVILEGE, "OPERATOR");
 
-    assertThat(driver.powerState(bmc, Deadline.in(Duration.ofSeconds(5)))).isEqualTo(PowerState.ON);
+    assertThat(driver.powerState(bmc, Deadline.in(Duration.ofSeconds(5))))
+        .isEqualTo(BmcPowerState.ON);
 
     List<String> argv = argvs.get(0);
     assertThat(String.join(" ", argv))

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -89,16 +89,16 @@ class IpmiDriverIT {
   @Test
   void readsAndChangesThePowerState() throws Exception {
     BmcEndpoint bmc = endpoint("ipmi-ok");
-    assertThat(driver.powerState(bmc, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(bmc, deadline())).isEqualTo(BmcPowerState.OFF);
 
     driver.powerOn(bmc, deadline());
     assertThat(sim.poweredOn()).isTrue();
-    assertThat(driver.powerState(bmc, deadline())).isEqualTo(PowerState.ON);
+    assertThat(driver.powerState(bmc, deadline())).isEqualTo(BmcPowerState.ON);
 
     int before = sim.powerSets().size();
     driver.powerCycle(bmc, deadline()); // ipmi_sim switches off, then on a moment later
     Instant until = Instant.now().plus(Duration.ofSeconds(10));
-    while (driver.powerState(bmc, deadline()) != PowerState.ON
+    while (driver.powerState(bmc, deadline()) != BmcPowerState.ON
         || !sim.powerSets().subList(before, sim.powerSets().size()).contains("1")) {
       assertThat(Instant.now()).as("on again after the cycle").isBefore(until);
       Thread.sleep(100);
@@ -109,7 +109,7 @@ class IpmiDriverIT {
 
     driver.powerOff(bmc, PowerOffMode.FORCE, deadline());
     assertThat(sim.poweredOn()).isFalse();
-    assertThat(driver.powerState(bmc, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(bmc, deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -162,7 +162,7 @@ class IpmiDriverIT {
   void anOperatorPrivilegeIsPassedThroughAndWorks() throws Exception {
     BmcEndpoint operator = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_PRIVILEGE, "operator");
     driver.powerOn(operator, deadline());
-    assertThat(driver.powerState(operator, deadline())).isEqualTo(PowerState.ON);
+    assertThat(driver.powerState(operator, deadline())).isEqualTo(BmcPowerState.ON);
   }
 
   @Test
@@ -236,7 +236,7 @@ class IpmiDriverIT {
     } finally {
       sim.thaw();
     }
-    assertThat(driver.powerState(endpoint("ipmi-ok"), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint("ipmi-ok"), deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   /** The command lines of the running ipmitool processes aimed at this test's simulator. */

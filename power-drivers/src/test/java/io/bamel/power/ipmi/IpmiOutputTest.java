@@ -2,9 +2,9 @@ package io.bamel.power.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerException.Reason;
-import io.bamel.power.PowerState;
 import io.bamel.power.process.ProcessResult;
 import java.time.Duration;
 import java.util.List;
@@ -19,10 +19,10 @@ class IpmiOutputTest {
 
   @Test
   void parsesThePowerState() {
-    assertThat(IpmiOutput.powerState("Chassis Power is on\n")).isEqualTo(PowerState.ON);
+    assertThat(IpmiOutput.powerState("Chassis Power is on\n")).isEqualTo(BmcPowerState.ON);
     assertThat(IpmiOutput.powerState("Loading IANA PEN Registry...\nChassis Power is off\n"))
-        .isEqualTo(PowerState.OFF);
-    assertThat(IpmiOutput.powerState("garbage")).isEqualTo(PowerState.UNKNOWN);
+        .isEqualTo(BmcPowerState.OFF);
+    assertThat(IpmiOutput.powerState("garbage")).isEqualTo(BmcPowerState.UNKNOWN);
   }
 
   @Test

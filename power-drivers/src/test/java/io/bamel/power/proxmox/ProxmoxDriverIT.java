@@ -16,11 +16,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
@@ -127,10 +127,10 @@ class ProxmoxDriverIT {
   @Test
   void readsTheStateWithTheApiToken() throws Exception {
     status("running");
-    assertThat(driver.powerState(vm, deadline())).isEqualTo(PowerState.ON);
+    assertThat(driver.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
     pve.resetMappings();
     status("stopped");
-    assertThat(driver.powerState(vm, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(vm, deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -381,13 +381,14 @@ class ProxmoxDriverIT {
     java.util.concurrent.ExecutorService pool =
         java.util.concurrent.Executors.newFixedThreadPool(12);
     try {
-      java.util.List<java.util.concurrent.Callable<PowerState>> calls = new java.util.ArrayList<>();
+      java.util.List<java.util.concurrent.Callable<BmcPowerState>> calls =
+          new java.util.ArrayList<>();
       for (int i = 0; i < 12; i++) {
         calls.add(() -> limited.powerState(vm, deadline()));
       }
       long start = System.nanoTime();
-      for (java.util.concurrent.Future<PowerState> f : pool.invokeAll(calls)) {
-        assertThat(f.get()).isEqualTo(PowerState.ON);
+      for (java.util.concurrent.Future<BmcPowerState> f : pool.invokeAll(calls)) {
+        assertThat(f.get()).isEqualTo(BmcPowerState.ON);
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       // 12 answers of 100 ms, two at a time: six rounds at least

@@ -10,9 +10,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerState;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.credentials.CredentialStore;
@@ -101,7 +101,7 @@ class ProxmoxTlsIT {
   void theRightCaBundleIsTrusted() throws Exception {
     Path ca = certificate.writePem(dir.resolve("pve-ca.pem"));
     assertThat(driver.powerState(vm(TlsSettings.caBundle(ca)), deadline()))
-        .isEqualTo(PowerState.ON);
+        .isEqualTo(BmcPowerState.ON);
     pve.verify(1, getRequestedFor(urlPathEqualTo(VM + "/status/current")));
   }
 
@@ -136,7 +136,7 @@ class ProxmoxTlsIT {
     String shown = HexFormat.ofDelimiter(":").withUpperCase().formatHex(digest);
 
     assertThat(driver.powerState(vm(TlsSettings.pinned(shown)), deadline()))
-        .isEqualTo(PowerState.ON);
+        .isEqualTo(BmcPowerState.ON);
     pve.verify(1, getRequestedFor(urlPathEqualTo(VM + "/status/current")));
   }
 

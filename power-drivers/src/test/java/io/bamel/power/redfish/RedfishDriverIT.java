@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
@@ -12,7 +13,6 @@ import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
@@ -106,7 +106,7 @@ class RedfishDriverIT {
     return Deadline.in(Duration.ofSeconds(10));
   }
 
-  private void awaitState(PowerState expected) throws Exception {
+  private void awaitState(BmcPowerState expected) throws Exception {
     Deadline until = Deadline.in(Duration.ofSeconds(5));
     while (driver.powerState(endpoint(), deadline()) != expected) {
       assertThat(until.expired()).as("state %s in time", expected).isFalse();
@@ -116,8 +116,8 @@ class RedfishDriverIT {
 
   @Test
   void discoversTheSystemFromTheServiceRootAndReusesOneSession() throws Exception {
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
 
     assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(1);
     assertThat(system.count(SimOperation.SYSTEMS)).isEqualTo(1);
@@ -131,7 +131,7 @@ class RedfishDriverIT {
     BmcEndpoint direct =
         new BmcEndpoint(
             fleet.systemUri(id), "bmc-a", TlsSettings.caBundle(caFile), java.util.Map.of());
-    assertThat(driver.powerState(direct, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(direct, deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.count(SimOperation.SYSTEMS)).isZero();
   }
 
@@ -139,10 +139,10 @@ class RedfishDriverIT {
   void powersOnThroughTheTransitionalStateAndNeverTwice() throws Exception {
     system.reconfigure(config().withPowerDelay(Duration.ofMillis(1500)));
     driver.powerOn(endpoint(), deadline());
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.POWERING_ON);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.POWERING_ON);
     driver.powerOn(endpoint(), deadline()); // already heading there: no second reset
 
-    awaitState(PowerState.ON);
+    awaitState(BmcPowerState.ON);
     driver.powerOn(endpoint(), deadline());
     assertThat(system.resets("On")).isEqualTo(1);
     assertThat(system.count(SimOperation.RESET_REFUSED)).isZero();
@@ -167,7 +167,7 @@ class RedfishDriverIT {
       pool.shutdown();
     }
     assertThat(system.resets("On")).isEqualTo(1);
-    awaitState(PowerState.ON);
+    awaitState(BmcPowerState.ON);
   }
 
   @Test
@@ -175,7 +175,7 @@ class RedfishDriverIT {
     driver.powerState(endpoint(), deadline());
     system.expireSessions();
 
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.count(SimOperation.LOGIN)).isEqualTo(2);
     assertThat(system.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
   }
@@ -192,7 +192,7 @@ class RedfishDriverIT {
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(1);
 
       clock.advance(Duration.ofMinutes(31));
-      assertThat(driver.powerState(plain, deadline())).isEqualTo(PowerState.OFF);
+      assertThat(driver.powerState(plain, deadline())).isEqualTo(BmcPowerState.OFF);
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(2);
       assertThat(idle.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
     }
@@ -215,7 +215,7 @@ class RedfishDriverIT {
 
     system.faults().failNext(2, 503);
     assertThat(driver.powerState(endpoint(), deadline()))
-        .isIn(PowerState.POWERING_ON, PowerState.ON);
+        .isIn(BmcPowerState.POWERING_ON, BmcPowerState.ON);
   }
 
   @Test
@@ -226,20 +226,20 @@ class RedfishDriverIT {
 
     assertThat(system.count(SimOperation.FAULT)).isEqualTo(2);
     assertThat(system.resets("On")).isEqualTo(1);
-    assertThat(system.powerState()).isIn(PowerState.POWERING_ON, PowerState.ON);
+    assertThat(system.powerState()).isIn(BmcPowerState.POWERING_ON, BmcPowerState.ON);
   }
 
   @Test
   void a409ForTheStateAlreadyReachedIsSuccessWithoutARetry() throws Exception {
     system.reconfigure(config().withAlreadyInStateStatus(409));
-    system.forcePowerState(PowerState.ON);
-    system.faults().staleStateNext(1, PowerState.OFF); // the driver reads a stale "Off"
+    system.forcePowerState(BmcPowerState.ON);
+    system.faults().staleStateNext(1, BmcPowerState.OFF); // the driver reads a stale "Off"
 
     driver.powerOn(endpoint(), deadline());
 
     assertThat(system.count(SimOperation.RESET_REFUSED)).as("one POST, answered 409").isEqualTo(1);
     assertThat(system.resets("On")).isZero();
-    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
   }
 
   @Test
@@ -273,7 +273,7 @@ class RedfishDriverIT {
   void aReadWhoseConnectionDropsIsSentOnceMoreOnANewConnection() throws Exception {
     driver.powerState(endpoint(), deadline());
     system.faults().dropNext(1);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.count(SimOperation.FAULT)).isEqualTo(1);
   }
 
@@ -285,7 +285,7 @@ class RedfishDriverIT {
         .isInstanceOfSatisfying(
             TransientPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNREACHABLE));
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -303,7 +303,7 @@ class RedfishDriverIT {
   @Test
   void aGracefulOffWhereThereIsNoGracefulResetFailsAndSendsNothingButForceWorks() throws Exception {
     system.reconfigure(config().withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     assertThatThrownBy(() -> driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline()))
         .isInstanceOfSatisfying(
@@ -321,12 +321,12 @@ class RedfishDriverIT {
   @Test
   void gracefulShutdownFallsBackToForceOffAfterTheTimeoutAndSaysSo() throws Exception {
     system.reconfigure(config().withIgnoredGracefulShutdown(true));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     PowerResult result =
         driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(), deadline());
 
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isEqualTo(1);
     assertThat(result.sent()).containsExactly("GracefulShutdown", "ForceOff");
@@ -337,7 +337,7 @@ class RedfishDriverIT {
   @Test
   void aSlowReadAtTheEndOfTheGracefulWindowStillFallsBackToForceOff() throws Exception {
     system.reconfigure(config().withIgnoredGracefulShutdown(true));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     // Every answer takes 500 ms: the second poll of the 700 ms graceful window starts at about
     // 550 ms and ends past the window; it must not be cut off into an error.
     system.faults().latency(Duration.ofMillis(500));
@@ -345,14 +345,14 @@ class RedfishDriverIT {
     driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
 
     system.faults().clear();
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isEqualTo(1);
   }
 
   @Test
   void gracefulShutdownThatWorksNeedsNoForce() throws Exception {
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isZero();
@@ -360,8 +360,8 @@ class RedfishDriverIT {
 
   @Test
   void aRefusalForTheStateAlreadyReachedIsSuccess() throws Exception {
-    system.forcePowerState(PowerState.ON);
-    system.faults().staleStateNext(1, PowerState.OFF); // the driver reads a stale "Off"
+    system.forcePowerState(BmcPowerState.ON);
+    system.faults().staleStateNext(1, BmcPowerState.OFF); // the driver reads a stale "Off"
 
     driver.powerOn(endpoint(), deadline());
 
@@ -371,7 +371,7 @@ class RedfishDriverIT {
 
   @Test
   void powerCycleUsesTheAllowedType() throws Exception {
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     assertThat(driver.execute(PowerCommand.cycle(), endpoint(), deadline()).sent())
         .containsExactly("PowerCycle");
     assertThat(system.resets("PowerCycle")).isEqualTo(1);
@@ -380,20 +380,20 @@ class RedfishDriverIT {
   @Test
   void powerCycleWithoutACycleTypeIsOffThenOn() throws Exception {
     system.reconfigure(config().withResetTypes(List.of("On", "ForceOff")));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     PowerResult result = driver.execute(PowerCommand.cycle(), endpoint(), deadline());
 
     assertThat(result.sent()).containsExactly("ForceOff", "On");
     assertThat(system.resets("ForceOff")).isEqualTo(1);
     assertThat(system.resets("On")).isEqualTo(1);
-    assertThat(system.powerState()).isIn(PowerState.POWERING_ON, PowerState.ON);
+    assertThat(system.powerState()).isIn(BmcPowerState.POWERING_ON, BmcPowerState.ON);
   }
 
   @Test
   void powerCycleWithNoWayToCycleIsUnsupported() {
     system.reconfigure(config().withResetTypes(List.of("On")));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     assertThatThrownBy(() -> driver.powerCycle(endpoint(), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
@@ -458,7 +458,7 @@ class RedfishDriverIT {
     assertThat(info.memoryMiB()).isEqualTo(256L * 1024);
     assertThat(info.macAddresses()).hasSize(1).allMatch(m -> m.startsWith("52:54:00:"));
 
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     assertThat(driver.powerDraw(endpoint(), deadline()).getAsDouble()).isEqualTo(250.0);
   }
 
@@ -486,8 +486,8 @@ class RedfishDriverIT {
             });
 
     BmcEndpoint insecure = endpoint().withTls(TlsSettings.insecureSkipVerify());
-    assertThat(driver.powerState(insecure, deadline())).isEqualTo(PowerState.OFF);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(insecure, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -495,7 +495,7 @@ class RedfishDriverIT {
     String sha256 =
         io.bamel.power.tls.TlsConfigurer.sha256(fleet.certificate().orElseThrow().certificate());
     BmcEndpoint pinned = endpoint().withTls(TlsSettings.pinned(sha256));
-    assertThat(driver.powerState(pinned, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(pinned, deadline())).isEqualTo(BmcPowerState.OFF);
 
     BmcEndpoint wrong = endpoint().withTls(TlsSettings.pinned("00".repeat(32)));
     assertThatThrownBy(() -> driver.powerState(wrong, deadline()))

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.TransientPowerException;
@@ -116,7 +116,7 @@ class RedfishTransportIT {
     SimulatedSystem system = add(tls, SimConnection.keepAlive(Duration.ofMillis(200)));
     BmcEndpoint endpoint = endpoint(tls, system);
     for (int i = 0; i < 4; i++) {
-      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(PowerState.OFF);
+      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
       Thread.sleep(400); // the BMC closes the pooled connection meanwhile
     }
     assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(4);
@@ -135,7 +135,7 @@ class RedfishTransportIT {
 
     assertThat(system.resets("On")).isEqualTo(1);
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
-    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -144,7 +144,7 @@ class RedfishTransportIT {
     BmcEndpoint endpoint = endpoint(plain, system);
 
     for (int i = 0; i < 3; i++) {
-      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(PowerState.OFF);
+      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
     }
     driver.powerOn(endpoint, deadline());
     driver.powerOff(endpoint, PowerOffMode.FORCE, deadline());
@@ -159,7 +159,7 @@ class RedfishTransportIT {
     SimulatedSystem system = add(tls, SimConnection.closeAnnounced());
     BmcEndpoint endpoint = endpoint(tls, system);
     for (int i = 0; i < 3; i++) {
-      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(PowerState.OFF);
+      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
     }
     driver.powerOn(endpoint, deadline());
     assertThat(system.resets("On")).isEqualTo(1);
@@ -205,12 +205,12 @@ class RedfishTransportIT {
       system.clearRequestStats();
       ExecutorService pool = Executors.newFixedThreadPool(12);
       try {
-        List<Callable<PowerState>> calls = new ArrayList<>();
+        List<Callable<BmcPowerState>> calls = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
           calls.add(() -> limited.powerState(endpoint, deadline()));
         }
-        for (Future<PowerState> f : pool.invokeAll(calls)) {
-          assertThat(f.get()).isEqualTo(PowerState.OFF);
+        for (Future<BmcPowerState> f : pool.invokeAll(calls)) {
+          assertThat(f.get()).isEqualTo(BmcPowerState.OFF);
         }
       } finally {
         pool.shutdown();
@@ -233,7 +233,7 @@ class RedfishTransportIT {
       system.clearRequestStats();
       ExecutorService pool = Executors.newFixedThreadPool(6);
       try {
-        List<Callable<PowerState>> calls = new ArrayList<>();
+        List<Callable<BmcPowerState>> calls = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
           calls.add(() -> spaced.powerState(endpoint, deadline()));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootDevice;
 import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
@@ -14,7 +15,6 @@ import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
@@ -110,7 +110,7 @@ class RedfishVendorProfilesIT {
   @Test
   void ilo5GracefulOffPressesThePowerButtonInsteadOfForcingOff() throws Exception {
     SimulatedSystem system = add(SimProfile.ILO5);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     PowerResult result =
         driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(system), deadline());
@@ -119,14 +119,14 @@ class RedfishVendorProfilesIT {
     assertThat(result.forced()).isFalse();
     assertThat(system.resets("PushPowerButton")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isZero();
-    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
   void supermicroGracefulOffUsesGracefulShutdownFromActionInfoDespiteTheMalformedInlineList()
       throws Exception {
     SimulatedSystem system = add(SimProfile.SUPERMICRO_X12);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     PowerResult result =
         driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(system), deadline());
@@ -140,7 +140,7 @@ class RedfishVendorProfilesIT {
   void aBmcWithoutAnyGracefulResetRefusesAGracefulOffAndSendsNothing() {
     SimulatedSystem system = add(SimProfile.DEFAULT);
     system.reconfigure(system.config().withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     assertThatThrownBy(() -> driver.powerOff(endpoint(system), PowerOffMode.GRACEFUL, deadline()))
         .isInstanceOfSatisfying(
@@ -150,7 +150,7 @@ class RedfishVendorProfilesIT {
               assertThat(e.getMessage()).contains("graceful").contains("ForceOff");
             });
     assertThat(system.count(SimOperation.RESET)).isZero();
-    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
   }
 
   // ------------------------------------------------------------ 3: ActionInfo
@@ -158,7 +158,7 @@ class RedfishVendorProfilesIT {
   @Test
   void openBmcCyclesWithPowerCycleFromActionInfo() throws Exception {
     SimulatedSystem system = add(SimProfile.OPENBMC);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     PowerResult result = driver.execute(PowerCommand.cycle(), endpoint(system), deadline());
 
@@ -170,7 +170,7 @@ class RedfishVendorProfilesIT {
   @Test
   void actionInfoIsReadOncePerSessionAndAgainAfterANewLogin() throws Exception {
     SimulatedSystem system = add(SimProfile.OPENBMC);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     driver.powerOff(endpoint(system), PowerOffMode.FORCE, deadline());
     driver.powerOn(endpoint(system), deadline());
     awaitOn(system);
@@ -187,7 +187,7 @@ class RedfishVendorProfilesIT {
   @Test
   void idrac8CyclesOffThenOnAndShutsDownWithThePowerButton() throws Exception {
     SimulatedSystem system = add(SimProfile.IDRAC8);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     PowerResult cycle = driver.execute(PowerCommand.cycle(), endpoint(system), deadline());
     assertThat(cycle.sent()).containsExactly("ForceOff", "On");
@@ -197,20 +197,20 @@ class RedfishVendorProfilesIT {
     PowerResult off =
         driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(system), deadline());
     assertThat(off.sent()).containsExactly("PushPowerButton");
-    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.OFF);
   }
 
   private void awaitOn(SimulatedSystem system) throws InterruptedException {
-    for (int i = 0; i < 100 && system.powerState() != PowerState.ON; i++) {
+    for (int i = 0; i < 100 && system.powerState() != BmcPowerState.ON; i++) {
       Thread.sleep(20);
     }
-    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
   }
 
   @Test
   void openBmcGracefulOffUsesActionInfo() throws Exception {
     SimulatedSystem system = add(SimProfile.OPENBMC);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     driver.powerOff(endpoint(system), PowerOffMode.GRACEFUL, deadline());
 
@@ -222,7 +222,7 @@ class RedfishVendorProfilesIT {
   @Test
   void openBmcPowerDrawComesFromThePowerSubsystem() throws Exception {
     SimulatedSystem system = add(SimProfile.OPENBMC);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(250.0);
   }
@@ -230,12 +230,12 @@ class RedfishVendorProfilesIT {
   @Test
   void idrac9PowerDrawComesFromEnvironmentMetricsAndLaterReadsGoStraightThere() throws Exception {
     SimulatedSystem system = add(SimProfile.IDRAC9);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(250.0);
     long systemReads = system.count(SimOperation.SYSTEM);
     long powerReads = system.count(SimOperation.POWER);
 
-    system.forcePowerState(PowerState.OFF);
+    system.forcePowerState(BmcPowerState.OFF);
     assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(6.0);
 
     assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(systemReads);
@@ -245,7 +245,7 @@ class RedfishVendorProfilesIT {
   @Test
   void ilo5TrailingSlashLinksGiveAPowerDraw() throws Exception {
     SimulatedSystem system = add(SimProfile.ILO5);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(250.0);
   }
@@ -253,7 +253,7 @@ class RedfishVendorProfilesIT {
   @Test
   void aBladeReportsItsOwnDrawNotItsEnclosures() throws Exception {
     SimulatedSystem system = add(SimProfile.XCC.inBladeEnclosure());
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
 
     assertThat(driver.powerDraw(endpoint(system), deadline())).hasValue(250.0);
   }
@@ -341,7 +341,7 @@ class RedfishVendorProfilesIT {
   void idrac8LoginWithoutATokenFallsBackToBasicAuth() throws Exception {
     SimulatedSystem system = add(SimProfile.IDRAC8);
 
-    assertThat(driver.powerState(endpoint(system), deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.OFF);
     driver.powerOn(endpoint(system), deadline());
 
     assertThat(system.resets("On")).isEqualTo(1);
@@ -372,7 +372,7 @@ class RedfishVendorProfilesIT {
     driver.powerOff(endpoint, PowerOffMode.GRACEFUL, deadline());
     HardwareInfo info = driver.inspect(endpoint, deadline());
 
-    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.OFF);
     assertThat(system.bootOverride()).containsExactly("Pxe", "Once");
     assertThat(system.count(SimOperation.RESET_REFUSED)).isZero();
     assertThat(info.macAddresses()).hasSize(profile.nics());

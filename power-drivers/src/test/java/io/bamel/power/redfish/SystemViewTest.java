@@ -3,7 +3,7 @@ package io.bamel.power.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +20,7 @@ class SystemViewTest {
     "Paused, UNKNOWN",
     "'', UNKNOWN"
   })
-  void mapsPowerStates(String redfish, PowerState expected) {
+  void mapsPowerStates(String redfish, BmcPowerState expected) {
     assertThat(SystemView.parseState(redfish)).isEqualTo(expected);
   }
 
@@ -28,12 +28,12 @@ class SystemViewTest {
   void readsTheResetActionAndItsAllowableValues() throws Exception {
     String json =
         """
-        {"PowerState":"On","Actions":{"#ComputerSystem.Reset":{
+        {"BmcPowerState":"On","Actions":{"#ComputerSystem.Reset":{
           "target":"/redfish/v1/Systems/1/Actions/ComputerSystem.Reset",
           "ResetType@Redfish.AllowableValues":["On","ForceOff"]}}}
         """;
     SystemView view = SystemView.of(new ObjectMapper().readTree(json));
-    assertThat(view.powerState()).isEqualTo(PowerState.ON);
+    assertThat(view.powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(ResetTypes.usable(view.inlineResetTypes())).contains(List.of("On", "ForceOff"));
     assertThat(view.actionInfo()).isNull();
     assertThat(view.resetTarget("x"))
@@ -42,7 +42,7 @@ class SystemViewTest {
 
   @Test
   void defaultsTheResetTargetBelowTheSystem() throws Exception {
-    SystemView view = SystemView.of(new ObjectMapper().readTree("{\"PowerState\":\"Off\"}"));
+    SystemView view = SystemView.of(new ObjectMapper().readTree("{\"BmcPowerState\":\"Off\"}"));
     assertThat(view.inlineResetTypes().isMissingNode()).isTrue();
     assertThat(view.resetTarget("/redfish/v1/Systems/1"))
         .isEqualTo("/redfish/v1/Systems/1/Actions/ComputerSystem.Reset");
@@ -55,7 +55,7 @@ class SystemViewTest {
   void readsTheActionInfoLink() throws Exception {
     String json =
         """
-        {"PowerState":"Off","Actions":{"#ComputerSystem.Reset":{
+        {"BmcPowerState":"Off","Actions":{"#ComputerSystem.Reset":{
           "target":"/redfish/v1/Systems/system/Actions/ComputerSystem.Reset",
           "@Redfish.ActionInfo":"/redfish/v1/Systems/system/ResetActionInfo"}}}
         """;

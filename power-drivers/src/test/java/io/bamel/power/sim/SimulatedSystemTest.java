@@ -2,7 +2,7 @@ package io.bamel.power.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.power.PowerState;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedSystem.ResetOutcome;
 import io.bamel.power.testing.MutableClock;
 import java.time.Duration;
@@ -21,19 +21,19 @@ class SimulatedSystemTest {
   @Test
   void aResetTakesEffectAfterTheDelayWithATransitionalStateBetween() {
     assertThat(system.reset("On")).isEqualTo(ResetOutcome.ACCEPTED);
-    assertThat(system.powerState()).isEqualTo(PowerState.POWERING_ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.POWERING_ON);
     assertThat(system.reset("On")).isEqualTo(ResetOutcome.BUSY);
     assertThat(system.reset("ForceOff")).isEqualTo(ResetOutcome.BUSY);
 
     clock.advance(Duration.ofSeconds(5));
-    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(system.reset("On")).isEqualTo(ResetOutcome.ALREADY);
     assertThat(system.resets("On")).isEqualTo(1);
 
     assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.ACCEPTED);
-    assertThat(system.powerState()).isEqualTo(PowerState.POWERING_OFF);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.POWERING_OFF);
     clock.advance(Duration.ofSeconds(5));
-    assertThat(system.powerState()).isEqualTo(PowerState.OFF);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -45,11 +45,11 @@ class SimulatedSystemTest {
 
   @Test
   void anOperatingSystemThatIgnoresGracefulShutdownStaysOn() {
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     system.reconfigure(system.config().withIgnoredGracefulShutdown(true));
     assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.ACCEPTED);
     clock.advance(Duration.ofMinutes(10));
-    assertThat(system.powerState()).isEqualTo(PowerState.ON);
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
   }
 
   @Test
@@ -121,7 +121,7 @@ class SimulatedSystemTest {
   @Test
   void reportsPowerDraw() {
     assertThat(system.watts()).isEqualTo(6.0);
-    system.forcePowerState(PowerState.ON);
+    system.forcePowerState(BmcPowerState.ON);
     assertThat(system.watts()).isEqualTo(250.0);
   }
 

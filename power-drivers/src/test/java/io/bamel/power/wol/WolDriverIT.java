@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerState;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -64,13 +64,13 @@ class WolDriverIT {
       port = server.getLocalPort();
       BmcEndpoint node =
           BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "127.0.0.1:" + port);
-      assertThat(driver.powerState(node, deadline())).isEqualTo(PowerState.ON);
+      assertThat(driver.powerState(node, deadline())).isEqualTo(BmcPowerState.ON);
     }
     BmcEndpoint node =
         BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "127.0.0.1:" + port);
-    assertThat(driver.powerState(node, deadline())).isEqualTo(PowerState.OFF);
+    assertThat(driver.powerState(node, deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(driver.powerState(BmcEndpoint.of(MAC, null), deadline()))
-        .isEqualTo(PowerState.UNKNOWN);
+        .isEqualTo(BmcPowerState.UNKNOWN);
   }
 
   @Test
@@ -78,7 +78,7 @@ class WolDriverIT {
     // .invalid never resolves (RFC 2606)
     BmcEndpoint node =
         BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "node-7.bamel.invalid:22");
-    assertThat(driver.powerState(node, deadline())).isEqualTo(PowerState.UNKNOWN);
+    assertThat(driver.powerState(node, deadline())).isEqualTo(BmcPowerState.UNKNOWN);
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class PowerStateTest {
+class BmcPowerStateTest {
 
   @ParameterizedTest
   @CsvSource({
@@ -15,7 +15,7 @@ class PowerStateTest {
     "POWERING_OFF, powering-off, UNKNOWN, true",
     "UNKNOWN, unknown, UNKNOWN, false"
   })
-  void namesAndFolds(PowerState state, String wire, PowerState basic, boolean transitional) {
+  void namesAndFolds(BmcPowerState state, String wire, BmcPowerState basic, boolean transitional) {
     assertThat(state.wireName()).isEqualTo(wire);
     assertThat(state.basic()).isEqualTo(basic);
     assertThat(state.transitional()).isEqualTo(transitional);

@@ -9,7 +9,7 @@ import java.util.Locale;
  * <p>{@link #basic()} folds the transitional states into the three observed states the inventory
  * records ({@code on}, {@code off}, {@code unknown}).
  */
-public enum PowerState {
+public enum BmcPowerState {
   /** The system is powered on. */
   ON,
   /** The system is powered off (possibly on standby power). */
@@ -30,7 +30,7 @@ public enum PowerState {
   }
 
   /** {@link #ON}, {@link #OFF} or {@link #UNKNOWN}: a transitional state is not yet either. */
-  public PowerState basic() {
+  public BmcPowerState basic() {
     return switch (this) {
       case ON, OFF -> this;
       default -> UNKNOWN;
