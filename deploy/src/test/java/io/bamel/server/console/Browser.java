@@ -54,6 +54,7 @@ final class Browser implements AutoCloseable {
         "--disable-default-apps",
         "--force-device-scale-factor=1",
         "--window-size=" + width + "," + height);
+    options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
     ChromeDriverService service =
         new ChromeDriverService.Builder()
             .usingDriverExecutable(DRIVER.toFile())
@@ -92,6 +93,18 @@ final class Browser implements AutoCloseable {
       }
     }
     throw new AssertionError("timed out after " + timeout + " waiting for " + what, last);
+  }
+
+  /**
+   * The page's console messages of level SEVERE since the last call, except failed network requests
+   * (which a test that cuts the network causes on purpose).
+   */
+  java.util.List<String> consoleErrors() {
+    return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+        .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+        .map(org.openqa.selenium.logging.LogEntry::getMessage)
+        .filter(m -> !m.contains("net::ERR_") && !m.contains("Failed to load resource"))
+        .toList();
   }
 
   /** A PNG of the window. */

@@ -28,6 +28,7 @@ export function chart({ title, series, max, width = 320, height = 80, format = v
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('class', 'chart');
+  svg.setAttribute('preserveAspectRatio', 'none');
   svg.setAttribute('role', 'img');
   const t = document.createElementNS(NS, 'title');
   const last = series.map(s => `${s.name} ${s.points.length ? format(s.points.at(-1).v) : '—'}`);

@@ -7,12 +7,17 @@ export function esc(value) {
   })[c]);
 }
 
-/** Creates an element: el('p', {class: 'x'}, 'text', child, ...). Null children are skipped. */
+/**
+ * Creates an element: el('p', {class: 'x'}, 'text', child, ...). Null children are skipped. A
+ * `style` object is applied through the CSSOM (the console's Content-Security-Policy forbids
+ * inline style attributes).
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(node.style, v);
     else node.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children.flat()) {
@@ -38,4 +43,11 @@ export function time(iso) {
   if (!iso) return '—';
   const d = new Date(iso);
   return isNaN(d) ? String(iso) : d.toLocaleString();
+}
+
+/** The time of day of an instant, or "—". */
+export function clock(iso) {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return isNaN(d) ? String(iso) : d.toLocaleTimeString();
 }

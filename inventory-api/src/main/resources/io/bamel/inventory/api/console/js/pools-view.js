@@ -3,7 +3,7 @@
 // being scaled with their reasons, conditions, power draw and energy saved, and charts of
 // desired vs ready nodes and utilization since the page opened.
 import { chart } from './chart.js';
-import { el, time, watts } from './dom.js';
+import { clock, el, watts } from './dom.js';
 import { energySaved, kwh } from './metrics.js';
 import { powerWatts, stateInfo } from './states.js';
 
@@ -24,11 +24,14 @@ function bar(resource, ratio, up, down) {
     el('span', { class: 'track', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': 100,
       'aria-valuenow': ratio === undefined ? null : Math.round(ratio * 100),
       'aria-label': `${resource} utilization` },
-    el('span', { class: 'fill', style: `width:${(fill * 100).toFixed(1)}%` }),
-    el('span', { class: 'mark down', style: `left:${down * 100}%`, title: `scale down at ${pct(down)}` }),
-    el('span', { class: 'mark up', style: `left:${up * 100}%`, title: `scale up at ${pct(up)}` })),
+    el('span', { class: 'fill', style: { width: `${(fill * 100).toFixed(1)}%` } }),
+    el('span', { class: 'mark down', style: { left: `${down * 100}%` },
+      title: `scale down at ${pct(down)}` }),
+    el('span', { class: 'mark up', style: { left: `${up * 100}%` }, title: `scale up at ${pct(up)}` })),
     el('span', { class: 'val', 'data-field': `utilization.${resource}` }, pct(ratio)),
-    el('small', {}, ` (down ≤ ${pct(down)}, up ≥ ${pct(up)})`));
+    el('small', {}, `${{ above: 'above the scale-up threshold', below: 'below the scale-down threshold',
+      within: 'between the thresholds', unknown: 'not measured' }[zone]}`
+      + ` (down ≤ ${pct(down)}, up ≥ ${pct(up)})`));
 }
 
 export class PoolsView {
@@ -62,6 +65,7 @@ export class PoolsView {
     } catch {
       this.energy = {};
     }
+    this.schedule();
   }
 
   schedule() {
@@ -127,7 +131,7 @@ export class PoolsView {
         return el('tr', { 'data-node': n.node },
           el('td', {}, el('a', { href: `#/node/${encodeURIComponent(n.node)}` }, n.node)),
           el('td', {}, n.action), el('td', { class: info.cls }, `${info.symbol} ${info.label}`),
-          el('td', {}, time(n.since)), el('td', {}, n.reason ?? ''));
+          el('td', {}, clock(n.since)), el('td', {}, n.reason ?? ''));
       })));
   }
 
