@@ -63,6 +63,20 @@ test('every state has its own class, a label and a shape', () => {
   eq(seen.size, STATE_NAMES.length, 'distinct shapes');
   eq(stateInfo('powering-on').label, 'powering on');
 });
+test('the stylesheet draws each state with the shape states.js names, and its own colour', () => {
+  const host = document.createElement('ul');
+  document.body.append(host);
+  const tones = new Set();
+  for (const s of STATE_NAMES) {
+    const i = stateInfo(s);
+    host.innerHTML = tileHtml(node('n1', {}, { state: s }));
+    const a = host.querySelector('a');
+    eq(getComputedStyle(a, '::before').content, JSON.stringify(i.symbol), s);
+    tones.add(getComputedStyle(host.firstChild).getPropertyValue('--tone').trim());
+  }
+  host.remove();
+  ok(tones.size >= 6, `tones ${[...tones]}`);
+});
 test('a missing or unknown state shows as unknown', () => {
   eq(stateInfo(undefined).state, 'unknown');
   eq(stateInfo('exploded').cls, 'st-unknown');
@@ -82,7 +96,7 @@ test('a tile names the state in text, escapes the id, and marks a mismatch', () 
     { state: 'powering-on', powerState: 'off' }, { powerWatts: 1500 }));
   ok(html.includes('&lt;x&gt;') && !html.includes('<x>'), 'escaped');
   ok(html.includes('powering on') && html.includes('data-state="powering-on"'));
-  ok(html.includes('≠ wants on') && html.includes('1.5 kW') && html.includes('U3'));
+  ok(html.includes('≠ wants on') && html.includes('1.5 kW') && html.includes('data-u="U3"'));
   eq(esc(`"'&`), '&quot;&#39;&amp;');
 });
 

@@ -191,10 +191,15 @@ class ConsoleIT {
     assertThat(browser.driver.findElements(By.cssSelector(".rack")))
         .extracting(e -> e.getAttribute("data-rack"))
         .containsExactly("r1", "r2", "r3");
-    // Each tile says its state in words, not only in colour.
+    // Each tile says its state in words and with a shape, not only in colour.
     WebElement tile = find("#racks li.node");
     assertThat(tile.findElement(By.cssSelector(".state")).getText()).isNotBlank();
-    assertThat(tile.findElement(By.cssSelector(".sym")).getText()).isNotBlank();
+    assertThat(
+            browser.js(
+                "return getComputedStyle(document.querySelector('#racks li.node a'), '::before')"
+                    + ".content"))
+        .asString()
+        .matches("\"[○▲◐●▽▼✖?]\"");
 
     // The token is nowhere the page can reach: not in the URL, storage or a readable cookie.
     assertThat(browser.driver.getCurrentUrl()).doesNotContain(adminToken);
@@ -377,11 +382,26 @@ class ConsoleIT {
         Duration.ofSeconds(10),
         () -> browser.driver.findElements(By.cssSelector("#racks li.node")).size() == 24);
     Thread.sleep(500);
-    Screenshots.save(browser.screenshot(), "console.png");
+    Screenshots.save(browser.screenshot(), "console.png", 1280, contentBottom("#racks"));
     view("#/pools");
     browser.await("pools", Duration.ofSeconds(10), () -> present(".pool svg.chart"));
     Thread.sleep(500);
-    Screenshots.save(browser.screenshot(), "console-pools.png");
+    Screenshots.save(
+        browser.screenshot(),
+        "console-pools.png",
+        1280,
+        contentBottom(".pool[data-pool=\"general\"] .charts"));
+  }
+
+  /** The bottom of the element {@code css} in window pixels, plus a margin. */
+  private static int contentBottom(String css) {
+    return ((Number)
+                browser.js(
+                    "return Math.ceil(document.querySelector(arguments[0]).getBoundingClientRect()"
+                        + ".bottom)",
+                    css))
+            .intValue()
+        + 16;
   }
 
   @Test
@@ -476,19 +496,26 @@ class ConsoleIT {
     assertThat(browser.consoleErrors()).isEmpty();
   }
 
-  /** Where screenshots go: target/, and the README's image when asked for. */
+  /** Where screenshots go: target/, and the README's images when asked for. */
   static final class Screenshots {
     private Screenshots() {}
 
-    static void save(byte[] png, String name) throws Exception {
+    /** Saves the window's PNG cut to the page's content: {@code width} x {@code height} pixels. */
+    static void save(byte[] png, String name, int width, int height) throws Exception {
+      java.awt.image.BufferedImage full =
+          javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+      java.awt.image.BufferedImage cut =
+          full.getSubimage(
+              0, 0, Math.min(width, full.getWidth()), Math.min(height, full.getHeight()));
       Path target = Path.of("target", name);
-      Files.write(target, png);
-      System.out.printf("console: screenshot %s (%d bytes)%n", target.toAbsolutePath(), png.length);
+      javax.imageio.ImageIO.write(cut, "png", target.toFile());
+      System.out.printf(
+          "console: screenshot %s (%d bytes)%n", target.toAbsolutePath(), Files.size(target));
       String docs = System.getProperty("bamel.screenshots");
       if (docs != null && !docs.isBlank()) {
         Path file = Path.of(docs).resolve(name);
         Files.createDirectories(file.getParent());
-        Files.write(file, png);
+        Files.copy(target, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
     }
   }

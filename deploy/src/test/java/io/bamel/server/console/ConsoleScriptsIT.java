@@ -49,7 +49,9 @@ class ConsoleScriptsIT {
                 .getResponseHeaders()
                 .set(
                     "Content-Type",
-                    path.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8");
+                    path.endsWith(".js")
+                        ? "text/javascript"
+                        : path.endsWith(".css") ? "text/css" : "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
           } finally {

@@ -6,19 +6,19 @@ import { compile, isEmpty, matches, NONE } from './filters.js';
 import { layout, moved } from './racks.js';
 import { powerMismatch, powerWatts, STATE_NAMES, stateInfo, stateOf } from './states.js';
 
-/** The HTML of one node's tile. */
+/**
+ * The HTML of one node's tile: its unit (data-u) and the state's shape come from CSS (::before),
+ * which keeps a tile to a few elements; the state's name is text.
+ */
 export function tileHtml(n) {
   const info = stateInfo(stateOf(n));
   const mismatch = powerMismatch(n);
   const pos = n.spec?.rackPosition;
   const w = powerWatts(n);
   return `<li class="node ${info.cls}${mismatch ? ' mismatch' : ''}" data-id="${esc(n.id)}"`
-    + ` data-state="${info.state}" title="${esc(n.id)}: ${esc(info.label)}`
-    + `${mismatch ? `, ${esc(mismatch.text)}` : ''}">`
-    + `<a href="#/node/${encodeURIComponent(n.id)}">`
-    + `<span class="u">${pos === undefined || pos === null ? '' : `U${pos}`}</span>`
-    + `<span class="sym" aria-hidden="true">${info.symbol}</span>`
-    + `<span class="id">${esc(n.id)}</span></a>`
+    + ` data-state="${info.state}" data-u="${pos === undefined || pos === null ? '' : `U${pos}`}"`
+    + ` title="${esc(n.id)}: ${esc(info.label)}${mismatch ? `, ${esc(mismatch.text)}` : ''}">`
+    + `<a href="#/node/${encodeURIComponent(n.id)}">${esc(n.id)}</a>`
     + `<span class="state">${esc(info.label)}</span>`
     + (w === null ? '' : `<span class="watts">${watts(w)}</span>`)
     + (mismatch ? `<span class="mm">≠ wants ${esc(mismatch.desired)}</span>` : '')
@@ -56,8 +56,7 @@ export class FleetView {
   legend() {
     return el('ul', { class: 'legend', 'aria-label': 'legend' }, STATE_NAMES.map(s => {
       const i = stateInfo(s);
-      return el('li', { class: `node ${i.cls}` }, el('span', { class: 'sym', 'aria-hidden': 'true' },
-        i.symbol), ` ${i.label}`);
+      return el('li', { class: `node ${i.cls}` }, el('span', { class: 'key' }, i.label));
     }), el('li', { class: 'node mismatch' }, el('span', { class: 'mm' }, '≠'),
       ' desired ≠ observed power'));
   }

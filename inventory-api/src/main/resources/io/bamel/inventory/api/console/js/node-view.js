@@ -55,7 +55,6 @@ export class NodeView {
     this.id = id;
     this.dialog = confirmDialog;
     this.events = [];
-    this.message = '';
   }
 
   mount() {
@@ -86,17 +85,18 @@ export class NodeView {
     }, 200);
   }
 
-  actions(node) {
+  /** The power buttons, built once so that they stay put while the node changes. */
+  actions() {
     if (!allows(this.session, 'write')) {
       return el('p', { class: 'readonly' }, `Signed in with scope ${this.session?.scope}:`
         + ' power actions need scope write.');
     }
     const button = (action, label) => el('button', { type: 'button', 'data-action': action,
       onclick: () => this.act(action) }, label);
+    this.poolButton = button('pool', 'Hand back to pool');
+    this.result = el('span', { id: 'action-result', role: 'status' });
     return el('div', { class: 'power-actions', role: 'group', 'aria-label': 'power actions' },
-      button('on', 'Power on'), button('off', 'Power off'),
-      node.spec?.pool ? button('pool', `Hand back to pool ${node.spec.pool}`) : null,
-      el('span', { id: 'action-result', role: 'status' }, this.message));
+      button('on', 'Power on'), button('off', 'Power off'), this.poolButton, this.result);
   }
 
   async act(action) {
@@ -110,37 +110,51 @@ export class NodeView {
     await new Promise(resolve => this.dialog.addEventListener('close', resolve, { once: true }));
     if (this.dialog.returnValue !== 'ok') return;
     const body = action === 'pool' ? { policy: 'pool' } : { state: action };
+    let message;
     try {
       await power(this.id, node.revision, body);
-      this.message = action === 'pool' ? 'handed back to the pool' : `power ${action} requested`;
+      message = action === 'pool' ? 'handed back to the pool' : `power ${action} requested`;
     } catch (e) {
-      this.message = e instanceof ApiError && e.status === 412
+      message = e instanceof ApiError && e.status === 412
         ? 'the node changed meanwhile; look again and retry'
         : `refused: ${e.message}`;
     }
-    this.render();
+    if (this.result) this.result.textContent = message;
   }
 
   render() {
     const node = this.store.nodes.get(this.id);
     if (!node) {
+      this.article = null;
       this.root.replaceChildren(el('p', {}, `No node ${this.id}.`));
       return;
     }
+    if (!this.article || !this.root.contains(this.article)) {
+      this.heading = el('h1', {});
+      this.summary = el('p', { class: 'summary' });
+      this.details = el('div', { class: 'columns' });
+      this.history = el('div', { class: 'history' });
+      this.article = el('article', { id: 'node', 'data-id': node.id },
+        el('p', {}, el('a', { href: '#/fleet' }, '← fleet')),
+        this.heading, this.summary, this.actions(), this.details,
+        el('h2', {}, 'History'), this.history);
+      this.root.replaceChildren(this.article);
+    }
     const info = stateInfo(stateOf(node));
     const mismatch = powerMismatch(node);
-    this.root.replaceChildren(el('article', { id: 'node', 'data-id': node.id },
-      el('p', {}, el('a', { href: '#/fleet' }, '← fleet')),
-      el('h1', {}, node.id, ' ', el('span', { class: `badge ${info.cls}`, 'data-state': info.state },
-        `${info.symbol} ${info.label}`)),
-      el('p', { class: 'summary' }, `pool ${node.spec?.pool ?? '—'} · rack ${node.spec?.rack ?? '—'}`
-        + ` U${node.spec?.rackPosition ?? '?'} · desired ${node.spec?.powerState ?? 'off'}`
-        + ` (${node.spec?.powerPolicy ?? (node.spec?.pool ? 'pool' : 'manual')})`
-        + ` · observed ${node.status?.powerState ?? 'unknown'} · ${watts(powerWatts(node))}`,
-      mismatch ? el('span', { class: 'mm' }, ` ≠ ${mismatch.text}`) : ''),
-      this.actions(node),
-      el('div', { class: 'columns' },
-        table('Spec', node.spec), table('Status', node.status), table('Readings', node.readings)),
-      el('h2', {}, 'History'), timeline(this.events)));
+    this.heading.replaceChildren(node.id, ' ', el('span', { class: `badge ${info.cls}`,
+      'data-state': info.state }, `${info.symbol} ${info.label}`));
+    this.summary.replaceChildren(`pool ${node.spec?.pool ?? '—'} · rack ${node.spec?.rack ?? '—'}`
+      + ` U${node.spec?.rackPosition ?? '?'} · desired ${node.spec?.powerState ?? 'off'}`
+      + ` (${node.spec?.powerPolicy ?? (node.spec?.pool ? 'pool' : 'manual')})`
+      + ` · observed ${node.status?.powerState ?? 'unknown'} · ${watts(powerWatts(node))}`,
+    mismatch ? el('span', { class: 'mm' }, ` ≠ ${mismatch.text}`) : '');
+    if (this.poolButton) {
+      this.poolButton.hidden = !node.spec?.pool;
+      this.poolButton.textContent = `Hand back to pool ${node.spec?.pool ?? ''}`;
+    }
+    this.details.replaceChildren(table('Spec', node.spec), table('Status', node.status),
+      table('Readings', node.readings));
+    this.history.replaceChildren(timeline(this.events));
   }
 }
