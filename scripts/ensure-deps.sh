@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what bamel's tests and demo need when it is missing: the etcd server and client,
-# ipmitool and OpenIPMI's ipmi_sim (Debian packages), and checks for Maven.
+# ipmitool and OpenIPMI's ipmi_sim, and Chromium with its WebDriver (the console's browser tests;
+# Debian packages), and checks for Maven. Nothing downloads a browser at test time.
 # As root it installs them with apt-get (after apt-get update); otherwise it names the packages.
 set -euo pipefail
 
@@ -9,6 +10,8 @@ command -v etcd >/dev/null 2>&1 || [ -n "${BAMEL_ETCD_BIN:-}" ] || need+=(etcd-s
 command -v etcdctl >/dev/null 2>&1 || need+=(etcd-client)
 command -v ipmitool >/dev/null 2>&1 || need+=(ipmitool)
 command -v ipmi_sim >/dev/null 2>&1 || need+=(openipmi)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v mvn >/dev/null 2>&1 || need+=(maven)
 
 if [ ${#need[@]} -eq 0 ]; then

@@ -372,6 +372,11 @@ public final class BamelServer implements AutoCloseable {
     return api != null ? api.port() : ops.port();
   }
 
+  /** Whether this process serves the API (and with it the web console at {@code /ui/}). */
+  public boolean servesApi() {
+    return api != null;
+  }
+
   /** The etcd endpoints in use (empty before {@link #start(TokenStore, Map)}). */
   public List<String> etcdEndpoints() {
     return endpoints;

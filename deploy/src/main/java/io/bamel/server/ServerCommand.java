@@ -228,6 +228,9 @@ public final class ServerCommand implements Callable<Integer> {
   private void printBanner(BamelServer server, Path adminTokenFile, boolean tls) {
     String url = (tls ? "https" : "http") + "://localhost:" + server.port();
     out.println("bamel server is running (instance " + server.instance() + ")");
+    if (server.servesApi()) {
+      out.println("  console: " + url + "/ui/");
+    }
     out.println("  API:     " + url + "/api/v1/nodes");
     out.println("  docs:    " + url + "/docs");
     out.println("  metrics: " + url + "/metrics");

@@ -13,16 +13,18 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code bamel demo} as {@code make run} starts it (its default settings; only the port is a free
- * one, so the test does not depend on 8080): within the issue's two minutes a person sees, through
- * the API, a node power on and reach ready (a scale-up) and a node drain and power off (a
- * scale-down); then SIGTERM stops it with exit code 0. The bound is 150 s, a margin for a loaded
- * machine: it is how long a behaviour may take to show, not a speed assertion.
+ * one, so the test does not depend on 8080): it prints the console's address first, and the path of
+ * the admin token's file, not the token; within the issue's two minutes a person sees, through the
+ * API, a node power on and reach ready (a scale-up) and a node drain and power off (a scale-down);
+ * then SIGTERM stops it with exit code 0. The bound is 150 s, a margin for a loaded machine: it is
+ * how long a behaviour may take to show, not a speed assertion.
  */
 class DemoIT {
 
@@ -73,6 +75,20 @@ class DemoIT {
       assertThat(demo.valueAfter("try:", Duration.ofSeconds(1)))
           .contains("$(cat " + tokenFile + ")");
       assertThat(demo.valueAfter("API:", Duration.ofSeconds(1))).startsWith("http://127.0.0.1:");
+      // The console's address comes first; the sign-in needs the token from the file, which is
+      // in no URL.
+      assertThat(demo.valueAfter("bamel demo console:", Duration.ofSeconds(1)))
+          .isEqualTo(base + "/ui/");
+      List<String> banner = demo.lines();
+      int consoleLine = indexOf(banner, "bamel demo console:");
+      assertThat(consoleLine).isLessThan(indexOf(banner, "admin token file:"));
+      assertThat(consoleLine).isLessThan(indexOf(banner, "API:"));
+      HttpResponse<String> page =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/ui/")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(page.statusCode()).isEqualTo(200);
+      assertThat(page.body()).contains("bamel console");
 
       String ready = null;
       String drained = null;
@@ -122,6 +138,15 @@ class DemoIT {
       ShutdownLog.assertOrderlyStop(demo.lines(), true);
       assertThat(demo.lines()).noneMatch(l -> l.contains(token));
     }
+  }
+
+  private static int indexOf(List<String> lines, String text) {
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(text)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no line contains " + text);
   }
 
   private static long seconds(long startNanos) {

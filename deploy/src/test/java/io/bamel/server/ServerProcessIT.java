@@ -71,6 +71,9 @@ class ServerProcessIT {
         BamelProcess.start(Map.of(), "server", "--config", config.toString())) {
       String token = adminToken(bamel, tokenFile);
       String base = "http://127.0.0.1:" + bamel.port(Duration.ofSeconds(10));
+      // The banner names the web console, which needs no token to load.
+      assertThat(bamel.valueAfter("console:", Duration.ofSeconds(1)))
+          .isEqualTo("http://localhost:" + bamel.port(Duration.ofSeconds(1)) + "/ui/");
       // The banner shows how to reach the embedded etcd with its certificate.
       assertThat(bamel.valueAfter("etcdctl:", Duration.ofSeconds(1)))
           .startsWith("etcdctl --endpoints=https://127.0.0.1:")

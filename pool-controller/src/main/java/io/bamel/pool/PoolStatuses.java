@@ -28,8 +28,9 @@ import java.util.TreeMap;
  *   <li>{@code lastScaleTime}: now when the decision switched nodes (not in a dry run).
  *   <li>Conditions ({@code lastTransitionTime} kept while the status does not change): {@code
  *       UtilizationKnown}, {@code TriggersAvailable}, {@code DryRun}.
- *   <li>Fields beyond the schema: the {@link PoolMemory} and {@value #LAST_DECISION} (direction,
- *       reason, nodes, dry run, and {@code since}: when this same decision was first made).
+ *   <li>Fields beyond the schema: the {@link PoolMemory}, {@value #LAST_DECISION} (direction,
+ *       reason, nodes, dry run, and {@code since}: when this same decision was first made) and
+ *       {@value #PENDING_PODS} (how many unschedulable pods the pool serves; the console shows it).
  * </ul>
  *
  * <p>A dry run leaves no trace of a scale it did not make: it neither advances the memory's last
@@ -40,6 +41,9 @@ public final class PoolStatuses {
 
   /** The status field recording the last decision. */
   public static final String LAST_DECISION = "lastDecision";
+
+  /** The status field counting the unschedulable pods the pool serves. */
+  public static final String PENDING_PODS = "pendingPods";
 
   /** Condition type: whether utilization could be measured. */
   public static final String UTILIZATION_KNOWN = "UtilizationKnown";
@@ -141,6 +145,7 @@ public final class PoolStatuses {
     boolean acted = decision.direction() != Direction.NONE && !dryRun;
     Map<String, Object> extensions = new LinkedHashMap<>(memory.into(prev.extensions()));
     extensions.put(LAST_DECISION, lastDecision(prev, decision, dryRun, now));
+    extensions.put(PENDING_PODS, snapshot.pending().size());
     return prev.toBuilder()
         .readyNodes(ready)
         .pendingNodes(comingUp)

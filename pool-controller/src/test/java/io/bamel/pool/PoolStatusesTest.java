@@ -55,6 +55,7 @@ class PoolStatusesTest {
     assertThat(b.reason()).isEqualTo("in transition");
     assertThat(s.utilization()).containsEntry("cpu", 0.5).containsEntry("memory", 0.25);
     assertThat(s.pendingResources().cpu().asDouble()).isEqualTo(40.0);
+    assertThat(s.extensions()).containsEntry(PoolStatuses.PENDING_PODS, 2);
     assertThat(s.activeResources().cpu().asDouble()).isEqualTo(32.0);
     assertThat(PoolMemory.from(s)).isEqualTo(new PoolMemory(null, NOW));
     assertThat(condition(s, PoolStatuses.UTILIZATION_KNOWN).status()).isEqualTo("True");

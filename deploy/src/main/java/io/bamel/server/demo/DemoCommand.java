@@ -45,8 +45,8 @@ import picocli.CommandLine.Option;
  * embedded etcd, 24 simulated Redfish servers in two pools across three racks (one pool with GPUs),
  * and a simulated Kubernetes cluster in which a powered-on server joins a few seconds later and a
  * synthetic load rises and falls; then runs {@code bamel server} over them. Within two minutes
- * nodes power on, join, drain and power off: in the log, through the API and in {@code /metrics}.
- * Ctrl-C stops everything.
+ * nodes power on, join, drain and power off: in the web console (whose address it prints first), in
+ * the log, through the API and in {@code /metrics}. Ctrl-C stops everything.
  */
 @Command(
     name = "demo",
@@ -89,11 +89,15 @@ public final class DemoCommand implements Callable<Integer> {
       throw e;
     }
     String url = "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + demo.port();
-    System.out.println("bamel demo is running: 24 simulated servers, pools general and gpu");
+    // The console first: a person opens it and pastes the token from the file (never printed, and
+    // never in a URL, which would land in shell history, proxy and browser logs).
+    System.out.println("bamel demo console: " + url + "/ui/");
+    System.out.println("  sign in by pasting the admin token from its file:");
+    System.out.println("  admin token file: " + demo.adminTokenFile());
+    System.out.println("  24 simulated servers in three racks, pools general and gpu");
     System.out.println("  API:     " + url + "/api/v1/nodes");
     System.out.println("  pools:   " + url + "/api/v1/pools");
     System.out.println("  metrics: " + url + "/metrics");
-    System.out.println("  admin token file: " + demo.adminTokenFile());
     System.out.println(
         "  try: curl -H \"Authorization: Bearer $(cat "
             + demo.adminTokenFile()
@@ -129,6 +133,21 @@ public final class DemoCommand implements Callable<Integer> {
      * closes what it starts.
      */
     public static Demo start(Path dir, String host, int port, Duration loadPeriod, StopHook owner)
+        throws Exception {
+      return start(dir, host, port, loadPeriod, owner, List.of());
+    }
+
+    /**
+     * As {@link #start(Path, String, int, Duration, StopHook)}, with more tokens besides the admin
+     * token: tokens-file lines ({@link TokenStore#line}), for tests that sign in with other scopes.
+     */
+    public static Demo start(
+        Path dir,
+        String host,
+        int port,
+        Duration loadPeriod,
+        StopHook owner,
+        List<String> extraTokenLines)
         throws Exception {
       SimulatedBmcFleet fleet = owner.own(SimulatedBmcFleet.start(false));
       ScheduledExecutorService ticker =
@@ -183,7 +202,8 @@ public final class DemoCommand implements Callable<Integer> {
                   "instance", "demo"));
       String adminToken = TokenStore.newToken();
       Path adminTokenFile = PrivateFiles.write(dir.resolve("admin-token"), adminToken + "\n");
-      TokenStore tokens = TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken));
+      TokenStore tokens =
+          TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken, extraTokenLines));
       NodeControllerConfig nodeConfig =
           NodeControllerConfig.DEFAULTS
               .withIntervals(Duration.ofSeconds(10), Duration.ofSeconds(1))
@@ -237,8 +257,12 @@ public final class DemoCommand implements Callable<Integer> {
     PrivateFiles.write(dir.resolve(CredentialStore.PASSWORD), password);
   }
 
-  private static Path writeTokens(Path file, String adminToken) throws IOException {
-    return PrivateFiles.write(file, TokenStore.line("demo-admin", "admin", adminToken) + "\n");
+  private static Path writeTokens(Path file, String adminToken, List<String> extra)
+      throws IOException {
+    StringBuilder lines =
+        new StringBuilder(TokenStore.line("demo-admin", "admin", adminToken)).append('\n');
+    extra.forEach(l -> lines.append(l).append('\n'));
+    return PrivateFiles.write(file, lines.toString());
   }
 
   private static void deleteQuietly(Path dir) {

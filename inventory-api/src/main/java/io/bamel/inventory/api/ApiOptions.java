@@ -22,6 +22,7 @@ import java.util.function.Supplier;
  * @param readinessNotes conditions an operator should know of that do not make the process unready
  *     (an etcd nearly full or in alarm, credentials without an allow-list); listed by {@code
  *     /readyz} as {@code warnings}. Default: none
+ * @param sessions the console's sign-in sessions: lifetime and bounds ({@link Sessions#DEFAULTS})
  */
 public record ApiOptions(
     long maxBodyBytes,
@@ -33,7 +34,8 @@ public record ApiOptions(
     Clock clock,
     Set<String> powerOffCommands,
     Connections connections,
-    Supplier<List<String>> readinessNotes) {
+    Supplier<List<String>> readinessNotes,
+    Sessions sessions) {
 
   /**
    * The HTTP connector's settings.
@@ -111,13 +113,63 @@ public record ApiOptions(
           Clock.systemUTC(),
           Set.of(),
           Connections.DEFAULTS,
-          List::of);
+          List::of,
+          Sessions.DEFAULTS);
 
   /** Copies the command names; missing ones are none, missing connections the defaults. */
   public ApiOptions {
     powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
     connections = connections == null ? Connections.DEFAULTS : connections;
     readinessNotes = readinessNotes == null ? List::of : readinessNotes;
+    sessions = sessions == null ? Sessions.DEFAULTS : sessions;
+  }
+
+  /**
+   * The console's sign-in sessions ({@code POST /api/v1/session}): kept in this process's memory.
+   *
+   * @param lifetime how long a session lasts from sign-in (default 8 h); its cookie expires with it
+   * @param maxSessions the most sessions held at once (default 10,000): a sign-in beyond it, once
+   *     expired sessions are dropped, is refused (503)
+   * @param maxPerPrincipal the most sessions one token holds (default 64): its oldest session ends
+   *     when it signs in once more
+   */
+  public record Sessions(Duration lifetime, int maxSessions, int maxPerPrincipal) {
+
+    /** 8 hours, 10,000 sessions, 64 per token. */
+    public static final Sessions DEFAULTS = new Sessions(Duration.ofHours(8), 10_000, 64);
+
+    /**
+     * Checks the values.
+     *
+     * @throws IllegalArgumentException naming the setting that is out of range
+     */
+    public Sessions {
+      if (lifetime == null || lifetime.isNegative() || lifetime.toSeconds() < 1) {
+        throw new IllegalArgumentException("session lifetime must be at least 1 s");
+      }
+      if (maxSessions < 1) {
+        throw new IllegalArgumentException("maxSessions must be at least 1");
+      }
+      if (maxPerPrincipal < 1) {
+        throw new IllegalArgumentException("maxPerPrincipal must be at least 1");
+      }
+    }
+  }
+
+  /** These options with other session settings. */
+  public ApiOptions sessions(Sessions settings) {
+    return new ApiOptions(
+        maxBodyBytes,
+        anonymousRead,
+        readYourWrites,
+        defaultLimit,
+        maxLimit,
+        watchHistory,
+        clock,
+        powerOffCommands,
+        connections,
+        readinessNotes,
+        settings);
   }
 
   /** These options with conditions {@code /readyz} lists as warnings. */
@@ -132,7 +184,8 @@ public record ApiOptions(
         clock,
         powerOffCommands,
         connections,
-        notes);
+        notes,
+        sessions);
   }
 
   /** These options with another body limit. */
@@ -147,7 +200,8 @@ public record ApiOptions(
         clock,
         powerOffCommands,
         connections,
-        readinessNotes);
+        readinessNotes,
+        sessions);
   }
 
   /** These options with anonymous read on or off. */
@@ -162,7 +216,8 @@ public record ApiOptions(
         clock,
         powerOffCommands,
         connections,
-        readinessNotes);
+        readinessNotes,
+        sessions);
   }
 
   /** These options with another watch history size. */
@@ -177,7 +232,8 @@ public record ApiOptions(
         clock,
         powerOffCommands,
         connections,
-        readinessNotes);
+        readinessNotes,
+        sessions);
   }
 
   /**
@@ -195,7 +251,8 @@ public record ApiOptions(
         clock,
         names,
         connections,
-        readinessNotes);
+        readinessNotes,
+        sessions);
   }
 
   /** These options with other connector settings. */
@@ -210,7 +267,8 @@ public record ApiOptions(
         clock,
         powerOffCommands,
         settings,
-        readinessNotes);
+        readinessNotes,
+        sessions);
   }
 
   /** The TLS files served with, or null for plain HTTP. */

@@ -16,10 +16,11 @@ import java.util.List;
 
 /**
  * The REST inventory API: builds the Javalin app with every route ({@link #routes()}), bearer-token
- * authentication ({@link Authentication}), RFC 9457 errors ({@link ErrorHandling}), the body limit,
- * request ids, HTTP metrics and the inventory gauges, on a connector ({@link ApiConnector}) with
- * optional TLS reloaded when its files change ({@link ApiTls}), a connection limit, an accept
- * queue, and idle, header and body-rate limits against slow clients ({@link
+ * and console-session authentication ({@link Authentication}, {@link SessionRoutes}), the web
+ * console's files at {@code /ui/} ({@link ConsoleAssets}), RFC 9457 errors ({@link ErrorHandling}),
+ * the body limit, request ids, HTTP metrics and the inventory gauges, on a connector ({@link
+ * ApiConnector}) with optional TLS reloaded when its files change ({@link ApiTls}), a connection
+ * limit, an accept queue, and idle, header and body-rate limits against slow clients ({@link
  * ApiOptions.Connections}).
  *
  * <p>It reads only from the {@link InventoryCache} (which must be started; the API answers 503
@@ -59,13 +60,16 @@ public final class InventoryApi implements AutoCloseable {
     HttpMetrics httpMetrics = new HttpMetrics(registry);
     InventoryGauges.register(registry, cache);
     MetricsEndpoint metrics = new MetricsEndpoint(registry);
-    Authentication auth = new Authentication(tokens, options.anonymousRead());
+    ConsoleSessions sessions = new ConsoleSessions(options.sessions(), options.clock());
+    Authentication auth =
+        new Authentication(tokens, options.anonymousRead(), sessions, tls != null);
+    SessionRoutes session = new SessionRoutes(api, sessions, tokens, tls != null);
     NodeReadRoutes nodeReads = new NodeReadRoutes(api);
     NodeEditRoutes nodeEdits = new NodeEditRoutes(api);
     PowerRoutes power = new PowerRoutes(api);
     PoolRoutes pools = new PoolRoutes(api);
     SyncRoutes sync = new SyncRoutes(api);
-    WatchRoutes watch = new WatchRoutes(api, hub, history);
+    WatchRoutes watch = new WatchRoutes(api, hub, history, sessions);
     HealthRoutes health = new HealthRoutes(api);
     DocsRoutes docs = new DocsRoutes();
     this.app =
@@ -75,6 +79,7 @@ public final class InventoryApi implements AutoCloseable {
               config.useVirtualThreads = true;
               config.http.maxRequestSize = options.maxBodyBytes();
               config.http.disableCompression();
+              ConsoleAssets.configure(config);
               config.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems()));
               config.jetty.addConnector(
                   (server, http) ->
@@ -118,6 +123,11 @@ public final class InventoryApi implements AutoCloseable {
                     add(r, "DELETE", "/api/v1/pools/{name}", Access.ADMIN, pools::delete);
                     add(r, "POST", "/api/v1/sync", Access.WRITE, sync::sync);
                     add(r, "GET", "/api/v1/watch", Access.READ, watch::watch);
+                    add(r, "POST", "/api/v1/session", Access.PUBLIC, session::create);
+                    add(r, "GET", "/api/v1/session", Access.PUBLIC, session::get);
+                    add(r, "DELETE", "/api/v1/session", Access.PUBLIC, session::delete);
+                    // The console's pages are not API routes (not in routes(), not in OpenAPI).
+                    r.get("/", ConsoleAssets::redirect, Access.PUBLIC);
                   });
             });
   }
@@ -187,7 +197,12 @@ public final class InventoryApi implements AutoCloseable {
 
   private static void record(HttpMetrics metrics, Context ctx) {
     Long start = ctx.attribute("bamel.start");
-    String route = ctx.routeRoles().isEmpty() ? HttpMetrics.UNMATCHED : ctx.endpointHandlerPath();
+    String route =
+        ctx.routeRoles().isEmpty()
+            ? HttpMetrics.UNMATCHED
+            : ctx.path().startsWith(ConsoleAssets.PATH + "/")
+                ? ConsoleAssets.PATH + "/*"
+                : ctx.endpointHandlerPath();
     double seconds = start == null ? 0 : (System.nanoTime() - start) / 1e9;
     metrics.record(ctx.method().name(), route, ctx.statusCode(), seconds);
   }

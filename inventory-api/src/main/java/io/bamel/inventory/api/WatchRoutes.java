@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * hub takes over, so the ids continue without a gap or a repeat. 410 when etcd has compacted that
  * revision, when more changes than the hub's history size happened since (list again), or when
  * there is no history to read. A comment is sent every 15 s so that idle connections stay open and
- * closed ones are noticed.
+ * closed ones are noticed. A stream the console opened with its session cookie ends (at the next
+ * change or comment) once that session has ended.
  */
 final class WatchRoutes {
 
@@ -30,11 +31,13 @@ final class WatchRoutes {
   private final ApiContext api;
   private final WatchHub hub;
   private final WatchHistory history;
+  private final ConsoleSessions sessions;
 
-  WatchRoutes(ApiContext api, WatchHub hub, WatchHistory history) {
+  WatchRoutes(ApiContext api, WatchHub hub, WatchHistory history, ConsoleSessions sessions) {
     this.api = api;
     this.hub = hub;
     this.history = history;
+    this.sessions = sessions;
   }
 
   void watch(Context ctx) {
@@ -80,7 +83,7 @@ final class WatchRoutes {
       }
     }
     try {
-      stream(ctx, older, subscription, revision);
+      stream(ctx, older, subscription, revision, ctx.attribute(Authentication.SESSION));
     } finally {
       hub.unsubscribe(subscription);
     }
@@ -121,7 +124,11 @@ final class WatchRoutes {
   }
 
   private void stream(
-      Context ctx, List<WatchEvent> older, WatchHub.Subscription subscription, long from) {
+      Context ctx,
+      List<WatchEvent> older,
+      WatchHub.Subscription subscription,
+      long from,
+      ConsoleSession session) {
     ctx.status(200);
     ctx.res().setContentType("text/event-stream");
     ctx.res().setCharacterEncoding("utf-8");
@@ -136,6 +143,10 @@ final class WatchRoutes {
       while (true) {
         Object next = subscription.queue.poll(HEARTBEAT_SECONDS, TimeUnit.SECONDS);
         if (next == WatchHub.STOP) {
+          return;
+        }
+        if (session != null && !sessions.holds(session)) {
+          // Signed out or expired: a console's stream ends with its session.
           return;
         }
         if (next == null) {
