@@ -64,9 +64,9 @@ class LargeFleetRestartIT {
       try (BamelProcess first = BamelProcess.start(env, "server")) {
         first.await(
             l -> l.contains("unique index: wrote " + 3 * NODES),
-            Duration.ofMinutes(4),
+            Duration.ofMinutes(8),
             "the index rebuild");
-        assertThat(awaitReadyNodes(port, Duration.ofMinutes(2))).isEqualTo(NODES);
+        assertThat(awaitReadyNodes(port, Duration.ofMinutes(5))).isEqualTo(NODES);
         assertThat(first.terminate(Duration.ofSeconds(60))).isZero();
       }
       long indexKeys =
@@ -78,7 +78,7 @@ class LargeFleetRestartIT {
       assertThat(indexKeys).isEqualTo(3L * NODES);
 
       try (BamelProcess second = BamelProcess.start(env, "server")) {
-        assertThat(awaitReadyNodes(port, Duration.ofMinutes(2))).isEqualTo(NODES);
+        assertThat(awaitReadyNodes(port, Duration.ofMinutes(5))).isEqualTo(NODES);
         assertThat(second.lines()).noneMatch(l -> l.contains("unique index: wrote"));
         assertThat(second.terminate(Duration.ofSeconds(60))).isZero();
       }

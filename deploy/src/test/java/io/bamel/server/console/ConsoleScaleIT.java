@@ -10,6 +10,7 @@ import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
+import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.server.BamelServer;
 import io.bamel.server.Overrides;
 import io.bamel.server.config.ConfigLoader;
@@ -108,9 +109,8 @@ class ConsoleScaleIT {
         writes.add(
             writers.submit(
                 () ->
-                    server
-                        .store()
-                        .updateStatus(id(n), s -> status(CYCLE[n % CYCLE.length]), null, null)));
+                    StoreEdits.updateStatus(
+                        server.store(), id(n), s -> status(CYCLE[n % CYCLE.length]), null, null)));
       }
       for (Future<?> f : writes) {
         f.get();
@@ -177,7 +177,8 @@ class ConsoleScaleIT {
           expected.put(n, state.json());
           burstWrites.add(
               burstWriters.submit(
-                  () -> server.store().updateStatus(n, s -> status(state), null, null)));
+                  () ->
+                      StoreEdits.updateStatus(server.store(), n, s -> status(state), null, null)));
         }
         for (Future<?> f : burstWrites) {
           f.get();
