@@ -4,6 +4,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.TlsSettings;
+import io.bamel.power.ipmi.IpmiDriver;
 import io.bamel.power.proxmox.ProxmoxDriver;
 import io.bamel.power.wol.WolDriver;
 import java.nio.file.Path;
@@ -19,7 +20,8 @@ final class BmcEndpoints {
    * The endpoint of node {@code id}. For Wake-on-LAN the address is the MAC, the probe is the mgmt
    * address, and the power-off command is passed by name with the node's id and mgmt address for
    * its placeholders (the driver looks the name up in the server's commands; no command text comes
-   * from the spec).
+   * from the spec). The spec's {@code ipmi} cipher suite and privilege become the IPMI driver's
+   * endpoint options (unset: the driver's defaults).
    */
   static BmcEndpoint of(String id, NodeSpec spec) {
     Map<String, String> options = new HashMap<>();
@@ -42,6 +44,12 @@ final class BmcEndpoints {
         options.put(
             WolDriver.OPTION_PROBE, spec.mgmtAddress() + ":" + spec.wakeOnLan().probePort());
       }
+    }
+    if (spec.ipmi() != null && spec.ipmi().cipherSuite() != null) {
+      options.put(IpmiDriver.OPTION_CIPHER_SUITE, String.valueOf(spec.ipmi().cipherSuite()));
+    }
+    if (spec.ipmi() != null && spec.ipmi().privilege() != null) {
+      options.put(IpmiDriver.OPTION_PRIVILEGE, spec.ipmi().privilege());
     }
     if (spec.proxmox() != null) {
       options.put(ProxmoxDriver.OPTION_NODE, spec.proxmox().node());

@@ -4,10 +4,12 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
 import io.bamel.power.TerminalPowerException;
 import java.time.Duration;
 import java.util.OptionalDouble;
@@ -110,27 +112,50 @@ final class NodeBmc {
     }
   }
 
-  /** Carries out the power action {@code action}. */
-  void act(Action action) throws PowerException, InterruptedException {
+  /**
+   * Carries out the power action {@code action} through {@link PowerDriver#execute} and answers
+   * what was sent (for a power-on with PXE, the boot override's requests, then the power-on's).
+   */
+  PowerResult act(Action action) throws PowerException, InterruptedException {
     usable();
     permits.acquire();
     try {
       Deadline deadline = deadline();
-      switch (action.kind()) {
+      return switch (action.kind()) {
         case POWER_ON -> {
-          if (action.pxe()) {
-            driver.setBootDevice(endpoint, BootOverride.pxeOnce(), deadline);
+          if (!action.pxe()) {
+            yield driver.execute(PowerCommand.on(), endpoint, deadline);
           }
-          driver.powerOn(endpoint, deadline);
+          PowerResult boot =
+              driver.execute(PowerCommand.boot(BootOverride.pxeOnce()), endpoint, deadline);
+          yield combine(boot, driver.execute(PowerCommand.on(), endpoint, deadline));
         }
-        case POWER_OFF -> driver.powerOff(endpoint, PowerOffMode.GRACEFUL, deadline);
-        case POWER_OFF_FORCE -> driver.powerOff(endpoint, PowerOffMode.FORCE, deadline);
-        case POWER_CYCLE -> driver.powerCycle(endpoint, deadline);
+        case POWER_OFF ->
+            driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint, deadline);
+        case POWER_OFF_FORCE ->
+            driver.execute(PowerCommand.off(PowerOffMode.FORCE), endpoint, deadline);
+        case POWER_CYCLE -> driver.execute(PowerCommand.cycle(), endpoint, deadline);
         default -> throw new IllegalArgumentException("not a power action: " + action.kind());
-      }
+      };
     } finally {
       permits.release();
     }
+  }
+
+  /** {@code first}'s requests and notes, then {@code then}'s; unreported when neither reports. */
+  static PowerResult combine(PowerResult first, PowerResult then) {
+    if (!first.reported() && !then.reported()) {
+      return PowerResult.unreported();
+    }
+    PowerResult.Builder b = new PowerResult.Builder();
+    for (PowerResult r : new PowerResult[] {first, then}) {
+      r.sent().forEach(b::sent);
+      r.notes().forEach(b::note);
+      if (r.forced()) {
+        b.forced();
+      }
+    }
+    return b.build();
   }
 
   /** How a failed call is written in a status: the reason, then the driver's message. */

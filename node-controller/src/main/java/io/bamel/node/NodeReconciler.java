@@ -15,6 +15,7 @@ import io.bamel.node.Decision.Requeue;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
+import io.bamel.power.PowerResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -133,7 +134,7 @@ final class NodeReconciler {
     if (sync && power.state() == BmcPowerState.ON && !spec.inMaintenance() && drawDue(id)) {
       readWatts(node, bmc, fence, writes);
     }
-    Reconciled done = execute(node, d, fence, power, bmc, writes);
+    Reconciled done = execute(node, d, fence, power, bmc, writes, timeouts.powerOff());
     writes.awaitCache();
     return done;
   }
@@ -188,7 +189,13 @@ final class NodeReconciler {
   // ---------------------------------------------------------------- acting
 
   private Reconciled execute(
-      Node node, Decision d, WriteFence fence, PowerReading power, NodeBmc bmc, Writes writes)
+      Node node,
+      Decision d,
+      WriteFence fence,
+      PowerReading power,
+      NodeBmc bmc,
+      Writes writes,
+      Duration powerOffTimeout)
       throws InterruptedException {
     String id = node.id();
     Action action = d.action();
@@ -203,12 +210,17 @@ final class NodeReconciler {
         return Reconciled.settled(ReconcileResult.FENCED);
       }
       try {
-        bmc.act(action);
+        PowerResult result = bmc.act(action);
         log.info(
-            "power action node={} action={} interface={} result=ok",
+            "power action node={} action={} interface={} result=ok sent=\"{}\"",
             id,
             action.kind().text(),
-            node.spec().powerInterface());
+            node.spec().powerInterface(),
+            result.summary());
+        Decision sent = NodeStateMachine.powerActionSent(d, result, clock.instant());
+        if (sent != null) {
+          write(ahead, sent, fence, writes);
+        }
         return new Reconciled(ReconcileResult.OK, d.requeue());
       } catch (PowerException e) {
         if (Thread.interrupted()) {
@@ -216,6 +228,14 @@ final class NodeReconciler {
           // stays; the next leader checks the BMC before the step's timeout says otherwise
           log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
           throw new InterruptedException("interrupted during " + action.kind().text());
+        }
+        if (NodeStateMachine.gracefulOffUnsupported(action, e)) {
+          Decision waits =
+              NodeStateMachine.gracefulOffUnsupported(
+                  d, NodeBmc.failure(e), powerOffTimeout, clock.instant());
+          write(ahead, waits, fence, writes);
+          log.info("node {}: {}", id, waits.event().reason());
+          return new Reconciled(ReconcileResult.OK, waits.requeue());
         }
         Decision failed =
             NodeStateMachine.powerActionFailed(d, NodeBmc.failure(e), clock.instant());

@@ -8,6 +8,9 @@ import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Decision.Requeue;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerResult;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -111,6 +114,51 @@ public final class NodeStateMachine {
         NodeEvent.transition(
             now, ahead.stateOrUnknown(), NodeState.ERROR, message, kind.text(), "failed");
     return new Decision(failed, Action.NONE, event, null, Requeue.BACKOFF);
+  }
+
+  /**
+   * The power action of {@code writtenAhead} was carried out at {@code now} and the BMC's driver
+   * reported what it sent ({@code result}): the written-ahead status stays, with an event naming
+   * the action and what was sent (for example {@code sent GracefulShutdown}). Null when the driver
+   * does not report (nothing to add to the written-ahead event).
+   */
+  public static Decision powerActionSent(Decision writtenAhead, PowerResult result, Instant now) {
+    if (!result.reported()) {
+      return null;
+    }
+    Action.Kind kind = writtenAhead.action().kind();
+    NodeState state = writtenAhead.next().stateOrUnknown();
+    NodeEvent event =
+        NodeEvent.transition(
+            now, state, state, kind.text() + ": " + result.summary(), kind.text(), "ok");
+    return new Decision(writtenAhead.next(), Action.NONE, event, null, Requeue.POLL);
+  }
+
+  /**
+   * The graceful power-off of {@code writtenAhead} failed as unsupported at {@code now} (the BMC
+   * offers no graceful off; {@code failure}: the reason and the driver's message): nothing was
+   * sent, the node stays {@code powering-off} with its timer, and the graceful-timeout path decides
+   * as for any graceful off that does not end ({@code timeout} later the power is forced). The
+   * event says so.
+   */
+  public static Decision gracefulOffUnsupported(
+      Decision writtenAhead, String failure, Duration timeout, Instant now) {
+    Action.Kind kind = writtenAhead.action().kind();
+    NodeState state = writtenAhead.next().stateOrUnknown();
+    String message =
+        kind.text()
+            + ": nothing sent, no graceful off ("
+            + failure
+            + "); forcing if still on after the power-off timeout "
+            + Transitions.text(timeout);
+    NodeEvent event = NodeEvent.transition(now, state, state, message, kind.text(), "unsupported");
+    return new Decision(writtenAhead.next(), Action.NONE, event, null, Requeue.POLL);
+  }
+
+  /** Whether {@code e} answering {@code action} is a graceful off the BMC cannot do. */
+  static boolean gracefulOffUnsupported(Action action, PowerException e) {
+    return action.kind() == Action.Kind.POWER_OFF
+        && e.reason() == PowerException.Reason.UNSUPPORTED;
   }
 
   /**

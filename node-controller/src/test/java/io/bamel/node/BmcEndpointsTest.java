@@ -3,12 +3,14 @@ package io.bamel.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.BmcTls;
+import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.ProxmoxVm;
 import io.bamel.inventory.model.WakeOnLan;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.TlsSettings;
+import io.bamel.power.ipmi.IpmiDriver;
 import io.bamel.power.proxmox.ProxmoxDriver;
 import io.bamel.power.wol.WolDriver;
 import java.nio.file.Path;
@@ -99,5 +101,30 @@ class BmcEndpointsTest {
                 .build());
     assertThat(e.option(ProxmoxDriver.OPTION_NODE)).contains("pve1");
     assertThat(e.option(ProxmoxDriver.OPTION_VMID)).contains("101");
+  }
+
+  @Test
+  void ipmiCipherSuiteAndPrivilegeBecomeTheDriversOptions() {
+    NodeSpec plain =
+        NodeSpec.builder()
+            .mgmtAddress("192.0.2.7")
+            .powerInterface(PowerInterface.IPMI)
+            .bmcCredentials("rack-7")
+            .build();
+    assertThat(BmcEndpoints.of("n1", plain).options())
+        .as("defaults unchanged: the driver's own")
+        .doesNotContainKeys(IpmiDriver.OPTION_CIPHER_SUITE, IpmiDriver.OPTION_PRIVILEGE);
+
+    BmcEndpoint e =
+        BmcEndpoints.of(
+            "n1", plain.toBuilder().ipmi(IpmiSettings.of(17, "OPERATOR")).build().validate());
+    assertThat(e.options())
+        .containsEntry(IpmiDriver.OPTION_CIPHER_SUITE, "17")
+        .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "OPERATOR");
+    assertThat(
+            BmcEndpoints.of("n1", plain.toBuilder().ipmi(IpmiSettings.of(null, "USER")).build())
+                .options())
+        .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "USER")
+        .doesNotContainKey(IpmiDriver.OPTION_CIPHER_SUITE);
   }
 }

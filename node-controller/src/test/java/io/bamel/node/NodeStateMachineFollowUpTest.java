@@ -21,6 +21,9 @@ import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.BmcPowerState;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerResult;
+import io.bamel.power.TerminalPowerException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -104,5 +107,54 @@ class NodeStateMachineFollowUpTest {
     assertThat(e.result()).isEqualTo("failed");
     assertThat(e.reason()).isEqualTo(s.lastError());
     assertThat(e.time()).isEqualTo(later);
+  }
+
+  @Test
+  void aPowerActionSentKeepsTheWrittenAheadStatusAndNamesWhatWasSent() {
+    Decision ahead = decide(spec(PowerState.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
+    assertThat(ahead.action().kind()).isEqualTo(Action.Kind.POWER_OFF);
+    Instant later = T0.plus(Duration.ofSeconds(1));
+    PowerResult result =
+        new PowerResult.Builder().sent("PushPowerButton").note("no GracefulShutdown").build();
+
+    Decision sent = NodeStateMachine.powerActionSent(ahead, result, later);
+
+    assertThat(sent.next()).isEqualTo(ahead.next());
+    assertThat(sent.action()).isEqualTo(Action.NONE);
+    NodeEvent e = sent.event();
+    assertThat(e.from()).isEqualTo(NodeState.POWERING_OFF);
+    assertThat(e.to()).isEqualTo(NodeState.POWERING_OFF);
+    assertThat(e.action()).isEqualTo("power-off");
+    assertThat(e.result()).isEqualTo("ok");
+    assertThat(e.reason()).isEqualTo("power-off: sent PushPowerButton; no GracefulShutdown");
+    assertThat(NodeStateMachine.powerActionSent(ahead, PowerResult.unreported(), later))
+        .as("nothing to add for a driver that does not report")
+        .isNull();
+  }
+
+  @Test
+  void anUnsupportedGracefulOffStaysPoweringOffForTheTimeoutPath() {
+    Decision ahead = decide(spec(PowerState.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
+    Instant later = T0.plus(Duration.ofSeconds(1));
+    TerminalPowerException e =
+        new TerminalPowerException(PowerException.Reason.UNSUPPORTED, "no graceful reset type");
+    assertThat(NodeStateMachine.gracefulOffUnsupported(ahead.action(), e)).isTrue();
+    assertThat(
+            NodeStateMachine.gracefulOffUnsupported(Action.power(Action.Kind.POWER_ON, false), e))
+        .isFalse();
+
+    Decision waits =
+        NodeStateMachine.gracefulOffUnsupported(
+            ahead, NodeBmc.failure(e), Duration.ofMinutes(5), later);
+
+    assertThat(waits.next()).isEqualTo(ahead.next());
+    assertThat(waits.next().state()).isEqualTo(NodeState.POWERING_OFF);
+    assertThat(waits.next().lastPowerAction()).isEqualTo("power-off");
+    assertThat(waits.requeue()).isEqualTo(Requeue.POLL);
+    assertThat(waits.event().result()).isEqualTo("unsupported");
+    assertThat(waits.event().reason())
+        .isEqualTo(
+            "power-off: nothing sent, no graceful off (UNSUPPORTED: no graceful reset type);"
+                + " forcing if still on after the power-off timeout 5m");
   }
 }

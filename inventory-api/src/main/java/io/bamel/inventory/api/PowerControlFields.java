@@ -13,22 +13,31 @@ import java.util.function.Function;
 
 /**
  * The spec fields that decide where bamel sends a BMC credential and what it runs: {@code
- * mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code powerInterface}, {@code wakeOnLan}
- * and {@code proxmox}. Pure functions. Creating a node with any of them set, or changing any of
- * them, needs scope {@code bmc} ({@link Access#BMC}); a value equal to the stored one is no change,
- * so a DCIM sync that sends the same address again needs only {@code write}.
+ * mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code ipmi} (cipher suite and privilege),
+ * {@code powerInterface}, {@code wakeOnLan} and {@code proxmox}. Pure functions. Creating a node
+ * with any of them set, or changing any of them, needs scope {@code bmc} ({@link Access#BMC}); a
+ * value equal to the stored one is no change, so a DCIM sync that sends the same address again
+ * needs only {@code write}.
  */
 public final class PowerControlFields {
 
   /** The fields, in the order they are reported. */
   public static final List<String> NAMES =
-      List.of("mgmtAddress", "bmcCredentials", "bmcTls", "powerInterface", "wakeOnLan", "proxmox");
+      List.of(
+          "mgmtAddress",
+          "bmcCredentials",
+          "bmcTls",
+          "ipmi",
+          "powerInterface",
+          "wakeOnLan",
+          "proxmox");
 
   private static final List<Function<NodeSpec, Object>> VALUES =
       List.of(
           NodeSpec::mgmtAddress,
           NodeSpec::bmcCredentials,
           NodeSpec::bmcTls,
+          NodeSpec::ipmi,
           NodeSpec::powerInterface,
           NodeSpec::wakeOnLan,
           NodeSpec::proxmox);

@@ -3,6 +3,7 @@ package io.bamel.inventory.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.BmcTls;
+import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.ProxmoxVm;
@@ -25,6 +26,7 @@ class PowerControlFieldsTest {
     NodeSpec everything =
         PLACED.toBuilder()
             .bmcTls(new BmcTls(null, true, null, null))
+            .ipmi(IpmiSettings.of(17, "OPERATOR"))
             .proxmox(new ProxmoxVm("pve1", 100, null))
             .wakeOnLan(new WakeOnLan(null, 22, null, null))
             .build();

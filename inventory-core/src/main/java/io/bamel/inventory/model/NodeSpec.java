@@ -12,7 +12,8 @@ import java.util.Map;
  * <p>Field ownership (docs/architecture.md): DCIM and the API own the hardware and location fields;
  * the pool controller owns {@code powerState} when {@code powerPolicy} is {@code pool}, operators
  * when it is {@code manual}. {@code bmcCredentials} names a credential in the credential store,
- * never a secret. Fields this version does not know are kept in {@code extensions} and written
+ * never a secret. {@code ipmi} holds the IPMI cipher suite and privilege level ({@link
+ * IpmiSettings}). Fields this version does not know are kept in {@code extensions} and written
  * back.
  */
 public record NodeSpec(
@@ -29,6 +30,7 @@ public record NodeSpec(
     PowerInterface powerInterface,
     String bmcCredentials,
     BmcTls bmcTls,
+    IpmiSettings ipmi,
     ProxmoxVm proxmox,
     WakeOnLan wakeOnLan,
     String bootProfile,
@@ -149,6 +151,9 @@ public record NodeSpec(
     }
     if (bmcTls != null) {
       bmcTls.validate(v.at("bmcTls"));
+    }
+    if (ipmi != null) {
+      ipmi.validate(v.at("ipmi"));
     }
     if (proxmox != null) {
       proxmox.validate(v.at("proxmox"));

@@ -20,6 +20,7 @@ public final class NodeSpecBuilder {
   private PowerInterface powerInterface;
   private String bmcCredentials;
   private BmcTls bmcTls;
+  private IpmiSettings ipmi;
   private ProxmoxVm proxmox;
   private WakeOnLan wakeOnLan;
   private String bootProfile;
@@ -48,6 +49,7 @@ public final class NodeSpecBuilder {
     this.powerInterface = s.powerInterface();
     this.bmcCredentials = s.bmcCredentials();
     this.bmcTls = s.bmcTls();
+    this.ipmi = s.ipmi();
     this.proxmox = s.proxmox();
     this.wakeOnLan = s.wakeOnLan();
     this.bootProfile = s.bootProfile();
@@ -130,6 +132,12 @@ public final class NodeSpecBuilder {
   /** Sets {@code bmcCredentials}. */
   public NodeSpecBuilder bmcCredentials(String bmcCredentials) {
     this.bmcCredentials = bmcCredentials;
+    return this;
+  }
+
+  /** Sets {@code ipmi}. */
+  public NodeSpecBuilder ipmi(IpmiSettings ipmi) {
+    this.ipmi = ipmi;
     return this;
   }
 
@@ -221,6 +229,7 @@ public final class NodeSpecBuilder {
         powerInterface,
         bmcCredentials,
         bmcTls,
+        ipmi,
         proxmox,
         wakeOnLan,
         bootProfile,

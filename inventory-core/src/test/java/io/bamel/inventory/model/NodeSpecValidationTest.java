@@ -188,4 +188,18 @@ class NodeSpecValidationTest {
     assertThat(defaults.scaleDownThreshold()).isEqualTo(0.30);
     assertThat(defaults.maxConcurrentTransitions()).isEqualTo(5);
   }
+
+  @Test
+  void ipmiTakesSuitesZeroToSeventeenAndThreePrivileges() {
+    assertThat(valid().ipmi(IpmiSettings.of(0, "USER")).build().validate().ipmi().cipherSuite())
+        .isZero();
+    assertThat(valid().ipmi(IpmiSettings.of(17, "ADMINISTRATOR")).build().validate()).isNotNull();
+    assertThat(valid().ipmi(IpmiSettings.of(null, null)).build().validate()).isNotNull();
+    assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(18, null)).build().validate())
+        .hasMessageContaining("ipmi.cipherSuite: must be a cipher suite from 0 to 17");
+    assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(-1, null)).build().validate())
+        .hasMessageContaining("ipmi.cipherSuite");
+    assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(3, "admin")).build().validate())
+        .hasMessageContaining("ipmi.privilege: must be one of USER, OPERATOR, ADMINISTRATOR");
+  }
 }
