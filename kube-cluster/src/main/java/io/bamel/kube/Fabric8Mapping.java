@@ -14,6 +14,8 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.policy.v1.Eviction;
+import io.fabric8.kubernetes.api.model.policy.v1.EvictionBuilder;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +28,21 @@ import java.util.Set;
 final class Fabric8Mapping {
 
   private Fabric8Mapping() {}
+
+  /**
+   * The {@code policy/v1} Eviction of {@code pod}: the only version a Kubernetes 1.25+ API server
+   * serves ({@code policy/v1beta1} was removed).
+   */
+  static Eviction eviction(PodRef pod) {
+    return new EvictionBuilder()
+        .withApiVersion("policy/v1")
+        .withKind("Eviction")
+        .withNewMetadata()
+        .withName(pod.name())
+        .withNamespace(pod.namespace())
+        .endMetadata()
+        .build();
+  }
 
   static KubeNode node(Node node) {
     var meta = node.getMetadata();
