@@ -328,6 +328,111 @@ class ScalingPolicyTest {
             List.of(),
             "trigger: triggers voting up: queue-depth",
             NOW),
+        // --- capacity on its way and scaleUpCooldown (issue 17)
+        c(
+            "high utilization with a node powering on waits for it",
+            DEFAULTS,
+            pool().with(ready("a"), poweringOn("b"), off("c")).util(0.85, 0.2),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            null),
+        c(
+            "high utilization with a node joining waits for it",
+            DEFAULTS,
+            pool().with(ready("a"), joining("b"), off("c")).util(0.85, 0.2),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            null),
+        c(
+            "a trigger voting up with a node coming up waits for it",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), poweringOn("b"), off("c"))
+                .util(0.2, 0.2)
+                .votes(Set.of("queue-depth"), Set.of(), Set.of()),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            NOW),
+        c(
+            "pending pods a joining node will hold wait even with high utilization",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), joining("b"), off("c"))
+                .util(0.85, 0.2)
+                .pending(pod("p", "cpu", 1)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            null),
+        c(
+            "high utilization within scaleUpCooldown of the last scale-up holds",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), ready("b"), off("c"))
+                .util(0.85, 0.2)
+                .lastScaleUp(NOW.minus(MIN)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "scale-up-cooldown",
+            null),
+        c(
+            "a trigger within scaleUpCooldown holds",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), off("b"))
+                .util(0.2, 0.2)
+                .lastScaleUp(NOW.minus(MIN))
+                .votes(Set.of("queue-depth"), Set.of(), Set.of()),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "scale-up-cooldown",
+            NOW),
+        c(
+            "high utilization after scaleUpCooldown adds one",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), ready("b"), off("c"))
+                .util(0.85, 0.2)
+                .lastScaleUp(NOW.minus(Duration.ofMinutes(2))),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "a shorter scaleUpCooldown is honoured",
+            PoolConfig.builder().scaleUpCooldown(Duration.ofSeconds(30)).build(),
+            pool()
+                .with(ready("a"), ready("b"), off("c"))
+                .util(0.85, 0.2)
+                .lastScaleUp(NOW.minus(MIN)),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "pending pods are not held by scaleUpCooldown",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), off("b"))
+                .util(0.2, 0.2)
+                .lastScaleUp(NOW.minus(MIN))
+                .pending(pod("p", "cpu", 1)),
+            Direction.UP,
+            List.of("b"),
+            List.of(),
+            "pending-pods",
+            NOW),
         // --- scale down
         c(
             "low for the whole window switches the least used node off",
