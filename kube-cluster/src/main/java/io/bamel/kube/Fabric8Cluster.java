@@ -185,7 +185,12 @@ public final class Fabric8Cluster implements Cluster {
   @Override
   public EvictionResult evict(PodRef pod) {
     try {
-      boolean evicted = client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
+      boolean evicted =
+          client
+              .pods()
+              .inNamespace(pod.namespace())
+              .withName(pod.name())
+              .evict(Fabric8Mapping.eviction(pod));
       return evicted
           ? new EvictionResult(pod, EvictionResult.Outcome.EVICTED, "evicted")
           : new EvictionResult(

@@ -14,6 +14,8 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.policy.v1.Eviction;
+import io.fabric8.kubernetes.api.model.policy.v1.EvictionBuilder;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +28,21 @@ import java.util.Set;
 final class Fabric8Mapping {
 
   private Fabric8Mapping() {}
+
+  /**
+   * The {@code policy/v1} Eviction of {@code pod}: the only version a Kubernetes 1.25+ API server
+   * serves ({@code policy/v1beta1} was removed).
+   */
+  static Eviction eviction(PodRef pod) {
+    return new EvictionBuilder()
+        .withApiVersion("policy/v1")
+        .withKind("Eviction")
+        .withNewMetadata()
+        .withName(pod.name())
+        .withNamespace(pod.namespace())
+        .endMetadata()
+        .build();
+  }
 
   static KubeNode node(Node node) {
     var meta = node.getMetadata();
@@ -48,21 +65,13 @@ final class Fabric8Mapping {
   static KubePod pod(Pod pod) {
     var meta = pod.getMetadata();
     var spec = pod.getSpec();
-    Map<String, BigDecimal> requests = new HashMap<>();
+    Map<String, BigDecimal> requests = spec == null ? new HashMap<>() : requests(spec);
     Map<String, String> nodeSelector = Map.of();
     Set<String> pools = new HashSet<>();
     List<List<NodeRequirement>> terms = List.of();
     String nodeName = null;
     if (spec != null) {
       nodeName = spec.getNodeName();
-      if (spec.getContainers() != null) {
-        for (Container c : spec.getContainers()) {
-          if (c.getResources() != null) {
-            amounts(c.getResources().getRequests())
-                .forEach((k, v) -> requests.merge(k, v, BigDecimal::add));
-          }
-        }
-      }
       if (spec.getNodeSelector() != null) {
         nodeSelector = spec.getNodeSelector();
         String pool = nodeSelector.get(Cluster.POOL_LABEL);
@@ -116,6 +125,55 @@ final class Fabric8Mapping {
         nodeSelector,
         pools,
         terms);
+  }
+
+  /**
+   * A pod's effective requests by the scheduler's rule: per resource, the larger of the sum of its
+   * containers and the largest init container, plus the pod's overhead. Sidecars (init containers
+   * with {@code restartPolicy: Always}) keep running: they add to the containers' sum, and every
+   * init container after them runs beside them.
+   */
+  static Map<String, BigDecimal> requests(io.fabric8.kubernetes.api.model.PodSpec spec) {
+    Map<String, BigDecimal> containers = new HashMap<>();
+    if (spec.getContainers() != null) {
+      for (Container c : spec.getContainers()) {
+        addAll(containers, requestsOf(c));
+      }
+    }
+    Map<String, BigDecimal> sidecars = new HashMap<>();
+    Map<String, BigDecimal> init = new HashMap<>();
+    if (spec.getInitContainers() != null) {
+      for (Container c : spec.getInitContainers()) {
+        Map<String, BigDecimal> own = requestsOf(c);
+        if ("Always".equals(c.getRestartPolicy())) {
+          addAll(sidecars, own);
+          maxAll(init, sidecars);
+        } else {
+          Map<String, BigDecimal> running = new HashMap<>(sidecars);
+          addAll(running, own);
+          maxAll(init, running);
+        }
+      }
+    }
+    Map<String, BigDecimal> out = new HashMap<>(containers);
+    addAll(out, sidecars);
+    maxAll(out, init);
+    addAll(out, amounts(spec.getOverhead()));
+    return out;
+  }
+
+  private static Map<String, BigDecimal> requestsOf(Container c) {
+    return c == null || c.getResources() == null
+        ? Map.of()
+        : amounts(c.getResources().getRequests());
+  }
+
+  private static void addAll(Map<String, BigDecimal> into, Map<String, BigDecimal> amounts) {
+    amounts.forEach((k, v) -> into.merge(k, v, BigDecimal::add));
+  }
+
+  private static void maxAll(Map<String, BigDecimal> into, Map<String, BigDecimal> amounts) {
+    amounts.forEach((k, v) -> into.merge(k, v, BigDecimal::max));
   }
 
   /**

@@ -285,6 +285,25 @@ class Fabric8ClusterIT {
   }
 
   @Test
+  void evictionsArePolicyV1() {
+    kube.nodes().resource(node("n1", true)).create();
+    kube.pods().resource(pod("web-0", "n1", "web")).create();
+
+    assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
+        .isEqualTo(EvictionResult.Outcome.EVICTED);
+
+    assertThat(api.evictionBodies()).hasSize(1);
+    Map<?, ?> body =
+        new io.fabric8.kubernetes.client.utils.KubernetesSerialization()
+            .unmarshal(api.evictionBodies().get(0), Map.class);
+    assertThat(body.get("apiVersion")).isEqualTo("policy/v1");
+    assertThat(body.get("kind")).isEqualTo("Eviction");
+    Map<?, ?> metadata = (Map<?, ?>) body.get("metadata");
+    assertThat(metadata.get("name")).isEqualTo("web-0");
+    assertThat(metadata.get("namespace")).isEqualTo("apps");
+  }
+
+  @Test
   void anUnreachableApiServerIsReportedAsSuch() {
     kube.nodes().resource(node("n1", true)).create();
     assertThat(cluster.reachable()).isTrue();

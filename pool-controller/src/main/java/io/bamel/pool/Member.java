@@ -17,6 +17,7 @@ import io.bamel.inventory.model.PowerState;
  * @param rack the rack, or null
  * @param recentFailures failed power-ons and joins in the recent past
  * @param canPowerOff whether its driver can switch it off (Wake-on-LAN without a command cannot)
+ * @param canPowerOn whether it has a power driver that can switch it on (a power interface)
  * @param doNotDisrupt whether the node or one of its pods is marked {@code bamel.io/do-not-disrupt}
  * @param hasUnevictablePods whether pods on it cannot be evicted (no controller, local storage...)
  * @param requested the sum of requests of the pods on it (for picking the least utilized)
@@ -34,6 +35,7 @@ public record Member(
     String rack,
     int recentFailures,
     boolean canPowerOff,
+    boolean canPowerOn,
     boolean doNotDisrupt,
     boolean hasUnevictablePods,
     Resources requested,
@@ -73,12 +75,39 @@ public record Member(
         && state != NodeState.UNKNOWN;
   }
 
-  /** Whether the pool may switch this node on. */
+  /**
+   * Whether the pool may switch this node on: it would be a candidate and nothing excludes it (its
+   * BMC answered at the last sync, not in error, not in maintenance, a driver can switch it on).
+   */
   public boolean canBePoweredOn() {
+    return wouldBeCandidate() && powerOnExclusion() == null;
+  }
+
+  /**
+   * Whether the pool would consider this node for power-on if nothing excluded it: it owns the
+   * node's power, the node is meant to be off and is off, unknown or in error.
+   */
+  public boolean wouldBeCandidate() {
     return managed
-        && !maintenance
         && desired == PowerState.OFF
-        && (state == NodeState.OFF || state == NodeState.UNKNOWN);
+        && (state == NodeState.OFF || state == NodeState.UNKNOWN || state == NodeState.ERROR);
+  }
+
+  /** Why this node may not be switched on, or null when nothing excludes it. */
+  public String powerOnExclusion() {
+    if (maintenance) {
+      return "in maintenance";
+    }
+    if (state == NodeState.ERROR) {
+      return "in error";
+    }
+    if (state == NodeState.UNKNOWN) {
+      return "BMC unreachable at the last sync";
+    }
+    if (!canPowerOn) {
+      return "no power driver can switch it on";
+    }
+    return null;
   }
 
   /** Whether the pool may switch this node off. */

@@ -27,7 +27,10 @@ import java.util.TreeMap;
  *       (requests of the pending pods); utilization per considered resource when known.
  *   <li>{@code lastScaleTime}: now when the decision switched nodes (not in a dry run).
  *   <li>Conditions ({@code lastTransitionTime} kept while the status does not change): {@code
- *       UtilizationKnown}, {@code TriggersAvailable}, {@code DryRun}.
+ *       UtilizationKnown}, {@code TriggersAvailable}, {@code DryRun}, {@code PowerOnCandidates}
+ *       (False, reason {@code AllExcluded}, when the pool has nodes it would switch on but every
+ *       one is excluded: BMC unreachable at the last sync, in error, in maintenance, or no driver
+ *       can switch it on; the message counts each reason).
  *   <li>Fields beyond the schema: the {@link PoolMemory}, {@value #LAST_DECISION} (direction,
  *       reason, nodes, dry run, and {@code since}: when this same decision was first made) and
  *       {@value #PENDING_PODS} (how many unschedulable pods the pool serves; the console shows it).
@@ -50,6 +53,9 @@ public final class PoolStatuses {
 
   /** Condition type: whether every Prometheus trigger could be evaluated. */
   public static final String TRIGGERS_AVAILABLE = "TriggersAvailable";
+
+  /** Condition type: whether the pool has a node it may switch on, when it has any to consider. */
+  public static final String POWER_ON_CANDIDATES = "PowerOnCandidates";
 
   /** Condition type: whether decisions are only recorded. */
   public static final String DRY_RUN = "DryRun";
@@ -156,7 +162,7 @@ public final class PoolStatuses {
         .pendingResources(Capacities.of(pending))
         .utilization(utilization)
         .lastScaleTime(acted ? now : prev.lastScaleTime())
-        .conditions(conditions(prev, decision, votes, dryRun, now))
+        .conditions(conditions(prev, decision, votes, members, dryRun, now))
         .extensions(extensions)
         .build();
   }
@@ -249,7 +255,12 @@ public final class PoolStatuses {
   }
 
   private static List<PoolCondition> conditions(
-      PoolStatus prev, ScalingDecision d, Votes votes, boolean dryRun, Instant now) {
+      PoolStatus prev,
+      ScalingDecision d,
+      Votes votes,
+      List<Member> members,
+      boolean dryRun,
+      Instant now) {
     Map<String, PoolCondition> old = new HashMap<>();
     prev.conditions().forEach(c -> old.put(c.type(), c));
     List<PoolCondition> out = new ArrayList<>();
@@ -265,7 +276,45 @@ public final class PoolStatuses {
         dryRun
             ? cond(old, DRY_RUN, true, "DryRun", "decisions are recorded, not executed", now)
             : cond(old, DRY_RUN, false, "Acting", "decisions are executed", now));
+    out.add(powerOnCandidates(old, members, now));
     return out;
+  }
+
+  private static PoolCondition powerOnCandidates(
+      Map<String, PoolCondition> old, List<Member> members, Instant now) {
+    int eligible = 0;
+    Map<String, Integer> excluded = new TreeMap<>();
+    for (Member m : members) {
+      if (!m.wouldBeCandidate()) {
+        continue;
+      }
+      String why = m.powerOnExclusion();
+      if (why == null) {
+        eligible++;
+      } else {
+        excluded.merge(why, 1, Integer::sum);
+      }
+    }
+    if (eligible == 0 && !excluded.isEmpty()) {
+      List<String> parts = new ArrayList<>();
+      excluded.forEach((why, n) -> parts.add(n + " " + why));
+      return cond(
+          old,
+          POWER_ON_CANDIDATES,
+          false,
+          "AllExcluded",
+          "no node may be switched on: " + String.join(", ", parts),
+          now);
+    }
+    return eligible > 0
+        ? cond(
+            old,
+            POWER_ON_CANDIDATES,
+            true,
+            "Available",
+            eligible + " nodes may be switched on",
+            now)
+        : cond(old, POWER_ON_CANDIDATES, true, "NoneOff", "no node of the pool is off", now);
   }
 
   private static PoolCondition cond(

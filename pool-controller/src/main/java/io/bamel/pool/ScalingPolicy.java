@@ -21,7 +21,10 @@ import java.util.List;
  *       so ({@code scaleUpOn}: either (default), pending, both), or any Prometheus trigger votes
  *       up. Size: with pending pods, the nodes first-fit decreasing needs to hold them after the
  *       room of nodes already coming up; else one. At least one, within {@code maxNodes} and {@code
- *       maxConcurrentTransitions} (transitions in flight count).
+ *       maxConcurrentTransitions} (transitions in flight count). A scale-up asked only by
+ *       utilization or triggers (or by pending pods the nodes coming up will hold) adds nothing
+ *       while nodes are coming up (their capacity is not in the utilization yet) nor within {@code
+ *       scaleUpCooldown} of the last scale-up.
  *   <li>Scale down when every considered resource has stayed below {@code scaleDownThreshold} for
  *       {@code scaleDownUnneededTime}, nothing is pending, no scale-up happened within {@code
  *       delayAfterScaleUp}, no transition is in flight, every down trigger agrees, {@code minNodes}
@@ -85,7 +88,7 @@ public final class ScalingPolicy {
             };
     if (wantUp) {
       return scaleUp(
-          c, snapshot, out, candidates, capacity, comingUp, room, pending, busy, resources);
+          c, snapshot, out, candidates, capacity, comingUp, room, pending, busy, resources, now);
     }
 
     // 3. scale down
@@ -164,7 +167,8 @@ public final class ScalingPolicy {
       int transitionRoom,
       boolean pending,
       boolean busy,
-      List<String> resources) {
+      List<String> resources,
+      Instant now) {
     String why =
         !snapshot.upVotes().isEmpty() && !pending && !busy
             ? "trigger"
@@ -199,10 +203,18 @@ public final class ScalingPolicy {
         if (!busy && snapshot.upVotes().isEmpty()) {
           return out.none("waiting-for-nodes", "nodes coming up will hold the pending pods");
         }
+        ScalingDecision held = holdPressureScaleUp(c, snapshot, out, comingUp, now);
+        if (held != null) {
+          return held;
+        }
         chosen = ranked.subList(0, 1);
       }
       return out.up(
           why, chosen.subList(0, Math.min(transitionRoom, chosen.size())), describe(snapshot));
+    }
+    ScalingDecision held = holdPressureScaleUp(c, snapshot, out, comingUp, now);
+    if (held != null) {
+      return held;
     }
     Demand demand = Demand.ofPressure(mostPressed(snapshot.utilization(), resources), resources);
     List<Member> chosen = NodeSelector.powerOn(candidates, demand, capacity, 1);
@@ -212,6 +224,27 @@ public final class ScalingPolicy {
             : "triggers voting up: "
                 + String.join(", ", new java.util.TreeSet<>(snapshot.upVotes()));
     return out.up(why, chosen, detail);
+  }
+
+  /**
+   * A scale-up asked by utilization or a trigger (not by pending pods the nodes coming up cannot
+   * hold) waits for the nodes already on their way, whose capacity the utilization does not show
+   * yet, and for {@code scaleUpCooldown} after the last scale-up; null when it may go ahead.
+   */
+  private static ScalingDecision holdPressureScaleUp(
+      PoolConfig c, PoolSnapshot snapshot, Outcome out, List<Member> comingUp, Instant now) {
+    if (!comingUp.isEmpty()) {
+      return out.none(
+          "capacity-on-its-way",
+          comingUp.size() + " nodes are coming up; their capacity counts before adding more");
+    }
+    if (snapshot.lastScaleUp() != null
+        && now.isBefore(snapshot.lastScaleUp().plus(c.scaleUpCooldown()))) {
+      return out.none(
+          "scale-up-cooldown",
+          "scaled up at " + snapshot.lastScaleUp() + ", scaleUpCooldown " + c.scaleUpCooldown());
+    }
+    return null;
   }
 
   private static String round2(double v) {

@@ -178,6 +178,7 @@ public final class SnapshotBuilder {
         spec.rack(),
         failures,
         canPowerOff,
+        spec.powerInterface() != null,
         doNotDisrupt,
         unevictable,
         requested,

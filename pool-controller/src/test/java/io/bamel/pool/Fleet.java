@@ -25,6 +25,7 @@ final class Fleet {
     String rack = "r1";
     int failures;
     boolean canPowerOff = true;
+    boolean canPowerOn = true;
     boolean doNotDisrupt;
     boolean unevictable;
     Resources requested = Resources.NONE;
@@ -82,6 +83,11 @@ final class Fleet {
       return this;
     }
 
+    M noPowerDriver() {
+      canPowerOn = false;
+      return this;
+    }
+
     M settling() {
       settling = true;
       return this;
@@ -103,6 +109,7 @@ final class Fleet {
           rack,
           failures,
           canPowerOff,
+          canPowerOn,
           doNotDisrupt,
           unevictable,
           requested,
@@ -133,6 +140,16 @@ final class Fleet {
 
   static M error(String id) {
     return new M(id, NodeState.ERROR, PowerState.ON);
+  }
+
+  /** Meant to be off; its BMC did not answer at the last sync. */
+  static M unknown(String id) {
+    return new M(id, NodeState.UNKNOWN, PowerState.OFF);
+  }
+
+  /** Meant to be off, in error. */
+  static M errorOff(String id) {
+    return new M(id, NodeState.ERROR, PowerState.OFF);
   }
 
   static PendingPod pod(String name, Object... requests) {

@@ -305,4 +305,57 @@ class PoolStatusesTest {
                 new PoolMemory(NOW.minus(Duration.ofHours(1)), up), d, false, NOW))
         .isEqualTo(new PoolMemory(NOW, up));
   }
+
+  @Test
+  void aPoolWhoseOnlyCandidatesAreExcludedSaysSo() {
+    PoolSnapshot excluded =
+        pool()
+            .with(
+                ready("a"),
+                Fleet.unknown("b"),
+                Fleet.unknown("c"),
+                Fleet.errorOff("d"),
+                off("e").maintenance(),
+                off("f").noPowerDriver())
+            .util(0.85, 0.2)
+            .build();
+    ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), excluded, NOW);
+    PoolStatus s =
+        PoolStatuses.next(null, excluded, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, NOW);
+    PoolCondition c = condition(s, PoolStatuses.POWER_ON_CANDIDATES);
+    assertThat(c.status()).isEqualTo("False");
+    assertThat(c.reason()).isEqualTo("AllExcluded");
+    assertThat(c.message())
+        .isEqualTo(
+            "no node may be switched on: 2 BMC unreachable at the last sync, 1 in error,"
+                + " 1 in maintenance, 1 no power driver can switch it on");
+
+    PoolSnapshot oneLeft =
+        pool().with(ready("a"), Fleet.unknown("b"), off("c")).util(0.5, 0.2).build();
+    PoolStatus t =
+        PoolStatuses.next(
+            s,
+            oneLeft,
+            ScalingPolicy.decide(PoolConfig.builder().build(), oneLeft, NOW),
+            Votes.NONE,
+            PoolMemory.NONE,
+            RESOURCES,
+            false,
+            NOW.plusSeconds(15));
+    assertThat(condition(t, PoolStatuses.POWER_ON_CANDIDATES).status()).isEqualTo("True");
+    assertThat(condition(t, PoolStatuses.POWER_ON_CANDIDATES).reason()).isEqualTo("Available");
+
+    PoolSnapshot allOn = pool().with(ready("a")).util(0.5, 0.2).build();
+    PoolStatus u =
+        PoolStatuses.next(
+            t,
+            allOn,
+            ScalingPolicy.decide(PoolConfig.builder().build(), allOn, NOW),
+            Votes.NONE,
+            PoolMemory.NONE,
+            RESOURCES,
+            false,
+            NOW.plusSeconds(30));
+    assertThat(condition(u, PoolStatuses.POWER_ON_CANDIDATES).reason()).isEqualTo("NoneOff");
+  }
 }

@@ -3,12 +3,14 @@ package io.bamel.pool;
 import static io.bamel.pool.Fleet.NOW;
 import static io.bamel.pool.Fleet.draining;
 import static io.bamel.pool.Fleet.error;
+import static io.bamel.pool.Fleet.errorOff;
 import static io.bamel.pool.Fleet.joining;
 import static io.bamel.pool.Fleet.off;
 import static io.bamel.pool.Fleet.pod;
 import static io.bamel.pool.Fleet.pool;
 import static io.bamel.pool.Fleet.poweringOn;
 import static io.bamel.pool.Fleet.ready;
+import static io.bamel.pool.Fleet.unknown;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.PoolConfig;
@@ -327,6 +329,173 @@ class ScalingPolicyTest {
             List.of("b"),
             List.of(),
             "trigger: triggers voting up: queue-depth",
+            NOW),
+        // --- power-on candidates (issue 17)
+        c(
+            "a node whose BMC was unreachable at the last sync is not switched on",
+            DEFAULTS,
+            pool().with(ready("a"), unknown("b"), off("c")).util(0.85, 0.2),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "a node in error is not switched on",
+            DEFAULTS,
+            pool().with(ready("a"), errorOff("b"), off("c")).util(0.85, 0.2),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "a node no driver can switch on is not switched on",
+            DEFAULTS,
+            pool().with(ready("a"), off("b").noPowerDriver(), off("c")).util(0.85, 0.2),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "only excluded nodes: nothing to switch on",
+            DEFAULTS,
+            pool()
+                .with(
+                    ready("a"),
+                    unknown("b"),
+                    errorOff("c"),
+                    off("d").maintenance(),
+                    off("e").noPowerDriver())
+                .util(0.85, 0.2),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "no-candidates",
+            null),
+        c(
+            "below min with only excluded nodes holds",
+            PoolConfig.builder().minNodes(2).build(),
+            pool().with(ready("a"), unknown("b"), errorOff("c")).util(0.5, 0.5),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "below-min-nodes",
+            null),
+        c(
+            "pending pods with only excluded nodes hold",
+            DEFAULTS,
+            pool().with(ready("a"), unknown("b")).util(0.5, 0.5).pending(pod("p", "cpu", 1)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "no-candidates",
+            null),
+        // --- capacity on its way and scaleUpCooldown (issue 17)
+        c(
+            "high utilization with a node powering on waits for it",
+            DEFAULTS,
+            pool().with(ready("a"), poweringOn("b"), off("c")).util(0.85, 0.2),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            null),
+        c(
+            "high utilization with a node joining waits for it",
+            DEFAULTS,
+            pool().with(ready("a"), joining("b"), off("c")).util(0.85, 0.2),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            null),
+        c(
+            "a trigger voting up with a node coming up waits for it",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), poweringOn("b"), off("c"))
+                .util(0.2, 0.2)
+                .votes(Set.of("queue-depth"), Set.of(), Set.of()),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            NOW),
+        c(
+            "pending pods a joining node will hold wait even with high utilization",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), joining("b"), off("c"))
+                .util(0.85, 0.2)
+                .pending(pod("p", "cpu", 1)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "capacity-on-its-way",
+            null),
+        c(
+            "high utilization within scaleUpCooldown of the last scale-up holds",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), ready("b"), off("c"))
+                .util(0.85, 0.2)
+                .lastScaleUp(NOW.minus(MIN)),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "scale-up-cooldown",
+            null),
+        c(
+            "a trigger within scaleUpCooldown holds",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), off("b"))
+                .util(0.2, 0.2)
+                .lastScaleUp(NOW.minus(MIN))
+                .votes(Set.of("queue-depth"), Set.of(), Set.of()),
+            Direction.NONE,
+            List.of(),
+            List.of(),
+            "scale-up-cooldown",
+            NOW),
+        c(
+            "high utilization after scaleUpCooldown adds one",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), ready("b"), off("c"))
+                .util(0.85, 0.2)
+                .lastScaleUp(NOW.minus(Duration.ofMinutes(2))),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "a shorter scaleUpCooldown is honoured",
+            PoolConfig.builder().scaleUpCooldown(Duration.ofSeconds(30)).build(),
+            pool()
+                .with(ready("a"), ready("b"), off("c"))
+                .util(0.85, 0.2)
+                .lastScaleUp(NOW.minus(MIN)),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "utilization",
+            null),
+        c(
+            "pending pods are not held by scaleUpCooldown",
+            DEFAULTS,
+            pool()
+                .with(ready("a"), off("b"))
+                .util(0.2, 0.2)
+                .lastScaleUp(NOW.minus(MIN))
+                .pending(pod("p", "cpu", 1)),
+            Direction.UP,
+            List.of("b"),
+            List.of(),
+            "pending-pods",
             NOW),
         // --- scale down
         c(

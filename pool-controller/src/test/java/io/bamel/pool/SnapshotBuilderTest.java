@@ -286,6 +286,69 @@ class SnapshotBuilderTest {
   }
 
   @Test
+  void karpenterAndClusterAutoscalerAnnotationsCountAsDoNotDisrupt() {
+    Node plain = node("a", "p", NodeState.READY, PowerState.ON);
+    List<Node> nodes = new java.util.ArrayList<>();
+    for (String id : List.of("g", "h", "i", "j", "k")) {
+      nodes.add(new Node(id, plain.spec(), 10, plain.status(), 11, null));
+    }
+    ClusterView view =
+        ClusterView.of(
+            List.of(
+                kubeNode("g", true),
+                new KubeNode(
+                    "h",
+                    true,
+                    false,
+                    Map.of(),
+                    Map.of("cluster-autoscaler.kubernetes.io/scale-down-disabled", "true"),
+                    Inventory.amounts("cpu", 4)),
+                kubeNode("i", true),
+                new KubeNode(
+                    "j",
+                    true,
+                    false,
+                    Map.of(),
+                    Map.of("cluster-autoscaler.kubernetes.io/safe-to-evict", "false"),
+                    Inventory.amounts("cpu", 4)),
+                new KubeNode(
+                    "k",
+                    true,
+                    false,
+                    Map.of(),
+                    Map.of("karpenter.sh/do-not-disrupt", "true"),
+                    Inventory.amounts("cpu", 4))),
+            List.of(
+                annotatedPod("g", Map.of("karpenter.sh/do-not-disrupt", "true")),
+                annotatedPod(
+                    "i", Map.of("cluster-autoscaler.kubernetes.io/safe-to-evict", "false"))));
+    PoolSnapshot s = build("p", CONFIG, nodes, view);
+    assertThat(member(s, "g").doNotDisrupt()).as("karpenter on a pod").isTrue();
+    assertThat(member(s, "h").doNotDisrupt()).as("scale-down-disabled on a node").isTrue();
+    assertThat(member(s, "i").doNotDisrupt()).as("safe-to-evict false on a pod").isTrue();
+    assertThat(member(s, "j").doNotDisrupt()).as("safe-to-evict is a pod annotation").isFalse();
+    assertThat(member(s, "k").doNotDisrupt()).as("karpenter on a node").isTrue();
+    assertThat(member(s, "g").canBePoweredOff()).isFalse();
+    assertThat(member(s, "j").canBePoweredOff()).isTrue();
+  }
+
+  private static KubePod annotatedPod(String node, Map<String, String> annotations) {
+    return new KubePod(
+        new PodRef("default", "pod-on-" + node),
+        node,
+        "Running",
+        Map.of(),
+        true,
+        null,
+        "ReplicaSet",
+        Map.of(),
+        annotations,
+        Map.of(),
+        Set.of(),
+        List.of());
+  }
+
+  @Test
   void canPowerOffComesFromThePredicate() {
     Node wol = node("w", "p", NodeState.READY, PowerState.ON);
     wol =

@@ -29,9 +29,18 @@ public record KubeNode(
     allocatable = allocatable == null ? Map.of() : Map.copyOf(allocatable);
   }
 
-  /** Whether the node carries {@code bamel.io/do-not-disrupt: "true"}. */
+  /**
+   * Whether an annotation forbids disrupting the node: {@code bamel.io/do-not-disrupt: "true"},
+   * {@code karpenter.sh/do-not-disrupt: "true"} or {@code
+   * cluster-autoscaler.kubernetes.io/scale-down-disabled: "true"} ({@link DisruptionAnnotations}).
+   */
   public boolean doNotDisrupt() {
-    return "true".equalsIgnoreCase(annotations.getOrDefault(Cluster.DO_NOT_DISRUPT, ""));
+    return doNotDisruptAnnotation() != null;
+  }
+
+  /** The annotation that forbids disrupting the node, as {@code name: "value"}, or null. */
+  public String doNotDisruptAnnotation() {
+    return DisruptionAnnotations.nodeBlocker(annotations);
   }
 
   /** The value of its {@code bamel.io/pool} label, or null. */

@@ -69,9 +69,18 @@ public record KubePod(
     return annotations.containsKey(Cluster.MIRROR_POD);
   }
 
-  /** Whether it carries {@code bamel.io/do-not-disrupt: "true"}. */
+  /**
+   * Whether an annotation forbids disrupting it: {@code bamel.io/do-not-disrupt: "true"}, {@code
+   * karpenter.sh/do-not-disrupt: "true"} or {@code cluster-autoscaler.kubernetes.io/safe-to-evict:
+   * "false"} ({@link DisruptionAnnotations}).
+   */
   public boolean doNotDisrupt() {
-    return "true".equalsIgnoreCase(annotations.getOrDefault(Cluster.DO_NOT_DISRUPT, ""));
+    return doNotDisruptAnnotation() != null;
+  }
+
+  /** The annotation that forbids disrupting it, as {@code name: "value"}, or null. */
+  public String doNotDisruptAnnotation() {
+    return DisruptionAnnotations.podBlocker(annotations);
   }
 
   /** Whether it has finished ({@code Succeeded} or {@code Failed}). */

@@ -19,6 +19,7 @@ public record PoolConfig(
     Double scaleDownThreshold,
     Duration scaleDownUnneededTime,
     Duration delayAfterScaleUp,
+    Duration scaleUpCooldown,
     Integer maxConcurrentTransitions,
     List<String> resources,
     @JsonProperty("default") Boolean defaultPool,
@@ -59,6 +60,7 @@ public record PoolConfig(
   /**
    * This config with every absent value set to its default: minNodes 0, maxNodes unbounded,
    * thresholds 0.70 up and 0.30 down, scaleDownUnneededTime and delayAfterScaleUp 10 min,
+   * scaleUpCooldown (between utilization- or trigger-driven scale-ups) 2 min,
    * maxConcurrentTransitions 5, resources cpu and memory, scale up on either pending pods or
    * utilization, node timeouts of {@link NodeTimeouts#DEFAULTS}, no dry run.
    */
@@ -70,6 +72,7 @@ public record PoolConfig(
         scaleDownThreshold != null ? scaleDownThreshold : 0.30,
         scaleDownUnneededTime != null ? scaleDownUnneededTime : Duration.ofMinutes(10),
         delayAfterScaleUp != null ? delayAfterScaleUp : Duration.ofMinutes(10),
+        scaleUpCooldown != null ? scaleUpCooldown : Duration.ofMinutes(2),
         maxConcurrentTransitions != null ? maxConcurrentTransitions : 5,
         resources != null ? resources : List.of(ResourceCapacity.CPU, ResourceCapacity.MEMORY),
         defaultPool != null ? defaultPool : Boolean.FALSE,
@@ -103,6 +106,7 @@ public record PoolConfig(
         "must be below scaleUpThreshold (" + d.scaleUpThreshold() + ")");
     Durations.checkNonNegative(v, "scaleDownUnneededTime", scaleDownUnneededTime);
     Durations.checkNonNegative(v, "delayAfterScaleUp", delayAfterScaleUp);
+    Durations.checkNonNegative(v, "scaleUpCooldown", scaleUpCooldown);
     v.check(
         maxConcurrentTransitions == null || maxConcurrentTransitions >= 1,
         "maxConcurrentTransitions",

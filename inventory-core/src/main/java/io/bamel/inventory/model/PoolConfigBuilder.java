@@ -16,6 +16,7 @@ public final class PoolConfigBuilder {
   private Double scaleDownThreshold;
   private Duration scaleDownUnneededTime;
   private Duration delayAfterScaleUp;
+  private Duration scaleUpCooldown;
   private Integer maxConcurrentTransitions;
   private List<String> resources;
   private Boolean defaultPool;
@@ -35,6 +36,7 @@ public final class PoolConfigBuilder {
     this.scaleDownThreshold = s.scaleDownThreshold();
     this.scaleDownUnneededTime = s.scaleDownUnneededTime();
     this.delayAfterScaleUp = s.delayAfterScaleUp();
+    this.scaleUpCooldown = s.scaleUpCooldown();
     this.maxConcurrentTransitions = s.maxConcurrentTransitions();
     this.resources = s.resources();
     this.defaultPool = s.defaultPool();
@@ -73,6 +75,12 @@ public final class PoolConfigBuilder {
   /** Sets {@code scaleDownUnneededTime}. */
   public PoolConfigBuilder scaleDownUnneededTime(Duration scaleDownUnneededTime) {
     this.scaleDownUnneededTime = scaleDownUnneededTime;
+    return this;
+  }
+
+  /** Sets {@code scaleUpCooldown}. */
+  public PoolConfigBuilder scaleUpCooldown(Duration scaleUpCooldown) {
+    this.scaleUpCooldown = scaleUpCooldown;
     return this;
   }
 
@@ -145,6 +153,7 @@ public final class PoolConfigBuilder {
         scaleDownThreshold,
         scaleDownUnneededTime,
         delayAfterScaleUp,
+        scaleUpCooldown,
         maxConcurrentTransitions,
         resources,
         defaultPool,

@@ -174,6 +174,7 @@ class NodeSpecValidationTest {
                     .scaleUpThreshold(0.3)
                     .scaleDownThreshold(0.5)
                     .maxConcurrentTransitions(0)
+                    .scaleUpCooldown(java.time.Duration.ofSeconds(-1))
                     .build()
                     .validate())
         .isInstanceOfSatisfying(
@@ -182,11 +183,15 @@ class NodeSpecValidationTest {
                 assertThat(e.errors())
                     .extracting(FieldError::field)
                     .containsExactlyInAnyOrder(
-                        "maxNodes", "scaleDownThreshold", "maxConcurrentTransitions"));
+                        "maxNodes",
+                        "scaleDownThreshold",
+                        "maxConcurrentTransitions",
+                        "scaleUpCooldown"));
     PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
     assertThat(defaults.scaleUpThreshold()).isEqualTo(0.70);
     assertThat(defaults.scaleDownThreshold()).isEqualTo(0.30);
     assertThat(defaults.maxConcurrentTransitions()).isEqualTo(5);
+    assertThat(defaults.scaleUpCooldown()).isEqualTo(java.time.Duration.ofMinutes(2));
   }
 
   @Test

@@ -71,6 +71,15 @@ class CodecTest {
                     PoolConfig.class)
                 .delayAfterScaleUp())
         .isEqualTo(Duration.ofMinutes(2));
+    PoolConfig cooldown = PoolConfig.builder().scaleUpCooldown(Duration.ofSeconds(90)).build();
+    String cooldownJson = new String(Codec.encode(cooldown), StandardCharsets.UTF_8);
+    assertThat(cooldownJson).contains("\"scaleUpCooldown\":\"1m30s\"");
+    assertThat(Codec.decode(cooldownJson.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
+        .isEqualTo(cooldown);
+    assertThat(
+            Codec.decode("{\"minNodes\":1}".getBytes(StandardCharsets.UTF_8), PoolConfig.class)
+                .scaleUpCooldown())
+        .isNull();
   }
 
   @Test

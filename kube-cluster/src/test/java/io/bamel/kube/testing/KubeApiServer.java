@@ -22,7 +22,9 @@ import java.net.InetAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +35,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>the Eviction API: {@code POST .../pods/{name}/eviction} deletes the pod (201), unless a
  *       PodDisruptionBudget in its namespace selects it ({@code matchLabels}) and its {@code
- *       status.disruptionsAllowed} is 0 or unset, as the real API server answers: 429;
+ *       status.disruptionsAllowed} is 0 or unset, as the real API server answers: 429; as a
+ *       Kubernetes 1.25+ server, it refuses (400) a body that is not a {@code policy/v1} Eviction,
+ *       and it keeps every body received ({@link #evictionBodies()});
  *   <li>the {@code spec.nodeName} field selector on pods, which CRUD mode ignores;
  *   <li>an outage switch: while {@link #unreachable(boolean) unreachable}, every request is
  *       answered 503 (an API server that cannot serve).
@@ -49,6 +53,7 @@ public final class KubeApiServer implements AutoCloseable {
   private final KubernetesMockServer server;
   private final AtomicInteger evictions = new AtomicInteger();
   private final AtomicInteger refusedEvictions = new AtomicInteger();
+  private final List<String> evictionBodies = new CopyOnWriteArrayList<>();
   private volatile boolean down;
 
   private KubeApiServer() {
@@ -104,12 +109,22 @@ public final class KubeApiServer implements AutoCloseable {
     return refusedEvictions.get();
   }
 
+  /** The bodies of every eviction request received, in order (JSON as sent). */
+  public List<String> evictionBodies() {
+    return List.copyOf(evictionBodies);
+  }
+
   private MockResponse handle(RecordedRequest request) {
     if (down) {
       return status(503, "ServiceUnavailable", "the API server is down (test outage)");
     }
     Matcher m = EVICTION.matcher(request.getPath());
     if ("POST".equals(request.getMethod()) && m.matches()) {
+      String body = request.getBody().readUtf8();
+      evictionBodies.add(body);
+      if (!isPolicyV1Eviction(body)) {
+        return status(400, "BadRequest", "the eviction body must be a policy/v1 Eviction");
+      }
       return evict(m.group(1), m.group(2));
     }
     if ("GET".equals(request.getMethod())
@@ -179,6 +194,15 @@ public final class KubeApiServer implements AutoCloseable {
     crud.handleDelete(podPath);
     evictions.incrementAndGet();
     return status(201, null, null);
+  }
+
+  private boolean isPolicyV1Eviction(String body) {
+    try {
+      Map<?, ?> fields = json.unmarshal(body, Map.class);
+      return "policy/v1".equals(fields.get("apiVersion")) && "Eviction".equals(fields.get("kind"));
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   private static boolean selects(PodDisruptionBudget pdb, Map<String, String> labels) {
