@@ -9,10 +9,11 @@ import java.util.Map;
  * The inventory record of one machine: hardware, location, how its power is driven, and the desired
  * power state. Stored at {@code /baremetal/nodes/{id}/spec}.
  *
- * <p>Field ownership (docs/architecture.md): DCIM and the API own the hardware and location fields; the pool
- * controller owns {@code powerState} when {@code powerPolicy} is {@code pool}, operators when it is
- * {@code manual}. {@code bmcCredentials} names a credential in the credential store, never a
- * secret. Fields this version does not know are kept in {@code extensions} and written back.
+ * <p>Field ownership (docs/architecture.md): DCIM and the API own the hardware and location fields;
+ * the pool controller owns {@code powerState} when {@code powerPolicy} is {@code pool}, operators
+ * when it is {@code manual}. {@code bmcCredentials} names a credential in the credential store,
+ * never a secret. Fields this version does not know are kept in {@code extensions} and written
+ * back.
  */
 public record NodeSpec(
     String name,

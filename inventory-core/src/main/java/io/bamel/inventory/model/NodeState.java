@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * The lifecycle state of a node, as the node controller observes and drives it. See docs/architecture.md:
- * {@code off -> powering-on -> joining -> ready -> draining -> powering-off -> off}, and {@code
- * error} from any step.
+ * The lifecycle state of a node, as the node controller observes and drives it. See
+ * docs/architecture.md: {@code off -> powering-on -> joining -> ready -> draining -> powering-off
+ * -> off}, and {@code error} from any step.
  */
 public enum NodeState implements JsonEnum {
   OFF("off"),
