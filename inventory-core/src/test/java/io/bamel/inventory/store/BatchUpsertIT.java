@@ -101,7 +101,8 @@ class BatchUpsertIT {
                   racer.updateSpec("n1", s -> s.toBuilder().rack("moved").build(), null);
                 }
                 return records;
-              });
+              },
+              null);
       List<BatchResult> results =
           batch.run(
               List.of(
