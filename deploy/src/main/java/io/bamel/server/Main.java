@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /**
  * {@code bamel}: the command line. Subcommands: {@code server} (the service), {@code demo} (a
  * simulated fleet on an embedded etcd), {@code bmc} (check a BMC), {@code token} (make an API
- * token).
+ * token), {@code sync netbox} (pull NetBox once, or print the plan).
  */
 @Command(
     name = "bamel",
@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       BmcCommand.class,
       TokenCommand.class,
+      SyncCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
