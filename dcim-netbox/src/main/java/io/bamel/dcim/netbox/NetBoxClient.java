@@ -58,7 +58,7 @@ public final class NetBoxClient {
   private final HttpClient http;
 
   /**
-   * A client of the NetBox at {@code base} (its root URL, such as {@code https://netbox.example},
+   * A client of the NetBox at {@code base} (its root URL, such as {@code https://192.0.2.30},
    * or with a base path).
    *
    * @param caFile a PEM CA bundle to trust instead of the system's (null: the system's)

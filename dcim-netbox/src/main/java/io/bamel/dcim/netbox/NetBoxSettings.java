@@ -13,7 +13,7 @@ import java.util.Set;
  * A NetBox source, as the server's {@code netbox} settings describe it (secrets already read from
  * their files).
  *
- * @param url NetBox's root URL ({@code https://netbox.example}, or with a base path)
+ * @param url NetBox's root URL ({@code https://192.0.2.30}, or with a base path)
  * @param token the API token
  * @param caFile a PEM CA bundle for NetBox's certificate (null: the system's trust store)
  * @param filters which devices bamel takes
