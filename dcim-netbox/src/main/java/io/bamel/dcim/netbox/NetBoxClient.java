@@ -58,8 +58,8 @@ public final class NetBoxClient {
   private final HttpClient http;
 
   /**
-   * A client of the NetBox at {@code base} (its root URL, such as {@code https://192.0.2.30},
-   * or with a base path).
+   * A client of the NetBox at {@code base} (its root URL, such as {@code https://192.0.2.30}, or
+   * with a base path).
    *
    * @param caFile a PEM CA bundle to trust instead of the system's (null: the system's)
    */
@@ -174,7 +174,7 @@ public final class NetBoxClient {
         }
         wait = asked != null ? asked : pause;
       } catch (IOException e) {
-        last = new NetBoxException(shown + ": cannot reach NetBox at " + base + ": " + e, e);
+        last = new NetBoxException(shown + ": cannot reach NetBox at " + base + ": " + why(e), e);
         wait = pause;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -188,6 +188,24 @@ public final class NetBoxClient {
       }
     }
     throw last;
+  }
+
+  /** What went wrong with a connection, for a person (no exception class names). */
+  private String why(IOException e) {
+    if (e instanceof java.net.http.HttpTimeoutException) {
+      return "no answer within " + timeout.toSeconds() + " s";
+    }
+    if (e instanceof java.net.ConnectException) {
+      return "the connection was refused";
+    }
+    if (e instanceof java.net.UnknownHostException) {
+      return "the host name does not resolve";
+    }
+    if (e instanceof javax.net.ssl.SSLException) {
+      return "TLS failed (is netbox.caFile the CA of NetBox's certificate?)";
+    }
+    String m = e.getMessage();
+    return m == null || m.isBlank() ? "the connection failed" : m.replaceAll("[^\\x20-\\x7e]", "?");
   }
 
   private static NetBoxException refusal(String shown, int code, byte[] body) {

@@ -26,12 +26,12 @@ import java.util.Locale;
  * each version), paged as NetBox pages them (offset with {@code count}, or from 4.6 a {@code start}
  * cursor with {@code count} null), with {@code next} links built from another host name (as NetBox
  * builds them from the Host header behind a proxy), the {@code API-Version} header, and bulk PATCH
- * accepted.
+ * accepted. Shipped in this module's test-jar for the benchmarks.
  */
-final class FakeNetBox implements AutoCloseable {
+public final class FakeNetBox implements AutoCloseable {
 
   /** The NetBox versions the tests serve. */
-  enum Version {
+  public enum Version {
     /**
      * 3.7: one MAC per interface ({@code mac_address}); {@code device_role} beside {@code role}.
      */
@@ -55,18 +55,18 @@ final class FakeNetBox implements AutoCloseable {
   /** Where NetBox thinks it lives: the host of its next links (bamel must not go there). */
   static final String SEEN_AS = "http://192.0.2.10";
 
-  static final String TOKEN = "0123456789abcdef0123456789abcdef01234567";
+  public static final String TOKEN = "0123456789abcdef0123456789abcdef01234567";
 
   final WireMockServer server;
   final Version version;
 
-  FakeNetBox(Version version) {
+  public FakeNetBox(Version version) {
     this.version = version;
     this.server = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
     server.start();
   }
 
-  URI url() {
+  public URI url() {
     return URI.create("http://127.0.0.1:" + server.port());
   }
 
@@ -163,7 +163,7 @@ final class FakeNetBox implements AutoCloseable {
   }
 
   /** The MAC of device {@code id}'s interface {@code port}. */
-  static String mac(long id, int port) {
+  public static String mac(long id, int port) {
     return String.format(
         Locale.ROOT,
         "52:54:%02X:%02X:%02X:%02X",
@@ -248,7 +248,7 @@ final class FakeNetBox implements AutoCloseable {
   // ------------------------------------------------------------------ serving them
 
   /** Serves {@code devices} (in id order) in pages of {@code pageSize}, and their interfaces. */
-  void serve(List<ObjectNode> devices, int pageSize) {
+  public void serve(List<ObjectNode> devices, int pageSize) {
     serveDevices(devices, pageSize);
     serveInterfaces(devices);
     servePruneChecks();
@@ -379,7 +379,7 @@ final class FakeNetBox implements AutoCloseable {
   }
 
   /** Devices 1..n. */
-  List<ObjectNode> devices(int n) {
+  public List<ObjectNode> devices(int n) {
     List<ObjectNode> out = new ArrayList<>();
     for (long id = 1; id <= n; id++) {
       out.add(device(id));
