@@ -77,6 +77,10 @@ public final class NetBoxClient {
     if (caFile != null) {
       b.sslContext(TrustedCa.context(caFile));
     }
+    if ("http".equalsIgnoreCase(this.base.getScheme())) {
+      // Plain HTTP/1.1, no h2c upgrade attempt (as curl and NetBox's own clients speak to it).
+      b.version(HttpClient.Version.HTTP_1_1);
+    }
     this.http = b.build();
   }
 

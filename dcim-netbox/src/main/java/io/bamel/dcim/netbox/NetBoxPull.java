@@ -70,14 +70,16 @@ public final class NetBoxPull {
    */
   public PullReport run(boolean dryRun, WriteFence fence) {
     Instant started = clock.instant();
+    long t0 = System.nanoTime();
     DevicePull.Result read = DevicePull.run(client, settings.filters(), settings.pageSize());
     lastDevices = read.devices();
+    long[] t = {System.nanoTime(), 0};
     List<String> errors = new ArrayList<>(read.errors());
     List<SyncItem> items = items(read, settings.macCustomField());
     SyncReport report = null;
     if (!read.devices().isEmpty() || read.complete()) {
       try {
-        report = plan(items, read, dryRun, fence, started);
+        report = plan(items, read, dryRun, fence, started, t);
       } catch (FencedException e) {
         throw e;
       } catch (InventoryException e) {
@@ -96,7 +98,10 @@ public final class NetBoxPull {
         read.apiVersion(),
         read.devices().size(),
         report,
-        errors);
+        errors,
+        (t[0] - t0) / 1_000_000,
+        t[1] == 0 ? (System.nanoTime() - t[0]) / 1_000_000 : (t[1] - t[0]) / 1_000_000,
+        t[1] == 0 ? 0 : (System.nanoTime() - t[1]) / 1_000_000);
   }
 
   /** The devices the last pull read (for report-back: their custom fields as NetBox has them). */
@@ -104,8 +109,14 @@ public final class NetBoxPull {
     return lastDevices;
   }
 
+  /** Plans and writes; {@code times[1]} gets the moment planning ended. */
   private SyncReport plan(
-      List<SyncItem> items, DevicePull.Result read, boolean dryRun, WriteFence fence, Instant t) {
+      List<SyncItem> items,
+      DevicePull.Result read,
+      boolean dryRun,
+      WriteFence fence,
+      Instant t,
+      long[] times) {
     if (!cache.synced()) {
       return null;
     }
@@ -122,6 +133,7 @@ public final class NetBoxPull {
         SyncPlanner.plan(
             items, cache.nodes(), FROM_NETBOX, settings.prune() && read.complete(), rules);
     plan = PruneCheck.confirm(plan, read.devices().size(), client, settings.filters());
+    times[1] = System.nanoTime();
     if (dryRun) {
       return SyncExecutor.report(plan, revision, true);
     }

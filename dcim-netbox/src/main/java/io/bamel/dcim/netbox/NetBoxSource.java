@@ -212,11 +212,15 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
                 r.sync().rejected().size());
     if (r.errors().isEmpty()) {
       LOG.info(
-          "netbox pull{}: {} devices ({} paging) in {} ms, {}",
+          "netbox pull{}: {} devices ({} paging) in {} ms (read {} ms, plan {} ms, write {} ms),"
+              + " {}",
           r.dryRun() ? " (dry run)" : "",
           r.devices(),
           r.paging(),
           r.duration().toMillis(),
+          r.readMillis(),
+          r.planMillis(),
+          r.writeMillis(),
           counts);
     } else {
       LOG.warn(

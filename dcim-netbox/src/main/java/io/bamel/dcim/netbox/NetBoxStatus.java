@@ -42,6 +42,9 @@ public record NetBoxStatus(
       int deleted,
       int rejected,
       Long revision,
+      long readMillis,
+      long planMillis,
+      long writeMillis,
       List<String> errors,
       List<SyncReport.Entry> rejections) {
 
@@ -62,6 +65,9 @@ public record NetBoxStatus(
           r.count(SyncReport::deleted),
           r.count(SyncReport::rejected),
           s == null ? null : s.revision(),
+          r.readMillis(),
+          r.planMillis(),
+          r.writeMillis(),
           r.errors(),
           s == null ? List.of() : s.rejected().stream().limit(20).toList());
     }

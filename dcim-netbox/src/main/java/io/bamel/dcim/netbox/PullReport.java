@@ -18,6 +18,9 @@ import java.util.List;
  * @param sync what was created, updated, left unchanged, deleted and rejected (null when nothing
  *     was planned: NetBox could not be read, or the cache was not ready)
  * @param errors what went wrong, for a person
+ * @param readMillis the time spent reading NetBox (devices and interfaces)
+ * @param planMillis the time spent mapping and planning
+ * @param writeMillis the time spent writing to etcd (and waiting for the cache to show it)
  */
 public record PullReport(
     Instant started,
@@ -28,7 +31,10 @@ public record PullReport(
     String netboxVersion,
     int devices,
     SyncReport sync,
-    List<String> errors) {
+    List<String> errors,
+    long readMillis,
+    long planMillis,
+    long writeMillis) {
 
   /** Copies the errors. */
   public PullReport {

@@ -4,8 +4,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.havingExactly;
 import static com.github.tomakehurst.wiremock.client.WireMock.patch;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
@@ -326,22 +326,20 @@ public final class FakeNetBox implements AutoCloseable {
       List<ObjectNode> chunk =
           devices.subList(from, Math.min(devices.size(), from + DevicePull.INTERFACE_CHUNK));
       ArrayNode results = Codec.mapper().createArrayNode();
-      String[] ids = new String[chunk.size()];
-      for (int k = 0; k < chunk.size(); k++) {
-        long id = chunk.get(k).get("id").asLong();
-        ids[k] = Long.toString(id);
+      StringBuilder url = new StringBuilder("/api/dcim/interfaces/?");
+      for (ObjectNode d : chunk) {
+        long id = d.get("id").asLong();
+        url.append("device_id=").append(id).append('&');
         interfaces(id).forEach(results::add);
       }
+      url.append("mgmt_only=false&limit=1000");
       ObjectNode body = Codec.mapper().createObjectNode();
       body.put("count", results.size());
       body.putNull("next");
       body.putNull("previous");
       body.set("results", results);
-      stubFor(
-          get(urlPathEqualTo("/api/dcim/interfaces/"))
-              .withQueryParam("device_id", havingExactly(ids))
-              .withQueryParam("mgmt_only", equalTo("false")),
-          ok(body));
+      // The exact request: these devices' ids in order, without the BMC ports (mgmt_only).
+      stubFor(get(urlEqualTo(url.toString())), ok(body));
     }
   }
 
