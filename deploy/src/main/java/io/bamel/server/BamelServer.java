@@ -1,5 +1,7 @@
 package io.bamel.server;
 
+import io.bamel.dcim.netbox.NetBoxSettings;
+import io.bamel.dcim.netbox.NetBoxSource;
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.ApiTls;
 import io.bamel.inventory.api.InventoryApi;
@@ -163,6 +165,9 @@ public final class BamelServer implements AutoCloseable {
       api = InventoryApi.create(store, cache, tokens, apiOptions(commands), registry);
       api.start(config.http().host(), config.http().port());
       shutdown.add(ShutdownSequence.Stage.REQUESTS, "api", api);
+      if (config.netbox().enabled()) {
+        startNetBox(commands, clock);
+      }
     } else {
       ops =
           shutdown.add(
@@ -260,6 +265,40 @@ public final class BamelServer implements AutoCloseable {
           Component.POOL_CONTROLLER.label(),
           builder.build().start());
     }
+  }
+
+  /**
+   * NetBox as a DCIM source (docs/dcim.md): every process serving the API takes NetBox's webhooks
+   * and campaigns for {@code netbox-sync}; its leader pulls NetBox and reports back, its writes
+   * fenced by that leadership. Stopped with the controllers, before leadership is resigned.
+   */
+  private void startNetBox(PowerOffCommands commands, Clock clock) {
+    NetBoxSettings settings = NetBoxConfig.settings(config.netbox(), commands.names());
+    LeaderElection election = election(NetBoxSource.COMPONENT);
+    NetBoxSource source =
+        shutdown.add(
+            ShutdownSequence.Stage.CONTROLLERS,
+            "netbox source",
+            new NetBoxSource(
+                    settings,
+                    NetBoxConfig.client(settings, clock),
+                    store,
+                    cache,
+                    election,
+                    registry,
+                    clock)
+                .start());
+    api.netbox(source);
+    LOG.info(
+        "netbox: pulling {} every {} s as the leader of {} (scope {}, prune {}, webhooks {},"
+            + " report-back {})",
+        settings.url(),
+        settings.interval().toSeconds(),
+        NetBoxSource.COMPONENT,
+        settings.scope().scopeName(),
+        settings.prune() ? "on" : "off",
+        settings.webhookSecret() == null ? "off: no netbox.webhookSecretFile" : "on",
+        settings.reportBack().enabled() ? "on" : "off");
   }
 
   /**

@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 /**
  * {@code bamel}: the command line. Subcommands: {@code server} (the service), {@code demo} (a
  * simulated fleet on an embedded etcd), {@code bmc} (check a BMC), {@code token} (make an API
- * token), {@code etcd} (etcd's space and alarms, defragmentation).
+ * token), {@code etcd} (etcd's space and alarms, defragmentation), {@code sync netbox} (pull NetBox
+ * once, or print the plan).
  */
 @Command(
     name = "bamel",
@@ -21,6 +22,7 @@ import picocli.CommandLine.Command;
       BmcCommand.class,
       TokenCommand.class,
       EtcdCommand.class,
+      SyncCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -89,11 +89,74 @@ final class ConfigValidation {
     positive(c.nodeController().drainTimeout(), "nodeController.drainTimeout");
     positive(c.nodeController().powerOffTimeout(), "nodeController.powerOffTimeout");
     require(c.poolController().interval().isPositive(), "poolController.interval must be positive");
+    netbox(c.netbox());
     require(Set.of("text", "json").contains(c.log().format()), "log.format must be text or json");
     require(
         Set.of("trace", "debug", "info", "warn", "error").contains(c.log().level()),
         "log.level must be trace, debug, info, warn or error");
     return c;
+  }
+
+  private static final java.util.regex.Pattern FIELD =
+      java.util.regex.Pattern.compile("[a-z0-9_]{1,50}");
+
+  private static void netbox(ServerConfig.NetBox n) {
+    if (!n.enabled()) {
+      require(
+          n.tokenFile().isEmpty() && n.webhookSecretFile().isEmpty() && !n.reportBack().enabled(),
+          "netbox.tokenFile, netbox.webhookSecretFile and netbox.reportBack need netbox.url");
+      return;
+    }
+    java.net.URI url;
+    try {
+      url = new java.net.URI(n.url());
+    } catch (java.net.URISyntaxException e) {
+      throw new ConfigException("netbox.url: '" + n.url() + "' is not a URL");
+    }
+    require(
+        ("https".equals(url.getScheme()) || "http".equals(url.getScheme()))
+            && url.getHost() != null
+            && url.getRawUserInfo() == null
+            && url.getRawQuery() == null
+            && url.getRawFragment() == null,
+        "netbox.url must be NetBox's root URL, http(s)://host[:port][/path], without credentials"
+            + " or query (the token goes in netbox.tokenFile)");
+    require(
+        !url.getPath().contains("/api"),
+        "netbox.url is NetBox's root URL, not its API: drop /api/... from it");
+    require(
+        !n.tokenFile().isEmpty(),
+        "netbox.url needs netbox.tokenFile, the file holding NetBox's API token");
+    require(
+        n.caFile().isEmpty() || "https".equals(url.getScheme()),
+        "netbox.caFile needs an https:// netbox.url");
+    require(
+        n.interval() != null && n.interval().compareTo(Duration.ofSeconds(10)) >= 0,
+        "netbox.interval must be at least 10s");
+    require(n.timeout() != null && n.timeout().isPositive(), "netbox.timeout must be positive");
+    require(
+        n.pageSize() >= 1 && n.pageSize() <= 1000,
+        "netbox.pageSize must be 1 to 1000 (NetBox's MAX_PAGE_SIZE is 1000 by default)");
+    require(
+        Set.of("write", "bmc").contains(n.scope()),
+        "netbox.scope must be write or bmc (bmc also sets mgmtAddress from the OOB IP and the"
+            + " power custom fields)");
+    require(
+        FIELD.matcher(n.macCustomField()).matches(),
+        "netbox.macCustomField must be a NetBox custom field name ([a-z0-9_], 50 at most)");
+    ServerConfig.NetBox.ReportBack rb = n.reportBack();
+    require(
+        rb.batchSize() >= 1 && rb.batchSize() <= 1000,
+        "netbox.reportBack.batchSize must be 1 to 1000");
+    require(
+        rb.requestsPerSecond() >= 1 && rb.requestsPerSecond() <= 100,
+        "netbox.reportBack.requestsPerSecond must be 1 to 100");
+    require(
+        rb.interval() != null && rb.interval().compareTo(Duration.ofSeconds(5)) >= 0,
+        "netbox.reportBack.interval must be at least 5s");
+    require(
+        FIELD.matcher(rb.powerField()).matches() && FIELD.matcher(rb.stateField()).matches(),
+        "netbox.reportBack.powerField and stateField must be NetBox custom field names");
   }
 
   private static void positive(Duration d, String setting) {

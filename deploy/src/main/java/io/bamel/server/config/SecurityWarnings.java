@@ -32,6 +32,16 @@ public final class SecurityWarnings {
               + " without TLS: API tokens cross the network in clear text; set http.tls.certFile"
               + " and http.tls.keyFile, or http.host: 127.0.0.1");
     }
+    if (c.netbox().enabled() && c.netbox().url().startsWith("http://")) {
+      String host = java.net.URI.create(c.netbox().url()).getHost();
+      if (host != null && !isLoopback(host)) {
+        out.add(
+            "netbox.url is plain http:// to "
+                + host
+                + ": the NetBox token and the inventory cross the network in clear text; use"
+                + " https:// (netbox.caFile for a private CA)");
+      }
+    }
     return out;
   }
 

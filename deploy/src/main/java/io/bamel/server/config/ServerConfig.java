@@ -24,6 +24,7 @@ import java.util.List;
  * @param kubernetes the Kubernetes connection
  * @param nodeController node controller tuning
  * @param poolController pool controller tuning
+ * @param netbox NetBox as a DCIM source (off unless {@code netbox.url} is set; docs/dcim.md)
  * @param log logging
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
@@ -39,6 +40,7 @@ public record ServerConfig(
     Kubernetes kubernetes,
     NodeControllerSettings nodeController,
     PoolControllerSettings poolController,
+    NetBox netbox,
     Log log) {
 
   /**
@@ -132,6 +134,66 @@ public record ServerConfig(
   /** Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). */
   public record PoolControllerSettings(Duration interval, String prometheusUrl) {}
 
+  /**
+   * NetBox as a DCIM source (docs/dcim.md): with a {@code url}, the leader of {@code netbox-sync}
+   * pulls NetBox's devices every {@code interval} and the API takes its webhooks.
+   *
+   * @param url NetBox's root URL (empty: off)
+   * @param tokenFile the file holding the API token (v1 40-hex or v2 {@code nbt_...})
+   * @param caFile a PEM CA bundle for NetBox's certificate (empty: the system's)
+   * @param filters which devices bamel takes
+   * @param interval time between pulls
+   * @param macCustomField the device custom field whose MAC overrides the interfaces' boot MAC
+   * @param pageSize devices asked for per page (NetBox caps it at its MAX_PAGE_SIZE, 1000 by
+   *     default)
+   * @param scope what the pull and webhooks may write: {@code write}, or {@code bmc} to also set
+   *     the power-control fields (the OOB IP as mgmtAddress, the bamel_* power custom fields)
+   * @param prune whether a complete pull deletes the nodes (from NetBox, off) of devices NetBox no
+   *     longer lists
+   * @param timeout the deadline of one NetBox request
+   * @param reportBack writing power and lifecycle state back to NetBox custom fields
+   * @param webhookSecretFile the file holding the webhooks' secret (empty: webhooks refused)
+   */
+  public record NetBox(
+      String url,
+      String tokenFile,
+      String caFile,
+      Filters filters,
+      Duration interval,
+      String macCustomField,
+      int pageSize,
+      String scope,
+      boolean prune,
+      Duration timeout,
+      ReportBack reportBack,
+      String webhookSecretFile) {
+
+    /** Whether NetBox is a source. */
+    public boolean enabled() {
+      return url != null && !url.isEmpty();
+    }
+
+    /** NetBox filters: slugs (status: values); several values of one filter are alternatives. */
+    public record Filters(
+        List<String> site,
+        List<String> tag,
+        List<String> role,
+        List<String> status,
+        List<String> tenant) {}
+
+    /**
+     * Report-back: custom fields {@code powerField} and {@code stateField} of each device, in bulk
+     * PATCHes of {@code batchSize}, at most {@code requestsPerSecond}, every {@code interval}.
+     */
+    public record ReportBack(
+        boolean enabled,
+        int batchSize,
+        int requestsPerSecond,
+        Duration interval,
+        String powerField,
+        String stateField) {}
+  }
+
   /** Logging: {@code text} or {@code json}, and the level of bamel's own loggers. */
   public record Log(String format, String level) {}
 
@@ -159,6 +221,20 @@ public record ServerConfig(
               Duration.ofMinutes(5),
               false),
           new PoolControllerSettings(Duration.ofSeconds(15), ""),
+          new NetBox(
+              "",
+              "",
+              "",
+              new NetBox.Filters(List.of(), List.of(), List.of(), List.of(), List.of()),
+              Duration.ofMinutes(5),
+              "bamel_mac_address",
+              1000,
+              "write",
+              true,
+              Duration.ofSeconds(30),
+              new NetBox.ReportBack(
+                  false, 100, 2, Duration.ofSeconds(30), "bamel_power", "bamel_state"),
+              ""),
           new Log("text", "info"));
 
   /** Whether bamel should start its own etcd. */

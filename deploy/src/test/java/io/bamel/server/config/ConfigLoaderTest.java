@@ -231,6 +231,99 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void netBoxSettingsComeFromEverySourceAndAreValidated() throws Exception {
+    ServerConfig d = ConfigLoader.load(null, Map.of(), Map.of());
+    assertThat(d.netbox().enabled()).isFalse();
+    assertThat(d.netbox().interval()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(d.netbox().scope()).isEqualTo("write");
+    assertThat(d.netbox().prune()).isTrue();
+    assertThat(d.netbox().pageSize()).isEqualTo(1000);
+    assertThat(d.netbox().macCustomField()).isEqualTo("bamel_mac_address");
+    assertThat(d.netbox().reportBack().enabled()).isFalse();
+    assertThat(ConfigLoader.environmentNames())
+        .containsEntry("BAMEL_NETBOX_URL", "netbox.url")
+        .containsEntry("BAMEL_NETBOX_TOKEN_FILE", "netbox.tokenFile")
+        .containsEntry("BAMEL_NETBOX_FILTERS_SITE", "netbox.filters.site")
+        .containsEntry("BAMEL_NETBOX_REPORT_BACK_ENABLED", "netbox.reportBack.enabled")
+        .containsEntry("BAMEL_NETBOX_WEBHOOK_SECRET_FILE", "netbox.webhookSecretFile");
+
+    Path file =
+        yaml(
+            """
+            netbox:
+              url: https://192.0.2.20/netbox
+              tokenFile: /etc/bamel/netbox-token
+              caFile: /etc/bamel/netbox-ca.crt
+              filters:
+                site: [ams1]
+                tag: [k8s, gpu]
+                status: [active]
+              interval: 2m
+              scope: bmc
+              reportBack:
+                enabled: true
+                batchSize: 50
+            """);
+    ServerConfig c =
+        ConfigLoader.load(
+            file,
+            Map.of(
+                "BAMEL_NETBOX_FILTERS_ROLE", "server,storage",
+                "BAMEL_NETBOX_WEBHOOK_SECRET_FILE", "/etc/bamel/netbox-webhook"),
+            Map.of());
+    assertThat(c.netbox().enabled()).isTrue();
+    assertThat(c.netbox().filters().site()).containsExactly("ams1");
+    assertThat(c.netbox().filters().tag()).containsExactly("k8s", "gpu");
+    assertThat(c.netbox().filters().role()).containsExactly("server", "storage");
+    assertThat(c.netbox().interval()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(c.netbox().reportBack().batchSize()).isEqualTo(50);
+    assertThat(c.netbox().reportBack().requestsPerSecond()).isEqualTo(2);
+    assertThat(c.netbox().webhookSecretFile()).isEqualTo("/etc/bamel/netbox-webhook");
+
+    Map<String, String> on = Map.of("BAMEL_NETBOX_URL", "https://192.0.2.20");
+    assertThatThrownBy(() -> ConfigLoader.load(null, on, Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("netbox.url needs netbox.tokenFile");
+    Map<String, String> withToken =
+        Map.of("BAMEL_NETBOX_URL", "https://192.0.2.20", "BAMEL_NETBOX_TOKEN_FILE", "/t");
+    assertThatThrownBy(() -> ConfigLoader.load(null, withToken, Map.of("netbox.scope", "admin")))
+        .hasMessageContaining("netbox.scope must be write or bmc");
+    assertThatThrownBy(() -> ConfigLoader.load(null, withToken, Map.of("netbox.pageSize", "5000")))
+        .hasMessageContaining("netbox.pageSize must be 1 to 1000");
+    assertThatThrownBy(() -> ConfigLoader.load(null, withToken, Map.of("netbox.interval", "1s")))
+        .hasMessageContaining("netbox.interval must be at least 10s");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null, withToken, Map.of("netbox.url", "https://192.0.2.20/api/dcim/devices/")))
+        .hasMessageContaining("not its API");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null, withToken, Map.of("netbox.url", "https://user:pw@192.0.2.20")))
+        .hasMessageContaining("without credentials");
+    assertThatThrownBy(
+            () ->
+                ConfigLoader.load(
+                    null,
+                    Map.of(
+                        "BAMEL_NETBOX_URL", "http://192.0.2.20", "BAMEL_NETBOX_TOKEN_FILE", "/t"),
+                    Map.of("netbox.caFile", "/ca.crt")))
+        .hasMessageContaining("netbox.caFile needs an https:// netbox.url");
+    assertThatThrownBy(
+            () -> ConfigLoader.load(null, Map.of("BAMEL_NETBOX_TOKEN_FILE", "/t"), Map.of()))
+        .hasMessageContaining("need netbox.url");
+    assertThat(
+            SecurityWarnings.of(
+                ConfigLoader.load(
+                    null,
+                    Map.of(
+                        "BAMEL_NETBOX_URL", "http://192.0.2.20", "BAMEL_NETBOX_TOKEN_FILE", "/t"),
+                    Map.of())))
+        .anySatisfy(w -> assertThat(w).startsWith("netbox.url is plain http:// to 192.0.2.20"));
+  }
+
+  @Test
   void tlsSettingsGoTogether() throws Exception {
     assertThatThrownBy(
             () -> ConfigLoader.load(null, Map.of(), Map.of("http.tls.certFile", "/tls.crt")))

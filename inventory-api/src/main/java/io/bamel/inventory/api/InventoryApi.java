@@ -37,6 +37,7 @@ public final class InventoryApi implements AutoCloseable {
   private final WatchHub hub;
   private final InventoryCache cache;
   private final ApiTlsContext tls;
+  private final NetBoxRoutes netbox;
   private volatile String host = "127.0.0.1";
   private volatile int port;
 
@@ -69,6 +70,7 @@ public final class InventoryApi implements AutoCloseable {
     PowerRoutes power = new PowerRoutes(api);
     PoolRoutes pools = new PoolRoutes(api);
     SyncRoutes sync = new SyncRoutes(api);
+    this.netbox = new NetBoxRoutes(api);
     WatchRoutes watch = new WatchRoutes(api, hub, history, sessions);
     HealthRoutes health = new HealthRoutes(api);
     DocsRoutes docs = new DocsRoutes();
@@ -122,6 +124,8 @@ public final class InventoryApi implements AutoCloseable {
                     add(r, "PATCH", "/api/v1/pools/{name}", Access.ADMIN, pools::patch);
                     add(r, "DELETE", "/api/v1/pools/{name}", Access.ADMIN, pools::delete);
                     add(r, "POST", "/api/v1/sync", Access.WRITE, sync::sync);
+                    add(r, "GET", "/api/v1/sync/netbox/status", Access.READ, netbox::status);
+                    add(r, "POST", "/api/v1/webhooks/netbox", Access.PUBLIC, netbox::webhook);
                     add(r, "GET", "/api/v1/watch", Access.READ, watch::watch);
                     add(r, "POST", "/api/v1/session", Access.PUBLIC, session::create);
                     add(r, "GET", "/api/v1/session", Access.PUBLIC, session::get);
@@ -215,6 +219,15 @@ public final class InventoryApi implements AutoCloseable {
     this.host = host;
     this.port = port;
     app.start(host, port);
+    return this;
+  }
+
+  /**
+   * Attaches the NetBox source behind {@code POST /api/v1/webhooks/netbox} and {@code GET
+   * /api/v1/sync/netbox/status} (null detaches it: both answer 404).
+   */
+  public InventoryApi netbox(NetBoxEndpoints endpoints) {
+    netbox.attach(endpoints);
     return this;
   }
 

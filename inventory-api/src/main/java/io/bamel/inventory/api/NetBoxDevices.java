@@ -27,11 +27,17 @@ import java.util.Map;
  *   <li>{@code serial}, {@code asset_tag} (empty is none), {@code site.slug}, {@code rack.name},
  *       {@code position} (whole units), {@code status.value} as label {@code netbox-status};
  *   <li>{@code oob_ip.address} without its prefix length as {@code mgmtAddress};
- *   <li>{@code primary_mac_address} (a string, or an object with {@code mac_address}) as {@code
- *       macAddress};
+ *   <li>the boot MAC as {@code macAddress}: the MAC the caller read from the device's interfaces
+ *       ({@link BootMac}; the NetBox pull), or else a {@code primary_mac_address} on the device
+ *       record (a string, or an object with {@code mac_address}) when the record has that key; a
+ *       device record of NetBox itself has none, so a MAC not known leaves bamel's as it is;
+ *   <li>{@code last_updated} as label {@code netbox-last-updated} (microseconds since the epoch): a
+ *       record older than the one a node was last written from leaves the node as it is (a webhook
+ *       arriving late), see {@link Freshness};
  *   <li>custom fields for what NetBox has no field for: {@code bamel_pool}, {@code
  *       bamel_power_interface}, {@code bamel_bmc_credentials}, {@code bamel_mgmt_address} (a URL
- *       overriding the OOB IP) and {@code bamel_mac_address}.
+ *       overriding the OOB IP) and the MAC field ({@code bamel_mac_address} unless configured
+ *       otherwise), which overrides the interfaces' MAC.
  * </ul>
  *
  * <p>NetBox's own fields always apply (null clears); a custom field applies only when the device
@@ -42,7 +48,147 @@ public final class NetBoxDevices {
 
   static final String STATUS_LABEL = "netbox-status";
 
+  /** The label holding the NetBox {@code last_updated} a node was written from, in µs. */
+  public static final String LAST_UPDATED_LABEL = "netbox-last-updated";
+
+  /** The custom field holding a boot MAC that overrides the interfaces' one, by default. */
+  public static final String MAC_FIELD = "bamel_mac_address";
+
+  /** The prefix of the {@code inventoryId} of a node that came from NetBox. */
+  public static final String INVENTORY_PREFIX = "netbox:";
+
+  /**
+   * The boot MAC a caller found for a device outside its record (the NetBox pull reads the device's
+   * interfaces): {@code known} false leaves bamel's MAC as it is; known with a null {@code mac}
+   * clears it.
+   */
+  public record BootMac(boolean known, String mac) {
+
+    /** Nothing is known: bamel's MAC stays. */
+    public static final BootMac UNKNOWN = new BootMac(false, null);
+
+    /**
+     * A known MAC (canonical form), or known to be none when null.
+     *
+     * @throws io.bamel.inventory.model.InvalidInputException when {@code mac} is not a MAC
+     */
+    public static BootMac of(String mac) {
+      return new BootMac(true, MacAddress.canonical(mac));
+    }
+  }
+
+  /**
+   * When a record whose {@code last_updated} is not newer than the node's {@link
+   * #LAST_UPDATED_LABEL} applies.
+   */
+  public enum Freshness {
+    /**
+     * A record as old as the node's applies again (a pull restores NetBox's values); only an older
+     * one is ignored.
+     */
+    SAME_OR_NEWER,
+    /** Only a newer record applies (webhooks: a replayed or late event changes nothing). */
+    NEWER_ONLY
+  }
+
+  /** How {@link #item(int, JsonNode, Options)} reads a device. */
+  public record Options(String macCustomField, BootMac bootMac, Freshness freshness) {
+
+    /** A POSTed export: MAC from the record, the default custom field, same-or-newer. */
+    public static final Options EXPORT = new Options(MAC_FIELD, null, Freshness.SAME_OR_NEWER);
+
+    /** Defaults for missing values. */
+    public Options {
+      macCustomField =
+          macCustomField == null || macCustomField.isBlank() ? MAC_FIELD : macCustomField;
+      freshness = freshness == null ? Freshness.SAME_OR_NEWER : freshness;
+    }
+  }
+
   private NetBoxDevices() {}
+
+  /** The inventoryId of NetBox device {@code id}: {@code netbox:<id>}. */
+  public static String inventoryId(long id) {
+    return INVENTORY_PREFIX + id;
+  }
+
+  /** The NetBox device id of a node's inventoryId, or -1 when it is not one of NetBox's. */
+  public static long deviceId(String inventoryId) {
+    if (inventoryId == null || !inventoryId.startsWith(INVENTORY_PREFIX)) {
+      return -1;
+    }
+    try {
+      long id = Long.parseLong(inventoryId.substring(INVENTORY_PREFIX.length()));
+      return id > 0 ? id : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * Why a NetBox list body is not the whole list, or empty when it is: {@code next} or {@code
+   * previous} set (one page of several), or {@code count} larger than the results.
+   */
+  public static java.util.Optional<String> partial(JsonNode body) {
+    if (!body.isObject()) {
+      return java.util.Optional.empty();
+    }
+    if (body.hasNonNull("next") && !body.get("next").asText().isEmpty()) {
+      return java.util.Optional.of(
+          "the NetBox list is one page of several (next is " + quoteUrl(body.get("next")) + ")");
+    }
+    if (body.hasNonNull("previous") && !body.get("previous").asText().isEmpty()) {
+      return java.util.Optional.of(
+          "the NetBox list is a later page (previous is " + quoteUrl(body.get("previous")) + ")");
+    }
+    JsonNode count = body.get("count");
+    int results = body.path("results").isArray() ? body.get("results").size() : 0;
+    if (count != null && count.canConvertToLong() && count.asLong() > results) {
+      return java.util.Optional.of(
+          "the NetBox list holds "
+              + results
+              + " of the "
+              + count.asLong()
+              + " devices its count says match");
+    }
+    return java.util.Optional.empty();
+  }
+
+  private static String quoteUrl(JsonNode url) {
+    String text = url.asText();
+    int query = text.indexOf('?');
+    return Texts.quote(query >= 0 ? "..." + text.substring(query) : text);
+  }
+
+  /**
+   * NetBox's {@code last_updated} (such as {@code 2024-05-01T10:00:00.123456Z} or with an offset)
+   * in microseconds since the epoch, or null when it is missing or not a time.
+   */
+  public static Long lastUpdatedMicros(JsonNode value) {
+    if (value == null || !value.isTextual()) {
+      return null;
+    }
+    try {
+      java.time.Instant t =
+          java.time.OffsetDateTime.parse(value.asText().replace(' ', 'T')).toInstant();
+      return t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000;
+    } catch (java.time.format.DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /** The {@code last_updated} a node was last written from (its label), or null. */
+  public static Long storedLastUpdated(NodeSpec spec) {
+    String v = spec == null ? null : spec.labels().get(LAST_UPDATED_LABEL);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
 
   /** The items of a NetBox device list. */
   public static List<SyncItem> read(JsonNode body) {
@@ -58,6 +204,11 @@ public final class NetBoxDevices {
   }
 
   static SyncItem item(int index, JsonNode device) {
+    return item(index, device, Options.EXPORT);
+  }
+
+  /** The sync item of one device record read as {@code options} say. */
+  public static SyncItem item(int index, JsonNode device, Options options) {
     if (!device.isObject()) {
       return SyncItem.unreadable(index, null, List.of(new FieldError("", "must be an object")));
     }
@@ -82,28 +233,44 @@ public final class NetBoxDevices {
     fields.put("rack", nested(device, "rack", "name", "display", errors));
     fields.put("rackPosition", position(device, errors));
     fields.put("mgmtAddress", oobAddress(device, errors));
-    fields.put("macAddress", mac(device.get("primary_mac_address"), "primary_mac_address", errors));
+    BootMac boot = options.bootMac();
+    if (boot == null) {
+      boot =
+          device.has("primary_mac_address")
+              ? BootMac.of(mac(device.get("primary_mac_address"), "primary_mac_address", errors))
+              : BootMac.UNKNOWN;
+    }
+    if (boot.known()) {
+      fields.put("macAddress", boot.mac());
+    }
     String status = nested(device, "status", "value", "value", errors);
+    Long lastUpdated = null;
+    if (device.hasNonNull("last_updated")) {
+      lastUpdated = lastUpdatedMicros(device.get("last_updated"));
+      if (lastUpdated == null) {
+        errors.add(
+            new FieldError("last_updated", "must be a time such as 2024-05-01T10:00:00.123456Z"));
+      }
+    }
     JsonNode custom = device.path("custom_fields");
-    Map<String, Object> customValues = new HashMap<>();
     if (custom.isObject()) {
-      custom(custom, "bamel_pool", "pool", customValues, errors);
-      custom(custom, "bamel_power_interface", "powerInterface", customValues, errors);
-      custom(custom, "bamel_bmc_credentials", "bmcCredentials", customValues, errors);
-      custom(custom, "bamel_mgmt_address", "mgmtAddress", customValues, errors);
-      if (custom.has("bamel_mac_address")) {
-        customValues.put(
-            "macAddress",
-            mac(custom.get("bamel_mac_address"), "custom_fields.bamel_mac_address", errors));
+      custom(custom, "bamel_pool", "pool", fields, errors);
+      custom(custom, "bamel_power_interface", "powerInterface", fields, errors);
+      custom(custom, "bamel_bmc_credentials", "bmcCredentials", fields, errors);
+      // An empty override falls back to NetBox's own OOB IP and boot MAC.
+      Map<String, Object> overrides = new HashMap<>();
+      custom(custom, "bamel_mgmt_address", "mgmtAddress", overrides, errors);
+      String macField = options.macCustomField();
+      if (custom.has(macField)) {
+        overrides.put("macAddress", mac(custom.get(macField), "custom_fields." + macField, errors));
       }
+      overrides.forEach(
+          (field, value) -> {
+            if (value != null) {
+              fields.put(field, value);
+            }
+          });
     }
-    // An empty override falls back to NetBox's own OOB IP and primary MAC.
-    for (String fallback : List.of("mgmtAddress", "macAddress")) {
-      if (customValues.containsKey(fallback) && customValues.get(fallback) == null) {
-        customValues.remove(fallback);
-      }
-    }
-    fields.putAll(customValues);
     PowerInterface powerInterface = null;
     if (fields.get("powerInterface") instanceof String p) {
       try {
@@ -119,11 +286,16 @@ public final class NetBoxDevices {
     boolean customPower = fields.containsKey("powerInterface");
     PowerInterface pi = powerInterface;
     NodeSpec keys = overlay(NodeSpec.builder(), fields, pi, customPower).build();
+    Long updated = lastUpdated;
+    Freshness freshness = options.freshness();
     return new SyncItem(
         index,
         nodeId,
         keys,
         current -> {
+          if (current != null && updated != null && !fresh(current, updated, freshness)) {
+            return current;
+          }
           NodeSpecBuilder b = current == null ? NodeSpec.builder() : current.toBuilder();
           overlay(b, fields, pi, customPower);
           Map<String, String> labels = new HashMap<>(current == null ? Map.of() : current.labels());
@@ -132,9 +304,21 @@ public final class NetBoxDevices {
           } else {
             labels.remove(STATUS_LABEL);
           }
+          if (updated != null) {
+            labels.put(LAST_UPDATED_LABEL, Long.toString(updated));
+          }
           return b.labels(labels).build();
         },
         null);
+  }
+
+  /** Whether a record of {@code lastUpdated} applies to a node holding {@code current}. */
+  private static boolean fresh(NodeSpec current, long lastUpdated, Freshness freshness) {
+    Long stored = storedLastUpdated(current);
+    if (stored == null) {
+      return true;
+    }
+    return freshness == Freshness.NEWER_ONLY ? lastUpdated > stored : lastUpdated >= stored;
   }
 
   private static NodeSpecBuilder overlay(
@@ -146,8 +330,10 @@ public final class NetBoxDevices {
         .site((String) f.get("site"))
         .rack((String) f.get("rack"))
         .rackPosition((Integer) f.get("rackPosition"))
-        .mgmtAddress((String) f.get("mgmtAddress"))
-        .macAddress((String) f.get("macAddress"));
+        .mgmtAddress((String) f.get("mgmtAddress"));
+    if (f.containsKey("macAddress")) {
+      b.macAddress((String) f.get("macAddress"));
+    }
     if (f.containsKey("pool")) {
       b.pool((String) f.get("pool"));
     }

@@ -1,13 +1,7 @@
 package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.model.NodeEvent;
-import io.bamel.inventory.store.BatchItem;
-import io.bamel.inventory.store.BatchResult;
-import io.bamel.inventory.store.ConflictException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,10 +10,13 @@ import java.util.Set;
  * {@code POST /api/v1/sync}: a DCIM sync. Reads the set (bamel records, or NetBox devices with
  * {@code format=netbox}), plans it against the cache once the cache has caught up with etcd ({@link
  * SyncPlanner}; without scope bmc, items that set or change power-control fields are rejected), and
- * unless {@code dryRun=true} writes the creates and updates in batched transactions guarded by the
- * revisions it planned from (a node changed meanwhile is reported as rejected, never overwritten)
- * and deletes the pruned nodes. Unchanged nodes are not written, so sending the same set twice
- * leaves the etcd revision where it was.
+ * unless {@code dryRun=true} writes it ({@link SyncExecutor}): creates and updates in batched
+ * transactions guarded by the revisions it planned from (a node changed meanwhile is reported as
+ * rejected, never overwritten), then the pruned nodes' deletes. Unchanged nodes are not written, so
+ * sending the same set twice leaves the etcd revision where it was. A NetBox list that is one page
+ * of several ({@code next} or {@code previous} set, or {@code count} above the results) is refused
+ * for a prune, dry run or not, with 409: pruning from a partial list would delete the devices of
+ * the other pages.
  */
 final class SyncRoutes {
 
@@ -29,9 +26,12 @@ final class SyncRoutes {
       Set.of("format", "dryRun", "prune", "pool", "site", "rack", "labels");
 
   private final ApiContext api;
+  private final SyncExecutor executor;
 
   SyncRoutes(ApiContext api) {
     this.api = api;
+    this.executor =
+        new SyncExecutor(api.store, api.cache, api.clock(), api.options.readYourWrites());
   }
 
   void sync(io.javalin.http.Context ctx) {
@@ -58,6 +58,16 @@ final class SyncRoutes {
     }
     long t0 = System.nanoTime();
     JsonNode body = api.json(ctx, Bodies.JSON);
+    if (prune && format.equals("netbox")) {
+      java.util.Optional<String> partial = NetBoxDevices.partial(body);
+      if (partial.isPresent()) {
+        throw Problems.conflict(
+            "prune refused: "
+                + partial.get()
+                + "; a prune needs every device of the scope, so send the whole list (every"
+                + " page), or let bamel pull NetBox itself (netbox.url, see docs/dcim.md)");
+      }
+    }
     List<SyncItem> items =
         format.equals("netbox") ? NetBoxDevices.read(body) : BamelRecords.read(body);
     long t1 = System.nanoTime();
@@ -71,7 +81,9 @@ final class SyncRoutes {
     SyncPlan plan = SyncPlanner.plan(items, api.cache.nodes(), scope, prune, rules);
     long t3 = System.nanoTime();
     SyncReport report =
-        dryRun ? report(plan, planRevision, true) : execute(plan, caller, planRevision);
+        dryRun
+            ? SyncExecutor.report(plan, planRevision, true)
+            : executor.execute(plan, caller.principal(), caller.requestId(), planRevision, null);
     long t4 = System.nanoTime();
     ApiContext.answer(ctx, 200, report);
     LOG.info(
@@ -88,103 +100,5 @@ final class SyncRoutes {
         (t2 - t1) / 1_000_000,
         (t3 - t2) / 1_000_000,
         (t4 - t3) / 1_000_000);
-  }
-
-  private SyncReport execute(SyncPlan plan, Caller caller, long planRevision) {
-    List<SyncPlan.Action> writes = new ArrayList<>();
-    List<BatchItem> batch = new ArrayList<>();
-    for (SyncPlan.Action a : plan.actions()) {
-      if (a.kind() == SyncPlan.Kind.CREATE || a.kind() == SyncPlan.Kind.UPDATE) {
-        String control =
-            PowerControlFields.eventNote(PowerControlFields.changed(a.before(), a.spec()));
-        NodeEvent event =
-            caller.event(
-                api.clock(),
-                a.kind() == SyncPlan.Kind.CREATE ? "created" : "updated",
-                (a.kind() == SyncPlan.Kind.CREATE
-                        ? "sync"
-                        : "sync: " + NodeEditRoutes.changes(a.before(), a.spec()))
-                    + control);
-        batch.add(new BatchItem(a.id(), a.spec(), a.revision(), event));
-        writes.add(a);
-      }
-    }
-    Map<String, BatchResult> results = new HashMap<>();
-    long revision = planRevision;
-    if (!batch.isEmpty()) {
-      for (BatchResult r : api.store.upsertAll(batch)) {
-        results.put(r.id(), r);
-        revision = Math.max(revision, r.revision());
-      }
-    }
-    List<SyncReport.Entry> created = new ArrayList<>();
-    List<SyncReport.Entry> updated = new ArrayList<>();
-    List<SyncReport.Entry> unchanged = new ArrayList<>();
-    List<SyncReport.Entry> deleted = new ArrayList<>();
-    List<SyncReport.Entry> rejected = new ArrayList<>();
-    Set<String> done = new HashSet<>();
-    for (SyncPlan.Action a : plan.actions()) {
-      SyncReport.Entry entry =
-          new SyncReport.Entry(a.item() < 0 ? null : a.item(), a.id(), null, null);
-      switch (a.kind()) {
-        case UNCHANGED -> unchanged.add(entry);
-        case REJECT -> rejected.add(reject(a));
-        case CREATE, UPDATE -> {
-          BatchResult r = results.get(a.id());
-          switch (r.outcome()) {
-            case CREATED -> created.add(entry);
-            case UPDATED -> updated.add(entry);
-            case UNCHANGED -> unchanged.add(entry);
-            case CONFLICT ->
-                rejected.add(
-                    new SyncReport.Entry(
-                        a.item(), a.id(), "the node changed during the sync; sync again", null));
-            case DUPLICATE, INVALID, FAILED ->
-                rejected.add(
-                    new SyncReport.Entry(
-                        a.item(),
-                        a.id(),
-                        PersonText.or(r.message(), "the write failed; sync again"),
-                        null));
-          }
-        }
-        case DELETE -> {
-          try {
-            if (api.store.deleteNode(a.id(), a.revision()) && done.add(a.id())) {
-              deleted.add(entry);
-            }
-          } catch (ConflictException e) {
-            rejected.add(
-                new SyncReport.Entry(
-                    null, a.id(), "not pruned: the node changed during the sync", null));
-          }
-        }
-      }
-    }
-    if (!deleted.isEmpty()) {
-      revision = Math.max(revision, api.store.currentRevision());
-    }
-    api.awaitCache(revision);
-    return new SyncReport(false, revision, created, updated, unchanged, deleted, rejected);
-  }
-
-  private static SyncReport report(SyncPlan plan, long revision, boolean dryRun) {
-    List<SyncReport.Entry> created = entries(plan.of(SyncPlan.Kind.CREATE));
-    List<SyncReport.Entry> updated = entries(plan.of(SyncPlan.Kind.UPDATE));
-    List<SyncReport.Entry> unchanged = entries(plan.of(SyncPlan.Kind.UNCHANGED));
-    List<SyncReport.Entry> deleted = entries(plan.of(SyncPlan.Kind.DELETE));
-    List<SyncReport.Entry> rejected =
-        plan.of(SyncPlan.Kind.REJECT).stream().map(SyncRoutes::reject).toList();
-    return new SyncReport(dryRun, revision, created, updated, unchanged, deleted, rejected);
-  }
-
-  private static List<SyncReport.Entry> entries(List<SyncPlan.Action> actions) {
-    return actions.stream()
-        .map(a -> new SyncReport.Entry(a.item() < 0 ? null : a.item(), a.id(), null, null))
-        .toList();
-  }
-
-  private static SyncReport.Entry reject(SyncPlan.Action a) {
-    return new SyncReport.Entry(a.item() < 0 ? null : a.item(), a.id(), a.reason(), a.errors());
   }
 }

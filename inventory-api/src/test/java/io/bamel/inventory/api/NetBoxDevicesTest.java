@@ -101,4 +101,93 @@ class NetBoxDevicesTest {
   void derivesNodeIds(String name, String id) {
     assertThat(NetBoxDevices.nodeId(name)).isEqualTo(id);
   }
+
+  @Test
+  void recordsLastUpdatedAndIgnoresAnOlderRecord() throws Exception {
+    SyncItem newer =
+        one(
+            "{\"id\": 5, \"name\": \"a\", \"rack\": \"R2\","
+                + " \"last_updated\": \"2024-05-01T10:00:00.000002Z\"}");
+    NodeSpec written = newer.desired().apply(null);
+    assertThat(written.labels()).containsEntry("netbox-last-updated", "1714557600000002");
+    assertThat(NetBoxDevices.storedLastUpdated(written)).isEqualTo(1714557600000002L);
+
+    // A record written earlier in NetBox (a late webhook, an old export) leaves the node alone.
+    SyncItem older =
+        one(
+            "{\"id\": 5, \"name\": \"a\", \"rack\": \"R1\","
+                + " \"last_updated\": \"2024-05-01 10:00:00.000001+00:00\"}");
+    assertThat(older.desired().apply(written)).isSameAs(written);
+
+    // The same record again: a pull applies it (restoring NetBox's values), a webhook does not.
+    JsonNode same =
+        Codec.mapper()
+            .readTree(
+                "{\"id\": 5, \"name\": \"a\", \"rack\": \"R2\","
+                    + " \"last_updated\": \"2024-05-01T12:00:00.000002+02:00\"}");
+    NodeSpec edited = written.toBuilder().rack("by-hand").build();
+    NetBoxDevices.Options pull =
+        new NetBoxDevices.Options(null, null, NetBoxDevices.Freshness.SAME_OR_NEWER);
+    NetBoxDevices.Options webhook =
+        new NetBoxDevices.Options(null, null, NetBoxDevices.Freshness.NEWER_ONLY);
+    assertThat(NetBoxDevices.item(0, same, pull).desired().apply(edited).rack()).isEqualTo("R2");
+    assertThat(NetBoxDevices.item(0, same, webhook).desired().apply(edited)).isSameAs(edited);
+  }
+
+  @Test
+  void aMacNotKnownKeepsBamelsAndTheCustomFieldOverridesTheInterfaces() throws Exception {
+    JsonNode device =
+        Codec.mapper().readTree("{\"id\": 5, \"name\": \"a\", \"custom_fields\": {}}");
+    NodeSpec current = NodeSpec.builder().macAddress("52:54:00:00:00:01").build();
+    assertThat(NetBoxDevices.item(0, device, NetBoxDevices.Options.EXPORT).desired().apply(current))
+        .extracting(NodeSpec::macAddress)
+        .isEqualTo("52:54:00:00:00:01");
+    NetBoxDevices.Options none =
+        new NetBoxDevices.Options(null, NetBoxDevices.BootMac.of(null), null);
+    assertThat(NetBoxDevices.item(0, device, none).desired().apply(current).macAddress()).isNull();
+    NetBoxDevices.Options fromInterface =
+        new NetBoxDevices.Options(null, NetBoxDevices.BootMac.of("52:54:00:00:00:AA"), null);
+    assertThat(NetBoxDevices.item(0, device, fromInterface).desired().apply(current).macAddress())
+        .isEqualTo("52:54:00:00:00:aa");
+
+    JsonNode custom =
+        Codec.mapper()
+            .readTree(
+                "{\"id\": 5, \"name\": \"a\", \"custom_fields\": {\"boot_mac\":"
+                    + " \"52:54:00:00:00:BB\", \"bamel_mac_address\": \"52:54:00:00:00:CC\"}}");
+    NetBoxDevices.Options named =
+        new NetBoxDevices.Options("boot_mac", NetBoxDevices.BootMac.of("52:54:00:00:00:AA"), null);
+    assertThat(NetBoxDevices.item(0, custom, named).desired().apply(null).macAddress())
+        .isEqualTo("52:54:00:00:00:bb");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "{\"count\":2,\"next\":null,\"previous\":null,\"results\":[{},{}]} | ",
+        "{\"results\":[]}                                                      | ",
+        "{\"count\":3,\"next\":null,\"previous\":null,\"results\":[{},{}]} | holds 2 of the 3",
+        "{\"count\":null,\"next\":\"https://nb/api/dcim/devices/?limit=2&start=9\",\"results\":[]} | "
+            + "one page of several (next is '...?limit=2&start=9')",
+        "{\"count\":2,\"next\":null,\"previous\":\"https://nb/api/dcim/devices/?limit=1\",\"results\":[{}]} | "
+            + "a later page",
+      })
+  void tellsAPartialListFromAWholeOne(String body, String why) throws Exception {
+    java.util.Optional<String> partial = NetBoxDevices.partial(Codec.mapper().readTree(body));
+    if (why == null) {
+      assertThat(partial).isEmpty();
+    } else {
+      assertThat(partial).hasValueSatisfying(p -> assertThat(p).contains(why));
+    }
+  }
+
+  @Test
+  void mapsInventoryIdsBothWays() {
+    assertThat(NetBoxDevices.inventoryId(42)).isEqualTo("netbox:42");
+    assertThat(NetBoxDevices.deviceId("netbox:42")).isEqualTo(42);
+    assertThat(NetBoxDevices.deviceId("netbox:x")).isEqualTo(-1);
+    assertThat(NetBoxDevices.deviceId("asset:42")).isEqualTo(-1);
+    assertThat(NetBoxDevices.deviceId(null)).isEqualTo(-1);
+  }
 }

@@ -272,6 +272,47 @@ class SyncApiIT {
         .isEqualTo("k8s");
   }
 
+  @Test
+  void aPartialNetBoxPageIsRefusedForAPruneAndChangesNothing() throws Exception {
+    // The whole site first: 25 devices.
+    ApiFixture.Response whole = f.json("POST", "/api/v1/sync?format=netbox", netbox(25));
+    assertThat(whole.json().get("created")).hasSize(25);
+    long before = f.revision();
+
+    // Then only the first page of NetBox's answer, as `curl ...?limit=10` gives it.
+    ObjectNode page = (ObjectNode) Codec.mapper().readTree(netbox(25));
+    ArrayNode results = (ArrayNode) page.get("results");
+    while (results.size() > 10) {
+      results.remove(results.size() - 1);
+    }
+    page.put("next", "https://netbox.example/api/dcim/devices/?limit=10&offset=10");
+    for (String dryRun : List.of("true", "false")) {
+      ApiFixture.Response r =
+          f.json(
+              "POST",
+              "/api/v1/sync?format=netbox&prune=true&site=ams1&dryRun=" + dryRun,
+              page.toString());
+      assertThat(r.status()).as(r.toString()).isEqualTo(409);
+      assertThat(r.json().get("detail").asText())
+          .contains("prune refused")
+          .contains("one page of several")
+          .contains("?limit=10&offset=10");
+    }
+    // count above the results says the same without next.
+    page.putNull("next");
+    ApiFixture.Response counted =
+        f.json("POST", "/api/v1/sync?format=netbox&prune=true&site=ams1", page.toString());
+    assertThat(counted.status()).isEqualTo(409);
+    assertThat(counted.json().get("detail").asText()).contains("holds 10 of the 25");
+    assertThat(f.revision()).isEqualTo(before);
+    assertThat(f.get("/api/v1/nodes?site=ams1").json().get("items")).hasSize(25);
+
+    // Without prune a page is just an update of its devices.
+    ApiFixture.Response plain = f.json("POST", "/api/v1/sync?format=netbox", page.toString());
+    assertThat(plain.status()).isEqualTo(200);
+    assertThat(plain.json().get("unchanged")).hasSize(10);
+  }
+
   static String netbox(int count) {
     ObjectNode body = Codec.mapper().createObjectNode();
     body.put("count", count);

@@ -20,7 +20,9 @@ import java.util.function.Function;
  * is unchanged, pack the rest into transactions within etcd's limits, and fall back to one
  * transaction per item for a transaction that lost a race, so every item gets its own result. A
  * unique value (serial, MAC, management address) taken by an earlier item of the batch is refused
- * before anything is written; one held by a stored node is refused by the index guard in etcd.
+ * before anything is written; one held by a stored node is refused by the index guard in etcd. With
+ * a {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
+ * ends the run with {@link FencedException}.
  */
 final class BatchUpsert {
 
@@ -31,16 +33,19 @@ final class BatchUpsert {
   private final EtcdInventory.Options options;
   private final NodeWrites writes;
   private final Function<List<String>, List<NodeRecord>> reader;
+  private final WriteFence fence;
 
   BatchUpsert(
       KV kv,
       EtcdInventory.Options options,
       NodeWrites writes,
-      Function<List<String>, List<NodeRecord>> reader) {
+      Function<List<String>, List<NodeRecord>> reader,
+      WriteFence fence) {
     this.kv = kv;
     this.options = options;
     this.writes = writes;
     this.reader = reader;
+    this.fence = fence;
   }
 
   /** One item's planned write. */
@@ -136,7 +141,7 @@ final class BatchUpsert {
       }
       keys.forEach(key -> claimed.put(key, id));
     }
-    TxnPlan plan = new TxnPlan();
+    TxnPlan plan = new TxnPlan().fence(fence);
     writes.spec(plan, id, current.spec(), current.specRevision(), bytes, item.spec());
     writes.event(plan, id, current.lastEventSeq(), item.event());
     return new Planned(index, plan, current.exists() ? Outcome.UPDATED : Outcome.CREATED);
@@ -155,6 +160,8 @@ final class BatchUpsert {
         for (Planned p : members) {
           results[p.index()] = retryAlone(items.get(p.index()));
         }
+      } catch (FencedException e) {
+        throw e;
       } catch (InventoryException e) {
         for (Planned p : members) {
           results[p.index()] =
@@ -181,6 +188,8 @@ final class BatchUpsert {
       } catch (DuplicateValueException e) {
         return new BatchResult(
             item.id(), Outcome.DUPLICATE, current.specRevision(), e.getMessage());
+      } catch (FencedException e) {
+        throw e;
       } catch (InventoryException e) {
         return new BatchResult(item.id(), Outcome.FAILED, 0, e.getMessage());
       }

@@ -225,6 +225,16 @@ public final class EtcdInventory {
    * @throws ConflictException when the spec is no longer at {@code expectedRevision}
    */
   public boolean deleteNode(String id, long expectedRevision) {
+    return deleteNode(id, expectedRevision, null);
+  }
+
+  /**
+   * Deletes a node as {@link #deleteNode(String, long)} does, only while the writer still holds
+   * {@code fence} (null: no fence): a controller's delete.
+   *
+   * @throws FencedException when the fence no longer holds (nothing is deleted)
+   */
+  public boolean deleteNode(String id, long expectedRevision, WriteFence fence) {
     NodeRecord current = read(id);
     if (!current.exists()) {
       return false;
@@ -232,7 +242,7 @@ public final class EtcdInventory {
     if (expectedRevision != ANY_REVISION) {
       requireRevision("node " + id, current.specRevision(), expectedRevision);
     }
-    TxnPlan plan = new TxnPlan();
+    TxnPlan plan = new TxnPlan().fence(fence);
     writes.spec(plan, id, current.spec(), current.specRevision(), null, null);
     plan.commit(kv, options.timeout(), "node " + id);
     return true;
@@ -292,7 +302,18 @@ public final class EtcdInventory {
    * written. Items whose transaction lost a race are retried one by one.
    */
   public List<BatchResult> upsertAll(List<BatchItem> items) {
-    return new BatchUpsert(kv, options, writes, this::readSpecs).run(items);
+    return upsertAll(items, null);
+  }
+
+  /**
+   * Upserts many nodes as {@link #upsertAll(List)} does, every transaction conditional on the
+   * writer still holding {@code fence} (null: no fence): a controller's batch.
+   *
+   * @throws FencedException when the fence no longer holds; transactions committed before it stay,
+   *     nothing after it is written
+   */
+  public List<BatchResult> upsertAll(List<BatchItem> items, WriteFence fence) {
+    return new BatchUpsert(kv, options, writes, this::readSpecs, fence).run(items);
   }
 
   /**

@@ -103,7 +103,8 @@ class BatchUpsertIT {
                       racer, "n1", s -> s.toBuilder().rack("moved").build(), null);
                 }
                 return records;
-              });
+              },
+              null);
       List<BatchResult> results =
           batch.run(
               List.of(

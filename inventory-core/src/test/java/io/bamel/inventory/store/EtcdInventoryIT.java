@@ -156,6 +156,33 @@ class EtcdInventoryIT {
   }
 
   @Test
+  void batchUpsertsAndDeletesAreFencedByLeadership() throws Exception {
+    inventory.createNode("n1", TestNodes.spec(1, "p"), null);
+    ByteSequence leaderKey = ByteSequence.from(Keys.leader("netbox-sync"), StandardCharsets.UTF_8);
+    client.getKVClient().put(leaderKey, ByteSequence.from("a", StandardCharsets.UTF_8)).get();
+    long created = client.getKVClient().get(leaderKey).get().getKvs().get(0).getCreateRevision();
+    WriteFence fence = new WriteFence(Keys.leader("netbox-sync"), created);
+    List<BatchResult> written =
+        inventory.upsertAll(List.of(BatchItem.upsert("n2", TestNodes.spec(2, "p"), null)), fence);
+    assertThat(written.get(0).outcome()).isEqualTo(BatchResult.Outcome.CREATED);
+
+    client.getKVClient().delete(leaderKey).get();
+    client.getKVClient().put(leaderKey, ByteSequence.from("b", StandardCharsets.UTF_8)).get();
+    long before = client.getKVClient().get(leaderKey).get().getHeader().getRevision();
+    assertThatThrownBy(
+            () ->
+                inventory.upsertAll(
+                    List.of(BatchItem.upsert("n3", TestNodes.spec(3, "p"), null)), fence))
+        .isInstanceOf(FencedException.class);
+    long n1 = inventory.getNode("n1").orElseThrow().specRevision();
+    assertThatThrownBy(() -> inventory.deleteNode("n1", n1, fence))
+        .isInstanceOf(FencedException.class);
+    assertThat(inventory.getNode("n1")).isPresent();
+    assertThat(inventory.getNode("n3")).isEmpty();
+    assertThat(inventory.currentRevision()).isEqualTo(before);
+  }
+
+  @Test
   void unknownFieldsSurviveAnUpdate() throws Exception {
     String newer =
         "{\"name\":\"n1\",\"pool\":\"p\",\"rackPosition\":1,\"fromTheFuture\":{\"x\":1},"
