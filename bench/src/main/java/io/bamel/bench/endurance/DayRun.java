@@ -1,7 +1,6 @@
 package io.bamel.bench.endurance;
 
 import io.bamel.bench.RawEtcd;
-import io.bamel.inventory.maintenance.CompactionSchedule;
 import io.bamel.inventory.maintenance.EtcdSpace;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
 import io.bamel.inventory.model.Node;
@@ -18,7 +17,6 @@ import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.node.ReadingsPolicy;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.options.CompactOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,9 +37,8 @@ import java.util.concurrent.TimeUnit;
  * start. Each simulated minute: a periodic sync of every node ({@link NodeLoop}), then four pool
  * controller cycles, 15 s apart ({@link PoolLoop}), each followed by a reconciliation of the nodes
  * it switched (as the node controller's watch would). With compaction on, every 5 simulated minutes
- * the etcd-maintenance leader's {@link CompactionSchedule} is ticked with etcd's revision and etcd
- * is compacted to what it returns, as {@code EtcdCompactor} does on the real clock. At the end etcd
- * is given a few seconds to finish compacting and measured again.
+ * etcd is compacted as the etcd-maintenance leader does it ({@link Compactions}). At the end, once
+ * the last compaction is applied, etcd is measured again.
  */
 final class DayRun {
 
@@ -68,9 +65,12 @@ final class DayRun {
    * @param start etcd's space at the start
    * @param end etcd's space at the end
    * @param counts the writes
+   * @param compactionMillis how long each compaction took etcd, in order
    * @param wallMillis how long the simulated day took on the real clock
    */
-  record Outcome(EtcdSpace start, EtcdSpace end, WriteCounts counts, long wallMillis) {}
+  record Outcome(
+      EtcdSpace start, EtcdSpace end, WriteCounts counts, List<Double> compactionMillis,
+      long wallMillis) {}
 
   private final Settings settings;
   private final WriteCounts counts = new WriteCounts();
@@ -108,7 +108,7 @@ final class DayRun {
           "%s: start: %s; db %s MiB, in use %s MiB%n",
           label, counts, mib(start.dbSizeBytes()), mib(start.dbSizeInUseBytes()));
       long wall = System.nanoTime();
-      CompactionSchedule schedule = new CompactionSchedule();
+      Compactions compactor = new Compactions(client.getKVClient(), counts);
       for (int minute = 0; minute < settings.minutes(); minute++) {
         Instant now = MIDNIGHT.plus(Duration.ofMinutes(minute));
         // The periodic sync of every node, then each pool's four controller cycles, each
@@ -120,12 +120,7 @@ final class DayRun {
         Instant next = now.plus(Duration.ofMinutes(1));
         if (settings.compaction()
             && next.getEpochSecond() % COMPACTION_INTERVAL.toSeconds() == 0) {
-          long target = schedule.tick(store.currentRevision());
-          if (target > 0) {
-            client.getKVClient().compact(target, CompactOption.DEFAULT).get(60, TimeUnit.SECONDS);
-            schedule.compactedTo(target);
-            counts.compactions.increment();
-          }
+          compactor.tick(store.currentRevision());
         }
         if ((minute + 1) % 60 == 0) {
           EtcdSpace now2 = space.poll();
@@ -139,6 +134,7 @@ final class DayRun {
               (System.nanoTime() - wall) / 1e9);
         }
       }
+      compactor.finish();
       long wallMillis = (System.nanoTime() - wall) / 1_000_000;
       EtcdSpace end = settle(space);
       System.out.printf(
@@ -148,7 +144,7 @@ final class DayRun {
           mib(end.dbSizeBytes()),
           mib(end.dbSizeInUseBytes()),
           wallMillis / 1e3);
-      return new Outcome(start, end, counts, wallMillis);
+      return new Outcome(start, end, counts, compactor.millis(), wallMillis);
     }
   }
 

@@ -95,6 +95,21 @@ public final class EnduranceBenchmark implements Benchmark {
             perMinute,
             everyReading,
             "writes/min"));
+    List<Double> compactions = new ArrayList<>(main.compactionMillis());
+    if (!compactions.isEmpty()) {
+      compactions.sort(null);
+      rows.add(
+          info(
+              String.format(
+                  "etcd compaction until applied, median of %d (max %s ms), %s, vs the 5 min"
+                      + " interval",
+                  compactions.size(),
+                  BenchContext.format(compactions.get(compactions.size() - 1)),
+                  day),
+              compactions.get(compactions.size() / 2),
+              5 * 60 * 1000.0,
+              "ms"));
+    }
     for (int i = 1; i < variants.size(); i++) {
       DayRun.Outcome o = days.get(i).get();
       rows.add(
