@@ -11,9 +11,16 @@ import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.etcd.jetcd.Client;
 import java.time.Instant;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.PutOption;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A fleet written straight into etcd as bamel lays it out: for node {@code i} of {@code n}, in pool
@@ -45,10 +52,39 @@ final class FleetKeys {
       kvs.addAll(RawEtcd.newNodeKeys(id, spec, NodeEvent.of(T0, "created", "loaded")));
       kvs.add(Map.entry(Keys.nodeStatus(id), status));
       if (kvs.size() >= 50_000) {
-        RawEtcd.putAll(client, kvs, 128);
+        putConcurrently(client, kvs);
         kvs.clear();
       }
     }
-    RawEtcd.putAll(client, kvs, 128);
+    putConcurrently(client, kvs);
+  }
+
+  /**
+   * Writes {@code kvs} in transactions of 128 puts, 16 at a time (loading is not timed: etcd
+   * commits concurrent transactions together, which makes a 100,000-node load minutes shorter).
+   */
+  private static void putConcurrently(Client client, List<Map.Entry<String, byte[]>> kvs)
+      throws Exception {
+    List<CompletableFuture<TxnResponse>> inFlight = new ArrayList<>();
+    for (int start = 0; start < kvs.size(); start += 128) {
+      List<Op> ops = new ArrayList<>();
+      for (Map.Entry<String, byte[]> kv : kvs.subList(start, Math.min(kvs.size(), start + 128))) {
+        ops.add(
+            Op.put(
+                ByteSequence.from(kv.getKey(), StandardCharsets.UTF_8),
+                ByteSequence.from(kv.getValue()),
+                PutOption.DEFAULT));
+      }
+      inFlight.add(client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit());
+      if (inFlight.size() == 16) {
+        for (CompletableFuture<TxnResponse> f : inFlight) {
+          f.get(60, TimeUnit.SECONDS);
+        }
+        inFlight.clear();
+      }
+    }
+    for (CompletableFuture<TxnResponse> f : inFlight) {
+      f.get(60, TimeUnit.SECONDS);
+    }
   }
 }
