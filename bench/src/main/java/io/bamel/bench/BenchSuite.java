@@ -21,6 +21,8 @@ final class BenchSuite {
         new io.bamel.bench.node.NodeFleetPowerOnBenchmark(),
         new io.bamel.bench.api.ApiSyncBenchmark(),
         new io.bamel.bench.api.NetBoxPullBenchmark(),
-        new io.bamel.bench.api.ApiListBenchmark());
+        new io.bamel.bench.api.ApiListBenchmark(),
+        new io.bamel.bench.api.FleetScaleBenchmark(),
+        new io.bamel.bench.endurance.EnduranceBenchmark());
   }
 }

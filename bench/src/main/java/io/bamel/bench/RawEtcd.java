@@ -9,6 +9,7 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +63,17 @@ public final class RawEtcd {
                 ByteSequence.from(kv.getKey(), StandardCharsets.UTF_8),
                 ByteSequence.from(kv.getValue()),
                 PutOption.DEFAULT));
+      }
+      client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Deletes every key of {@code keys} in transactions of {@code opsPerTxn} deletes. */
+  public static void deleteAll(Client client, List<String> keys, int opsPerTxn) throws Exception {
+    for (int start = 0; start < keys.size(); start += opsPerTxn) {
+      List<Op> ops = new ArrayList<>();
+      for (String key : keys.subList(start, Math.min(keys.size(), start + opsPerTxn))) {
+        ops.add(Op.delete(ByteSequence.from(key, StandardCharsets.UTF_8), DeleteOption.DEFAULT));
       }
       client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(30, TimeUnit.SECONDS);
     }

@@ -70,6 +70,13 @@ public final class Timer {
     return (System.nanoTime() - start) / 1e6;
   }
 
+  /** The {@code p} quantile (0 to 1) of {@code millis}, by the nearest-rank method. */
+  public static double percentile(double[] millis, double p) {
+    double[] sorted = millis.clone();
+    Arrays.sort(sorted);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * p) - 1))];
+  }
+
   /** The time of one call, in milliseconds. */
   public static double millis(Callable<?> work) throws Exception {
     long start = System.nanoTime();

@@ -270,9 +270,7 @@ public final class ApiListBenchmark implements Benchmark {
   }
 
   private static double percentile(double[] millis, double p) {
-    double[] sorted = millis.clone();
-    Arrays.sort(sorted);
-    return sorted[Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(sorted.length * p) - 1))];
+    return Timer.percentile(millis, p);
   }
 
   private static ByteSequence bytes(String s) {

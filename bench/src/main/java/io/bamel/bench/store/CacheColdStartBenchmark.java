@@ -3,6 +3,7 @@ package io.bamel.bench.store;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.Heap;
 import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeState;
@@ -14,7 +15,6 @@ import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.etcd.jetcd.Client;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -121,11 +121,6 @@ public final class CacheColdStartBenchmark implements Benchmark {
   }
 
   private static long usedHeapAfterGc() throws InterruptedException {
-    var memory = ManagementFactory.getMemoryMXBean();
-    for (int i = 0; i < 3; i++) {
-      System.gc();
-      Thread.sleep(200);
-    }
-    return memory.getHeapMemoryUsage().getUsed();
+    return Heap.usedAfterGc();
   }
 }

@@ -1,0 +1,119 @@
+package io.bamel.bench.api;
+
+import io.bamel.bench.Timer;
+import io.bamel.inventory.model.NodeReadings;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.TestNodes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.SplittableRandom;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPatch;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+
+/**
+ * The timed requests of {@link FleetScaleBenchmark} against one running API: a listing page that
+ * misses the memo, and a {@code PATCH} of a random node. Each reads its whole answer and fails
+ * unless it is what was asked for.
+ */
+final class FleetRequests {
+
+  private static final ContentType MERGE_PATCH = ContentType.create("application/merge-patch+json");
+
+  private final ApiBench api;
+  private final EtcdInventory store;
+  private final CloseableHttpClient http;
+  private final int nodes;
+  private final SplittableRandom random;
+  private final byte[] buffer = new byte[64 * 1024];
+  private long patches;
+
+  FleetRequests(ApiBench api, EtcdInventory store, CloseableHttpClient http, int nodes, long seed) {
+    this.api = api;
+    this.store = store;
+    this.http = http;
+    this.nodes = nodes;
+    this.random = new SplittableRandom(seed);
+  }
+
+  /**
+   * {@code GET /api/v1/nodes?pool=pool-1&limit=N} after (untimed) a readings write to a random node
+   * of the fleet has moved the revision and the cache has applied it, so the memo cannot answer:
+   * the answer's ETag must carry the new revision.
+   */
+  Timer.Trial listingMiss(int limit) {
+    String url = api.base + "/api/v1/nodes?pool=pool-1&limit=" + limit;
+    return new Timer.Trial() {
+      private long revision;
+
+      @Override
+      public void prepare() throws Exception {
+        String id = TestNodes.id(random.nextInt(nodes));
+        revision =
+            store.putReadings(
+                id,
+                new NodeReadings(Instant.now(), 200 + random.nextInt(300) * 1.0, null, null),
+                null);
+        if (!api.cache.awaitRevision(revision, Duration.ofSeconds(30))) {
+          throw new IllegalStateException("the cache did not reach revision " + revision);
+        }
+      }
+
+      @Override
+      public void run() throws Exception {
+        String etag = "\"l" + revision + "-";
+        HttpGet get = new HttpGet(url);
+        long length = execute(get, etag);
+        if (length < 100L * limit) {
+          throw new IllegalStateException("the listing has " + length + " bytes");
+        }
+      }
+    };
+  }
+
+  /** {@code PATCH /api/v1/nodes/{id}} of a random node's asset tag (a change every time). */
+  Timer.Trial patch() {
+    return () -> {
+      int i = random.nextInt(nodes);
+      HttpPatch patch = new HttpPatch(api.base + "/api/v1/nodes/" + TestNodes.id(i));
+      String body = "{\"assetTag\":\"AT-" + i + "-" + (++patches) + "\"}";
+      patch.setEntity(new ByteArrayEntity(body.getBytes(StandardCharsets.UTF_8), MERGE_PATCH));
+      execute(patch, null);
+    };
+  }
+
+  /** Sends {@code request}; checks 200 (and the ETag's start when given); reads the whole body. */
+  private long execute(ClassicHttpRequest request, String etagPrefix) throws IOException {
+    request.setHeader("Authorization", api.authorization());
+    return http.execute(
+        request,
+        r -> {
+          if (r.getCode() != 200) {
+            throw new IllegalStateException(
+                request.getMethod() + " " + request.getPath() + " answered " + r.getCode());
+          }
+          if (etagPrefix != null) {
+            Header etag = r.getFirstHeader("ETag");
+            if (etag == null || !etag.getValue().startsWith(etagPrefix)) {
+              throw new IllegalStateException(
+                  "the listing was not built at the new revision: ETag "
+                      + (etag == null ? "missing" : etag.getValue()));
+            }
+          }
+          long total = 0;
+          try (InputStream in = r.getEntity().getContent()) {
+            for (int k; (k = in.read(buffer)) >= 0; ) {
+              total += k;
+            }
+          }
+          return total;
+        });
+  }
+}

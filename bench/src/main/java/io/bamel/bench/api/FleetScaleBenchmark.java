@@ -1,0 +1,308 @@
+package io.bamel.bench.api;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bamel.bench.BenchContext;
+import io.bamel.bench.BenchResult;
+import io.bamel.bench.Benchmark;
+import io.bamel.bench.Heap;
+import io.bamel.bench.JitWarmUp;
+import io.bamel.bench.RawEtcd;
+import io.bamel.bench.Timer;
+import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.store.TestNodes;
+import io.bamel.inventory.testing.EtcdCluster;
+import io.etcd.jetcd.Client;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+
+/**
+ * A fleet of 100,000 nodes (four pools of 25,000), each with its spec, status, member key, first
+ * event and unique-value index keys, beside one of 10,000 (four pools of 2,500), each on an etcd of
+ * its own:
+ *
+ * <ul>
+ *   <li>cold start of the inventory cache until synced at 100,000 nodes, against a raw paged range
+ *       of the same keys with the same page size (target at most 2, as {@code cache-cold-start});
+ *       as information, start to ready as {@code bamel server} starts its API (the unique-index
+ *       pass over the index and the nodes, then the cache) against a raw paged range of the nodes,
+ *       pools and index;
+ *   <li>the heap the synced cache and the API hold at 100,000 nodes (used heap after GC, before and
+ *       after; target at most 300 MiB);
+ *   <li>the p99 of a listing page that misses the memo ({@code GET
+ *       /api/v1/nodes?pool=pool-1&limit=500}, every request after a readings write to a random node
+ *       has moved the revision; the ETag of every answer is checked to carry the new revision) at
+ *       100,000 nodes against the same at 10,000 (target at most 1.5);
+ *   <li>the p99 of a {@code PATCH} of a random node (its asset tag) at 100,000 against 10,000
+ *       (target at most 1.5);
+ *   <li>a {@code POST /api/v1/sync} of 10,000 new nodes into the 100,000 against raw transactions
+ *       writing the same keys into the same etcd (target at most 1.5), the new nodes deleted before
+ *       each run; and, as information, the heap held after it.
+ * </ul>
+ *
+ * <p>The timed requests go through Apache HttpClient 5's classic client over one kept-alive
+ * connection per fleet, as in {@code api-list-pool}; both fleets' requests are warmed until the JIT
+ * is steady, then timed in blocks taken in turn, so drift in the machine's load weighs on both.
+ */
+public final class FleetScaleBenchmark implements Benchmark {
+
+  private static final int POOLS = 4;
+  private static final int PAGE = 500;
+  private static final int ROUNDS = 3;
+  private static final int SETTLE = 5;
+  private static final int MAX_WARM_UP_PASSES = 40;
+
+  @Override
+  public String name() {
+    return "fleet-100k";
+  }
+
+  @Override
+  public List<BenchResult> run(BenchContext context) throws Exception {
+    int large = context.size("fleetNodes", 100_000);
+    int small = context.size("fleetSmallNodes", 10_000);
+    int syncNodes = context.size("fleetSyncNodes", 10_000);
+    int requests = context.quick() ? 48 : 600;
+    int runs = context.quick() ? 1 : 3;
+    List<BenchResult> rows = new ArrayList<>();
+    try (EtcdCluster bigEtcd = EtcdCluster.start(1);
+        Client big = bigEtcd.client();
+        EtcdCluster smallEtcd = EtcdCluster.start(1);
+        Client little = smallEtcd.client()) {
+      System.out.printf("%s: loading %,d and %,d nodes%n", name(), large, small);
+      FleetKeys.load(big, 0, large, POOLS);
+      FleetKeys.load(little, 0, small, POOLS);
+      rows.addAll(coldStart(big, large, runs));
+      long before = Heap.usedAfterGc();
+      try (ApiBench bigApi = new ApiBench(big);
+          CloseableHttpClient bigHttp = HttpClients.custom().disableContentCompression().build()) {
+        FleetRequests bigRequests =
+            new FleetRequests(bigApi, new EtcdInventory(big), bigHttp, large, 1);
+        Timer.once(bigRequests.listingMiss(PAGE));
+        rows.add(heapRow("heap held by the synced cache and the API", large, before));
+        String what = String.format("%,d vs %,d nodes", large, small);
+        try (ApiBench smallApi = new ApiBench(little);
+            CloseableHttpClient smallHttp =
+                HttpClients.custom().disableContentCompression().build()) {
+          FleetRequests smallRequests =
+              new FleetRequests(smallApi, new EtcdInventory(little), smallHttp, small, 2);
+          rows.addAll(
+              compare(
+                  "listing miss (GET ?pool=pool-1&limit=" + PAGE + ", revision moved) p99, " + what,
+                  bigRequests.listingMiss(PAGE),
+                  smallRequests.listingMiss(PAGE),
+                  requests,
+                  context.quick()));
+          rows.addAll(
+              compare(
+                  "PATCH of a random node p99, " + what,
+                  bigRequests.patch(),
+                  smallRequests.patch(),
+                  requests,
+                  context.quick()));
+        }
+        rows.addAll(sync(bigEtcd, big, bigApi, large, syncNodes, runs, before));
+      }
+    }
+    return rows;
+  }
+
+  /** Cache cold start, and start to ready as the server does it, against raw paged ranges. */
+  private List<BenchResult> coldStart(Client client, int nodes, int runs) throws Exception {
+    int page = InventoryCache.Options.DEFAULTS.pageSize();
+    double[] cache =
+        Timer.interleavedMedians(
+            runs,
+            () -> {
+              try (InventoryCache c = new InventoryCache(client).start()) {
+                if (!c.awaitSynced(Duration.ofMinutes(5)) || c.nodeCount() != nodes) {
+                  throw new IllegalStateException("cache did not sync " + nodes + " nodes");
+                }
+              }
+            },
+            () -> {
+              RawEtcd.rangeAll(client, Keys.NODES, page);
+              RawEtcd.rangeAll(client, Keys.POOLS, page);
+            });
+    EtcdInventory store = new EtcdInventory(client);
+    // One timed run each (after one untimed): the unique-index pass reads the fleet twice over,
+    // and this row is information.
+    double[] ready =
+        Timer.interleavedMedians(
+            1,
+            () -> {
+              if (store.rebuildUniqueIndex() != 0) {
+                throw new IllegalStateException("the unique index was incomplete");
+              }
+              try (InventoryCache c = new InventoryCache(client).start()) {
+                if (!c.awaitSynced(Duration.ofMinutes(5)) || c.nodeCount() != nodes) {
+                  throw new IllegalStateException("cache did not sync " + nodes + " nodes");
+                }
+              }
+            },
+            () -> {
+              RawEtcd.rangeAll(client, Keys.INDEX, page);
+              RawEtcd.rangeAll(client, Keys.NODES, page);
+              RawEtcd.rangeAll(client, Keys.POOLS, page);
+            });
+    return List.of(
+        BenchResult.ratioAtMost(
+            name(),
+            String.format("cold start to synced cache, %,d nodes vs raw paged range", nodes),
+            cache[0],
+            cache[1],
+            "ms",
+            2.0),
+        info(
+            String.format(
+                "start to ready as the server starts its API (unique-index pass, then the cache),"
+                    + " %,d nodes, vs raw paged range of index, nodes and pools",
+                nodes),
+            ready[0],
+            ready[1],
+            "ms"));
+  }
+
+  /**
+   * The p99 (target) and p50 (information) of {@code big} against {@code small}: warmed until the
+   * JIT is steady, then timed in blocks of one kind taken in turn.
+   */
+  private List<BenchResult> compare(
+      String measure, Timer.Trial big, Timer.Trial small, int requests, boolean quick)
+      throws Exception {
+    List<Timer.Trial> kinds = List.of(big, small);
+    JitWarmUp.Outcome warmUp = JitWarmUp.run(kinds, quick ? 1 : MAX_WARM_UP_PASSES);
+    System.out.printf("%s: %s: warm-up %s%n", name(), measure, warmUp);
+    double[][] samples = {new double[requests], new double[requests]};
+    int block = requests / ROUNDS;
+    for (int round = 0; round < ROUNDS; round++) {
+      for (int k = 0; k < kinds.size(); k++) {
+        System.gc();
+        for (int settle = 0; settle < SETTLE; settle++) {
+          kinds.get(k).prepare();
+          kinds.get(k).run();
+        }
+        for (int i = round * block; i < (round + 1) * block; i++) {
+          samples[k][i] = Timer.once(kinds.get(k));
+        }
+      }
+    }
+    int n = block * ROUNDS;
+    double[] b = java.util.Arrays.copyOf(samples[0], n);
+    double[] s = java.util.Arrays.copyOf(samples[1], n);
+    return List.of(
+        BenchResult.ratioAtMost(
+            name(), measure, Timer.percentile(b, 0.99), Timer.percentile(s, 0.99), "ms", 1.5),
+        info(
+            measure.replace(" p99,", " p50,"),
+            Timer.percentile(b, 0.5),
+            Timer.percentile(s, 0.5),
+            "ms"));
+  }
+
+  /** A sync of {@code count} new nodes into the fleet against raw transactions of their keys. */
+  private List<BenchResult> sync(
+      EtcdCluster etcd, Client client, ApiBench api, int fleet, int count, int runs, long before)
+      throws Exception {
+    ObjectNode body = Codec.mapper().createObjectNode();
+    ArrayNode items = body.putArray("items");
+    List<Map.Entry<String, byte[]>> raw = new ArrayList<>(6 * count);
+    for (int i = fleet; i < fleet + count; i++) {
+      String id = TestNodes.id(i);
+      NodeSpec spec = TestNodes.spec(i, "pool-" + (i % POOLS)).toBuilder().powerState(null).build();
+      ObjectNode item = items.addObject();
+      item.put("id", id);
+      item.set("spec", Codec.mapper().valueToTree(spec));
+      raw.addAll(
+          RawEtcd.newNodeKeys(
+              id, spec, NodeEvent.change(FleetKeys.T0, "created", "sync", "bench", "req-" + i)));
+    }
+    byte[] json = Codec.encode(body);
+    List<String> keys = raw.stream().map(Map.Entry::getKey).toList();
+    Timer.Trial removeNew =
+        () -> {
+          RawEtcd.deleteAll(client, keys, 128);
+          if (!api.cache.awaitRevision(etcd.revision(), Duration.ofSeconds(60))) {
+            throw new IllegalStateException("the cache did not follow the deletes");
+          }
+          while (api.cache.nodeCount() != fleet) {
+            Thread.sleep(10);
+          }
+        };
+    double[] medians =
+        Timer.interleavedMedians(
+            runs,
+            new Timer.Trial() {
+              @Override
+              public void prepare() throws Exception {
+                removeNew.run();
+              }
+
+              @Override
+              public void run() throws Exception {
+                byte[] report = api.send("POST", "/api/v1/sync", json);
+                if (Codec.mapper().readTree(report).get("created").size() != count) {
+                  throw new IllegalStateException("the sync did not create every node");
+                }
+              }
+            },
+            new Timer.Trial() {
+              @Override
+              public void prepare() throws Exception {
+                removeNew.run();
+              }
+
+              @Override
+              public void run() throws Exception {
+                RawEtcd.putAll(client, raw, 128);
+              }
+            });
+    // The last run was a sync (the runs alternate, raw first): its nodes are in the cache now.
+    BenchResult heap = heapRow("heap held after the sync (information)", fleet + count, before);
+    removeNew.run();
+    return List.of(
+        BenchResult.ratioAtMost(
+            name(),
+            String.format("sync %,d new nodes into %,d vs raw txns", count, fleet),
+            medians[0],
+            medians[1],
+            "ms",
+            1.5),
+        new BenchResult(
+            heap.benchmark(),
+            heap.measure(),
+            heap.bamel(),
+            heap.baseline(),
+            heap.unit(),
+            heap.ratio(),
+            "info",
+            true));
+  }
+
+  private BenchResult heapRow(String what, int nodes, long before) throws InterruptedException {
+    double mib = Heap.mib(Heap.usedAfterGc() - before);
+    return new BenchResult(
+        name(),
+        String.format("%s at %,d nodes (used heap after GC, vs 300 MiB)", what, nodes),
+        mib,
+        300,
+        "MiB",
+        mib / 300,
+        "<= 300 MiB",
+        mib <= 300);
+  }
+
+  private BenchResult info(String measure, double bamel, double baseline, String unit) {
+    return new BenchResult(
+        name(), measure + " (info)", bamel, baseline, unit, bamel / baseline, "info", true);
+  }
+}
