@@ -149,7 +149,7 @@ class NodeStateMachineFollowUpTest {
 
     assertThat(waits.next()).isEqualTo(ahead.next());
     assertThat(waits.next().state()).isEqualTo(NodeState.POWERING_OFF);
-    assertThat(waits.next().lastPowerAction()).isEqualTo("power-off");
+    assertThat(waits.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_OFF);
     assertThat(waits.requeue()).isEqualTo(Requeue.POLL);
     assertThat(waits.event().result()).isEqualTo("unsupported");
     assertThat(waits.event().reason())
