@@ -73,8 +73,7 @@ public final class RawEtcd {
     for (int start = 0; start < keys.size(); start += opsPerTxn) {
       List<Op> ops = new ArrayList<>();
       for (String key : keys.subList(start, Math.min(keys.size(), start + opsPerTxn))) {
-        ops.add(
-            Op.delete(ByteSequence.from(key, StandardCharsets.UTF_8), DeleteOption.DEFAULT));
+        ops.add(Op.delete(ByteSequence.from(key, StandardCharsets.UTF_8), DeleteOption.DEFAULT));
       }
       client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(30, TimeUnit.SECONDS);
     }

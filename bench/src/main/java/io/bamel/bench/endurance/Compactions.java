@@ -14,10 +14,10 @@ import java.util.concurrent.TimeUnit;
  * returns (the one seen a tick earlier). On the real clock a tick comes every 5 minutes, and etcd
  * has long finished the previous compaction by then (etcd 3.4 walks every key from the oldest
  * revision up, in batches of 1,000 with a pause of 10 ms and a commit after each, so a 10,000-node
- * fleet's compaction takes seconds). Five simulated minutes pass in a few real seconds, so each tick
- * first waits until etcd has applied the previous compaction (requested with {@code physical}, whose
- * answer comes once it is applied): etcd compacts while the simulation writes, as in production,
- * and never falls more than one interval behind. Not thread-safe: one caller.
+ * fleet's compaction takes seconds). Five simulated minutes pass in a few real seconds, so each
+ * tick first waits until etcd has applied the previous compaction (requested with {@code physical},
+ * whose answer comes once it is applied): etcd compacts while the simulation writes, as in
+ * production, and never falls more than one interval behind. Not thread-safe: one caller.
  */
 final class Compactions {
 

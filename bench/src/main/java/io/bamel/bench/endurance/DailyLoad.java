@@ -5,9 +5,9 @@ import java.util.SplittableRandom;
 /**
  * The demand on one pool over a simulated day, as a share of the pool's nodes that its workload
  * needs (0 to 1): low at night (about 0.15 at 03:00), high in the afternoon (about 0.85 at 15:00),
- * with each pool shifted by up to 1.5 hours, its swing scaled by 0.8 to 1.15, and two faster ripples
- * (periods of 100 and 35 minutes) standing for jobs starting and ending. Pure and deterministic for
- * a seed.
+ * with each pool shifted by up to 1.5 hours, its swing scaled by 0.8 to 1.15, and two faster
+ * ripples (periods of 100 and 35 minutes) standing for jobs starting and ending. Pure and
+ * deterministic for a seed.
  *
  * @param swing how far this pool's demand swings around its mean, as a share of the base swing
  * @param shiftHours how much later than the base curve this pool peaks

@@ -69,7 +69,10 @@ final class DayRun {
    * @param wallMillis how long the simulated day took on the real clock
    */
   record Outcome(
-      EtcdSpace start, EtcdSpace end, WriteCounts counts, List<Double> compactionMillis,
+      EtcdSpace start,
+      EtcdSpace end,
+      WriteCounts counts,
+      List<Double> compactionMillis,
       long wallMillis) {}
 
   private final Settings settings;
@@ -118,8 +121,7 @@ final class DayRun {
             nodes, n -> nodeLoop.reconcile(n, now, true, pools.get(n.pool).utilization()));
         poolTasks.forEach(pools, pool -> cycles(pool, nodeLoop, now));
         Instant next = now.plus(Duration.ofMinutes(1));
-        if (settings.compaction()
-            && next.getEpochSecond() % COMPACTION_INTERVAL.toSeconds() == 0) {
+        if (settings.compaction() && next.getEpochSecond() % COMPACTION_INTERVAL.toSeconds() == 0) {
           compactor.tick(store.currentRevision());
         }
         if ((minute + 1) % 60 == 0) {
@@ -139,11 +141,7 @@ final class DayRun {
       EtcdSpace end = settle(space);
       System.out.printf(
           "%s: end: %s; db %s MiB, in use %s MiB; %.0f s%n",
-          label,
-          counts,
-          mib(end.dbSizeBytes()),
-          mib(end.dbSizeInUseBytes()),
-          wallMillis / 1e3);
+          label, counts, mib(end.dbSizeBytes()), mib(end.dbSizeInUseBytes()), wallMillis / 1e3);
       return new Outcome(start, end, counts, compactor.millis(), wallMillis);
     }
   }
@@ -187,8 +185,7 @@ final class DayRun {
       kvs.addAll(RawEtcd.newNodeKeys(id, spec, history.get(0)));
       for (int seq = 2; seq <= history.size(); seq++) {
         kvs.add(
-            Map.entry(
-                Keys.nodeEvent(id, seq), Codec.encode(history.get(seq - 1).withSeq(seq))));
+            Map.entry(Keys.nodeEvent(id, seq), Codec.encode(history.get(seq - 1).withSeq(seq))));
       }
       SimNode node =
           new SimNode(
@@ -210,8 +207,7 @@ final class DayRun {
     RawEtcd.putAll(client, kvs, 128);
     resolveSpecRevisions(store);
     for (int p = 0; p < poolCount; p++) {
-      pools.add(
-          new PoolLoop(poolName(p), members.get(p), loads.get(p), store, counts, MIDNIGHT));
+      pools.add(new PoolLoop(poolName(p), members.get(p), loads.get(p), store, counts, MIDNIGHT));
     }
   }
 

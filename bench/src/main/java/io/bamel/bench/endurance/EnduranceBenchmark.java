@@ -85,8 +85,7 @@ public final class EnduranceBenchmark implements Benchmark {
             "MiB"));
     WriteCounts c = main.counts();
     double perMinute = c.total() / (double) minutes;
-    double everyReading =
-        (c.total() - c.readings.sum() + c.readingsTaken.sum()) / (double) minutes;
+    double everyReading = (c.total() - c.readings.sum() + c.readingsTaken.sum()) / (double) minutes;
     rows.add(
         info(
             "etcd writes per simulated minute, "

@@ -14,10 +14,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * One simulated machine on the simulated clock: its BMC's power state, its operating system
- * booting and shutting down, its Kubernetes node (cordoned or not, Ready once booted) and the pods
- * running on it, and the watts its BMC reports. Every machine has joined Kubernetes before, so its
- * node object exists (NotReady while the machine is off). Not thread-safe: one thread at a time.
+ * One simulated machine on the simulated clock: its BMC's power state, its operating system booting
+ * and shutting down, its Kubernetes node (cordoned or not, Ready once booted) and the pods running
+ * on it, and the watts its BMC reports. Every machine has joined Kubernetes before, so its node
+ * object exists (NotReady while the machine is off). Not thread-safe: one thread at a time.
  */
 final class Machine {
 

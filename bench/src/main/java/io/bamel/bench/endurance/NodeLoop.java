@@ -58,8 +58,7 @@ final class NodeLoop {
       }
     }
     Inputs inputs =
-        new Inputs(
-            machine.version(), machine.ready(now), node.specRevision, node.statusRevision);
+        new Inputs(machine.version(), machine.ready(now), node.specRevision, node.statusRevision);
     NodeState state = node.state();
     if (inputs.equals(node.decidedFrom) && (state == NodeState.OFF || state == NodeState.READY)) {
       // Off and ready decide from what they see, not from the time: the same inputs give the

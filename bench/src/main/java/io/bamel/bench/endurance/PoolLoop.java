@@ -183,8 +183,7 @@ final class PoolLoop {
       }
     }
     Map<String, Object> extensions =
-        new LinkedHashMap<>(
-            new PoolMemory(memory.lowSince(), memory.lastScaleUp()).into(Map.of()));
+        new LinkedHashMap<>(new PoolMemory(memory.lowSince(), memory.lastScaleUp()).into(Map.of()));
     if (lastDecision != null) {
       extensions.put(PoolStatuses.LAST_DECISION, lastDecision);
     }
@@ -215,7 +214,12 @@ final class PoolLoop {
                     epoch,
                     null),
                 new PoolCondition(
-                    PoolStatuses.DRY_RUN, "False", "Acting", "decisions are executed", epoch, null)))
+                    PoolStatuses.DRY_RUN,
+                    "False",
+                    "Acting",
+                    "decisions are executed",
+                    epoch,
+                    null)))
         .extensions(extensions)
         .build();
   }

@@ -16,8 +16,7 @@ class PoolScalerTest {
 
   @Test
   void scalesUpToTheAimCappedByTheTransitionsInFlight() {
-    PoolScaler.Verdict v =
-        PoolScaler.decide(counts(40, 0, 0, 60), 36, PoolScaler.Memory.NONE, NOW);
+    PoolScaler.Verdict v = PoolScaler.decide(counts(40, 0, 0, 60), 36, PoolScaler.Memory.NONE, NOW);
     // 36 / 40 = 0.9 > 0.70; the aim 0.55 wants ceil(36 / 0.55) = 66 nodes, 26 more; at most 5
     assertThat(v.powerOn()).isEqualTo(5);
     assertThat(v.powerOff()).isZero();
@@ -27,8 +26,7 @@ class PoolScalerTest {
 
   @Test
   void countsNodesComingUpBeforeScalingUpAgain() {
-    PoolScaler.Verdict v =
-        PoolScaler.decide(counts(40, 5, 0, 55), 30, PoolScaler.Memory.NONE, NOW);
+    PoolScaler.Verdict v = PoolScaler.decide(counts(40, 5, 0, 55), 30, PoolScaler.Memory.NONE, NOW);
     // 30 / 45 = 0.67: the nodes coming up are enough
     assertThat(v.powerOn()).isZero();
   }
@@ -47,8 +45,7 @@ class PoolScalerTest {
     // 20 / 80 = 0.25 < 0.30 for 10 minutes: keep ceil(20 / 0.55) = 37, switch off at most 5
     assertThat(ten.powerOff()).isEqualTo(5);
     PoolScaler.Memory afterUp = new PoolScaler.Memory(NOW, NOW.plus(Duration.ofMinutes(5)));
-    assertThat(
-            PoolScaler.decide(c, 20, afterUp, NOW.plus(Duration.ofMinutes(12))).powerOff())
+    assertThat(PoolScaler.decide(c, 20, afterUp, NOW.plus(Duration.ofMinutes(12))).powerOff())
         .isZero();
   }
 
