@@ -1,7 +1,5 @@
 package io.bamel.bench.api;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
@@ -9,19 +7,14 @@ import io.bamel.bench.Heap;
 import io.bamel.bench.JitWarmUp;
 import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
-import io.bamel.inventory.model.NodeEvent;
-import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.Keys;
-import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.etcd.jetcd.Client;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 
@@ -46,7 +39,8 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
  *       (target at most 1.5);
  *   <li>a {@code POST /api/v1/sync} of 10,000 new nodes into the 100,000 against raw transactions
  *       writing the same keys into the same etcd (target at most 1.5), the new nodes deleted before
- *       each run; and, as information, the heap held after it.
+ *       each run ({@link FleetSync}); as information, the same sync into the 10,000-node fleet, and
+ *       the heap held after the sync into the 100,000.
  * </ul>
  *
  * <p>The timed requests go through Apache HttpClient 5's classic client over one kept-alive
@@ -90,6 +84,7 @@ public final class FleetScaleBenchmark implements Benchmark {
         Timer.once(bigRequests.listingMiss(PAGE));
         rows.add(heapRow("heap held by the synced cache and the API", large, before));
         String what = String.format("%,d vs %,d nodes", large, small);
+        double smallSync;
         try (ApiBench smallApi = new ApiBench(little);
             CloseableHttpClient smallHttp =
                 HttpClients.custom().disableContentCompression().build()) {
@@ -109,8 +104,25 @@ public final class FleetScaleBenchmark implements Benchmark {
                   smallRequests.patch(),
                   requests,
                   context.quick()));
+          long[] bigPatches = bigRequests.patchesAnd408s();
+          long[] smallPatches = smallRequests.patchesAnd408s();
+          rows.add(
+              new BenchResult(
+                  name(),
+                  "PATCHes answered 408 Request Timeout, of all sent (warm-up included), both fleets"
+                      + " (info)",
+                  bigPatches[1] + smallPatches[1],
+                  bigPatches[0] + smallPatches[0],
+                  "requests",
+                  (bigPatches[1] + smallPatches[1]) / (double) (bigPatches[0] + smallPatches[0]),
+                  "info",
+                  true));
+          FleetSync intoSmall = new FleetSync(smallEtcd, little, smallApi, small, syncNodes, POOLS);
+          smallSync = Timer.medianMillis(runs, intoSmall.sync());
+          intoSmall.removeNew();
         }
-        rows.addAll(sync(bigEtcd, big, bigApi, large, syncNodes, runs, before));
+        FleetSync intoLarge = new FleetSync(bigEtcd, big, bigApi, large, syncNodes, POOLS);
+        rows.addAll(sync(intoLarge, large, syncNodes, small, smallSync, runs, before));
       }
     }
     return rows;
@@ -209,66 +221,17 @@ public final class FleetScaleBenchmark implements Benchmark {
             "ms"));
   }
 
-  /** A sync of {@code count} new nodes into the fleet against raw transactions of their keys. */
+  /**
+   * A sync of {@code count} new nodes into the fleet against raw transactions of their keys, and
+   * (information) against the same sync into the small fleet, whose median is {@code smallMillis}.
+   */
   private List<BenchResult> sync(
-      EtcdCluster etcd, Client client, ApiBench api, int fleet, int count, int runs, long before)
+      FleetSync sync, int fleet, int count, int small, double smallMillis, int runs, long before)
       throws Exception {
-    ObjectNode body = Codec.mapper().createObjectNode();
-    ArrayNode items = body.putArray("items");
-    List<Map.Entry<String, byte[]>> raw = new ArrayList<>(6 * count);
-    for (int i = fleet; i < fleet + count; i++) {
-      String id = TestNodes.id(i);
-      NodeSpec spec = TestNodes.spec(i, "pool-" + (i % POOLS)).toBuilder().powerState(null).build();
-      ObjectNode item = items.addObject();
-      item.put("id", id);
-      item.set("spec", Codec.mapper().valueToTree(spec));
-      raw.addAll(
-          RawEtcd.newNodeKeys(
-              id, spec, NodeEvent.change(FleetKeys.T0, "created", "sync", "bench", "req-" + i)));
-    }
-    byte[] json = Codec.encode(body);
-    List<String> keys = raw.stream().map(Map.Entry::getKey).toList();
-    Timer.Trial removeNew =
-        () -> {
-          RawEtcd.deleteAll(client, keys, 128);
-          if (!api.cache.awaitRevision(etcd.revision(), Duration.ofSeconds(60))) {
-            throw new IllegalStateException("the cache did not follow the deletes");
-          }
-          while (api.cache.nodeCount() != fleet) {
-            Thread.sleep(10);
-          }
-        };
-    double[] medians =
-        Timer.interleavedMedians(
-            runs,
-            new Timer.Trial() {
-              @Override
-              public void prepare() throws Exception {
-                removeNew.run();
-              }
-
-              @Override
-              public void run() throws Exception {
-                byte[] report = api.send("POST", "/api/v1/sync", json);
-                if (Codec.mapper().readTree(report).get("created").size() != count) {
-                  throw new IllegalStateException("the sync did not create every node");
-                }
-              }
-            },
-            new Timer.Trial() {
-              @Override
-              public void prepare() throws Exception {
-                removeNew.run();
-              }
-
-              @Override
-              public void run() throws Exception {
-                RawEtcd.putAll(client, raw, 128);
-              }
-            });
+    double[] medians = Timer.interleavedMedians(runs, sync.sync(), sync.raw());
     // The last run was a sync (the runs alternate, raw first): its nodes are in the cache now.
-    BenchResult heap = heapRow("heap held after the sync (information)", fleet + count, before);
-    removeNew.run();
+    BenchResult heap = heapRow("heap held after the sync", fleet + count, before);
+    sync.removeNew();
     return List.of(
         BenchResult.ratioAtMost(
             name(),
@@ -277,9 +240,14 @@ public final class FleetScaleBenchmark implements Benchmark {
             medians[1],
             "ms",
             1.5),
+        info(
+            String.format("sync %,d new nodes into %,d vs into %,d", count, fleet, small),
+            medians[0],
+            smallMillis,
+            "ms"),
         new BenchResult(
             heap.benchmark(),
-            heap.measure(),
+            heap.measure() + " (info)",
             heap.bamel(),
             heap.baseline(),
             heap.unit(),

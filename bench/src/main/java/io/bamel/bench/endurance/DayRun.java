@@ -63,14 +63,19 @@ final class DayRun {
    * What the day did.
    *
    * @param start etcd's space at the start
+   * @param firstHour etcd's space after the first simulated hour (the start when shorter)
    * @param end etcd's space at the end
+   * @param liveEnd etcd's space at the end once compacted to its last revision and defragmented
+   *     (what the live keys take, without history or free pages)
    * @param counts the writes
    * @param compactionMillis how long each compaction took etcd, in order
    * @param wallMillis how long the simulated day took on the real clock
    */
   record Outcome(
       EtcdSpace start,
+      EtcdSpace firstHour,
       EtcdSpace end,
+      EtcdSpace liveEnd,
       WriteCounts counts,
       List<Double> compactionMillis,
       long wallMillis) {}
@@ -102,16 +107,13 @@ final class DayRun {
       Instant first = MIDNIGHT.minus(Duration.ofMinutes(1));
       nodeTasks.forEach(nodes, n -> nodeLoop.reconcile(n, first, true, 0.5));
       poolTasks.forEach(pools, pool -> pool.cycle(first));
-      etcd.compact(store.currentRevision());
-      for (String endpoint : etcd.endpoints()) {
-        client.getMaintenanceClient().defragmentMember(endpoint).get(5, TimeUnit.MINUTES);
-      }
-      EtcdSpace start = settle(space);
+      EtcdSpace start = compactAndDefragment(etcd, client, store, space);
       System.out.printf(
           "%s: start: %s; db %s MiB, in use %s MiB%n",
           label, counts, mib(start.dbSizeBytes()), mib(start.dbSizeInUseBytes()));
       long wall = System.nanoTime();
       Compactions compactor = new Compactions(client.getKVClient(), counts);
+      EtcdSpace firstHour = start;
       for (int minute = 0; minute < settings.minutes(); minute++) {
         Instant now = MIDNIGHT.plus(Duration.ofMinutes(minute));
         // The periodic sync of every node, then each pool's four controller cycles, each
@@ -123,6 +125,10 @@ final class DayRun {
         Instant next = now.plus(Duration.ofMinutes(1));
         if (settings.compaction() && next.getEpochSecond() % COMPACTION_INTERVAL.toSeconds() == 0) {
           compactor.tick(store.currentRevision());
+        }
+        if (minute + 1 == 60) {
+          compactor.finish();
+          firstHour = settle(space);
         }
         if ((minute + 1) % 60 == 0) {
           EtcdSpace now2 = space.poll();
@@ -142,8 +148,23 @@ final class DayRun {
       System.out.printf(
           "%s: end: %s; db %s MiB, in use %s MiB; %.0f s%n",
           label, counts, mib(end.dbSizeBytes()), mib(end.dbSizeInUseBytes()), wallMillis / 1e3);
-      return new Outcome(start, end, counts, compactor.millis(), wallMillis);
+      EtcdSpace liveEnd = compactAndDefragment(etcd, client, store, space);
+      System.out.printf(
+          "%s: end, compacted to the last revision and defragmented: db %s MiB%n",
+          label, mib(liveEnd.dbSizeBytes()));
+      return new Outcome(start, firstHour, end, liveEnd, counts, compactor.millis(), wallMillis);
     }
+  }
+
+  /** Compacts etcd to its current revision, defragments it and measures it. */
+  private static EtcdSpace compactAndDefragment(
+      EtcdCluster etcd, Client client, EtcdInventory store, EtcdSpaceMonitor space)
+      throws Exception {
+    etcd.compact(store.currentRevision());
+    for (String endpoint : etcd.endpoints()) {
+      client.getMaintenanceClient().defragmentMember(endpoint).get(5, TimeUnit.MINUTES);
+    }
+    return settle(space);
   }
 
   /** The four pool controller cycles of the minute from {@code now}. */

@@ -83,6 +83,22 @@ public final class EnduranceBenchmark implements Benchmark {
             mib(main.end().dbSizeBytes()),
             mib(main.start().dbSizeBytes()),
             "MiB"));
+    rows.add(
+        info(
+            "etcd db in use at the end vs after the first simulated hour (history of two"
+                + " compaction intervals in both), "
+                + day,
+            mib(main.end().dbSizeInUseBytes()),
+            mib(main.firstHour().dbSizeInUseBytes()),
+            "MiB"));
+    rows.add(
+        info(
+            "etcd live data (compacted to the last revision, defragmented) at the end vs at the"
+                + " start, "
+                + day,
+            mib(main.liveEnd().dbSizeBytes()),
+            mib(main.start().dbSizeBytes()),
+            "MiB"));
     WriteCounts c = main.counts();
     double perMinute = c.total() / (double) minutes;
     double everyReading = (c.total() - c.readings.sum() + c.readingsTaken.sum()) / (double) minutes;
