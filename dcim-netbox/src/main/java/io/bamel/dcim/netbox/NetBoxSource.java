@@ -62,6 +62,8 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
   private final ScheduledExecutorService loop;
   private final Thread worker;
   private final Map<String, LongAdder> webhookCounts = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicReference<WriteFence> term =
+      new java.util.concurrent.atomic.AtomicReference<>();
   private final LongAdder accepted = new LongAdder();
   private final LongAdder done = new LongAdder();
 
@@ -117,7 +119,10 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
         new LeadershipListener() {
           @Override
           public void gained(WriteFence fence) {
-            loop.execute(CoreThreads.guarded("netbox pull", LOG, NetBoxSource.this::cycle));
+            // One pull per term, even when the election reports the term twice.
+            if (!fence.equals(term.getAndSet(fence))) {
+              loop.execute(CoreThreads.guarded("netbox pull", LOG, NetBoxSource.this::cycle));
+            }
           }
 
           @Override
