@@ -1,12 +1,12 @@
 package io.bamel.node;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
@@ -55,7 +55,7 @@ public final class NodeStateMachine {
    */
   public static boolean needsPods(NodeSpec spec, NodeStatus status) {
     NodeState state = status == null ? NodeState.UNKNOWN : status.stateOrUnknown();
-    return spec.desiredPower() == PowerState.OFF
+    return spec.desiredPower() == DesiredPower.OFF
         || state == NodeState.DRAINING
         || state == NodeState.ERROR;
   }
@@ -178,7 +178,8 @@ public final class NodeStateMachine {
     return switch (next) {
       case POWERING_ON, POWERING_OFF, JOINING, DRAINING -> Requeue.POLL;
       default ->
-          o.kube().verdict() == KubeVerdict.UNREACHABLE && o.spec().desiredPower() == PowerState.OFF
+          o.kube().verdict() == KubeVerdict.UNREACHABLE
+                  && o.spec().desiredPower() == DesiredPower.OFF
               ? Requeue.POLL
               : Requeue.NEXT_SYNC;
     };

@@ -1,5 +1,6 @@
 package io.bamel.node;
 
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.power.BmcPowerState;
 
 /**
@@ -26,14 +27,14 @@ public record PowerReading(BmcPowerState state, String error) {
   }
 
   /** The observed state for the inventory ({@code on}, {@code off}, {@code unknown}). */
-  public io.bamel.inventory.model.PowerState observed() {
+  public ObservedPower observed() {
     if (state == null) {
-      return io.bamel.inventory.model.PowerState.UNKNOWN;
+      return ObservedPower.UNKNOWN;
     }
     return switch (state.basic()) {
-      case ON -> io.bamel.inventory.model.PowerState.ON;
-      case OFF -> io.bamel.inventory.model.PowerState.OFF;
-      default -> io.bamel.inventory.model.PowerState.UNKNOWN;
+      case ON -> ObservedPower.ON;
+      case OFF -> ObservedPower.OFF;
+      default -> ObservedPower.UNKNOWN;
     };
   }
 }

@@ -1,11 +1,12 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeStatusBuilder;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
 import io.bamel.power.BmcPowerState;
@@ -25,7 +26,7 @@ final class Step extends Transitions {
 
   Step(Observation o, NodeStatus current) {
     super(o, current);
-    this.wantOn = o.spec().desiredPower() == PowerState.ON;
+    this.wantOn = o.spec().desiredPower() == DesiredPower.ON;
     this.power = o.power().state();
   }
 
@@ -238,7 +239,7 @@ final class Step extends Transitions {
     if (since.compareTo(o.timeouts().powerOn()) <= 0) {
       return stay(Action.NONE);
     }
-    if (current.powerState() == PowerState.OFF) {
+    if (current.powerState() == ObservedPower.OFF) {
       return error(
           "BMC still reports off "
               + text(o.timeouts().powerOn())

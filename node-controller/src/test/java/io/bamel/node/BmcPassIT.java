@@ -3,8 +3,8 @@ package io.bamel.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
@@ -39,7 +39,7 @@ class BmcPassIT {
     int nodes = 96;
     int concurrency = 16;
     Duration latency = Duration.ofMillis(200);
-    List<String> ids = site.addNodes(nodes, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(nodes, "batch", DesiredPower.OFF);
     CountingDriver[] calls = new CountingDriver[1];
     site.controller(
         "a",
@@ -78,7 +78,7 @@ class BmcPassIT {
   @Test
   void thePowerDrawIsReadOnlyWhenDue() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(4, "batch", PowerState.ON);
+    List<String> ids = site.addNodes(4, "batch", DesiredPower.ON);
     MutableClock clock = new MutableClock();
     CountingDriver[] calls = new CountingDriver[1];
     site.controller(

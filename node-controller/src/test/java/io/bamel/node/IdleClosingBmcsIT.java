@@ -2,9 +2,9 @@ package io.bamel.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.sim.SimConnection;
 import io.bamel.power.sim.SimSystemConfig;
@@ -44,8 +44,8 @@ class IdleClosingBmcsIT {
   @Test
   void halfAnHourOfSyncPassesOverIdleClosingBmcsHasNoUnreachableReading() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> on = add("on-", 4, PowerState.ON);
-    List<String> off = add("off-", 4, PowerState.OFF);
+    List<String> on = add("on-", 4, DesiredPower.ON);
+    List<String> off = add("off-", 4, DesiredPower.OFF);
     MutableClock clock = new MutableClock();
     FailureCountingDriver[] driver = new FailureCountingDriver[1];
     site.controller(
@@ -63,8 +63,8 @@ class IdleClosingBmcsIT {
     List<String> seen = new ArrayList<>();
     runFor(Duration.ofMinutes(15), clock, ids, seen);
     // power actions over connections the BMCs closed in between (clock held: real timeouts)
-    site.desire(on.getFirst(), PowerState.OFF);
-    site.desire(off.getFirst(), PowerState.ON);
+    site.desire(on.getFirst(), DesiredPower.OFF);
+    site.desire(off.getFirst(), DesiredPower.ON);
     site.awaitState(List.of(on.getFirst()), NodeState.OFF, WAIT);
     site.awaitState(List.of(off.getFirst()), NodeState.READY, WAIT);
     runFor(Duration.ofMinutes(15), clock, ids, seen);
@@ -101,7 +101,7 @@ class IdleClosingBmcsIT {
     }
   }
 
-  private List<String> add(String prefix, int count, PowerState desired) {
+  private List<String> add(String prefix, int count, DesiredPower desired) {
     List<String> ids = new ArrayList<>();
     for (int i = 1; i <= count; i++) {
       String id = prefix + i;

@@ -11,11 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.BmcPowerState;
@@ -87,14 +88,14 @@ class NodeControllerIT {
         "batch",
         PoolConfig.builder().labels(Map.of("bamel.io/tier", "batch")).build(),
         BatchItem.ANY);
-    String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
     CountingDriver[] calls = new CountingDriver[1];
     ControllerInstance c =
         site.controller(
             "a", TestSite.CONFIG, TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
     site.awaitState(List.of(id), OFF, WAIT);
 
-    site.desire(id, PowerState.ON);
+    site.desire(id, DesiredPower.ON);
     site.awaitState(List.of(id), READY, WAIT);
     var k8sNode = site.kube.nodes().withName(id).get();
     assertThat(k8sNode.getMetadata().getLabels())
@@ -103,7 +104,7 @@ class NodeControllerIT {
     assertThat(k8sNode.getSpec() == null ? null : k8sNode.getSpec().getUnschedulable())
         .isNotEqualTo(Boolean.TRUE);
     var status = site.node(id).status();
-    assertThat(status.powerState()).isEqualTo(PowerState.ON);
+    assertThat(status.powerState()).isEqualTo(ObservedPower.ON);
     assertThat(status.kubernetesNode()).isEqualTo(id);
     assertThat(status.nodeReady()).isTrue();
     assertThat(status.lastPowerAction()).isEqualTo(LastPowerAction.POWER_ON);
@@ -114,7 +115,7 @@ class NodeControllerIT {
     assertThat(site.node(id).readings().powerWatts()).isPositive();
 
     addWorkload(id, "web-1", Map.of("app", "web"));
-    site.desire(id, PowerState.OFF);
+    site.desire(id, DesiredPower.OFF);
     site.awaitState(List.of(id), OFF, WAIT);
     assertThat(site.fleet.system(id).powerState()).isEqualTo(BmcPowerState.OFF);
     assertThat(site.api.evictions()).isEqualTo(1);
@@ -141,7 +142,7 @@ class NodeControllerIT {
   @Test
   void aDisruptionBudgetBlocksTheDrainUntilItAllows() throws Exception {
     site = new TestSite(ETCD.cluster(), true);
-    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     site.controller("a");
     site.awaitState(List.of(id), READY, WAIT);
     addWorkload(id, "db-0", Map.of("app", "db"));
@@ -162,7 +163,7 @@ class NodeControllerIT {
                 .build())
         .create();
 
-    site.desire(id, PowerState.OFF);
+    site.desire(id, DesiredPower.OFF);
     site.awaitState(List.of(id), ERROR, WAIT);
     var status = site.node(id).status();
     assertThat(status.lastError())
@@ -192,23 +193,23 @@ class NodeControllerIT {
   @Test
   void maintenanceStopsEveryPowerAction() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String kept = ids.get(0);
     String idle = ids.get(1);
     ControllerInstance c = site.controller("a");
     site.awaitState(List.of(kept), READY, WAIT);
     site.update(kept, s -> s.toBuilder().maintenance(true).build());
-    site.update(idle, s -> s.toBuilder().maintenance(true).powerState(PowerState.OFF).build());
+    site.update(idle, s -> s.toBuilder().maintenance(true).powerState(DesiredPower.OFF).build());
     site.awaitState(List.of(idle), READY, WAIT);
 
-    site.desire(kept, PowerState.OFF);
+    site.desire(kept, DesiredPower.OFF);
     site.fleet.system(idle).forcePowerState(BmcPowerState.OFF);
     Thread.sleep(3 * TestSite.CONFIG.syncInterval().toMillis() / 2);
     assertThat(site.state(kept)).isEqualTo(READY);
     assertThat(site.fleet.system(kept).powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(site.resets(kept, "GracefulShutdown") + site.resets(kept, "ForceOff")).isZero();
     assertThat(site.resets(idle, "On")).as("no power-on while in maintenance").isEqualTo(1);
-    await().atMost(WAIT).until(() -> site.node(idle).status().powerState() == PowerState.OFF);
+    await().atMost(WAIT).until(() -> site.node(idle).status().powerState() == ObservedPower.OFF);
 
     site.update(kept, s -> s.toBuilder().maintenance(false).build());
     site.awaitState(List.of(kept), OFF, WAIT);
@@ -218,11 +219,11 @@ class NodeControllerIT {
   @Test
   void driftIsCorrectedBothWays() throws Exception {
     site = new TestSite(ETCD.cluster(), true);
-    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String up = ids.get(0);
     String down = ids.get(1);
     ControllerInstance c = site.controller("a");
-    site.desire(down, PowerState.OFF);
+    site.desire(down, DesiredPower.OFF);
     site.awaitState(List.of(up), READY, WAIT);
     site.awaitState(List.of(down), OFF, WAIT);
 
@@ -252,7 +253,7 @@ class NodeControllerIT {
   void aNodeThatNeverJoinsIsPowerCycledOnceThenErrs() throws Exception {
     site = new TestSite(ETCD.cluster(), true);
     site.kubelets.pause(true);
-    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     site.controller("a");
     site.awaitState(List.of(id), ERROR, WAIT);
     assertThat(site.resets(id, "PowerCycle") + site.resets(id, "ForceRestart")).isEqualTo(1);
@@ -265,7 +266,7 @@ class NodeControllerIT {
   void aPowerCycleThatPassesThroughOffIsWaitedOutNotTakenForDrift() throws Exception {
     site = new TestSite(ETCD.cluster(), true);
     site.kubelets.pause(true);
-    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     OffAfterCycleDriver[] cycling = new OffAfterCycleDriver[1];
     CountingDriver[] calls = new CountingDriver[1];
     ControllerInstance c =
@@ -297,7 +298,7 @@ class NodeControllerIT {
   @Test
   void theKubernetesNodeIsFoundByKubernetesNodeNameThenNameThenId() throws Exception {
     site = new TestSite(ETCD.cluster(), true);
-    List<String> ids = site.addNodes(3, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(3, "batch", DesiredPower.OFF);
     String byKubeName = ids.get(0);
     String byName = ids.get(1);
     String byId = ids.get(2);
@@ -311,7 +312,7 @@ class NodeControllerIT {
     site.controller("a");
     site.awaitState(ids, OFF, WAIT);
 
-    ids.forEach(id -> site.desire(id, PowerState.ON));
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     site.awaitState(ids, READY, WAIT);
     assertThat(site.node(byKubeName).status().kubernetesNode()).isEqualTo("k8s-a");
     assertThat(site.node(byName).status().kubernetesNode()).isEqualTo("name-b");
@@ -327,7 +328,7 @@ class NodeControllerIT {
   @Test
   void reconcileDurationsAndTheQueueDepthAreMeasured() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
     ids.forEach(id -> site.fleet.system(id).faults().latency(Duration.ofMillis(50)));
     // one worker, no periodic sync: leadership queues all 20 at once
     ControllerInstance c =
@@ -356,7 +357,7 @@ class NodeControllerIT {
     // each of them read a BMC that answers after 50 ms
     assertThat(first[1]).isGreaterThanOrEqualTo(20 * 0.05);
 
-    site.desire(ids.get(0), PowerState.ON);
+    site.desire(ids.get(0), DesiredPower.ON);
     site.awaitState(List.of(ids.get(0)), READY, WAIT);
     double[] then = c.histogram("bamel_reconcile_duration_seconds");
     assertThat(then[0]).isGreaterThan(first[0]).isEqualTo(c.metric("bamel_reconcile_total"));
@@ -368,7 +369,7 @@ class NodeControllerIT {
     // real (long) default timeouts; the test moves the controller's clock instead of waiting
     site = new TestSite(ETCD.cluster(), true);
     site.kubelets.pause(true);
-    String id = site.addNodes(1, "slow", PowerState.ON).get(0);
+    String id = site.addNodes(1, "slow", DesiredPower.ON).get(0);
     MutableClock clock = new MutableClock();
     site.controller(
         "a",

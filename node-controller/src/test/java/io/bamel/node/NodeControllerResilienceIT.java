@@ -7,9 +7,9 @@ import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.power.BmcPowerState;
@@ -48,7 +48,7 @@ class NodeControllerResilienceIT {
   @Test
   void fiftyNodesConvergeAcrossAnAbruptControllerRestartWithOnePowerOnEach() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(50, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(50, "batch", DesiredPower.OFF);
     CountingDriver[] firstCalls = new CountingDriver[1];
     ControllerInstance first =
         site.controller(
@@ -56,7 +56,7 @@ class NodeControllerResilienceIT {
             TestSite.CONFIG.withConcurrency(4, 4),
             TestSite.drivers(d -> firstCalls[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.ON));
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     await()
         .atMost(WAIT)
         .pollInterval(Duration.ofMillis(10))
@@ -106,7 +106,7 @@ class NodeControllerResilienceIT {
   @Test
   void anEtcdRestartMidRunIsRiddenOut() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(10, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(10, "batch", DesiredPower.OFF);
     CountingDriver[] counted = new CountingDriver[1];
     ControllerInstance c =
         site.controller(
@@ -114,11 +114,11 @@ class NodeControllerResilienceIT {
             TestSite.CONFIG.withConcurrency(2, 2),
             TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.ON));
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     await().atMost(WAIT).until(() -> ids.stream().anyMatch(id -> site.accepted(id) > 0));
     ETCD.cluster().bounce(0);
     site.awaitState(ids, READY, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.OFF));
+    ids.forEach(id -> site.desire(id, DesiredPower.OFF));
     site.awaitState(ids, OFF, WAIT);
     await().atMost(WAIT).until(c.election::isLeader);
     for (String id : ids) {
@@ -131,10 +131,10 @@ class NodeControllerResilienceIT {
   @Test
   void withoutTheKubernetesApiPowerOnGoesOnAndDrainsWait() throws Exception {
     site = new TestSite(ETCD.cluster(), true);
-    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String running = ids.get(0);
     String starting = ids.get(1);
-    site.desire(starting, PowerState.OFF);
+    site.desire(starting, DesiredPower.OFF);
     site.controller("a");
     site.awaitState(List.of(running), READY, WAIT);
     site.awaitState(List.of(starting), OFF, WAIT);
@@ -156,8 +156,8 @@ class NodeControllerResilienceIT {
         .create();
 
     site.api.unreachable(true);
-    site.desire(starting, PowerState.ON);
-    site.desire(running, PowerState.OFF);
+    site.desire(starting, DesiredPower.ON);
+    site.desire(running, DesiredPower.OFF);
     await().atMost(WAIT).until(() -> site.state(starting) == JOINING);
     assertThat(site.fleet.system(starting).powerState()).isEqualTo(BmcPowerState.ON);
     // longer than the join and drain timeouts: they are paused, nothing is cycled or drained
@@ -178,7 +178,7 @@ class NodeControllerResilienceIT {
   @Test
   void thirtyPercentOfBmcCallsFailingStillConverges() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
     AtomicReference<FlakyDriver> flaky = new AtomicReference<>();
     CountingDriver[] sent = new CountingDriver[1]; // between the failures and the real driver
     ControllerInstance c =
@@ -191,9 +191,9 @@ class NodeControllerResilienceIT {
                   return flaky.get();
                 }));
     site.awaitState(ids, OFF, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.ON));
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     site.awaitState(ids, READY, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.OFF));
+    ids.forEach(id -> site.desire(id, DesiredPower.OFF));
     site.awaitState(ids, OFF, WAIT);
     for (String id : ids) {
       assertThat(site.fleet.system(id).powerState()).isEqualTo(BmcPowerState.OFF);
@@ -211,7 +211,7 @@ class NodeControllerResilienceIT {
   @Test
   void ofTwoControllersOnlyTheLeaderActs() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(20, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
     CountingDriver[] aCalls = new CountingDriver[1];
     CountingDriver[] bCalls = new CountingDriver[1];
     ControllerInstance a =
@@ -221,9 +221,9 @@ class NodeControllerResilienceIT {
         site.controller(
             "b", TestSite.CONFIG, TestSite.drivers(d -> bCalls[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.ON));
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     site.awaitState(ids, READY, WAIT);
-    ids.forEach(id -> site.desire(id, PowerState.OFF));
+    ids.forEach(id -> site.desire(id, DesiredPower.OFF));
     site.awaitState(ids, OFF, WAIT);
 
     assertThat(a.election.isLeader() ^ b.election.isLeader()).isTrue();
@@ -248,7 +248,7 @@ class NodeControllerResilienceIT {
   @Test
   void aWrittenAheadPowerOnIsCheckedAtTheBmcAndNotRepeatedBeforeItsTimeout() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(2, "batch", PowerState.ON);
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String accepted = ids.get(0); // the dead controller's call reached the BMC
     String lost = ids.get(1); // it died between the write-ahead and the call
     site.fleet.system(accepted).forcePowerState(BmcPowerState.ON);

@@ -6,10 +6,10 @@ import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
@@ -55,7 +55,7 @@ class NodeControllerShutdownIT {
   @Test
   void closeLetsASlowPowerOnReachItsBmcAndLeavesAConsistentWriteAhead() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(2, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.OFF);
     String id = ids.get(0);
     String later = ids.get(1);
     CountingDriver[] calls = new CountingDriver[1];
@@ -65,7 +65,7 @@ class NodeControllerShutdownIT {
 
     // a slow BMC: the driver's read and its reset take a second each
     site.fleet.system(id).faults().latency(Duration.ofSeconds(1));
-    site.desire(id, PowerState.ON);
+    site.desire(id, DesiredPower.ON);
     await()
         .atMost(WAIT)
         .pollInterval(Duration.ofMillis(10))
@@ -91,7 +91,7 @@ class NodeControllerShutdownIT {
     assertThat(last.result()).isEqualTo("requested");
 
     // closed: a change is not acted on any more
-    site.desire(later, PowerState.ON);
+    site.desire(later, DesiredPower.ON);
     Thread.sleep(500);
     assertThat(calls[0].calls(site.address(later), PowerOperation.ON)).isZero();
     assertThat(site.state(later)).isEqualTo(OFF);
@@ -110,13 +110,13 @@ class NodeControllerShutdownIT {
   @Test
   void closeReturnsWithinItsBoundWhenACallHangs() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
     CountingDriver[] calls = new CountingDriver[1];
     Duration bound = Duration.ofSeconds(1);
     ControllerInstance c = start(id, TestSite.CONFIG.withShutdownTimeout(bound), calls);
     held = calls[0];
     held.hold(true); // a power-on that hangs and ignores interrupts
-    site.desire(id, PowerState.ON);
+    site.desire(id, DesiredPower.ON);
     await().atMost(WAIT).until(() -> held.waiting() == 1);
 
     long start = System.nanoTime();
@@ -135,12 +135,12 @@ class NodeControllerShutdownIT {
   @Test
   void anInterruptedPowerOnLeavesItsWriteAheadToTheNextLeader() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
     CountingDriver[] calls = new CountingDriver[1];
     Duration bound = Duration.ofMillis(500);
     ControllerInstance c = start(id, TestSite.CONFIG.withShutdownTimeout(bound), calls);
     calls[0].hold(false); // a power-on that hangs until interrupted
-    site.desire(id, PowerState.ON);
+    site.desire(id, DesiredPower.ON);
     await().atMost(WAIT).until(() -> calls[0].waiting() == 1);
     Instant writtenAhead = site.node(id).status().powerActionTime();
 

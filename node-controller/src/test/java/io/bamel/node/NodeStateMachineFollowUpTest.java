@@ -13,12 +13,12 @@ import static io.bamel.node.NodeStateMachineTest.spec;
 import static io.bamel.node.NodeStateMachineTest.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerException;
@@ -39,24 +39,24 @@ class NodeStateMachineFollowUpTest {
   static Stream<Arguments> requeues() {
     return Stream.of(
         // from, desired, BMC, Kubernetes -> requeue
-        Arguments.of(NodeState.OFF, PowerState.OFF, OFF_, ABSENT, Requeue.NEXT_SYNC),
-        Arguments.of(NodeState.READY, PowerState.ON, ON_, READY_EMPTY, Requeue.NEXT_SYNC),
-        Arguments.of(NodeState.OFF, PowerState.ON, OFF_, ABSENT, Requeue.POLL), // power-on sent
-        Arguments.of(NodeState.POWERING_ON, PowerState.ON, OFF_, ABSENT, Requeue.POLL),
-        Arguments.of(NodeState.JOINING, PowerState.ON, ON_, ABSENT, Requeue.POLL),
-        Arguments.of(NodeState.READY, PowerState.OFF, ON_, READY_EMPTY, Requeue.POLL), // drain
-        Arguments.of(NodeState.POWERING_OFF, PowerState.OFF, ON_, ABSENT, Requeue.POLL),
+        Arguments.of(NodeState.OFF, DesiredPower.OFF, OFF_, ABSENT, Requeue.NEXT_SYNC),
+        Arguments.of(NodeState.READY, DesiredPower.ON, ON_, READY_EMPTY, Requeue.NEXT_SYNC),
+        Arguments.of(NodeState.OFF, DesiredPower.ON, OFF_, ABSENT, Requeue.POLL), // power-on sent
+        Arguments.of(NodeState.POWERING_ON, DesiredPower.ON, OFF_, ABSENT, Requeue.POLL),
+        Arguments.of(NodeState.JOINING, DesiredPower.ON, ON_, ABSENT, Requeue.POLL),
+        Arguments.of(NodeState.READY, DesiredPower.OFF, ON_, READY_EMPTY, Requeue.POLL), // drain
+        Arguments.of(NodeState.POWERING_OFF, DesiredPower.OFF, ON_, ABSENT, Requeue.POLL),
         // desired off, Kubernetes unreachable: the drain waits, looked at again soon
-        Arguments.of(NodeState.READY, PowerState.OFF, ON_, DOWN_K8S, Requeue.POLL),
-        Arguments.of(NodeState.READY, PowerState.ON, ON_, DOWN_K8S, Requeue.NEXT_SYNC),
-        Arguments.of(NodeState.ERROR, PowerState.ON, ON_, DOWN_K8S, Requeue.BACKOFF),
-        Arguments.of(NodeState.READY, PowerState.ON, ON_, NO_K8S, Requeue.NEXT_SYNC));
+        Arguments.of(NodeState.READY, DesiredPower.OFF, ON_, DOWN_K8S, Requeue.POLL),
+        Arguments.of(NodeState.READY, DesiredPower.ON, ON_, DOWN_K8S, Requeue.NEXT_SYNC),
+        Arguments.of(NodeState.ERROR, DesiredPower.ON, ON_, DOWN_K8S, Requeue.BACKOFF),
+        Arguments.of(NodeState.READY, DesiredPower.ON, ON_, NO_K8S, Requeue.NEXT_SYNC));
   }
 
   @ParameterizedTest(name = "{0} desired={1} bmc={2} -> {4}")
   @MethodSource("requeues")
   void theDecisionSaysWhenToLookAgain(
-      NodeState from, PowerState desired, BmcPowerState power, KubeView kube, Requeue expected) {
+      NodeState from, DesiredPower desired, BmcPowerState power, KubeView kube, Requeue expected) {
     assertThat(decide(spec(desired), status(from, JUST), power, kube).requeue())
         .isEqualTo(expected);
   }
@@ -66,7 +66,7 @@ class NodeStateMachineFollowUpTest {
     Decision d =
         NodeStateMachine.decide(
             new Observation(
-                spec(PowerState.ON),
+                spec(DesiredPower.ON),
                 7,
                 status(NodeState.READY, JUST),
                 PowerReading.failed("TIMEOUT: no answer"),
@@ -81,7 +81,7 @@ class NodeStateMachineFollowUpTest {
   @Test
   void aFailedPowerActionErrsFromTheWrittenAheadStatusAndBacksOff() {
     Decision ahead =
-        decide(spec(PowerState.ON), status(NodeState.OFF, JUST), OFF_, ABSENT)
+        decide(spec(DesiredPower.ON), status(NodeState.OFF, JUST), OFF_, ABSENT)
             .withRequeue(Requeue.POLL);
     assertThat(ahead.action().kind()).isEqualTo(Action.Kind.POWER_ON);
     Instant later = T0.plus(Duration.ofSeconds(3));
@@ -111,7 +111,7 @@ class NodeStateMachineFollowUpTest {
 
   @Test
   void aPowerActionSentKeepsTheWrittenAheadStatusAndNamesWhatWasSent() {
-    Decision ahead = decide(spec(PowerState.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
+    Decision ahead = decide(spec(DesiredPower.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
     assertThat(ahead.action().kind()).isEqualTo(Action.Kind.POWER_OFF);
     Instant later = T0.plus(Duration.ofSeconds(1));
     PowerResult result =
@@ -134,7 +134,7 @@ class NodeStateMachineFollowUpTest {
 
   @Test
   void anUnsupportedGracefulOffStaysPoweringOffForTheTimeoutPath() {
-    Decision ahead = decide(spec(PowerState.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
+    Decision ahead = decide(spec(DesiredPower.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
     Instant later = T0.plus(Duration.ofSeconds(1));
     TerminalPowerException e =
         new TerminalPowerException(PowerException.Reason.UNSUPPORTED, "no graceful reset type");

@@ -23,13 +23,14 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
 import io.bamel.power.BmcPowerState;
@@ -67,7 +68,7 @@ class NodeStateMachineTest {
 
   // ------------------------------------------------------------------ fixtures
 
-  static NodeSpec spec(PowerState desired) {
+  static NodeSpec spec(DesiredPower desired) {
     return NodeSpec.builder()
         .name("n1")
         .pool("batch")
@@ -127,7 +128,7 @@ class NodeStateMachineTest {
     return NodeStatus.builder()
         .state(state)
         .stateSince(start)
-        .powerState(PowerState.UNKNOWN)
+        .powerState(ObservedPower.UNKNOWN)
         .timerStarted(start)
         .timerElapsed(Duration.ZERO)
         .powerActionTime(start)
@@ -151,7 +152,7 @@ class NodeStateMachineTest {
   record Case(
       NodeState from,
       Duration elapsed,
-      PowerState desired,
+      DesiredPower desired,
       BmcPowerState power,
       KubeView kube,
       NodeState to,
@@ -181,14 +182,20 @@ class NodeStateMachineTest {
   }
 
   static Case c(
-      NodeState from, Duration e, PowerState d, BmcPowerState p, KubeView k, NodeState to, Kind a) {
+      NodeState from,
+      Duration e,
+      DesiredPower d,
+      BmcPowerState p,
+      KubeView k,
+      NodeState to,
+      Kind a) {
     return new Case(from, e, d, p, k, to, a, null);
   }
 
   static Case drift(
       NodeState from,
       Duration e,
-      PowerState d,
+      DesiredPower d,
       BmcPowerState p,
       KubeView k,
       NodeState to,
@@ -197,8 +204,8 @@ class NodeStateMachineTest {
     return new Case(from, e, d, p, k, to, a, drift);
   }
 
-  static final PowerState WANT_ON = PowerState.ON;
-  static final PowerState WANT_OFF = PowerState.OFF;
+  static final DesiredPower WANT_ON = DesiredPower.ON;
+  static final DesiredPower WANT_OFF = DesiredPower.OFF;
 
   static Stream<Case> table() {
     List<Case> t = new ArrayList<>();
@@ -350,9 +357,9 @@ class NodeStateMachineTest {
    */
   record CycleCase(
       Duration since,
-      PowerState desired,
+      DesiredPower desired,
       BmcPowerState power,
-      PowerState seen,
+      ObservedPower seen,
       KubeView kube,
       NodeState to,
       Kind action,
@@ -381,8 +388,8 @@ class NodeStateMachineTest {
   static Stream<CycleCase> cycleTable() {
     Duration late = TIMEOUTS.powerOn().plusSeconds(1);
     Duration edge = TIMEOUTS.powerOn();
-    PowerState on = PowerState.ON;
-    PowerState off = PowerState.OFF;
+    ObservedPower on = ObservedPower.ON;
+    ObservedPower off = ObservedPower.OFF;
     return Stream.of(
         // the cycle passes through off: expected, waited out (no power-on, no drift)
         new CycleCase(JUST, WANT_ON, OFF_, on, NOT_READY, JOINING, NONE, null),
@@ -403,7 +410,7 @@ class NodeStateMachineTest {
         new CycleCase(JUST, WANT_OFF, OFF_, on, NOT_READY, OFF, NONE, null));
   }
 
-  static NodeStatus cycled(Duration since, PowerState seen) {
+  static NodeStatus cycled(Duration since, ObservedPower seen) {
     // the join timed out; the cycle restarted the timer and recorded the action
     return status(JOINING, TIMEOUTS.join().plus(since)).toBuilder()
         .lastPowerAction(LastPowerAction.POWER_CYCLE)
@@ -435,7 +442,9 @@ class NodeStateMachineTest {
   void anOffAfterAPowerOnIsStillDrift() {
     // the same observation after bamel's power-on (not a cycle) is an outside power-off
     NodeStatus joining =
-        cycled(JUST, PowerState.ON).toBuilder().lastPowerAction(LastPowerAction.POWER_ON).build();
+        cycled(JUST, ObservedPower.ON).toBuilder()
+            .lastPowerAction(LastPowerAction.POWER_ON)
+            .build();
     Decision d = decide(spec(WANT_ON), joining, OFF_, NOT_READY);
     assertThat(d.action().kind()).isEqualTo(POWER_ON);
     assertThat(d.drift()).isEqualTo(Drift.UNEXPECTED_OFF);
@@ -491,7 +500,7 @@ class NodeStateMachineTest {
   record TimeoutCase(
       NodeState from,
       Duration elapsed,
-      PowerState desired,
+      DesiredPower desired,
       BmcPowerState power,
       KubeView kube,
       NodeState to,
@@ -649,7 +658,7 @@ class NodeStateMachineTest {
       }
     }
     Decision d = decide(on, status(OFF, JUST), OFF_, ABSENT);
-    assertThat(d.next().powerState()).as("still observed").isEqualTo(PowerState.OFF);
+    assertThat(d.next().powerState()).as("still observed").isEqualTo(ObservedPower.OFF);
   }
 
   @Test

@@ -4,8 +4,8 @@ import static io.bamel.inventory.model.NodeState.OFF;
 import static io.bamel.inventory.model.NodeState.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.sim.SimProfile;
 import java.time.Duration;
@@ -37,15 +37,15 @@ class PowerActionEventsIT {
   @Test
   void eventsNameTheResetTypesSent() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    String plain = site.addNodes(1, "batch", PowerState.ON).getFirst();
+    String plain = site.addNodes(1, "batch", DesiredPower.ON).getFirst();
     String ilo = "ilo-1";
     site.fleet.add(ilo, TestSite.MACHINE.withProfile(SimProfile.ILO5));
-    site.inventory.createNode(ilo, site.spec(ilo, "batch", PowerState.ON), null);
+    site.inventory.createNode(ilo, site.spec(ilo, "batch", DesiredPower.ON), null);
     site.controller("a");
     site.awaitState(List.of(plain, ilo), READY, WAIT);
 
-    site.desire(plain, PowerState.OFF);
-    site.desire(ilo, PowerState.OFF);
+    site.desire(plain, DesiredPower.OFF);
+    site.desire(ilo, DesiredPower.OFF);
     site.awaitState(List.of(plain, ilo), OFF, WAIT);
 
     assertThat(reasons(plain)).contains("power-on: sent On", "power-off: sent GracefulShutdown");
@@ -58,11 +58,11 @@ class PowerActionEventsIT {
     site = new TestSite(ETCD.cluster(), false);
     String id = "noshutdown-1";
     site.fleet.add(id, TestSite.MACHINE.withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
-    site.inventory.createNode(id, site.spec(id, "batch", PowerState.ON), null);
+    site.inventory.createNode(id, site.spec(id, "batch", DesiredPower.ON), null);
     site.controller("a");
     site.awaitState(List.of(id), READY, WAIT);
 
-    site.desire(id, PowerState.OFF);
+    site.desire(id, DesiredPower.OFF);
     site.awaitState(List.of(id), OFF, WAIT);
 
     List<NodeEvent> events = site.events(id);

@@ -3,8 +3,8 @@ package io.bamel.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
@@ -42,7 +42,7 @@ class ReadingsIT {
   @Test
   void anUnchangedReadingPolledManyTimesIsWrittenOnceThenAtTheHeartbeat() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     MutableClock clock = new MutableClock();
     CountingDriver[] calls = new CountingDriver[1];
     ControllerInstance c =
@@ -91,7 +91,7 @@ class ReadingsIT {
   @Test
   void everyReadingIsWrittenWhenThePolicySaysSo() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    String id = site.addNodes(1, "batch", PowerState.ON).get(0);
+    String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     CountingDriver[] calls = new CountingDriver[1];
     site.controller(
         "a",

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.Keys;
@@ -34,7 +35,7 @@ class ReplicaFenceIT {
     try (TestSite site = new TestSite(ETCD.cluster(), false);
         ReplicaRegistry replica =
             new ReplicaRegistry(site.client, "bamel-a", ControllerInstance.REPLICAS).start()) {
-      String id = site.addNodes(1, "batch", PowerState.OFF).get(0);
+      String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
       assertThat(replica.awaitRegistered(Duration.ofSeconds(10))).isTrue();
       await().atMost(Duration.ofSeconds(10)).until(() -> replica.fence().isPresent());
       WriteFence fence = replica.fence().orElseThrow();
@@ -54,7 +55,7 @@ class ReplicaFenceIT {
       assertThatThrownBy(
               () ->
                   site.inventory.putStatus(
-                      now, status.toBuilder().powerState(PowerState.OFF).build(), null, fence))
+                      now, status.toBuilder().powerState(ObservedPower.OFF).build(), null, fence))
           .isInstanceOf(FencedException.class);
       assertThat(site.node(id).statusRevision()).isEqualTo(written);
     }

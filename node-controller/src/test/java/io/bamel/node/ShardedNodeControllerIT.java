@@ -3,8 +3,8 @@ package io.bamel.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import io.bamel.power.sim.SimOperation;
@@ -59,7 +59,7 @@ class ShardedNodeControllerIT {
   void threeReplicasPowerOnSixtyNodesOnceEachAndTheSurvivorsTakeOverACutOffOnesShare()
       throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(60, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(60, "batch", DesiredPower.OFF);
     ControllerInstance a = replica("bamel-a");
     ControllerInstance b = replica("bamel-b");
     ControllerInstance c = replica("bamel-c");
@@ -95,7 +95,7 @@ class ShardedNodeControllerIT {
     // slow BMCs, so that much is still to do when c is cut off
     ids.forEach(id -> site.fleet.system(id).faults().latency(Duration.ofMillis(200)));
     List<String> ofC = ids.stream().filter(c.replicas::owns).toList();
-    ids.forEach(id -> site.desire(id, PowerState.ON));
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     await()
         .atMost(WAIT)
         .pollInterval(Duration.ofMillis(20))

@@ -2,8 +2,8 @@ package io.bamel.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
@@ -35,7 +35,7 @@ class SteadyStateIT {
   @Test
   void syncPassesOverASettledFleetReadAndWriteNothingInEtcd() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
-    List<String> ids = site.addNodes(10, "batch", PowerState.OFF);
+    List<String> ids = site.addNodes(10, "batch", DesiredPower.OFF);
     CountingDriver[] calls = new CountingDriver[1];
     site.controller(
         "a",

@@ -4,13 +4,13 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.inventory.testing.StoreEdits;
@@ -150,7 +150,7 @@ final class TestSite implements AutoCloseable {
   }
 
   /** Adds {@code count} machines (off) and their inventory records. */
-  List<String> addNodes(int count, String pool, PowerState desired) {
+  List<String> addNodes(int count, String pool, DesiredPower desired) {
     List<String> ids = new ArrayList<>();
     for (SimulatedSystem system : fleet.addSystems(count, "node-", MACHINE)) {
       String id = system.id();
@@ -160,7 +160,7 @@ final class TestSite implements AutoCloseable {
     return ids;
   }
 
-  NodeSpec spec(String id, String pool, PowerState desired) {
+  NodeSpec spec(String id, String pool, DesiredPower desired) {
     return NodeSpec.builder()
         .name(id)
         .pool(pool)
@@ -171,7 +171,7 @@ final class TestSite implements AutoCloseable {
         .build();
   }
 
-  void desire(String id, PowerState desired) {
+  void desire(String id, DesiredPower desired) {
     StoreEdits.updateSpec(inventory, id, s -> s.toBuilder().powerState(desired).build(), null);
   }
 

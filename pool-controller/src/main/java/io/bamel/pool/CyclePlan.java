@@ -1,13 +1,13 @@
 package io.bamel.pool;
 
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.DesiredPowerChange;
 import io.bamel.pool.ScalingDecision.Choice;
 import io.bamel.pool.ScalingDecision.Direction;
@@ -167,10 +167,10 @@ public final class CyclePlan {
       Map<String, Node> byId = new HashMap<>();
       members(name).forEach(n -> byId.put(n.id(), n));
       for (Choice c : decision.powerOn()) {
-        changes.add(change(byId.get(c.node()), PowerState.ON, "pool-scale-up", c, name));
+        changes.add(change(byId.get(c.node()), DesiredPower.ON, "pool-scale-up", c, name));
       }
       for (Choice c : decision.powerOff()) {
-        changes.add(change(byId.get(c.node()), PowerState.OFF, "pool-scale-down", c, name));
+        changes.add(change(byId.get(c.node()), DesiredPower.OFF, "pool-scale-down", c, name));
       }
     }
     return new PoolPlan(
@@ -205,7 +205,7 @@ public final class CyclePlan {
   }
 
   private DesiredPowerChange change(
-      Node node, PowerState power, String reason, Choice choice, String pool) {
+      Node node, DesiredPower power, String reason, Choice choice, String pool) {
     return new DesiredPowerChange(
         node.id(),
         node.specRevision(),

@@ -1,7 +1,7 @@
 package io.bamel.pool;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 
 /**
  * One node of a pool as the scaling policy sees it: its lifecycle state and desired power, whether
@@ -28,7 +28,7 @@ import io.bamel.inventory.model.PowerState;
 public record Member(
     String id,
     NodeState state,
-    PowerState desired,
+    DesiredPower desired,
     boolean managed,
     boolean maintenance,
     Resources capacity,
@@ -51,25 +51,25 @@ public record Member(
       return false;
     }
     return switch (state) {
-      case READY, JOINING, POWERING_ON -> desired == PowerState.ON;
-      case OFF, UNKNOWN -> desired == PowerState.ON;
+      case READY, JOINING, POWERING_ON -> desired == DesiredPower.ON;
+      case OFF, UNKNOWN -> desired == DesiredPower.ON;
       default -> false;
     };
   }
 
   /** Whether the node is serving workloads (ready and meant to stay on). */
   public boolean isReady() {
-    return state == NodeState.READY && desired == PowerState.ON && !maintenance;
+    return state == NodeState.READY && desired == DesiredPower.ON && !maintenance;
   }
 
   /** Whether the node is on its way up (desired on, not ready yet). */
   public boolean isComingUp() {
-    return desired == PowerState.ON && state != NodeState.READY && isCapacity();
+    return desired == DesiredPower.ON && state != NodeState.READY && isCapacity();
   }
 
   /** Whether the node is on its way down (desired off, not off yet). */
   public boolean isGoingDown() {
-    return desired == PowerState.OFF
+    return desired == DesiredPower.OFF
         && state != NodeState.OFF
         && state != NodeState.ERROR
         && state != NodeState.UNKNOWN;
@@ -89,7 +89,7 @@ public record Member(
    */
   public boolean wouldBeCandidate() {
     return managed
-        && desired == PowerState.OFF
+        && desired == DesiredPower.OFF
         && (state == NodeState.OFF || state == NodeState.UNKNOWN || state == NodeState.ERROR);
   }
 

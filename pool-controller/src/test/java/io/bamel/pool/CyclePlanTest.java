@@ -2,11 +2,11 @@ package io.bamel.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.pool.ScalingDecision.Choice;
 import io.bamel.pool.ScalingDecision.Direction;
 import java.time.Instant;
@@ -65,10 +65,10 @@ class CyclePlanTest {
 
   private static List<Node> threeOff() {
     return List.of(
-        Inventory.node("a", "p", NodeState.OFF, PowerState.OFF),
-        Inventory.node("b", "p", NodeState.OFF, PowerState.OFF),
-        Inventory.node("c", "p", NodeState.OFF, PowerState.OFF),
-        Inventory.node("x", "other", NodeState.OFF, PowerState.OFF));
+        Inventory.node("a", "p", NodeState.OFF, DesiredPower.OFF),
+        Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF),
+        Inventory.node("c", "p", NodeState.OFF, DesiredPower.OFF),
+        Inventory.node("x", "other", NodeState.OFF, DesiredPower.OFF));
   }
 
   @Test
@@ -83,7 +83,7 @@ class CyclePlanTest {
     assertThat(plan.changes())
         .allSatisfy(
             c -> {
-              assertThat(c.powerState()).isEqualTo(PowerState.ON);
+              assertThat(c.powerState()).isEqualTo(DesiredPower.ON);
               assertThat(c.event().principal()).isEqualTo(CyclePlan.PRINCIPAL);
               assertThat(c.event().reason()).isEqualTo("pool-scale-up");
             });

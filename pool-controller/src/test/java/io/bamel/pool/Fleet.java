@@ -1,7 +1,7 @@
 package io.bamel.pool;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ final class Fleet {
   static final class M {
     String id;
     NodeState state;
-    PowerState desired;
+    DesiredPower desired;
     boolean managed = true;
     boolean maintenance;
     Resources capacity = Resources.of("cpu", 32, "memory", 128);
@@ -32,7 +32,7 @@ final class Fleet {
     boolean joinTimedOut;
     boolean settling;
 
-    M(String id, NodeState state, PowerState desired) {
+    M(String id, NodeState state, DesiredPower desired) {
       this.id = id;
       this.state = state;
       this.desired = desired;
@@ -119,37 +119,37 @@ final class Fleet {
   }
 
   static M off(String id) {
-    return new M(id, NodeState.OFF, PowerState.OFF);
+    return new M(id, NodeState.OFF, DesiredPower.OFF);
   }
 
   static M ready(String id) {
-    return new M(id, NodeState.READY, PowerState.ON);
+    return new M(id, NodeState.READY, DesiredPower.ON);
   }
 
   static M poweringOn(String id) {
-    return new M(id, NodeState.POWERING_ON, PowerState.ON);
+    return new M(id, NodeState.POWERING_ON, DesiredPower.ON);
   }
 
   static M joining(String id) {
-    return new M(id, NodeState.JOINING, PowerState.ON);
+    return new M(id, NodeState.JOINING, DesiredPower.ON);
   }
 
   static M draining(String id) {
-    return new M(id, NodeState.DRAINING, PowerState.OFF);
+    return new M(id, NodeState.DRAINING, DesiredPower.OFF);
   }
 
   static M error(String id) {
-    return new M(id, NodeState.ERROR, PowerState.ON);
+    return new M(id, NodeState.ERROR, DesiredPower.ON);
   }
 
   /** Meant to be off; its BMC did not answer at the last sync. */
   static M unknown(String id) {
-    return new M(id, NodeState.UNKNOWN, PowerState.OFF);
+    return new M(id, NodeState.UNKNOWN, DesiredPower.OFF);
   }
 
   /** Meant to be off, in error. */
   static M errorOff(String id) {
-    return new M(id, NodeState.ERROR, PowerState.OFF);
+    return new M(id, NodeState.ERROR, DesiredPower.OFF);
   }
 
   static PendingPod pod(String name, Object... requests) {

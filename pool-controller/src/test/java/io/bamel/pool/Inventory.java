@@ -5,12 +5,12 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ResourceCapacity;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -25,7 +25,7 @@ final class Inventory {
   private Inventory() {}
 
   /** A redfish node of {@code pool} with 32 cores and 128 GiB, in {@code state}. */
-  static Node node(String id, String pool, NodeState state, PowerState desired) {
+  static Node node(String id, String pool, NodeState state, DesiredPower desired) {
     NodeSpec spec =
         NodeSpec.builder()
             .pool(pool)

@@ -8,15 +8,16 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolCondition;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
@@ -88,7 +89,7 @@ class PoolControllerIT {
   /** A node of {@code pool} with desired and observed state, 32 cores or as given. */
   private void node(
       String id, String pool, NodeState state, ResourceCapacity resources, String rack) {
-    PowerState power = state == NodeState.OFF ? PowerState.OFF : PowerState.ON;
+    DesiredPower power = state == NodeState.OFF ? DesiredPower.OFF : DesiredPower.ON;
     NodeSpec spec =
         NodeSpec.builder()
             .pool(pool)
@@ -107,7 +108,7 @@ class PoolControllerIT {
         NodeStatus.builder()
             .state(state)
             .stateSince(T0.minusSeconds(3600))
-            .powerState(power)
+            .powerState(power == DesiredPower.ON ? ObservedPower.ON : ObservedPower.OFF)
             .build(),
         null,
         null);
@@ -117,7 +118,7 @@ class PoolControllerIT {
     return ResourceCapacity.of(cores, "128Gi", gpus);
   }
 
-  private PowerState desired(String id) {
+  private DesiredPower desired(String id) {
     return store.getNode(id).orElseThrow().spec().powerState();
   }
 
@@ -157,9 +158,9 @@ class PoolControllerIT {
       assertThat(o.decision().powerOnIds()).containsExactlyInAnyOrder("g2", "g4");
       assertThat(o.revision()).isEqualTo(before + 1);
       assertThat(store.currentRevision()).isEqualTo(before + 1);
-      assertThat(desired("g2")).isEqualTo(PowerState.ON);
-      assertThat(desired("g4")).isEqualTo(PowerState.ON);
-      assertThat(desired("g3")).isEqualTo(PowerState.OFF);
+      assertThat(desired("g2")).isEqualTo(DesiredPower.ON);
+      assertThat(desired("g4")).isEqualTo(DesiredPower.ON);
+      assertThat(desired("g3")).isEqualTo(DesiredPower.OFF);
       assertThat(store.events("g2"))
           .extracting(NodeEvent::reason, NodeEvent::principal)
           .containsExactly(org.assertj.core.groups.Tuple.tuple("pool-scale-up", "pool-controller"));
@@ -241,9 +242,9 @@ class PoolControllerIT {
       assertThat(down.decision().direction()).isEqualTo(Direction.DOWN);
       assertThat(down.decision().powerOffIds()).containsExactly("w2");
       assertThat(down.revision()).isEqualTo(before + 1);
-      assertThat(desired("w1")).isEqualTo(PowerState.ON);
-      assertThat(desired("w2")).isEqualTo(PowerState.OFF);
-      assertThat(desired("w3")).isEqualTo(PowerState.ON);
+      assertThat(desired("w1")).isEqualTo(DesiredPower.ON);
+      assertThat(desired("w2")).isEqualTo(DesiredPower.OFF);
+      assertThat(desired("w3")).isEqualTo(DesiredPower.ON);
       assertThat(status("web").desiredNodes()).isEqualTo(2);
 
       // While w2 goes down, nothing else is switched off.
@@ -252,8 +253,8 @@ class PoolControllerIT {
       PoolController.Outcome after = a.controller.runCycle().get(0);
       assertThat(after.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(after.decision().reason()).startsWith("transitions-in-flight");
-      assertThat(desired("w1")).isEqualTo(PowerState.ON);
-      assertThat(desired("w3")).isEqualTo(PowerState.ON);
+      assertThat(desired("w1")).isEqualTo(DesiredPower.ON);
+      assertThat(desired("w3")).isEqualTo(DesiredPower.ON);
     }
   }
 
@@ -297,14 +298,14 @@ class PoolControllerIT {
         assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
         a.sync();
         assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);
-        assertThat(desired("b2")).isEqualTo(PowerState.OFF);
+        assertThat(desired("b2")).isEqualTo(DesiredPower.OFF);
 
         clock.advance(Duration.ofMinutes(1));
         a.sync();
         PoolController.Outcome o = a.controller.runCycle().get(0);
         assertThat(o.decision().direction()).isEqualTo(Direction.UP);
         assertThat(o.decision().reason()).startsWith("trigger");
-        assertThat(desired("b2")).isEqualTo(PowerState.ON);
+        assertThat(desired("b2")).isEqualTo(DesiredPower.ON);
         assertThat(condition(status("batch"), PoolStatuses.TRIGGERS_AVAILABLE).status())
             .isEqualTo("True");
 
@@ -351,7 +352,7 @@ class PoolControllerIT {
       clock.advance(Duration.ofSeconds(15));
       PoolController.Outcome o = standby.controller.runCycle().get(0);
       assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
-      assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+      assertThat(desired("n2")).isEqualTo(DesiredPower.OFF);
       assertThat(store.events("n1")).hasSize(1);
     }
   }
@@ -370,7 +371,7 @@ class PoolControllerIT {
       assertThat(o.decision().powerOnIds()).containsExactly("n1");
       assertThat(o.revision()).isPositive();
 
-      assertThat(desired("n1")).isEqualTo(PowerState.OFF);
+      assertThat(desired("n1")).isEqualTo(DesiredPower.OFF);
       assertThat(store.getNode("n1").orElseThrow().specRevision()).isEqualTo(specRevision);
       assertThat(store.events("n1")).isEmpty();
       PoolStatus s = status("gpu");
@@ -404,8 +405,8 @@ class PoolControllerIT {
       PoolCondition c = condition(status("web"), PoolStatuses.UTILIZATION_KNOWN);
       assertThat(c.status()).isEqualTo("False");
       assertThat(c.message()).contains("Kubernetes");
-      assertThat(desired("w1")).isEqualTo(PowerState.ON);
-      assertThat(desired("w2")).isEqualTo(PowerState.ON);
+      assertThat(desired("w1")).isEqualTo(DesiredPower.ON);
+      assertThat(desired("w2")).isEqualTo(DesiredPower.ON);
       assertThat(a.metric("bamel_pool_utilization_ratio", "pool", "web", "resource", "cpu"))
           .isNaN();
       // The pool's own scale-up threshold, the default scale-down one.
@@ -450,7 +451,7 @@ class PoolControllerIT {
       a.controller.start();
       org.awaitility.Awaitility.await()
           .atMost(Duration.ofSeconds(20))
-          .untilAsserted(() -> assertThat(desired("n1")).isEqualTo(PowerState.ON));
+          .untilAsserted(() -> assertThat(desired("n1")).isEqualTo(DesiredPower.ON));
       assertThat(status("gpu").desiredNodes()).isEqualTo(1);
     }
   }
@@ -474,7 +475,7 @@ class PoolControllerIT {
       PoolController.Outcome o = a.controller.runCycle().get(0);
       assertThat(o.decision().reason()).startsWith("min-nodes");
       assertThat(o.decision().powerOnIds()).containsExactly("spare");
-      assertThat(desired("spare")).isEqualTo(PowerState.ON);
+      assertThat(desired("spare")).isEqualTo(DesiredPower.ON);
     }
   }
 
@@ -498,8 +499,8 @@ class PoolControllerIT {
       assertThat(o.revision()).isEqualTo(-1);
       assertThat(o.error()).startsWith("conflict");
       assertThat(store.currentRevision()).isEqualTo(before);
-      assertThat(desired("n1")).isEqualTo(PowerState.OFF);
-      assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+      assertThat(desired("n1")).isEqualTo(DesiredPower.OFF);
+      assertThat(desired("n2")).isEqualTo(DesiredPower.OFF);
       assertThat(store.getPool("gpu").orElseThrow().status()).isNull();
       assertThat(
               a.metric(
@@ -555,8 +556,8 @@ class PoolControllerIT {
         assertThat(o.error()).contains("not the leader");
         assertThat(o.revision()).isEqualTo(-1);
         assertThat(store.currentRevision()).as("nothing written").isEqualTo(afterDeposition[0]);
-        assertThat(desired("n1")).isEqualTo(PowerState.OFF);
-        assertThat(desired("n2")).isEqualTo(PowerState.OFF);
+        assertThat(desired("n1")).isEqualTo(DesiredPower.OFF);
+        assertThat(desired("n2")).isEqualTo(DesiredPower.OFF);
         assertThat(store.events("n1")).isEmpty();
         assertThat(store.getPool("p1").orElseThrow().status()).isNull();
         assertThat(store.getPool("p2").orElseThrow().status()).isNull();
@@ -632,7 +633,7 @@ class PoolControllerIT {
         PoolController.Outcome real = b.controller.runCycle().get(0);
         assertThat(real.decision().powerOnIds()).containsExactly("n1");
         assertThat(real.revision()).isPositive();
-        assertThat(desired("n1")).isEqualTo(PowerState.ON);
+        assertThat(desired("n1")).isEqualTo(DesiredPower.ON);
         PoolStatus after = status("gpu");
         assertThat(after.lastScaleTime()).isEqualTo(clock.instant());
         assertThat(after.scalingNodes())
@@ -699,8 +700,8 @@ class PoolControllerIT {
         PoolCondition c = condition(status("web"), PoolStatuses.TRIGGERS_AVAILABLE);
         assertThat(c.status()).isEqualTo("False");
         assertThat(c.message()).isEqualTo("trigger idle: no answer within the budget of 3000 ms");
-        assertThat(desired("w1")).isEqualTo(PowerState.ON);
-        assertThat(desired("w2")).isEqualTo(PowerState.ON);
+        assertThat(desired("w1")).isEqualTo(DesiredPower.ON);
+        assertThat(desired("w2")).isEqualTo(DesiredPower.ON);
 
         // Prometheus answers in time again: the down trigger votes and web scales down.
         prometheus.stubFor(promAnswer(idle, "1", 0));
@@ -747,7 +748,7 @@ class PoolControllerIT {
       assertThat(o.get("alpha").decision().reason()).isEqualTo("pending-pods: 2 pending pods");
       assertThat(o.get("beta").decision().direction()).isEqualTo(Direction.NONE);
       assertThat(o.get("general").decision().powerOnIds()).containsExactly("g1");
-      assertThat(desired("b1")).isEqualTo(PowerState.OFF);
+      assertThat(desired("b1")).isEqualTo(DesiredPower.OFF);
       assertThat(a.metric("bamel_pool_pending_pods", "pool", "alpha")).isEqualTo(2.0);
       assertThat(a.metric("bamel_pool_pending_pods", "pool", "beta")).isEqualTo(0.0);
       assertThat(a.metric("bamel_pool_pending_pods", "pool", "general")).isEqualTo(1.0);

@@ -10,12 +10,12 @@ import static org.assertj.core.api.Assertions.within;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -44,9 +44,9 @@ class SnapshotBuilderTest {
   void utilizationIsRequestsOverAllocatableOfReadyNodes() {
     List<Node> members =
         List.of(
-            node("a", "p", NodeState.READY, PowerState.ON),
-            node("b", "p", NodeState.READY, PowerState.ON),
-            node("c", "p", NodeState.OFF, PowerState.OFF));
+            node("a", "p", NodeState.READY, DesiredPower.ON),
+            node("b", "p", NodeState.READY, DesiredPower.ON),
+            node("c", "p", NodeState.OFF, DesiredPower.OFF));
     ClusterView view =
         ClusterView.of(
             List.of(
@@ -69,8 +69,8 @@ class SnapshotBuilderTest {
   void aReadyNodeWhoseKubernetesNodeIsNotReadyIsLeftOutOfUtilization() {
     List<Node> members =
         List.of(
-            node("a", "p", NodeState.READY, PowerState.ON),
-            node("b", "p", NodeState.READY, PowerState.ON));
+            node("a", "p", NodeState.READY, DesiredPower.ON),
+            node("b", "p", NodeState.READY, DesiredPower.ON));
     ClusterView view =
         ClusterView.of(
             List.of(kubeNode("a", true, "cpu", 10), kubeNode("b", false, "cpu", 10)),
@@ -83,8 +83,8 @@ class SnapshotBuilderTest {
   void capacityIsAllocatableElseTheInventorys() {
     List<Node> members =
         List.of(
-            node("k", "p", NodeState.OFF, PowerState.OFF),
-            node("i", "p", NodeState.OFF, PowerState.OFF));
+            node("k", "p", NodeState.OFF, DesiredPower.OFF),
+            node("i", "p", NodeState.OFF, DesiredPower.OFF));
     ClusterView view =
         ClusterView.of(List.of(kubeNode("k", false, "cpu", 30, "nvidia.com/gpu", 2)), List.of());
     PoolSnapshot s = build("p", CONFIG, members, view);
@@ -142,7 +142,7 @@ class SnapshotBuilderTest {
         build(
             "p",
             CONFIG,
-            List.of(node("a", "p", NodeState.READY, PowerState.ON)),
+            List.of(node("a", "p", NodeState.READY, DesiredPower.ON)),
             ClusterView.unknown("Kubernetes API unavailable: 503"));
     assertThat(s.utilization().known()).isFalse();
     assertThat(s.utilization().reason()).contains("503");
@@ -155,8 +155,8 @@ class SnapshotBuilderTest {
             "p",
             CONFIG,
             List.of(
-                node("a", "p", NodeState.READY, PowerState.ON),
-                node("b", "p", NodeState.READY, PowerState.ON)),
+                node("a", "p", NodeState.READY, DesiredPower.ON),
+                node("b", "p", NodeState.READY, DesiredPower.ON)),
             ClusterView.of(List.of(kubeNode("a", true, "cpu", 4)), List.of()));
     assertThat(s.utilization().known()).isFalse();
     assertThat(s.utilization().reason()).contains("ready member b");
@@ -164,7 +164,7 @@ class SnapshotBuilderTest {
 
   @Test
   void theKubernetesNodeIsNamedByStatusThenSpecThenId() {
-    Node bySpec = node("a", "p", NodeState.READY, PowerState.ON);
+    Node bySpec = node("a", "p", NodeState.READY, DesiredPower.ON);
     bySpec =
         new Node(
             "a",
@@ -183,13 +183,13 @@ class SnapshotBuilderTest {
             11,
             null);
     assertThat(SnapshotBuilder.kubeName(byStatus)).isEqualTo("k8s-a");
-    assertThat(SnapshotBuilder.kubeName(node("z", "p", NodeState.OFF, PowerState.OFF)))
+    assertThat(SnapshotBuilder.kubeName(node("z", "p", NodeState.OFF, DesiredPower.OFF)))
         .isEqualTo("z");
   }
 
   @Test
   void memberFactsComeFromTheNodeItsPodsAndItsStatus() {
-    Node plain = node("a", "p", NodeState.READY, PowerState.ON);
+    Node plain = node("a", "p", NodeState.READY, DesiredPower.ON);
     Node labelled =
         new Node(
             "b",
@@ -287,7 +287,7 @@ class SnapshotBuilderTest {
 
   @Test
   void karpenterAndClusterAutoscalerAnnotationsCountAsDoNotDisrupt() {
-    Node plain = node("a", "p", NodeState.READY, PowerState.ON);
+    Node plain = node("a", "p", NodeState.READY, DesiredPower.ON);
     List<Node> nodes = new java.util.ArrayList<>();
     for (String id : List.of("g", "h", "i", "j", "k")) {
       nodes.add(new Node(id, plain.spec(), 10, plain.status(), 11, null));
@@ -350,7 +350,7 @@ class SnapshotBuilderTest {
 
   @Test
   void canPowerOffComesFromThePredicate() {
-    Node wol = node("w", "p", NodeState.READY, PowerState.ON);
+    Node wol = node("w", "p", NodeState.READY, DesiredPower.ON);
     wol =
         new Node(
             "w",
@@ -359,7 +359,7 @@ class SnapshotBuilderTest {
             wol.status(),
             11,
             null);
-    Node redfish = node("r", "p", NodeState.READY, PowerState.ON);
+    Node redfish = node("r", "p", NodeState.READY, DesiredPower.ON);
     PoolSnapshot s =
         SnapshotBuilder.build(
             CONFIG,
@@ -381,7 +381,7 @@ class SnapshotBuilderTest {
                 new io.bamel.inventory.model.NodeTimeouts(
                     null, Duration.ofMinutes(30), null, null, null))
             .build();
-    Node old = node("old", "p", NodeState.JOINING, PowerState.ON); // in state since 11:00
+    Node old = node("old", "p", NodeState.JOINING, DesiredPower.ON); // in state since 11:00
     NodeStatus fresh =
         NodeStatus.builder().state(NodeState.JOINING).stateSince(NOW.minusSeconds(600)).build();
     Node young = new Node("young", old.spec(), 10, fresh, 11, null);

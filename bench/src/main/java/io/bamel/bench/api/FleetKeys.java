@@ -5,7 +5,7 @@ import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
@@ -41,7 +41,7 @@ final class FleetKeys {
             NodeStatus.builder()
                 .state(NodeState.OFF)
                 .stateSince(T0)
-                .powerState(PowerState.OFF)
+                .powerState(ObservedPower.OFF)
                 .bmcReachable(true)
                 .observedSpecRevision(1L)
                 .build());

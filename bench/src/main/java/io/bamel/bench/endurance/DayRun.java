@@ -3,12 +3,12 @@ package io.bamel.bench.endurance;
 import io.bamel.bench.RawEtcd;
 import io.bamel.inventory.maintenance.EtcdSpace;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;
@@ -200,7 +200,7 @@ final class DayRun {
       boolean on = members.get(p).size() < onPerPool[p];
       NodeSpec spec =
           TestNodes.spec(i, poolName(p)).toBuilder()
-              .powerState(on ? PowerState.ON : PowerState.OFF)
+              .powerState(on ? DesiredPower.ON : DesiredPower.OFF)
               .build();
       List<NodeEvent> history = history(id, eventLimit);
       kvs.addAll(RawEtcd.newNodeKeys(id, spec, history.get(0)));

@@ -1,11 +1,11 @@
 package io.bamel.bench.endurance;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PoolCondition;
 import io.bamel.inventory.model.PoolStatus;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.store.DesiredPowerChange;
@@ -106,14 +106,14 @@ final class PoolLoop {
     memory = verdict.memory();
     utilization = verdict.utilization();
     List<SimNode> chosen = new ArrayList<>();
-    PowerState target = null;
+    DesiredPower target = null;
     if (verdict.powerOn() > 0) {
       chosen.addAll(off.subList(0, verdict.powerOn()));
-      target = PowerState.ON;
+      target = DesiredPower.ON;
     } else if (verdict.powerOff() > 0) {
       on.sort(Comparator.comparing((SimNode n) -> n.id).reversed());
       chosen.addAll(on.subList(0, verdict.powerOff()));
-      target = PowerState.OFF;
+      target = DesiredPower.OFF;
     }
     if (target != null) {
       lastScaleTime = now;
@@ -135,7 +135,7 @@ final class PoolLoop {
               target,
               NodeEvent.change(
                   now,
-                  target == PowerState.ON ? "scale-up" : "scale-down",
+                  target == DesiredPower.ON ? "scale-up" : "scale-down",
                   "pool " + name + " sets power " + target.json() + ": " + verdict.reason(),
                   CyclePlan.PRINCIPAL,
                   null)));
@@ -152,13 +152,13 @@ final class PoolLoop {
   }
 
   private Map<String, Object> decision(
-      PoolScaler.Verdict verdict, List<SimNode> chosen, PowerState target, Instant now) {
+      PoolScaler.Verdict verdict, List<SimNode> chosen, DesiredPower target, Instant now) {
     List<String> ids = chosen.stream().map(n -> n.id).toList();
     Map<String, Object> d = new LinkedHashMap<>();
-    d.put("direction", target == PowerState.ON ? "up" : "down");
+    d.put("direction", target == DesiredPower.ON ? "up" : "down");
     d.put("reason", verdict.reason());
-    d.put("powerOn", target == PowerState.ON ? ids : List.of());
-    d.put("powerOff", target == PowerState.OFF ? ids : List.of());
+    d.put("powerOn", target == DesiredPower.ON ? ids : List.of());
+    d.put("powerOff", target == DesiredPower.OFF ? ids : List.of());
     d.put("dryRun", false);
     d.put("since", now.toString());
     return d;

@@ -1,10 +1,10 @@
 package io.bamel.bench.endurance;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
 
 /**
  * One node of the simulated fleet: the machine, and what the simulated controllers know of the
@@ -33,7 +33,7 @@ final class SimNode {
   }
 
   boolean desiredOn() {
-    return spec.desiredPower() == PowerState.ON;
+    return spec.desiredPower() == DesiredPower.ON;
   }
 
   NodeState state() {

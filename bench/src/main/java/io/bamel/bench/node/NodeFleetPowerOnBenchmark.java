@@ -5,10 +5,10 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
@@ -258,7 +258,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
       List<String> ids = fleet.systems().stream().map(SimulatedSystem::id).sorted().toList();
       List<BatchItem> off = new ArrayList<>();
       for (String id : ids) {
-        off.add(BatchItem.upsert(id, spec(fleet, id, PowerState.OFF), null));
+        off.add(BatchItem.upsert(id, spec(fleet, id, DesiredPower.OFF), null));
       }
       inventory.upsertAll(off);
       PowerDriverRegistry drivers =
@@ -287,7 +287,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
         waitFor(cache, ids, NodeState.OFF, Duration.ofMinutes(5));
         List<BatchItem> on = new ArrayList<>();
         for (String id : ids) {
-          on.add(BatchItem.upsert(id, spec(fleet, id, PowerState.ON), null));
+          on.add(BatchItem.upsert(id, spec(fleet, id, DesiredPower.ON), null));
         }
         long before = requests(fleet);
         long start = System.nanoTime();
@@ -299,7 +299,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
     }
   }
 
-  private static NodeSpec spec(SimulatedBmcFleet fleet, String id, PowerState desired) {
+  private static NodeSpec spec(SimulatedBmcFleet fleet, String id, DesiredPower desired) {
     return NodeSpec.builder()
         .name(id)
         .pool("bench")

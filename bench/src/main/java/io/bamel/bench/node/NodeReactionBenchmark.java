@@ -5,11 +5,12 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
@@ -111,7 +112,7 @@ public final class NodeReactionBenchmark implements Benchmark {
     return String.format(Locale.ROOT, "n%05d", i);
   }
 
-  static NodeSpec spec(int i, PowerState desired) {
+  static NodeSpec spec(int i, DesiredPower desired) {
     return NodeSpec.builder()
         .name(id(i))
         .pool("pool-" + (i % 20))
@@ -127,12 +128,12 @@ public final class NodeReactionBenchmark implements Benchmark {
         NodeStatus.builder()
             .state(NodeState.OFF)
             .stateSince(Instant.parse("2026-01-01T00:00:00Z"))
-            .powerState(PowerState.OFF)
+            .powerState(ObservedPower.OFF)
             .bmcReachable(true)
             .build();
     List<Op> ops = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      ops.add(put(Keys.nodeSpec(id(i)), Codec.encode(spec(i, PowerState.OFF))));
+      ops.add(put(Keys.nodeSpec(id(i)), Codec.encode(spec(i, DesiredPower.OFF))));
       ops.add(put(Keys.nodeStatus(id(i)), Codec.encode(off)));
       if (ops.size() >= 120 || i == count - 1) {
         client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(30, TimeUnit.SECONDS);
@@ -177,7 +178,7 @@ public final class NodeReactionBenchmark implements Benchmark {
             .getKVClient()
             .put(
                 ByteSequence.from(key, StandardCharsets.UTF_8),
-                ByteSequence.from(Codec.encode(spec(Math.abs(i), PowerState.ON))))
+                ByteSequence.from(Codec.encode(spec(Math.abs(i), DesiredPower.ON))))
             .get(10, TimeUnit.SECONDS);
         long at = arrival(seen, key).get(10, TimeUnit.SECONDS);
         if (i >= 0) {
@@ -227,13 +228,13 @@ public final class NodeReactionBenchmark implements Benchmark {
       int step = Math.max(1, (inventory - WARM_UP) / samples);
       for (int s = -WARM_UP; s < samples; s++) {
         int i = s < 0 ? inventory + s : s * step; // warm-up on the last nodes, untimed
-        String address = spec(i, PowerState.ON).mgmtAddress();
+        String address = spec(i, DesiredPower.ON).mgmtAddress();
         long start = System.nanoTime();
         client
             .getKVClient()
             .put(
                 ByteSequence.from(Keys.nodeSpec(id(i)), StandardCharsets.UTF_8),
-                ByteSequence.from(Codec.encode(spec(i, PowerState.ON))))
+                ByteSequence.from(Codec.encode(spec(i, DesiredPower.ON))))
             .get(10, TimeUnit.SECONDS);
         long at = driver.powerOnAt(address).get(30, TimeUnit.SECONDS);
         if (s >= 0) {

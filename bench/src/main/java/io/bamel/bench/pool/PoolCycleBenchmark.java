@@ -10,10 +10,11 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
@@ -182,7 +183,7 @@ public final class PoolCycleBenchmark implements Benchmark {
         boolean on = j < perPool * 6 / 10;
         var spec =
             TestNodes.spec(i, pool).toBuilder()
-                .powerState(on ? PowerState.ON : PowerState.OFF)
+                .powerState(on ? DesiredPower.ON : DesiredPower.OFF)
                 .build();
         kvs.add(Map.entry(Keys.nodeSpec(id), Codec.encode(spec)));
         kvs.add(
@@ -192,7 +193,7 @@ public final class PoolCycleBenchmark implements Benchmark {
                     NodeStatus.builder()
                         .state(on ? NodeState.READY : NodeState.OFF)
                         .stateSince(t0)
-                        .powerState(on ? PowerState.ON : PowerState.OFF)
+                        .powerState(on ? ObservedPower.ON : ObservedPower.OFF)
                         .build())));
         kvs.add(Map.entry(Keys.poolMember(pool, id), new byte[0]));
         if (on) {

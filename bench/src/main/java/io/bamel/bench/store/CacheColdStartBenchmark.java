@@ -8,7 +8,7 @@ import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.Keys;
@@ -111,7 +111,7 @@ public final class CacheColdStartBenchmark implements Benchmark {
                   NodeStatus.builder()
                       .state(NodeState.OFF)
                       .stateSince(t0)
-                      .powerState(PowerState.OFF)
+                      .powerState(ObservedPower.OFF)
                       .bmcReachable(true)
                       .observedSpecRevision(1L)
                       .build())));

@@ -16,7 +16,7 @@ import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -155,7 +155,7 @@ class NetBoxPullIT {
         NodeStatus.builder()
             .state(NodeState.READY)
             .stateSince(Instant.now())
-            .powerState(PowerState.ON)
+            .powerState(ObservedPower.ON)
             .build(),
         null,
         null);

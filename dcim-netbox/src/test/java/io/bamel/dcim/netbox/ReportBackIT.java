@@ -10,7 +10,7 @@ import io.bamel.inventory.api.Access;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Duration;
@@ -54,7 +54,7 @@ class ReportBackIT {
     return netbox.server.findAll(patchRequestedFor(urlPathEqualTo("/api/dcim/devices/")));
   }
 
-  private void setStatus(Node node, PowerState power, NodeState state) {
+  private void setStatus(Node node, ObservedPower power, NodeState state) {
     inventory.store.putStatus(
         node.id(),
         node.statusRevision(),
@@ -69,7 +69,7 @@ class ReportBackIT {
     assertThat(patches()).as("nodes without a status are not reported").isEmpty();
 
     for (Node n : inventory.nodes().values()) {
-      setStatus(n, PowerState.ON, NodeState.READY);
+      setStatus(n, ObservedPower.ON, NodeState.READY);
     }
     inventory.nodes();
     source.reportCycle();
@@ -92,7 +92,7 @@ class ReportBackIT {
     assertThat(patches()).as("unchanged: nothing sent").hasSize(3);
 
     Node one = inventory.nodes().get("r01-u002");
-    setStatus(one, PowerState.OFF, NodeState.OFF);
+    setStatus(one, ObservedPower.OFF, NodeState.OFF);
     inventory.nodes();
     source.reportCycle();
     List<LoggedRequest> after = patches();
@@ -114,7 +114,7 @@ class ReportBackIT {
   void aFailedPatchIsSentAgainNextRound() throws Exception {
     source.cycle();
     for (Node n : inventory.nodes().values()) {
-      setStatus(n, PowerState.ON, NodeState.READY);
+      setStatus(n, ObservedPower.ON, NodeState.READY);
     }
     inventory.nodes();
     netbox.server.stubFor(

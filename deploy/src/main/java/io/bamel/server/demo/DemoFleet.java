@@ -1,10 +1,10 @@
 package io.bamel.server.demo;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ResourceCapacity;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -72,7 +72,7 @@ public final class DemoFleet {
             s.gpu()
                 ? ResourceCapacity.of("32", "256Gi", "4")
                 : ResourceCapacity.of("32", "128Gi", null))
-        .powerState(PowerState.OFF)
+        .powerState(DesiredPower.OFF)
         .idlePowerWatts(s.gpu() ? 180.0 : 110.0)
         .build();
   }

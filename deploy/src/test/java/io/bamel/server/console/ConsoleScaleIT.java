@@ -7,7 +7,7 @@ import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.testing.StoreEdits;
@@ -58,7 +58,7 @@ class ConsoleScaleIT {
     boolean on = state != NodeState.OFF;
     return NodeStatus.builder()
         .state(state)
-        .powerState(on ? PowerState.ON : PowerState.OFF)
+        .powerState(on ? ObservedPower.ON : ObservedPower.OFF)
         .build();
   }
 

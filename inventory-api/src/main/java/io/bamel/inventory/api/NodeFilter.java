@@ -6,7 +6,7 @@ import io.bamel.inventory.model.MacAddress;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.Texts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ import java.util.function.Predicate;
 public record NodeFilter(
     String pool,
     NodeState state,
-    PowerState powerState,
+    ObservedPower powerState,
     String rack,
     String site,
     String serial,
@@ -54,13 +54,13 @@ public record NodeFilter(
   public static NodeFilter parse(Map<String, String> query) {
     List<FieldError> errors = new ArrayList<>();
     NodeState state = null;
-    PowerState power = null;
+    ObservedPower power = null;
     String mac = query.get("mac");
     if (query.get("state") != null) {
       state = enumValue(errors, "state", query.get("state"), NodeState.values());
     }
     if (query.get("powerState") != null) {
-      power = enumValue(errors, "powerState", query.get("powerState"), PowerState.values());
+      power = enumValue(errors, "powerState", query.get("powerState"), ObservedPower.values());
     }
     if (mac != null) {
       if (MacAddress.isValid(mac)) {
@@ -149,9 +149,9 @@ public record NodeFilter(
       return false;
     }
     if (powerState != null) {
-      PowerState observed =
+      ObservedPower observed =
           node.status() == null || node.status().powerState() == null
-              ? PowerState.UNKNOWN
+              ? ObservedPower.UNKNOWN
               : node.status().powerState();
       if (observed != powerState) {
         return false;

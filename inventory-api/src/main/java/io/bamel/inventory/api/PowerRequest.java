@@ -1,10 +1,10 @@
 package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerPolicy;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.Texts;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -16,7 +16,7 @@ import java.util.List;
  * desired state; {@code {"policy":"pool"}} hands the node back to its pool (whose controller then
  * decides the state); {@code {"policy":"manual"}} takes the node over without changing the state.
  */
-public record PowerRequest(PowerState state, PowerPolicy policy) {
+public record PowerRequest(DesiredPower state, PowerPolicy policy) {
 
   /**
    * Parses the body.
@@ -28,7 +28,7 @@ public record PowerRequest(PowerState state, PowerPolicy policy) {
       throw Problems.invalid("", "must be a JSON object such as {\"state\":\"on\"}");
     }
     List<FieldError> errors = new ArrayList<>();
-    PowerState state = null;
+    DesiredPower state = null;
     PowerPolicy policy = null;
     for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
       String name = it.next();
@@ -36,9 +36,9 @@ public record PowerRequest(PowerState state, PowerPolicy policy) {
       switch (name) {
         case "state" -> {
           if (value.isTextual() && value.asText().equals("on")) {
-            state = PowerState.ON;
+            state = DesiredPower.ON;
           } else if (value.isTextual() && value.asText().equals("off")) {
-            state = PowerState.OFF;
+            state = DesiredPower.OFF;
           } else {
             errors.add(new FieldError("state", "must be \"on\" or \"off\""));
           }

@@ -1,11 +1,12 @@
 package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PowerPolicy;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Codec;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,10 +39,10 @@ public final class SpecRules {
       String id, NodeSpec current, NodeSpec incoming, boolean leftOutKeeps) {
     List<FieldError> errors = new ArrayList<>();
     String where = "POST /api/v1/nodes/" + id + "/power";
-    PowerState state = incoming.powerState();
+    DesiredPower state = incoming.powerState();
     PowerPolicy policy = incoming.powerPolicy();
     if (current == null) {
-      if (state != null && state != PowerState.OFF) {
+      if (state != null && state != DesiredPower.OFF) {
         errors.add(
             new FieldError("powerState", "a new node starts off; power it on through " + where));
       }
@@ -93,8 +94,8 @@ public final class SpecRules {
 
   /** Whether the node is desired on or observed on. */
   public static boolean isOn(Node node) {
-    boolean desiredOn = node.spec().powerState() == PowerState.ON;
-    boolean observedOn = node.status() != null && node.status().powerState() == PowerState.ON;
+    boolean desiredOn = node.spec().powerState() == DesiredPower.ON;
+    boolean observedOn = node.status() != null && node.status().powerState() == ObservedPower.ON;
     return desiredOn || observedOn;
   }
 

@@ -7,7 +7,7 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.store.NodePage;
@@ -80,7 +80,7 @@ class ListingSnapshotIT {
                           s ->
                               NodeStatus.builder()
                                   .state(NodeState.READY)
-                                  .powerState(PowerState.ON)
+                                  .powerState(ObservedPower.ON)
                                   .errorCount(n)
                                   .build(),
                           null,

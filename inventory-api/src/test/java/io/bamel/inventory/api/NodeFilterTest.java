@@ -7,7 +7,7 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +28,7 @@ class NodeFilterTest {
               .labels(Map.of("zone", "a", "tier", "gold"))
               .build(),
           5,
-          NodeStatus.builder().state(NodeState.READY).powerState(PowerState.ON).build(),
+          NodeStatus.builder().state(NodeState.READY).powerState(ObservedPower.ON).build(),
           6,
           null);
 

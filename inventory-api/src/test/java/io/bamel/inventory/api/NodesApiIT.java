@@ -3,10 +3,11 @@ package io.bamel.inventory.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.etcd.jetcd.ByteSequence;
@@ -161,7 +162,7 @@ class NodesApiIT {
     ApiFixture.Response patch = f.json("PATCH", "/api/v1/nodes/n001", "{\"powerState\":\"on\"}");
     assertThat(patch.status()).isEqualTo(400);
     assertThat(patch.json().at("/errors/0/field").asText()).isEqualTo("powerState");
-    NodeSpec on = Json.spec(1, "a").toBuilder().powerState(PowerState.ON).build();
+    NodeSpec on = Json.spec(1, "a").toBuilder().powerState(DesiredPower.ON).build();
     assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(on)).status()).isEqualTo(400);
     assertThat(f.json("PATCH", "/api/v1/nodes/n001", "{\"powerPolicy\":\"manual\"}").status())
         .isEqualTo(400);
@@ -190,7 +191,7 @@ class NodesApiIT {
     // Repeating the stored values is no change.
     NodeSpec same =
         dcim.toBuilder()
-            .powerState(PowerState.ON)
+            .powerState(DesiredPower.ON)
             .powerPolicy(io.bamel.inventory.model.PowerPolicy.MANUAL)
             .build();
     assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(same)).status()).isEqualTo(200);
@@ -199,7 +200,7 @@ class NodesApiIT {
         f.json(
             "PUT",
             "/api/v1/nodes/n001",
-            Json.of(dcim.toBuilder().powerState(PowerState.OFF).build()));
+            Json.of(dcim.toBuilder().powerState(DesiredPower.OFF).build()));
     assertThat(off.status()).isEqualTo(400);
     assertThat(off.contentType()).startsWith("application/problem+json");
     assertThat(off.json().get("detail").asText()).contains("POST /api/v1/nodes/n001/power");
@@ -219,13 +220,13 @@ class NodesApiIT {
     assertThat(pool.json().at("/errors/0/message").asText()).contains("is manual for this node");
 
     NodeSpec stored = f.cache.node("n001").orElseThrow().spec();
-    assertThat(stored.powerState()).isEqualTo(PowerState.ON);
+    assertThat(stored.powerState()).isEqualTo(DesiredPower.ON);
     assertThat(stored.powerPolicy()).isEqualTo(io.bamel.inventory.model.PowerPolicy.MANUAL);
     assertThat(stored.rack()).isEqualTo("z");
 
     // A node with no desired state stored is off in effect: an explicit off is no change.
     put(2, "a");
-    NodeSpec explicitOff = Json.spec(2, "a").toBuilder().powerState(PowerState.OFF).build();
+    NodeSpec explicitOff = Json.spec(2, "a").toBuilder().powerState(DesiredPower.OFF).build();
     assertThat(f.json("PUT", "/api/v1/nodes/n002", Json.of(explicitOff)).status()).isEqualTo(200);
     assertThat(f.cache.node("n002").orElseThrow().spec().powerState()).isNull();
   }
@@ -243,7 +244,7 @@ class NodesApiIT {
     // A PUT keeps what the power endpoint set when it repeats it.
     NodeSpec same =
         Json.spec(1, "a").toBuilder()
-            .powerState(PowerState.ON)
+            .powerState(DesiredPower.ON)
             .powerPolicy(io.bamel.inventory.model.PowerPolicy.POOL)
             .rack("z")
             .build();
@@ -497,7 +498,7 @@ class NodesApiIT {
             0,
             NodeStatus.builder()
                 .state(io.bamel.inventory.model.NodeState.READY)
-                .powerState(PowerState.ON)
+                .powerState(ObservedPower.ON)
                 .build(),
             null,
             null));

@@ -3,9 +3,9 @@ package io.bamel.inventory.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerPolicy;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.store.Codec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,7 +32,7 @@ class PowerRequestTest {
         "[]                                      | gpu | 400 | -",
       })
   void appliesOrRefuses(String body, String pool, String state, String policy) throws Exception {
-    NodeSpec spec = NodeSpec.builder().pool(pool).powerState(PowerState.OFF).build();
+    NodeSpec spec = NodeSpec.builder().pool(pool).powerState(DesiredPower.OFF).build();
     if (state.matches("\\d+")) {
       assertThatThrownBy(() -> PowerRequest.parse(Codec.mapper().readTree(body)).apply("n1", spec))
           .isInstanceOfSatisfying(
@@ -41,7 +41,7 @@ class PowerRequestTest {
       return;
     }
     NodeSpec next = PowerRequest.parse(Codec.mapper().readTree(body)).apply("n1", spec);
-    assertThat(next.powerState()).isEqualTo(PowerState.fromJson(state));
+    assertThat(next.powerState()).isEqualTo(DesiredPower.fromJson(state));
     assertThat(next.powerPolicy()).isEqualTo(PowerPolicy.fromJson(policy));
   }
 }

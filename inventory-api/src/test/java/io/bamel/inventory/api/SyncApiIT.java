@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Duration;
@@ -222,7 +222,7 @@ class SyncApiIT {
         f.store.putStatus(
             "n002",
             0,
-            NodeStatus.builder().state(NodeState.READY).powerState(PowerState.ON).build(),
+            NodeStatus.builder().state(NodeState.READY).powerState(ObservedPower.ON).build(),
             null,
             null);
     assertThat(f.cache.awaitRevision(rev, Duration.ofSeconds(5))).isTrue();

@@ -2,11 +2,12 @@ package io.bamel.inventory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.model.ObservedPower;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ class SyncPlannerTest {
         .build();
   }
 
-  private static Node node(String id, NodeSpec spec, PowerState observed) {
+  private static Node node(String id, NodeSpec spec, ObservedPower observed) {
     NodeStatus status =
         observed == null
             ? null
@@ -37,8 +38,8 @@ class SyncPlannerTest {
 
   private static final List<Node> CURRENT =
       List.of(
-          node("n1", spec("inv-1", "S1", "10.0.0.1", "00:00:00:00:00:01"), PowerState.OFF),
-          node("n2", spec("inv-2", "S2", "10.0.0.2", "00:00:00:00:00:02"), PowerState.ON),
+          node("n1", spec("inv-1", "S1", "10.0.0.1", "00:00:00:00:00:01"), ObservedPower.OFF),
+          node("n2", spec("inv-2", "S2", "10.0.0.2", "00:00:00:00:00:02"), ObservedPower.ON),
           node("n3", spec("inv-3", "S3", "10.0.0.3", "00:00:00:00:00:03"), null));
 
   private static SyncPlan plan(List<SyncItem> items, boolean prune) {
@@ -85,7 +86,7 @@ class SyncPlannerTest {
     Node on =
         node(
             "p1",
-            spec("inv-p", "SP", null, null).toBuilder().powerState(PowerState.ON).build(),
+            spec("inv-p", "SP", null, null).toBuilder().powerState(DesiredPower.ON).build(),
             null);
     NodeSpec incoming = spec("inv-p", "SP", null, null); // no power fields: they are kept
     SyncPlan p =

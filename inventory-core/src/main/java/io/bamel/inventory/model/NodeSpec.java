@@ -35,7 +35,7 @@ public record NodeSpec(
     WakeOnLan wakeOnLan,
     String bootProfile,
     ResourceCapacity resources,
-    PowerState powerState,
+    DesiredPower powerState,
     PowerPolicy powerPolicy,
     String kubernetesNodeName,
     Map<String, String> labels,
@@ -67,8 +67,8 @@ public record NodeSpec(
 
   /** The desired power state, {@code off} when unset. */
   @JsonIgnore
-  public PowerState desiredPower() {
-    return powerState == null ? PowerState.OFF : powerState;
+  public DesiredPower desiredPower() {
+    return powerState == null ? DesiredPower.OFF : powerState;
   }
 
   /** The power policy, {@code pool} when unset and the node has a pool, else {@code manual}. */
@@ -137,7 +137,6 @@ public record NodeSpec(
           "macAddress",
           "not a MAC address: " + Texts.quote(macAddress));
     }
-    v.check(powerState != PowerState.UNKNOWN, "powerState", "the desired state must be on or off");
     if (powerInterface != null) {
       switch (powerInterface) {
         case REDFISH, IPMI ->

@@ -25,7 +25,7 @@ public final class NodeSpecBuilder {
   private WakeOnLan wakeOnLan;
   private String bootProfile;
   private ResourceCapacity resources;
-  private PowerState powerState;
+  private DesiredPower powerState;
   private PowerPolicy powerPolicy;
   private String kubernetesNodeName;
   private Map<String, String> labels;
@@ -172,7 +172,7 @@ public final class NodeSpecBuilder {
   }
 
   /** Sets {@code powerState}. */
-  public NodeSpecBuilder powerState(PowerState powerState) {
+  public NodeSpecBuilder powerState(DesiredPower powerState) {
     this.powerState = powerState;
     return this;
   }

@@ -22,7 +22,7 @@ public record NodeStatus(
     Instant stateSince,
     String lastError,
     Integer errorCount,
-    PowerState powerState,
+    ObservedPower powerState,
     LastPowerAction lastPowerAction,
     Instant powerActionTime,
     String kubernetesNode,
@@ -46,7 +46,7 @@ public record NodeStatus(
     return builder()
         .state(NodeState.UNKNOWN)
         .stateSince(now)
-        .powerState(PowerState.UNKNOWN)
+        .powerState(ObservedPower.UNKNOWN)
         .build();
   }
 

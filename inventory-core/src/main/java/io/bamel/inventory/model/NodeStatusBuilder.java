@@ -14,7 +14,7 @@ public final class NodeStatusBuilder {
   private Instant stateSince;
   private String lastError;
   private Integer errorCount;
-  private PowerState powerState;
+  private ObservedPower powerState;
   private LastPowerAction lastPowerAction;
   private Instant powerActionTime;
   private String kubernetesNode;
@@ -75,7 +75,7 @@ public final class NodeStatusBuilder {
   }
 
   /** Sets {@code powerState}. */
-  public NodeStatusBuilder powerState(PowerState powerState) {
+  public NodeStatusBuilder powerState(ObservedPower powerState) {
     this.powerState = powerState;
     return this;
   }

@@ -18,7 +18,7 @@ class NodeSpecValidationTest {
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("rack1-bmc")
         .resources(ResourceCapacity.of("32", "256Gi", null))
-        .powerState(PowerState.OFF);
+        .powerState(DesiredPower.OFF);
   }
 
   @Test
@@ -34,7 +34,6 @@ class NodeSpecValidationTest {
             .pool("Bad/Pool")
             .macAddress("nope")
             .mgmtAddress("https://u:p@bmc")
-            .powerState(PowerState.UNKNOWN)
             .rackPosition(-1)
             .labels(Map.of("bad key!", "v"))
             .build();
@@ -44,7 +43,7 @@ class NodeSpecValidationTest {
             e ->
                 assertThat(e.errors())
                     .extracting(FieldError::field)
-                    .contains("pool", "macAddress", "mgmtAddress", "powerState", "rackPosition")
+                    .contains("pool", "macAddress", "mgmtAddress", "rackPosition")
                     .anyMatch(f -> f.startsWith("labels.")));
   }
 
@@ -206,5 +205,21 @@ class NodeSpecValidationTest {
         .hasMessageContaining("ipmi.cipherSuite");
     assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(3, "admin")).build().validate())
         .hasMessageContaining("ipmi.privilege: must be one of USER, OPERATOR, ADMINISTRATOR");
+  }
+
+  @Test
+  void aDesiredPowerStateIsNeverUnknown() {
+    assertThatThrownBy(() -> DesiredPower.fromJson("unknown"))
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .singleElement()
+                    .satisfies(
+                        error -> {
+                          assertThat(error.field()).isEqualTo("powerState");
+                          assertThat(error.message()).contains("on, off");
+                        }));
+    assertThat(ObservedPower.fromJson("unknown")).isEqualTo(ObservedPower.UNKNOWN);
   }
 }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ResourceCapacity;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,7 @@ class CodecTest {
             .name("n1")
             .pool("gpu")
             .resources(ResourceCapacity.of("64", "512Gi", "8"))
-            .powerState(PowerState.ON)
+            .powerState(DesiredPower.ON)
             .build();
     NodeSpec back = Codec.decode(Codec.encode(spec), NodeSpec.class);
     assertThat(back).isEqualTo(spec);

@@ -3,10 +3,10 @@ package io.bamel.inventory.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.PowerPolicy;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.Client;
@@ -34,16 +34,16 @@ class PoolDecisionIT {
               "p",
               List.of(
                   new DesiredPowerChange(
-                      "n1", r1, PowerState.ON, NodeEvent.of(T0, "scale-up", "pending pods")),
+                      "n1", r1, DesiredPower.ON, NodeEvent.of(T0, "scale-up", "pending pods")),
                   new DesiredPowerChange(
-                      "n2", r2, PowerState.ON, NodeEvent.of(T0, "scale-up", "pending pods"))),
+                      "n2", r2, DesiredPower.ON, NodeEvent.of(T0, "scale-up", "pending pods"))),
               PoolStatus.builder().desiredNodes(2).lastScaleTime(T0).build(),
               null);
       assertThat(rev).isEqualTo(before + 1);
       assertThat(inventory.getNode("n1").orElseThrow().spec().powerState())
-          .isEqualTo(PowerState.ON);
+          .isEqualTo(DesiredPower.ON);
       assertThat(inventory.getNode("n2").orElseThrow().spec().powerState())
-          .isEqualTo(PowerState.ON);
+          .isEqualTo(DesiredPower.ON);
       assertThat(inventory.getPool("p").orElseThrow().status().desiredNodes()).isEqualTo(2);
       assertThat(inventory.events("n1")).extracting(NodeEvent::reason).containsExactly("scale-up");
     }
@@ -63,8 +63,8 @@ class PoolDecisionIT {
                   inventory.applyPoolDecision(
                       "p",
                       List.of(
-                          new DesiredPowerChange("n1", r1, PowerState.ON, null),
-                          new DesiredPowerChange("n2", r2, PowerState.ON, null)),
+                          new DesiredPowerChange("n1", r1, DesiredPower.ON, null),
+                          new DesiredPowerChange("n2", r2, DesiredPower.ON, null)),
                       PoolStatus.builder().build(),
                       null))
           .isInstanceOf(ConflictException.class);
@@ -76,13 +76,13 @@ class PoolDecisionIT {
               () ->
                   inventory.applyPoolDecision(
                       "p",
-                      List.of(new DesiredPowerChange("n2", r2c, PowerState.ON, null)),
+                      List.of(new DesiredPowerChange("n2", r2c, DesiredPower.ON, null)),
                       PoolStatus.builder().build(),
                       null))
           .isInstanceOf(ConflictException.class)
           .hasMessageContaining("no longer managed");
       assertThat(inventory.getNode("n1").orElseThrow().spec().powerState())
-          .isEqualTo(PowerState.OFF);
+          .isEqualTo(DesiredPower.OFF);
       assertThat(inventory.getPool("p").orElseThrow().status()).isNull();
     }
   }

@@ -1,8 +1,8 @@
 package io.bamel.inventory.store;
 
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.model.ResourceCapacity;
 import java.util.Locale;
 
@@ -34,7 +34,7 @@ public final class TestNodes {
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc-default")
         .resources(ResourceCapacity.of("64", "512Gi", null))
-        .powerState(PowerState.OFF)
+        .powerState(DesiredPower.OFF)
         .build();
   }
 }

@@ -4,17 +4,19 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * A power state: desired ({@code on} or {@code off}, in a spec) or observed at the BMC ({@code on},
- * {@code off} or {@code unknown}, in a status).
+ * The power state the node controller last observed at a node's BMC, in {@link
+ * NodeStatus#powerState()}: {@code on}, {@code off}, or {@code unknown} when the BMC could not be
+ * read (or a status has not been written yet). Only the node controller writes it; what a node
+ * should be in is {@link DesiredPower}.
  */
-public enum PowerState implements JsonEnum {
+public enum ObservedPower implements JsonEnum {
   ON("on"),
   OFF("off"),
   UNKNOWN("unknown");
 
   private final String json;
 
-  PowerState(String json) {
+  ObservedPower(String json) {
     this.json = json;
   }
 
@@ -30,7 +32,7 @@ public enum PowerState implements JsonEnum {
    * @throws InvalidInputException naming the accepted values when there is none
    */
   @JsonCreator
-  public static PowerState fromJson(String text) {
+  public static ObservedPower fromJson(String text) {
     return Enums.parse(values(), text, "powerState");
   }
 
