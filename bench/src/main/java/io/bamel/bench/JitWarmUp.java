@@ -46,7 +46,7 @@ public final class JitWarmUp {
    * @param steady whether it ended because the JIT was steady (not because of the bound)
    * @param wallMillis how long it took
    */
-  public record Outcome(int passes, boolean steady, long wallMillis) {
+  public record WarmUpReport(int passes, boolean steady, long wallMillis) {
     @Override
     public String toString() {
       return String.format(
@@ -61,7 +61,8 @@ public final class JitWarmUp {
   private JitWarmUp() {}
 
   /** Runs {@code actions} in passes until the JIT is steady or {@code maxPasses} have run. */
-  public static Outcome run(List<? extends Timer.Trial> actions, int maxPasses) throws Exception {
+  public static WarmUpReport run(List<? extends Timer.Trial> actions, int maxPasses)
+      throws Exception {
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     boolean counted = jit != null && jit.isCompilationTimeMonitoringSupported();
     List<Pass> passes = new ArrayList<>();
@@ -81,7 +82,7 @@ public final class JitWarmUp {
               (System.nanoTime() - passStart) / 1_000_000,
               counted ? jit.getTotalCompilationTime() - compiled : 0));
     }
-    return new Outcome(
+    return new WarmUpReport(
         passes.size(), counted && steady(passes), (System.nanoTime() - start) / 1_000_000);
   }
 

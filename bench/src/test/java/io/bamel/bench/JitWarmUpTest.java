@@ -50,7 +50,7 @@ class JitWarmUpTest {
         };
     Timer.Trial other = otherRuns::incrementAndGet;
 
-    JitWarmUp.Outcome outcome = JitWarmUp.run(List.of(counted, other), 1);
+    JitWarmUp.WarmUpReport outcome = JitWarmUp.run(List.of(counted, other), 1);
 
     assertThat(outcome.passes()).isEqualTo(1);
     assertThat(outcome.steady()).isFalse();

@@ -192,23 +192,23 @@ public final class Fabric8Cluster implements Cluster {
               .withName(pod.name())
               .evict(Fabric8Mapping.eviction(pod));
       return evicted
-          ? new EvictionResult(pod, EvictionResult.Outcome.EVICTED, "evicted")
+          ? new EvictionResult(pod, EvictionResult.Status.EVICTED, "evicted")
           : new EvictionResult(
               pod,
-              EvictionResult.Outcome.BLOCKED_BY_BUDGET,
+              EvictionResult.Status.BLOCKED_BY_BUDGET,
               "eviction refused (429): a PodDisruptionBudget allows no disruption now");
     } catch (KubernetesClientException e) {
       int code = e.getCode();
       if (code == 404) {
-        return new EvictionResult(pod, EvictionResult.Outcome.GONE, "no such pod");
+        return new EvictionResult(pod, EvictionResult.Status.GONE, "no such pod");
       }
       if (code == 429) {
-        return new EvictionResult(pod, EvictionResult.Outcome.BLOCKED_BY_BUDGET, message(e));
+        return new EvictionResult(pod, EvictionResult.Status.BLOCKED_BY_BUDGET, message(e));
       }
       if (unavailable(e)) {
         throw new ClusterUnavailableException("evicting " + pod + ": " + message(e), e);
       }
-      return new EvictionResult(pod, EvictionResult.Outcome.REFUSED, code + ": " + message(e));
+      return new EvictionResult(pod, EvictionResult.Status.REFUSED, code + ": " + message(e));
     }
   }
 

@@ -272,15 +272,15 @@ class Fabric8ClusterIT {
         .create();
 
     EvictionResult blocked = cluster.evict(new PodRef("apps", "db-0"));
-    assertThat(blocked.outcome()).isEqualTo(EvictionResult.Outcome.BLOCKED_BY_BUDGET);
+    assertThat(blocked.outcome()).isEqualTo(EvictionResult.Status.BLOCKED_BY_BUDGET);
     assertThat(blocked.done()).isFalse();
 
     EvictionResult evicted = cluster.evict(new PodRef("apps", "web-0"));
-    assertThat(evicted.outcome()).isEqualTo(EvictionResult.Outcome.EVICTED);
+    assertThat(evicted.outcome()).isEqualTo(EvictionResult.Status.EVICTED);
     assertThat(cluster.podsOn("n1")).extracting(p -> p.ref().name()).containsExactly("db-0");
 
     assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
-        .isEqualTo(EvictionResult.Outcome.GONE);
+        .isEqualTo(EvictionResult.Status.GONE);
     assertThat(api.refusedEvictions()).isEqualTo(1);
   }
 
@@ -290,7 +290,7 @@ class Fabric8ClusterIT {
     kube.pods().resource(pod("web-0", "n1", "web")).create();
 
     assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
-        .isEqualTo(EvictionResult.Outcome.EVICTED);
+        .isEqualTo(EvictionResult.Status.EVICTED);
 
     assertThat(api.evictionBodies()).hasSize(1);
     Map<?, ?> body =

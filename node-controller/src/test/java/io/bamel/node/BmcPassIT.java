@@ -79,7 +79,7 @@ class BmcPassIT {
   void thePowerDrawIsReadOnlyWhenDue() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
     List<String> ids = site.addNodes(4, "batch", DesiredPower.ON);
-    MutableClock clock = new MutableClock();
+    OffsetClock clock = new OffsetClock();
     CountingDriver[] calls = new CountingDriver[1];
     site.controller(
         "a",

@@ -46,7 +46,7 @@ class IdleClosingBmcsIT {
     site = new TestSite(ETCD.cluster(), false);
     List<String> on = add("on-", 4, DesiredPower.ON);
     List<String> off = add("off-", 4, DesiredPower.OFF);
-    MutableClock clock = new MutableClock();
+    OffsetClock clock = new OffsetClock();
     FailureCountingDriver[] driver = new FailureCountingDriver[1];
     site.controller(
         "a",
@@ -87,7 +87,7 @@ class IdleClosingBmcsIT {
   }
 
   /** Moves the controller's clock by {@code span}, 30 s per sync pass. */
-  private void runFor(Duration span, MutableClock clock, List<String> ids, List<String> seen)
+  private void runFor(Duration span, OffsetClock clock, List<String> ids, List<String> seen)
       throws InterruptedException {
     for (long t = 0; t < span.toSeconds(); t += 30) {
       clock.advance(Duration.ofSeconds(30));

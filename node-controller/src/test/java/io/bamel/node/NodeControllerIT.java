@@ -370,7 +370,7 @@ class NodeControllerIT {
     site = new TestSite(ETCD.cluster(), true);
     site.kubelets.pause(true);
     String id = site.addNodes(1, "slow", DesiredPower.ON).get(0);
-    MutableClock clock = new MutableClock();
+    OffsetClock clock = new OffsetClock();
     site.controller(
         "a",
         TestSite.CONFIG.withTimeouts(io.bamel.inventory.model.NodeTimeouts.DEFAULTS),

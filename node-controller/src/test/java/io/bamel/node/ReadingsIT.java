@@ -43,7 +43,7 @@ class ReadingsIT {
   void anUnchangedReadingPolledManyTimesIsWrittenOnceThenAtTheHeartbeat() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
     String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
-    MutableClock clock = new MutableClock();
+    OffsetClock clock = new OffsetClock();
     CountingDriver[] calls = new CountingDriver[1];
     ControllerInstance c =
         site.controller(

@@ -48,10 +48,10 @@ import org.slf4j.LoggerFactory;
  * and the status in one etcd transaction fenced by leadership ({@link
  * EtcdInventory#applyPoolDecision}), or the status alone, or nothing when it would not change; a
  * dry run repeating its last decision logs nothing and counts nothing. A node changed since the
- * cache read it makes the write fail ({@link Outcome.Result#CONFLICT}); the next cycle decides
- * again from fresh data. A write refused by the fence ({@link Outcome.Result#FENCED}: this process
- * was deposed) ends the cycle. Then metrics ({@link PoolMetrics}) and the energy estimate ({@link
- * EnergyLedger}).
+ * cache read it makes the write fail ({@link AppliedPlan.Result#CONFLICT}); the next cycle decides
+ * again from fresh data. A write refused by the fence ({@link AppliedPlan.Result#FENCED}: this
+ * process was deposed) ends the cycle. Then metrics ({@link PoolMetrics}) and the energy estimate
+ * ({@link EnergyLedger}).
  *
  * <p>The low-utilization window and the last scale-up are kept in the pool status ({@link
  * PoolMemory}), so a new leader continues them. Pools without a config are left alone.
@@ -72,12 +72,12 @@ public final class PoolController implements AutoCloseable {
    * @param result how applying the plan went
    * @param error why the write failed (a person's text), or null
    */
-  public record Outcome(
+  public record AppliedPlan(
       String pool, ScalingDecision decision, long revision, Result result, String error) {
 
     /** How applying a pool's plan went. */
     public enum Result {
-      /** The decision or status was written at {@link Outcome#revision()}. */
+      /** The decision or status was written at {@link AppliedPlan#revision()}. */
       WRITTEN,
       /** Nothing needed writing. */
       UNCHANGED,
@@ -167,9 +167,9 @@ public final class PoolController implements AutoCloseable {
   /**
    * Runs one cycle now on the caller's thread; does nothing (and returns nothing) unless this
    * process leads. When the leadership turns out to be lost at a write, that pool's outcome says so
-   * ({@link Outcome#fenced()}) and the cycle stops there.
+   * ({@link AppliedPlan#fenced()}) and the cycle stops there.
    */
-  public synchronized List<Outcome> runCycle() {
+  public synchronized List<AppliedPlan> runCycle() {
     WriteFence fence = election.fence().orElse(null);
     if (fence == null) {
       return List.of();
@@ -195,7 +195,7 @@ public final class PoolController implements AutoCloseable {
         CyclePlan.prepare(pools, cache.nodes(), view, votes, memory, canPowerOff, now);
     long prepareShare = pools.isEmpty() ? 0 : (System.nanoTime() - prepareStart) / pools.size();
 
-    List<Outcome> outcomes = new ArrayList<>();
+    List<AppliedPlan> outcomes = new ArrayList<>();
     List<EnergyLedger.Observation> energy = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Pool pool : pools) {
@@ -203,7 +203,7 @@ public final class PoolController implements AutoCloseable {
       long t0 = System.nanoTime();
       PoolPlan plan = cycle.plan(pool, written.get(pool.name()));
       memory.putIfAbsent(pool.name(), plan.memoryBefore());
-      Outcome outcome = apply(plan, fence);
+      AppliedPlan outcome = apply(plan, fence);
       outcomes.add(outcome);
       if (outcome.fenced()) {
         log.warn("pool controller no longer leads; stopping this cycle: {}", outcome.error());
@@ -224,11 +224,11 @@ public final class PoolController implements AutoCloseable {
   }
 
   /** Writes one pool's plan, fenced by leadership, and records it in memory, logs and metrics. */
-  private Outcome apply(PoolPlan plan, WriteFence fence) {
+  private AppliedPlan apply(PoolPlan plan, WriteFence fence) {
     String name = plan.pool();
     ScalingDecision decision = plan.decision();
     long revision = -1;
-    Outcome.Result result = Outcome.Result.UNCHANGED;
+    AppliedPlan.Result result = AppliedPlan.Result.UNCHANGED;
     String error = null;
     try {
       revision =
@@ -239,18 +239,18 @@ public final class PoolController implements AutoCloseable {
           };
       if (revision >= 0) {
         written.put(name, plan.status());
-        result = Outcome.Result.WRITTEN;
+        result = AppliedPlan.Result.WRITTEN;
       }
       memory.put(name, plan.memoryAfter());
     } catch (FencedException e) {
       // Deposed: nothing was written; the new leader decides from what etcd holds.
-      return new Outcome(name, decision, -1, Outcome.Result.FENCED, e.getMessage());
+      return new AppliedPlan(name, decision, -1, AppliedPlan.Result.FENCED, e.getMessage());
     } catch (ConflictException e) {
-      result = Outcome.Result.CONFLICT;
+      result = AppliedPlan.Result.CONFLICT;
       error = "conflict: " + e.getMessage();
       log.info("pool {}: decision not written, deciding again next cycle: {}", name, error);
     } catch (InventoryException e) {
-      result = Outcome.Result.FAILED;
+      result = AppliedPlan.Result.FAILED;
       error = e.getMessage();
       log.warn("pool {}: decision not written: {}", name, error);
     }
@@ -264,7 +264,7 @@ public final class PoolController implements AutoCloseable {
     metrics.observe(name, plan.snapshot(), decision, config.resources(), plan.watts());
     metrics.thresholds(name, config.scaleUpThreshold(), config.scaleDownThreshold());
     observedPools.put(name, config.resources());
-    return new Outcome(name, decision, revision, result, error);
+    return new AppliedPlan(name, decision, revision, result, error);
   }
 
   private void forget() {

@@ -50,7 +50,7 @@ public final class ScalingPolicy {
     Utilization util = snapshot.utilization();
     boolean low = util.known() && util.max(resources) < c.scaleDownThreshold();
     Instant lowSince = low ? (snapshot.lowSince() != null ? snapshot.lowSince() : now) : null;
-    Outcome out = new Outcome(active, lowSince, util);
+    DecisionFactory out = new DecisionFactory(active, lowSince, util);
 
     List<Member> candidates = members.stream().filter(Member::canBePoweredOn).toList();
     int room = Math.min(c.maxNodes() - active, c.maxConcurrentTransitions() - inFlight);
@@ -160,7 +160,7 @@ public final class ScalingPolicy {
   private static ScalingDecision scaleUp(
       PoolConfig c,
       PoolSnapshot snapshot,
-      Outcome out,
+      DecisionFactory out,
       List<Member> candidates,
       List<Member> capacity,
       List<Member> comingUp,
@@ -232,7 +232,11 @@ public final class ScalingPolicy {
    * yet, and for {@code scaleUpCooldown} after the last scale-up; null when it may go ahead.
    */
   private static ScalingDecision holdPressureScaleUp(
-      PoolConfig c, PoolSnapshot snapshot, Outcome out, List<Member> comingUp, Instant now) {
+      PoolConfig c,
+      PoolSnapshot snapshot,
+      DecisionFactory out,
+      List<Member> comingUp,
+      Instant now) {
     if (!comingUp.isEmpty()) {
       return out.none(
           "capacity-on-its-way",
@@ -271,12 +275,12 @@ public final class ScalingPolicy {
   }
 
   /** Builds decisions that share the pool's counts and window. */
-  private static final class Outcome {
+  private static final class DecisionFactory {
     final int active;
     final Instant lowSince;
     final Utilization util;
 
-    Outcome(int active, Instant lowSince, Utilization util) {
+    DecisionFactory(int active, Instant lowSince, Utilization util) {
       this.active = active;
       this.lowSince = lowSince;
       this.util = util;

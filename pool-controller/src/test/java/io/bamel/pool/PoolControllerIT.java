@@ -23,6 +23,7 @@ import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.MutableClock;
 import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.ScalingDecision.Direction;
@@ -150,10 +151,10 @@ class PoolControllerIT {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
       long before = store.currentRevision();
-      List<PoolController.Outcome> outcomes = a.controller.runCycle();
+      List<PoolController.AppliedPlan> outcomes = a.controller.runCycle();
 
       assertThat(outcomes).hasSize(1);
-      PoolController.Outcome o = outcomes.get(0);
+      PoolController.AppliedPlan o = outcomes.get(0);
       assertThat(o.decision().direction()).isEqualTo(Direction.UP);
       assertThat(o.decision().powerOnIds()).containsExactlyInAnyOrder("g2", "g4");
       assertThat(o.revision()).isEqualTo(before + 1);
@@ -202,7 +203,7 @@ class PoolControllerIT {
       // The next cycle sees the nodes coming up and switches nothing more.
       a.sync();
       clock.advance(Duration.ofSeconds(15));
-      List<PoolController.Outcome> next = a.controller.runCycle();
+      List<PoolController.AppliedPlan> next = a.controller.runCycle();
       assertThat(next.get(0).decision().direction()).isEqualTo(Direction.NONE);
       assertThat(next.get(0).decision().reason()).startsWith("waiting-for-nodes");
       assertThat(store.events("g3")).isEmpty();
@@ -227,7 +228,7 @@ class PoolControllerIT {
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
-      PoolController.Outcome first = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan first = a.controller.runCycle().get(0);
       assertThat(first.decision().reason()).startsWith("waiting-unneeded-time");
       assertThat(status("web").extensions()).containsEntry(PoolMemory.LOW_SINCE, T0.toString());
 
@@ -238,7 +239,7 @@ class PoolControllerIT {
       clock.advance(Duration.ofMinutes(1));
       a.sync();
       long before = store.currentRevision();
-      PoolController.Outcome down = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan down = a.controller.runCycle().get(0);
       assertThat(down.decision().direction()).isEqualTo(Direction.DOWN);
       assertThat(down.decision().powerOffIds()).containsExactly("w2");
       assertThat(down.revision()).isEqualTo(before + 1);
@@ -250,7 +251,7 @@ class PoolControllerIT {
       // While w2 goes down, nothing else is switched off.
       a.sync();
       clock.advance(Duration.ofMinutes(15));
-      PoolController.Outcome after = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan after = a.controller.runCycle().get(0);
       assertThat(after.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(after.decision().reason()).startsWith("transitions-in-flight");
       assertThat(desired("w1")).isEqualTo(DesiredPower.ON);
@@ -302,7 +303,7 @@ class PoolControllerIT {
 
         clock.advance(Duration.ofMinutes(1));
         a.sync();
-        PoolController.Outcome o = a.controller.runCycle().get(0);
+        PoolController.AppliedPlan o = a.controller.runCycle().get(0);
         assertThat(o.decision().direction()).isEqualTo(Direction.UP);
         assertThat(o.decision().reason()).startsWith("trigger");
         assertThat(desired("b2")).isEqualTo(DesiredPower.ON);
@@ -340,7 +341,7 @@ class PoolControllerIT {
       long before = store.currentRevision();
       assertThat(standby.controller.runCycle()).isEmpty();
       assertThat(store.currentRevision()).isEqualTo(before);
-      List<PoolController.Outcome> outcomes = leader.controller.runCycle();
+      List<PoolController.AppliedPlan> outcomes = leader.controller.runCycle();
       assertThat(outcomes.get(0).decision().powerOnIds()).containsExactly("n1");
       assertThat(store.currentRevision()).isEqualTo(before + 1);
 
@@ -350,7 +351,7 @@ class PoolControllerIT {
       assertThat(leader.controller.runCycle()).isEmpty();
       standby.sync();
       clock.advance(Duration.ofSeconds(15));
-      PoolController.Outcome o = standby.controller.runCycle().get(0);
+      PoolController.AppliedPlan o = standby.controller.runCycle().get(0);
       assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(desired("n2")).isEqualTo(DesiredPower.OFF);
       assertThat(store.events("n1")).hasSize(1);
@@ -367,7 +368,7 @@ class PoolControllerIT {
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
-      PoolController.Outcome o = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan o = a.controller.runCycle().get(0);
       assertThat(o.decision().powerOnIds()).containsExactly("n1");
       assertThat(o.revision()).isPositive();
 
@@ -399,7 +400,7 @@ class PoolControllerIT {
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
-      PoolController.Outcome o = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan o = a.controller.runCycle().get(0);
       assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(o.decision().reason()).startsWith("utilization-unknown");
       PoolCondition c = condition(status("web"), PoolStatuses.UTILIZATION_KNOWN);
@@ -472,7 +473,7 @@ class PoolControllerIT {
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
-      PoolController.Outcome o = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan o = a.controller.runCycle().get(0);
       assertThat(o.decision().reason()).startsWith("min-nodes");
       assertThat(o.decision().powerOnIds()).containsExactly("spare");
       assertThat(desired("spare")).isEqualTo(DesiredPower.ON);
@@ -493,7 +494,7 @@ class PoolControllerIT {
       StoreEdits.updateSpec(store, "n2", spec -> spec.toBuilder().rack("r9").build(), null);
       long before = store.currentRevision();
 
-      PoolController.Outcome o = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan o = a.controller.runCycle().get(0);
 
       assertThat(o.decision().powerOnIds()).containsExactlyInAnyOrder("n1", "n2");
       assertThat(o.revision()).isEqualTo(-1);
@@ -545,11 +546,11 @@ class PoolControllerIT {
               afterDeposition[0] = store.currentRevision();
             });
 
-        List<PoolController.Outcome> outcomes = a.controller.runCycle();
+        List<PoolController.AppliedPlan> outcomes = a.controller.runCycle();
 
         assertThat(afterDeposition[0]).isPositive();
         assertThat(outcomes).as("the cycle stops at the first refused write").hasSize(1);
-        PoolController.Outcome o = outcomes.get(0);
+        PoolController.AppliedPlan o = outcomes.get(0);
         assertThat(o.pool()).isEqualTo("p1");
         assertThat(o.decision().powerOnIds()).containsExactly("n1");
         assertThat(o.fenced()).isTrue();
@@ -586,14 +587,14 @@ class PoolControllerIT {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
       long before = store.currentRevision();
-      PoolController.Outcome first = a.controller.runCycle().get(0);
+      PoolController.AppliedPlan first = a.controller.runCycle().get(0);
       assertThat(first.decision().powerOnIds()).containsExactly("n1");
       assertThat(first.revision()).isEqualTo(before + 1);
 
       for (int i = 0; i < 5; i++) {
         clock.advance(Duration.ofSeconds(15));
         a.sync();
-        PoolController.Outcome o = a.controller.runCycle().get(0);
+        PoolController.AppliedPlan o = a.controller.runCycle().get(0);
         assertThat(o.decision().powerOnIds()).containsExactly("n1");
         assertThat(o.revision()).as("cycle %d wrote", i + 2).isEqualTo(-1);
       }
@@ -630,7 +631,7 @@ class PoolControllerIT {
         store.putPoolConfig("gpu", PoolConfig.builder().dryRun(false).build(), configRevision);
         b.sync();
         clock.advance(Duration.ofSeconds(15));
-        PoolController.Outcome real = b.controller.runCycle().get(0);
+        PoolController.AppliedPlan real = b.controller.runCycle().get(0);
         assertThat(real.decision().powerOnIds()).containsExactly("n1");
         assertThat(real.revision()).isPositive();
         assertThat(desired("n1")).isEqualTo(DesiredPower.ON);
@@ -689,7 +690,7 @@ class PoolControllerIT {
           controllers("a", b -> b.prometheus(http).triggerBudget(Duration.ofSeconds(3)))) {
         assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
         a.sync();
-        Map<String, PoolController.Outcome> o = byPool(a.controller.runCycle());
+        Map<String, PoolController.AppliedPlan> o = byPool(a.controller.runCycle());
 
         assertThat(o.get("batch").decision().direction()).isEqualTo(Direction.UP);
         assertThat(o.get("batch").decision().reason()).startsWith("trigger");
@@ -707,7 +708,7 @@ class PoolControllerIT {
         prometheus.stubFor(promAnswer(idle, "1", 0));
         clock.advance(Duration.ofSeconds(15));
         a.sync();
-        PoolController.Outcome web = byPool(a.controller.runCycle()).get("web");
+        PoolController.AppliedPlan web = byPool(a.controller.runCycle()).get("web");
         assertThat(web.decision().direction()).isEqualTo(Direction.DOWN);
         assertThat(web.decision().powerOffIds()).containsExactly("w2");
         assertThat(condition(status("web"), PoolStatuses.TRIGGERS_AVAILABLE).status())
@@ -742,7 +743,7 @@ class PoolControllerIT {
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
-      Map<String, PoolController.Outcome> o = byPool(a.controller.runCycle());
+      Map<String, PoolController.AppliedPlan> o = byPool(a.controller.runCycle());
 
       assertThat(o.get("alpha").decision().powerOnIds()).containsExactly("a1");
       assertThat(o.get("alpha").decision().reason()).isEqualTo("pending-pods: 2 pending pods");
@@ -755,8 +756,9 @@ class PoolControllerIT {
     }
   }
 
-  private static Map<String, PoolController.Outcome> byPool(List<PoolController.Outcome> list) {
-    Map<String, PoolController.Outcome> out = new java.util.HashMap<>();
+  private static Map<String, PoolController.AppliedPlan> byPool(
+      List<PoolController.AppliedPlan> list) {
+    Map<String, PoolController.AppliedPlan> out = new java.util.HashMap<>();
     list.forEach(o -> out.put(o.pool(), o));
     return out;
   }

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.bamel.inventory.model.ScalingTrigger;
+import io.bamel.inventory.testing.MutableClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;

@@ -128,7 +128,8 @@ public final class ApiListBenchmark implements Benchmark {
         // Until the JIT has compiled every kind's path: with 200 untimed requests of each, the
         // API's p99 was 0.20 to 0.34 of the range read's, most of it compilation (a 304's p99 was
         // 2.8 to 3.1 ms then, 0.13 to 0.17 ms once steady).
-        JitWarmUp.Outcome warmUp = JitWarmUp.run(kinds, context.quick() ? 1 : MAX_WARM_UP_PASSES);
+        JitWarmUp.WarmUpReport warmUp =
+            JitWarmUp.run(kinds, context.quick() ? 1 : MAX_WARM_UP_PASSES);
         System.out.printf("%s: warm-up %s%n", name(), warmUp);
         // Blocks of each kind in turn, ROUNDS times over, so that drift in the machine's load
         // weighs on all kinds alike while each block pays for its own garbage only.

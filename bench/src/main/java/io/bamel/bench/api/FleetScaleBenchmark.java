@@ -192,7 +192,7 @@ public final class FleetScaleBenchmark implements Benchmark {
       String measure, Timer.Trial big, Timer.Trial small, int requests, boolean quick)
       throws Exception {
     List<Timer.Trial> kinds = List.of(big, small);
-    JitWarmUp.Outcome warmUp = JitWarmUp.run(kinds, quick ? 1 : MAX_WARM_UP_PASSES);
+    JitWarmUp.WarmUpReport warmUp = JitWarmUp.run(kinds, quick ? 1 : MAX_WARM_UP_PASSES);
     System.out.printf("%s: %s: warm-up %s%n", name(), measure, warmUp);
     double[][] samples = {new double[requests], new double[requests]};
     int block = requests / ROUNDS;

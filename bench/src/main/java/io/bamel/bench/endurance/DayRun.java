@@ -71,7 +71,7 @@ final class DayRun {
    * @param compactionMillis how long each compaction took etcd, in order
    * @param wallMillis how long the simulated day took on the real clock
    */
-  record Outcome(
+  record DayReport(
       EtcdSpace start,
       EtcdSpace firstHour,
       EtcdSpace end,
@@ -90,7 +90,7 @@ final class DayRun {
   }
 
   /** Runs the day on a new etcd; {@code label} prefixes the progress lines. */
-  Outcome run(String label) throws Exception {
+  DayReport run(String label) throws Exception {
     try (EtcdCluster etcd = EtcdCluster.start(1);
         Client client = etcd.client();
         Parallel nodeTasks = new Parallel(8);
@@ -152,7 +152,7 @@ final class DayRun {
       System.out.printf(
           "%s: end, compacted to the last revision and defragmented: db %s MiB%n",
           label, mib(liveEnd.dbSizeBytes()));
-      return new Outcome(start, firstHour, end, liveEnd, counts, compactor.millis(), wallMillis);
+      return new DayReport(start, firstHour, end, liveEnd, counts, compactor.millis(), wallMillis);
     }
   }
 

@@ -51,7 +51,7 @@ public final class EnduranceBenchmark implements Benchmark {
     // The days run at once, each on an etcd of its own: what they measure (etcd's size, the
     // writes) does not depend on the real clock, and a simulated minute mostly waits for etcd's
     // commits, so running them one after the other would only take four times as long.
-    List<Future<DayRun.Outcome>> days = new ArrayList<>();
+    List<Future<DayRun.DayReport>> days = new ArrayList<>();
     try (ExecutorService runner = Executors.newFixedThreadPool(variants.size())) {
       for (Variant v : variants) {
         DayRun run =
@@ -67,7 +67,7 @@ public final class EnduranceBenchmark implements Benchmark {
         days.add(runner.submit(() -> run.run(label)));
       }
     }
-    DayRun.Outcome main = days.get(0).get();
+    DayRun.DayReport main = days.get(0).get();
     List<BenchResult> rows = new ArrayList<>();
     rows.add(
         BenchResult.ratioAtMost(
@@ -126,7 +126,7 @@ public final class EnduranceBenchmark implements Benchmark {
               "ms"));
     }
     for (int i = 1; i < variants.size(); i++) {
-      DayRun.Outcome o = days.get(i).get();
+      DayRun.DayReport o = days.get(i).get();
       rows.add(
           info(
               "etcd db in use at the end vs at the start, "

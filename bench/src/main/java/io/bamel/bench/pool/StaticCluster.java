@@ -75,7 +75,7 @@ final class StaticCluster implements Cluster {
 
   @Override
   public EvictionResult evict(PodRef pod) {
-    return new EvictionResult(pod, EvictionResult.Outcome.GONE, "static cluster");
+    return new EvictionResult(pod, EvictionResult.Status.GONE, "static cluster");
   }
 
   @Override

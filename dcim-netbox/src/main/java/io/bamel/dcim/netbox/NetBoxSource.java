@@ -303,7 +303,7 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
         return;
       }
       try {
-        WebhookApplier.Outcome o = applier.apply(e);
+        WebhookApplier.Applied o = applier.apply(e);
         count(o.result().equals("skipped") ? "skipped" : o.result());
         metrics.webhook(o.result());
         if (o.result().equals("rejected") || o.result().equals("failed")) {

@@ -36,7 +36,7 @@ import java.util.Map;
 final class WebhookApplier {
 
   /** What applying an event came to: a metrics result and, for a person, why. */
-  record Outcome(String result, String detail) {}
+  record Applied(String result, String detail) {}
 
   private final NetBoxSettings settings;
   private final NetBoxClient client;
@@ -60,16 +60,16 @@ final class WebhookApplier {
     this.executor = new SyncExecutor(store, cache, clock, Duration.ofSeconds(10));
   }
 
-  Outcome apply(WebhookEvent e) throws InterruptedException {
+  Applied apply(WebhookEvent e) throws InterruptedException {
     if (e.deviceId() <= 0) {
-      return new Outcome("skipped", "the " + e.model() + " belongs to no device");
+      return new Applied("skipped", "the " + e.model() + " belongs to no device");
     }
     if (!e.model().equals("device")) {
       JsonNode device;
       try {
         device = client.get("/api/dcim/devices/" + e.deviceId() + "/").body();
       } catch (NetBoxException x) {
-        return new Outcome(
+        return new Applied(
             "failed", "device " + e.deviceId() + " could not be read again: " + x.getMessage());
       }
       return upsert(device, NetBoxDevices.Freshness.SAME_OR_NEWER, e);
@@ -79,12 +79,12 @@ final class WebhookApplier {
       return delete(e.deviceId(), e);
     }
     if (ledger.wasDeleted(e.deviceId())) {
-      return new Outcome("skipped", "device " + e.deviceId() + " was deleted in NetBox");
+      return new Applied("skipped", "device " + e.deviceId() + " was deleted in NetBox");
     }
     return upsert(e.data(), NetBoxDevices.Freshness.NEWER_ONLY, e);
   }
 
-  private Outcome upsert(JsonNode device, NetBoxDevices.Freshness freshness, WebhookEvent e)
+  private Applied upsert(JsonNode device, NetBoxDevices.Freshness freshness, WebhookEvent e)
       throws InterruptedException {
     long id = device.path("id").asLong(0);
     if (!settings.filters().matches(device)) {
@@ -103,9 +103,9 @@ final class WebhookApplier {
     return outcome(run(List.of(item), false, id, e), id);
   }
 
-  private Outcome delete(long id, WebhookEvent e) throws InterruptedException {
+  private Applied delete(long id, WebhookEvent e) throws InterruptedException {
     if (!settings.prune()) {
-      return new Outcome("skipped", "device " + id + " left NetBox (or the filters); prune is off");
+      return new Applied("skipped", "device " + id + " left NetBox (or the filters); prune is off");
     }
     return outcome(run(List.of(), true, id, e), id);
   }
@@ -134,15 +134,15 @@ final class WebhookApplier {
     return s.length() > 100 ? s.substring(0, 100) : s;
   }
 
-  private static Outcome outcome(SyncReport r, long id) {
+  private static Applied outcome(SyncReport r, long id) {
     if (!r.rejected().isEmpty()) {
-      return new Outcome("rejected", "device " + id + ": " + r.rejected().get(0).reason());
+      return new Applied("rejected", "device " + id + ": " + r.rejected().get(0).reason());
     }
     if (!r.created().isEmpty() || !r.updated().isEmpty() || !r.deleted().isEmpty()) {
       String what =
           !r.created().isEmpty() ? "created" : !r.updated().isEmpty() ? "updated" : "deleted";
-      return new Outcome("applied", "device " + id + ": node " + what);
+      return new Applied("applied", "device " + id + ": node " + what);
     }
-    return new Outcome("unchanged", "device " + id + ": nothing to change");
+    return new Applied("unchanged", "device " + id + ": nothing to change");
   }
 }

@@ -237,12 +237,12 @@ public final class SimulatedCluster implements Cluster {
   public synchronized EvictionResult evict(PodRef ref) {
     SimPod pod = pods.remove(ref.name());
     if (pod == null) {
-      return new EvictionResult(ref, EvictionResult.Outcome.GONE, "no such pod");
+      return new EvictionResult(ref, EvictionResult.Status.GONE, "no such pod");
     }
     evictions++;
     String name = pod.profile.pool() + "-worker-" + (++podCounter);
     pods.put(name, new SimPod(name, pod.profile));
-    return new EvictionResult(ref, EvictionResult.Outcome.EVICTED, "evicted");
+    return new EvictionResult(ref, EvictionResult.Status.EVICTED, "evicted");
   }
 
   @Override

@@ -102,8 +102,8 @@ class SimulatedClusterTest {
     c.tick();
     KubePod pod = c.podsOn("m1").get(0);
     c.cordon("m1");
-    assertThat(c.evict(pod.ref()).outcome()).isEqualTo(EvictionResult.Outcome.EVICTED);
-    assertThat(c.evict(pod.ref()).outcome()).isEqualTo(EvictionResult.Outcome.GONE);
+    assertThat(c.evict(pod.ref()).outcome()).isEqualTo(EvictionResult.Status.EVICTED);
+    assertThat(c.evict(pod.ref()).outcome()).isEqualTo(EvictionResult.Status.GONE);
     c.tick();
     assertThat(c.podsOn("m1")).isEmpty();
     assertThat(c.podCounts("general")).containsExactly(0, 1);

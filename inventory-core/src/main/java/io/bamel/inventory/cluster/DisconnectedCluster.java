@@ -62,7 +62,7 @@ public final class DisconnectedCluster implements Cluster {
 
   @Override
   public EvictionResult evict(PodRef pod) {
-    return new EvictionResult(pod, EvictionResult.Outcome.GONE, "no Kubernetes integration");
+    return new EvictionResult(pod, EvictionResult.Status.GONE, "no Kubernetes integration");
   }
 
   @Override

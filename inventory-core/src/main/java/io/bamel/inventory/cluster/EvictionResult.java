@@ -7,10 +7,10 @@ package io.bamel.inventory.cluster;
  * @param outcome what happened
  * @param message the API server's explanation of a refusal, else a short note
  */
-public record EvictionResult(PodRef pod, Outcome outcome, String message) {
+public record EvictionResult(PodRef pod, Status outcome, String message) {
 
   /** What an eviction did. */
-  public enum Outcome {
+  public enum Status {
     /** The eviction was accepted: the pod is being deleted. */
     EVICTED,
     /** There was no such pod (any more). */
@@ -23,6 +23,6 @@ public record EvictionResult(PodRef pod, Outcome outcome, String message) {
 
   /** Whether the pod is gone or going. */
   public boolean done() {
-    return outcome == Outcome.EVICTED || outcome == Outcome.GONE;
+    return outcome == Status.EVICTED || outcome == Status.GONE;
   }
 }

@@ -96,7 +96,14 @@ class CodecTest {
             () ->
                 Codec.decode(
                     "{\"powerState\":\"maybe\"}".getBytes(StandardCharsets.UTF_8), NodeSpec.class))
-        .hasStackTraceContaining("expected one of on, off, unknown");
+        .hasStackTraceContaining("expected one of on, off");
+    // unknown is an observed state only: a spec cannot desire it
+    assertThatThrownBy(
+            () ->
+                Codec.decode(
+                    "{\"powerState\":\"unknown\"}".getBytes(StandardCharsets.UTF_8),
+                    NodeSpec.class))
+        .hasStackTraceContaining("expected one of on, off");
     assertThatThrownBy(
             () ->
                 Codec.decode(

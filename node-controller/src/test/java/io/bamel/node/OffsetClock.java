@@ -7,8 +7,13 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A clock that tests move by hand: real time plus an offset that only grows. */
-final class MutableClock extends Clock {
+/**
+ * A clock that runs with real time plus an offset the test moves forward: for integration tests
+ * where the controller's threads also wait in real time (timeouts, pacing) while the test jumps
+ * over minutes of its schedule. A clock that stands still is {@code
+ * io.bamel.inventory.testing.MutableClock}.
+ */
+final class OffsetClock extends Clock {
 
   private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
 
