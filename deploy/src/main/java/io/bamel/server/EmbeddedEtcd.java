@@ -25,9 +25,11 @@ import java.util.List;
  *
  * <p>Its owner stops it, gracefully (SIGTERM, then waiting for etcd to exit), when it closes it;
  * {@code bamel server} does so last in its own JVM shutdown hook, after the etcd client is closed.
- * There is deliberately no second hook of its own that would SIGKILL it meanwhile. A {@link
- * #close()} while {@link #start()} runs stops the process, and a close before it makes the start
- * fail, so a stop during start-up leaves no etcd behind.
+ * There is deliberately no second hook of its own that would SIGKILL it meanwhile. It runs in a
+ * session and process group of its own ({@code setsid}), so a Ctrl-C in the terminal reaches bamel
+ * only, and bamel stops etcd last. A {@link #close()} while {@link #start()} runs stops the
+ * process, and a close before it makes the start fail, so a stop during start-up leaves no etcd
+ * behind.
  */
 public final class EmbeddedEtcd implements AutoCloseable {
 
@@ -73,7 +75,7 @@ public final class EmbeddedEtcd implements AutoCloseable {
                   new EtcdProcess.Maintenance(COMPACTION_RETENTION, QUOTA_BACKEND_BYTES));
       // Everything in the data directory is the owner's only, also what etcd creates itself.
       PrivateFiles.directory(config.dataDir());
-      EtcdProcess process = new EtcdProcess(config, false);
+      EtcdProcess process = new EtcdProcess(config, false, true);
       if (Files.exists(process.logFile())) {
         PrivateFiles.restrict(process.logFile());
       } else {

@@ -234,20 +234,7 @@ public final class ServerCommand implements Callable<Integer> {
     out.println("  API:     " + url + "/api/v1/nodes");
     out.println("  docs:    " + url + "/docs");
     out.println("  metrics: " + url + "/metrics");
-    out.println("  etcd:    " + String.join(",", server.etcdEndpoints()));
-    server
-        .embeddedEtcdFiles()
-        .ifPresent(
-            files ->
-                out.println(
-                    "  etcdctl: etcdctl --endpoints="
-                        + String.join(",", server.etcdEndpoints())
-                        + " --cacert="
-                        + files.caCert()
-                        + " --cert="
-                        + files.clientCert()
-                        + " --key="
-                        + files.clientKey()));
+    EtcdBanner.lines(server).forEach(out::println);
     if (adminTokenFile != null) {
       out.println("  admin token file: " + adminTokenFile);
     }

@@ -1,5 +1,6 @@
 package io.bamel.server;
 
+import io.bamel.inventory.embedded.OwnSession;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -57,7 +58,26 @@ final class BamelProcess implements AutoCloseable {
 
   /** Starts {@code bin/bamel args...} with extra environment variables. */
   static BamelProcess start(Map<String, String> env, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>();
+    return start(List.of(), env, args);
+  }
+
+  /**
+   * Starts {@code bin/bamel args...} as a terminal starts a foreground command: the leader of a
+   * process group of its own ({@code setsid}, which execs, so {@link #pid()} is the group's id), so
+   * that {@link #interruptGroup(Duration)} can send Ctrl-C's SIGINT to the whole group.
+   */
+  static BamelProcess startAsForegroundGroup(Map<String, String> env, String... args)
+      throws IOException {
+    List<String> setsid = OwnSession.prefix(System.getenv());
+    if (setsid.isEmpty()) {
+      throw new IllegalStateException("setsid (util-linux) is not on the PATH");
+    }
+    return start(setsid, env, args);
+  }
+
+  private static BamelProcess start(List<String> prefix, Map<String, String> env, String... args)
+      throws IOException {
+    List<String> cmd = new ArrayList<>(prefix);
     cmd.add(launcher().toString());
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -146,6 +166,31 @@ final class BamelProcess implements AutoCloseable {
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       throw new AssertionError(
           "bamel did not stop within " + timeout + " after SIGTERM:\n" + output());
+    }
+    if (!outputDrained()) {
+      throw new AssertionError("bamel exited but its output stayed open:\n" + output());
+    }
+    return process.exitValue();
+  }
+
+  /**
+   * Sends SIGINT to bamel's whole process group, as Ctrl-C in a terminal does ({@code kill -INT --
+   * -PGID}), and waits for the exit code and the last lines of output.
+   */
+  int interruptGroup(Duration timeout) throws InterruptedException, IOException {
+    String stat = Files.readString(Path.of("/proc/" + process.pid() + "/stat"));
+    // Field 5 of /proc/PID/stat (after the parenthesised command name) is the process group.
+    String pgid = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2];
+    if (!pgid.equals(Long.toString(process.pid()))) {
+      throw new AssertionError("bamel does not lead its process group (" + pgid + ")");
+    }
+    Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + pgid).inheritIO().start();
+    if (kill.waitFor() != 0) {
+      throw new AssertionError("kill -INT -- -" + pgid + " failed");
+    }
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new AssertionError(
+          "bamel did not stop within " + timeout + " after SIGINT:\n" + output());
     }
     if (!outputDrained()) {
       throw new AssertionError("bamel exited but its output stayed open:\n" + output());

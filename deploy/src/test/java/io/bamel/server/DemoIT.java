@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -23,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * one, so the test does not depend on 8080): it prints the console's address first, and the path of
  * the admin token's file, not the token; within the issue's two minutes a person sees, through the
  * API, a node power on and reach ready (a scale-up) and a node drain and power off (a scale-down);
- * then SIGTERM stops it with exit code 0. The bound is 150 s, a margin for a loaded machine: it is
- * how long a behaviour may take to show, not a speed assertion.
+ * then Ctrl-C (SIGINT to its process group) stops it in order, its etcd last, with exit code 0. The
+ * bound is 150 s, a margin for a loaded machine: it is how long a behaviour may take to show, not a
+ * speed assertion.
  */
 class DemoIT {
 
@@ -61,9 +64,9 @@ class DemoIT {
   }
 
   @Test
-  void showsAScaleUpAndAScaleDownWithinTwoMinutesThenExitsZeroOnSigterm() throws Exception {
+  void showsAScaleUpAndAScaleDownWithinTwoMinutesThenStopsInOrderOnCtrlC() throws Exception {
     long start = System.nanoTime();
-    try (BamelProcess demo = BamelProcess.start(Map.of(), "demo", "--port", "0")) {
+    try (BamelProcess demo = BamelProcess.startAsForegroundGroup(Map.of(), "demo", "--port", "0")) {
       int port = demo.port(Duration.ofSeconds(90));
       String base = "http://127.0.0.1:" + port;
       // The token is in a file only its owner can read, and on no line of the output.
@@ -75,6 +78,21 @@ class DemoIT {
       assertThat(demo.valueAfter("try:", Duration.ofSeconds(1)))
           .contains("$(cat " + tokenFile + ")");
       assertThat(demo.valueAfter("API:", Duration.ofSeconds(1))).startsWith("http://127.0.0.1:");
+      // Its embedded etcd, and the etcdctl command that reaches it with the client certificate.
+      String etcd = demo.valueAfter("  etcd:    ", Duration.ofSeconds(1));
+      assertThat(etcd).startsWith("https://127.0.0.1:");
+      String etcdctl = demo.valueAfter("  etcdctl: ", Duration.ofSeconds(1));
+      Path etcdDir = tokenFile.resolveSibling("etcd");
+      assertThat(etcdctl)
+          .isEqualTo(
+              "etcdctl --endpoints="
+                  + etcd
+                  + " --cacert="
+                  + etcdDir.resolve("tls/ca.crt")
+                  + " --cert="
+                  + etcdDir.resolve("tls/client.crt")
+                  + " --key="
+                  + etcdDir.resolve("tls/client.key"));
       // The console's address comes first; the sign-in needs the token from the file, which is
       // in no URL.
       assertThat(demo.valueAfter("bamel demo console:", Duration.ofSeconds(1)))
@@ -134,8 +152,31 @@ class DemoIT {
           .anyMatch(l -> l.contains("pool decision") && l.contains("direction=up"))
           .anyMatch(l -> l.contains("pool decision") && l.contains("direction=down"));
 
-      assertThat(demo.terminate(Duration.ofSeconds(60))).isZero();
-      ShutdownLog.assertOrderlyStop(demo.lines(), true);
+      // Ctrl-C in the terminal (SIGINT to the demo's whole process group, as make run has it):
+      // the etcd child is in a session of its own, so only bamel gets the SIGINT; bamel stops
+      // everything that uses etcd, then etcd with a SIGTERM of its own, and exits 0.
+      ProcessHandle bamel = ProcessHandle.of(demo.pid()).orElseThrow();
+      ProcessHandle etcdProcess =
+          bamel
+              .descendants()
+              .filter(p -> p.info().command().orElse("").endsWith("/etcd"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no etcd child of the demo"));
+      // The demo deletes its directory when it stops: read etcd's log through a handle opened now.
+      try (InputStream etcdLog = Files.newInputStream(etcdDir.resolve("bamel.log"))) {
+        assertThat(demo.interruptGroup(Duration.ofSeconds(60))).isZero();
+        ShutdownLog.assertOrderlyStop(demo.lines(), true);
+        String log = new String(etcdLog.readAllBytes(), StandardCharsets.UTF_8);
+        List<String> signals =
+            log.lines().filter(l -> l.contains("received signal; shutting down")).toList();
+        assertThat(signals)
+            .as("etcd's signals (SIGINT would say interrupt):\n%s", log)
+            .singleElement()
+            .asString()
+            .contains("\"signal\":\"terminated\"");
+      }
+      assertThat(etcdProcess.isAlive()).as("etcd left running").isFalse();
+      assertThat(bamel.descendants()).as("children left running").isEmpty();
       assertThat(demo.lines()).noneMatch(l -> l.contains(token));
     }
   }

@@ -1,6 +1,7 @@
 package io.bamel.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +9,7 @@ import io.bamel.server.config.ConfigLoader;
 import io.bamel.server.config.SecurityWarnings;
 import io.bamel.server.config.ServerConfig;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -86,15 +89,27 @@ class DeploymentFilesTest {
 
   /**
    * The README, the docs and the deployment files show documentation addresses (192.0.2.0/24,
-   * 2001:db8::/32) and loopback only, never a private-range address a reader might copy.
+   * 2001:db8::/32) and loopback only, never a private-range address (RFC 1918) a reader might copy
+   * and a running controller would then contact.
    */
   @Test
   void documentationAndDeploymentFilesUseNoPrivateRangeAddress() throws IOException {
     Pattern privateRange =
         Pattern.compile(
             "(?<![\\d.])(10\\.\\d{1,3}|172\\.(1[6-9]|2\\d|3[01])|192\\.168)\\.\\d{1,3}\\.\\d{1,3}(?![\\d.])");
-    List<Path> files = new ArrayList<>(List.of(Path.of("../README.md")));
-    for (String dir : List.of("../docs", "kubernetes", "systemd")) {
+    List<Path> files =
+        new ArrayList<>(
+            List.of(Path.of("../README.md"), Path.of("../Makefile"), Path.of("Dockerfile")));
+    // With the API's own document and console (the examples users copy) and the launcher.
+    for (String dir :
+        List.of(
+            "../docs",
+            "kubernetes",
+            "systemd",
+            "grafana",
+            "src/main/dist",
+            "../scripts",
+            "../inventory-api/src/main/resources")) {
       try (Stream<Path> walk = Files.walk(Path.of(dir))) {
         // Text only: the docs' screenshots (docs/img/*.png) are not read as UTF-8.
         walk.filter(Files::isRegularFile)
@@ -116,6 +131,109 @@ class DeploymentFilesTest {
     assertThat(unit)
         .contains("ExecStart=/opt/bamel/bin/bamel server --config /etc/bamel/config.yaml");
     assertThat(unit).contains("KillSignal=SIGTERM").contains("NoNewPrivileges=true");
+  }
+
+  /** The unit's directives, without comments: the last value of each key. */
+  private static Map<String, String> directives(Path unit) throws IOException {
+    Map<String, String> d = new TreeMap<>();
+    for (String line : Files.readAllLines(unit)) {
+      if (!line.startsWith("#") && line.contains("=")) {
+        d.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+      }
+    }
+    return d;
+  }
+
+  /**
+   * The SIGTERM reaches the JVM only (in-flight ipmitool children finish), and the hardening is on
+   * except what a JVM cannot live with (MemoryDenyWriteExecute: the JIT writes code).
+   */
+  @Test
+  void systemdUnitStopsTheJvmFirstAndIsHardened() throws Exception {
+    Map<String, String> unit = directives(Path.of("systemd/bamel.service"));
+    assertThat(unit)
+        .containsEntry("KillMode", "mixed")
+        .containsEntry("SystemCallFilter", "@system-service")
+        .containsEntry("SystemCallArchitectures", "native")
+        .containsEntry("RestrictAddressFamilies", "AF_UNIX AF_INET AF_INET6 AF_NETLINK")
+        .containsEntry("ProtectClock", "true")
+        .containsEntry("ProtectKernelLogs", "true")
+        .containsEntry("RestrictNamespaces", "true")
+        .containsEntry("UMask", "0077")
+        .containsEntry("NoNewPrivileges", "true")
+        .containsEntry("ProtectSystem", "strict")
+        .containsEntry("ReadWritePaths", "/var/lib/bamel")
+        .containsEntry("PrivateTmp", "true")
+        .containsEntry("ProtectHome", "true")
+        .containsEntry("LockPersonality", "true")
+        .containsEntry("CapabilityBoundingSet", "")
+        .doesNotContainKey("MemoryDenyWriteExecute");
+  }
+
+  /**
+   * Where systemd-analyze is installed, its offline security rating of the unit is the one
+   * docs/operations.md reports, and at most 2.0.
+   */
+  @Test
+  void systemdExposureIsTheOneDocumented() throws Exception {
+    Path analyze = Path.of("/usr/bin/systemd-analyze");
+    assumeTrue(Files.isExecutable(analyze), "systemd-analyze is not installed");
+    Process p =
+        new ProcessBuilder(analyze.toString(), "security", "--offline=yes", "systemd/bamel.service")
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    Matcher m =
+        Pattern.compile("Overall exposure level for bamel.service: (\\d+\\.\\d)").matcher(out);
+    assertThat(m.find()).as(out).isTrue();
+    String level = m.group(1);
+    assertThat(Double.parseDouble(level)).as(out).isLessThanOrEqualTo(2.0);
+    assertThat(Files.readString(Path.of("../docs/operations.md")))
+        .contains("exposure level " + level + " OK");
+    assertThat(Files.readString(Path.of("systemd/bamel.service")))
+        .contains("rates this unit " + level + " OK");
+  }
+
+  /**
+   * The image: a Debian slim runtime stage with Debian's ipmitool and no package lists left, the
+   * Java runtime copied from the JRE stage, the same non-root user as the Deployment, nothing
+   * declared writable.
+   */
+  @Test
+  void containerImageHasIpmitoolAndRunsAsTheDeploymentsUser() throws Exception {
+    List<String> lines = new ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    for (String line : Files.readAllLines(Path.of("Dockerfile"))) {
+      if (line.startsWith("#") || line.isBlank()) {
+        continue;
+      }
+      if (line.endsWith("\\")) {
+        current.append(line, 0, line.length() - 1).append(' ');
+      } else {
+        lines.add(current.append(line).toString().replaceAll("\\s+", " ").trim());
+        current = new StringBuilder();
+      }
+    }
+    List<String> from = lines.stream().filter(l -> l.startsWith("FROM ")).toList();
+    assertThat(from).hasSize(2);
+    assertThat(from.get(1)).matches("FROM debian:[a-z]+-slim");
+    List<String> runtime = lines.subList(lines.indexOf(from.get(1)), lines.size());
+    String run = String.join("\n", runtime.stream().filter(l -> l.startsWith("RUN ")).toList());
+    assertThat(run)
+        .contains("apt-get install -y --no-install-recommends ipmitool")
+        .contains("rm -rf /var/lib/apt/lists/*")
+        .contains("--uid 10001");
+    assertThat(runtime)
+        .contains("USER 10001:10001")
+        .contains("COPY --from=jre /opt/java/openjdk /opt/java/openjdk")
+        .contains("ENTRYPOINT [\"/opt/bamel/bin/bamel\"]")
+        .noneMatch(l -> l.startsWith("VOLUME"));
+    String deployment = Files.readString(Path.of("kubernetes/base/deployment.yaml"));
+    assertThat(deployment)
+        .contains("runAsUser: 10001")
+        .contains("readOnlyRootFilesystem: true")
+        .contains("mountPath: /tmp");
   }
 
   /**

@@ -15,6 +15,7 @@ import io.bamel.power.redfish.RedfishDriver;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.server.BamelServer;
+import io.bamel.server.EtcdBanner;
 import io.bamel.server.Logging;
 import io.bamel.server.Overrides;
 import io.bamel.server.PrivateFiles;
@@ -46,7 +47,8 @@ import picocli.CommandLine.Option;
  * and a simulated Kubernetes cluster in which a powered-on server joins a few seconds later and a
  * synthetic load rises and falls; then runs {@code bamel server} over them. Within two minutes
  * nodes power on, join, drain and power off: in the web console (whose address it prints first), in
- * the log, through the API and in {@code /metrics}. Ctrl-C stops everything.
+ * the log, through the API and in {@code /metrics}. It prints its etcd endpoint and the {@code
+ * etcdctl} command that reaches it. Ctrl-C stops everything, the embedded etcd last.
  */
 @Command(
     name = "demo",
@@ -98,6 +100,8 @@ public final class DemoCommand implements Callable<Integer> {
     System.out.println("  API:     " + url + "/api/v1/nodes");
     System.out.println("  pools:   " + url + "/api/v1/pools");
     System.out.println("  metrics: " + url + "/metrics");
+    // The embedded etcd, and the etcdctl command that reaches it with its client certificate.
+    EtcdBanner.lines(demo.server()).forEach(System.out::println);
     System.out.println(
         "  try: curl -H \"Authorization: Bearer $(cat "
             + demo.adminTokenFile()

@@ -433,9 +433,7 @@ class ConfigLoaderTest {
 
     ServerConfig tls =
         ConfigLoader.load(
-            configMap("kubernetes/overlays/external-etcd-tls/etcd-config.yaml"),
-            Map.of(),
-            Map.of());
+            configMap("kubernetes/components/external-etcd/etcd-config.yaml"), Map.of(), Map.of());
     assertThat(tls.etcd().endpoints()).hasSize(3).allMatch(e -> e.startsWith("https://"));
     assertThat(tls.etcd().caFile()).isEqualTo("/etc/bamel/etcd/ca.crt");
     assertThat(tls.etcd().certFile()).isEqualTo("/etc/bamel/etcd/client.crt");

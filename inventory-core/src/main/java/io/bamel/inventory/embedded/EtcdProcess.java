@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One {@code etcd} server process on loopback: used by {@code bamel server} when no endpoints are
@@ -23,7 +25,9 @@ import java.util.concurrent.TimeUnit;
  * and log file, waits until it is healthy, and stops it (gracefully, or by SIGKILL). By default a
  * JVM shutdown hook kills a process that was not stopped, so none is left behind; an owner that
  * stops the process itself in its own shutdown hook (the embedded etcd of {@code bamel server})
- * turns that reaper off, so that the reaper's SIGKILL does not race the owner's graceful stop.
+ * turns that reaper off, so that the reaper's SIGKILL does not race the owner's graceful stop. Such
+ * an owner also starts the process in a session of its own ({@link OwnSession}): a terminal's
+ * Ctrl-C then reaches only the owner, which stops etcd last, after everything that uses it.
  */
 public final class EtcdProcess implements AutoCloseable {
 
@@ -154,11 +158,13 @@ public final class EtcdProcess implements AutoCloseable {
     }
   }
 
+  private static final Logger LOG = LoggerFactory.getLogger(EtcdProcess.class);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
   private final Config config;
   private final Path binary;
   private final boolean reaper;
+  private final boolean ownSession;
   private Process process;
   private long logOffset;
   private Thread hook;
@@ -176,9 +182,22 @@ public final class EtcdProcess implements AutoCloseable {
    *     false when the owner stops it itself, gracefully, when the JVM exits
    */
   public EtcdProcess(Config config, boolean reaper) {
+    this(config, reaper, false);
+  }
+
+  /**
+   * A member that is not started yet.
+   *
+   * @param reaper whether a JVM shutdown hook kills (SIGKILL) the process if it was not stopped
+   * @param ownSession whether the process runs in a session and process group of its own ({@link
+   *     OwnSession}), so that signals sent to the owner's process group (a terminal's Ctrl-C) do
+   *     not reach it; without {@code setsid} on the PATH it shares the owner's group
+   */
+  public EtcdProcess(Config config, boolean reaper, boolean ownSession) {
     this.config = config;
     this.binary = findBinary();
     this.reaper = reaper;
+    this.ownSession = ownSession;
   }
 
   /**
@@ -260,6 +279,16 @@ public final class EtcdProcess implements AutoCloseable {
     try {
       Files.createDirectories(config.dataDir());
       List<String> cmd = new ArrayList<>();
+      if (ownSession) {
+        List<String> prefix = OwnSession.prefix(System.getenv());
+        if (prefix.isEmpty()) {
+          LOG.warn(
+              "setsid (util-linux) is not on the PATH: etcd {} shares bamel's process group, so"
+                  + " a Ctrl-C in the terminal stops it at once, before bamel has stopped",
+              config.name());
+        }
+        cmd.addAll(prefix);
+      }
       cmd.add(binary.toString());
       cmd.add("--name=" + config.name());
       cmd.add("--data-dir=" + config.dataDir());

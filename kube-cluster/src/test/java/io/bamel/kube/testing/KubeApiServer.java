@@ -40,7 +40,9 @@ import java.util.regex.Pattern;
  *       and it keeps every body received ({@link #evictionBodies()});
  *   <li>the {@code spec.nodeName} field selector on pods, which CRUD mode ignores;
  *   <li>an outage switch: while {@link #unreachable(boolean) unreachable}, every request is
- *       answered 503 (an API server that cannot serve).
+ *       answered 503 (an API server that cannot serve);
+ *   <li>a log of every request received, method and path with query ({@link #requests()}), for the
+ *       test that compares the RBAC rules with what the code asks.
  * </ul>
  */
 public final class KubeApiServer implements AutoCloseable {
@@ -54,6 +56,7 @@ public final class KubeApiServer implements AutoCloseable {
   private final AtomicInteger evictions = new AtomicInteger();
   private final AtomicInteger refusedEvictions = new AtomicInteger();
   private final List<String> evictionBodies = new CopyOnWriteArrayList<>();
+  private final List<String> requests = new CopyOnWriteArrayList<>();
   private volatile boolean down;
 
   private KubeApiServer() {
@@ -114,7 +117,13 @@ public final class KubeApiServer implements AutoCloseable {
     return List.copyOf(evictionBodies);
   }
 
+  /** Every request received so far, in order: {@code METHOD /path?query}. */
+  public List<String> requests() {
+    return List.copyOf(requests);
+  }
+
   private MockResponse handle(RecordedRequest request) {
+    requests.add(request.getMethod() + " " + request.getPath());
     if (down) {
       return status(503, "ServiceUnavailable", "the API server is down (test outage)");
     }
