@@ -187,7 +187,7 @@ class RbacRulesIT {
           "evict",
           c ->
               assertThat(c.evict(new PodRef("apps", "p1")).outcome())
-                  .isEqualTo(EvictionResult.Outcome.EVICTED));
+                  .isEqualTo(EvictionResult.Status.EVICTED));
       operations.put("close", Cluster::close);
       Set<String> portOperations =
           Arrays.stream(Cluster.class.getMethods())
