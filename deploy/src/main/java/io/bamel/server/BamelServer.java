@@ -11,7 +11,6 @@ import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.maintenance.EtcdCompactor;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
 import io.bamel.inventory.metrics.MetricsEndpoint;
-import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
@@ -203,21 +202,7 @@ public final class BamelServer implements AutoCloseable {
       NodeControllerConfig nc =
           o.nodeController() != null
               ? o.nodeController()
-              : NodeControllerConfig.DEFAULTS
-                  .withConcurrency(
-                      config.nodeController().workers(), config.nodeController().bmcConcurrency())
-                  .withIntervals(
-                      config.nodeController().syncInterval(),
-                      NodeControllerConfig.DEFAULTS.pollInterval())
-                  .withBmcCallTimeout(config.nodeController().bmcCallTimeout())
-                  .withShutdownTimeout(config.nodeController().shutdownTimeout())
-                  .withTimeouts(
-                      new NodeTimeouts(
-                          config.nodeController().powerOnTimeout(),
-                          config.nodeController().joinTimeout(),
-                          config.nodeController().drainTimeout(),
-                          config.nodeController().powerOffTimeout(),
-                          null));
+              : NodeControllerSettingsMapping.config(config.nodeController());
       NodeController.Builder node =
           NodeController.builder()
               .config(nc)

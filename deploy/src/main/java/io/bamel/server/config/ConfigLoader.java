@@ -146,6 +146,16 @@ public final class ConfigLoader {
         }
       }
       node.set(leaf, list);
+    } else if (current.isFloatingPointNumber()) {
+      try {
+        double number = Double.parseDouble(value.trim());
+        if (!Double.isFinite(number)) {
+          throw new NumberFormatException(value);
+        }
+        node.set(leaf, NODES.numberNode(number));
+      } catch (NumberFormatException e) {
+        throw new ConfigException("setting '" + path + "' must be a number (" + source + ")");
+      }
     } else if (current.isNumber()) {
       try {
         node.set(leaf, NODES.numberNode(Long.parseLong(value.trim())));

@@ -88,6 +88,7 @@ final class ConfigValidation {
     positive(c.nodeController().joinTimeout(), "nodeController.joinTimeout");
     positive(c.nodeController().drainTimeout(), "nodeController.drainTimeout");
     positive(c.nodeController().powerOffTimeout(), "nodeController.powerOffTimeout");
+    readings(c.nodeController().readings());
     require(c.poolController().interval().isPositive(), "poolController.interval must be positive");
     netbox(c.netbox());
     require(Set.of("text", "json").contains(c.log().format()), "log.format must be text or json");
@@ -95,6 +96,21 @@ final class ConfigValidation {
         Set.of("trace", "debug", "info", "warn", "error").contains(c.log().level()),
         "log.level must be trace, debug, info, warn or error");
     return c;
+  }
+
+  private static void readings(ServerConfig.NodeControllerSettings.Readings r) {
+    require(
+        r != null && r.interval() != null && !r.interval().isNegative(),
+        "nodeController.readings.interval must be zero or positive");
+    require(
+        r.relativeTolerance() >= 0 && r.relativeTolerance() <= 1,
+        "nodeController.readings.relativeTolerance must be 0 to 1 (0.05 is 5 %)");
+    require(
+        r.absoluteWatts() >= 0 && Double.isFinite(r.absoluteWatts()),
+        "nodeController.readings.absoluteWatts must not be negative");
+    require(
+        r.heartbeat() != null && !r.heartbeat().isNegative(),
+        "nodeController.readings.heartbeat must be zero or positive");
   }
 
   private static final java.util.regex.Pattern FIELD =

@@ -118,6 +118,8 @@ public record ServerConfig(
    * powerOffTimeout}) that apply where a pool sets none. With {@code sharded}, every replica runs
    * its node controller on its share of the fleet (a hash ring of the live replicas, each holding
    * {@code /baremetal/replicas/{instance}} under a lease) instead of one leader doing all of it.
+   * {@code readings}: how often a powered-on node's power draw is read and when a reading is
+   * written to etcd.
    */
   public record NodeControllerSettings(
       int workers,
@@ -129,7 +131,19 @@ public record ServerConfig(
       Duration joinTimeout,
       Duration drainTimeout,
       Duration powerOffTimeout,
-      boolean sharded) {}
+      boolean sharded,
+      Readings readings) {
+
+    /**
+     * Power readings: the draw of a powered-on node is read at the first sync after {@code
+     * interval} (zero: at every sync), and written to etcd only when it moved by more than {@code
+     * relativeTolerance} of the stored value (a fraction, 0.05 = 5 %) and more than {@code
+     * absoluteWatts}, or when the stored one is older than {@code heartbeat}; the {@code
+     * bamel_node_power_watts} gauge always has the latest.
+     */
+    public record Readings(
+        Duration interval, double relativeTolerance, double absoluteWatts, Duration heartbeat) {}
+  }
 
   /** Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). */
   public record PoolControllerSettings(Duration interval, String prometheusUrl) {}
@@ -219,7 +233,9 @@ public record ServerConfig(
               Duration.ofMinutes(20),
               Duration.ofMinutes(10),
               Duration.ofMinutes(5),
-              false),
+              false,
+              new NodeControllerSettings.Readings(
+                  Duration.ofMinutes(10), 0.05, 10, Duration.ofHours(1))),
           new PoolControllerSettings(Duration.ofSeconds(15), ""),
           new NetBox(
               "",

@@ -1,0 +1,490 @@
+package io.bamel.bench.node;
+
+import io.bamel.bench.BenchContext;
+import io.bamel.bench.BenchResult;
+import io.bamel.bench.Benchmark;
+import io.bamel.inventory.model.NodeReadings;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.PowerState;
+import io.bamel.inventory.sharding.HashRing;
+import io.bamel.inventory.sharding.ReplicaRegistry;
+import io.bamel.inventory.store.BatchItem;
+import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.node.NodeControllerConfig;
+import io.bamel.power.BmcPowerState;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.power.sim.SimulatedSystem;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A periodic BMC polling pass of a powered-on fleet of simulated Redfish BMCs that answer every
+ * request after 100 ms, made by one node-controller replica and by three sharded replicas (the real
+ * {@link ReplicaRegistry} on the bench etcd and the {@link HashRing}; all in this JVM, each with
+ * its own etcd client, cache and driver), against the ideal {@code nodes x 1 read x 100 ms /
+ * (replicas x bmcConcurrency)}. Target: at most 1.3 for each.
+ *
+ * <p>10,000 nodes by default ({@code -Dbench.bmcPassNodes}): the largest size whose two
+ * configurations fit about 15 minutes on the 2-core development machine; 100,000 is worked out from
+ * the measured ratios in docs/benchmarks.md. Everything is the shipped default (64 BMC calls at
+ * once per replica, a power draw read every 10 minutes, the 15 s replica lease) but the sync
+ * interval, {@value #SYNC_SECONDS} s unless {@code -Dbench.bmcPassSyncSeconds} says otherwise (20 s
+ * in a quick run): long enough that a controller's start-up and first pass end before its second
+ * pass, which is the one timed, and that a timed pass ends before the next begins. Each
+ * configuration: the controllers start with the BMCs answering at once; the first sync pass reads
+ * every node's state and power draw (the draw is due at a controller's first pass) at zero latency;
+ * then every BMC answers after 100 ms and the second pass is timed: one power-state read per node,
+ * no draw (not due for 10 minutes). A replica's pass time runs from the start of its first read to
+ * the end of its last; the fleet's is the slowest replica's, whose share of the ring is reported
+ * too.
+ *
+ * <p>Checked and reported: in the timed pass every node was read exactly once, by the replica the
+ * ring gives it. With three replicas, one is then cut off from etcd without a goodbye (its client
+ * closed, as a SIGKILL or a partition would): reported are the time until both survivors' rings no
+ * longer hold it (documented: within the lease TTL) and until each of its nodes has been read by
+ * the survivor that now owns it.
+ */
+public final class BmcPassBenchmark implements Benchmark {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BmcPassBenchmark.class);
+  private static final Duration LATENCY = Duration.ofMillis(100);
+  private static final int SYNC_SECONDS = 120;
+  private static final int CONCURRENCY = NodeControllerConfig.DEFAULTS.bmcConcurrency();
+  private static final Duration TTL = ReplicaRegistry.Options.DEFAULTS.ttl();
+
+  @Override
+  public String name() {
+    return "bmc-pass";
+  }
+
+  /** The ideal pass: every read takes the latency, {@code replicas x concurrency} at a time. */
+  static double idealMillis(int nodes, int readsPerNode, int replicas, int concurrency) {
+    return (double) nodes * readsPerNode * LATENCY.toMillis() / ((double) replicas * concurrency);
+  }
+
+  @Override
+  public List<BenchResult> run(BenchContext context) throws Exception {
+    int nodes = context.size("bmcPassNodes", 10_000);
+    Duration sync =
+        Duration.ofSeconds(
+            Integer.getInteger("bench.bmcPassSyncSeconds", context.quick() ? 20 : SYNC_SECONDS));
+    try (EtcdCluster etcd = EtcdCluster.start(1);
+        Client client = etcd.client();
+        SimulatedBmcFleet fleet = SimulatedBmcFleet.start(false)) {
+      List<String> ids = load(fleet, client, nodes);
+      Pass one = pass(etcd, fleet, ids, 1, sync, false);
+      Pass three = pass(etcd, fleet, ids, 3, sync, true);
+      return rows(nodes, one, three);
+    }
+  }
+
+  private List<BenchResult> rows(int nodes, Pass one, Pass three) {
+    double ideal1 = idealMillis(nodes, 1, 1, CONCURRENCY);
+    double ideal3 = idealMillis(nodes, 1, 3, CONCURRENCY);
+    double fairShare = nodes / 3.0;
+    int misread = one.misread() + three.misread();
+    return List.of(
+        BenchResult.ratioAtMost(
+            name(),
+            String.format(
+                Locale.ROOT,
+                "pass of %,d nodes x 100 ms, 1 replica, %d BMC calls (vs ideal %,d x 100 ms / %d)",
+                nodes,
+                CONCURRENCY,
+                nodes,
+                CONCURRENCY),
+            one.millis(),
+            ideal1,
+            "ms",
+            1.3),
+        BenchResult.ratioAtMost(
+            name(),
+            String.format(
+                Locale.ROOT,
+                "same pass, 3 sharded replicas, slowest (vs ideal %,d x 100 ms / (3 x %d))",
+                nodes,
+                CONCURRENCY),
+            three.millis(),
+            ideal3,
+            "ms",
+            1.3),
+        new BenchResult(
+            name(),
+            "3 replicas: nodes of the slowest replica's share vs a third (info)",
+            three.slowestShare(),
+            fairShare,
+            "nodes",
+            three.slowestShare() / fairShare,
+            "info",
+            true),
+        new BenchResult(
+            name(),
+            "timed passes: nodes not read exactly once, by their owner (of "
+                + String.format(Locale.ROOT, "%,d", 2 * nodes)
+                + ")",
+            misread,
+            0,
+            "nodes",
+            misread,
+            "= 0",
+            misread == 0),
+        new BenchResult(
+            name(),
+            "etcd revisions written during the timed passes (1 replica + 3 replicas)",
+            one.written() + three.written(),
+            0,
+            "revisions",
+            one.written() + three.written(),
+            "= 0",
+            one.written() + three.written() == 0),
+        new BenchResult(
+            name(),
+            "a replica cut off: ring without it on both survivors (vs lease TTL)",
+            three.ringMillis(),
+            TTL.toMillis(),
+            "ms",
+            three.ringMillis() / TTL.toMillis(),
+            "<= 1 (within the TTL)",
+            three.ringMillis() <= TTL.toMillis()),
+        new BenchResult(
+            name(),
+            String.format(
+                Locale.ROOT,
+                "same cut: its %,d nodes each read by their new owner (vs lease TTL) (info)",
+                three.cutShare()),
+            three.takeoverMillis(),
+            TTL.toMillis(),
+            "ms",
+            three.takeoverMillis() / TTL.toMillis(),
+            "info",
+            three.takenOver()));
+  }
+
+  /**
+   * One configuration's figures.
+   *
+   * @param written etcd revisions written during the timed pass (by anyone)
+   * @param millis the slowest replica's timed pass
+   * @param slowestShare the nodes that replica owns
+   * @param misread nodes not read exactly once by their owner in the timed pass
+   * @param ringMillis after a cut: until the survivors' rings dropped the cut replica (0: no cut)
+   * @param takeoverMillis after a cut: until each of its nodes was read by its new owner
+   * @param cutShare the nodes the cut replica owned
+   * @param takenOver whether every one of them has exactly one surviving owner
+   */
+  private record Pass(
+      long written,
+      double millis,
+      int slowestShare,
+      int misread,
+      double ringMillis,
+      double takeoverMillis,
+      int cutShare,
+      boolean takenOver) {}
+
+  private static List<String> load(SimulatedBmcFleet fleet, Client client, int nodes)
+      throws Exception {
+    EtcdInventory store = new EtcdInventory(client);
+    SimSystemConfig on = SimSystemConfig.defaults().withInitialState(BmcPowerState.ON);
+    List<String> ids = new ArrayList<>(nodes);
+    List<BatchItem> items = new ArrayList<>(nodes);
+    for (SimulatedSystem s : fleet.addSystems(nodes, "node-", on)) {
+      ids.add(s.id());
+      items.add(BatchItem.upsert(s.id(), spec(fleet, s.id()), null));
+    }
+    long start = System.nanoTime();
+    store.upsertAll(items);
+    settle(client, ids);
+    LOG.info("bmc-pass: {} nodes loaded in {} ms", nodes, (System.nanoTime() - start) / 1_000_000);
+    return ids;
+  }
+
+  /**
+   * Writes each node's status and readings as a controller that has been running leaves them (ready
+   * and on, the simulator's draw read just now), so that the replicas' start-up has nothing to
+   * write: on a busy two-core machine 40,000 status and readings writes through the controller took
+   * longer than the passes themselves. Raw transactions of 128 puts, sent at once.
+   */
+  private static void settle(Client client, List<String> ids) throws Exception {
+    Instant now = Instant.now();
+    byte[] status =
+        Codec.encode(
+            NodeStatus.builder()
+                .state(NodeState.READY)
+                .stateSince(now)
+                .powerState(PowerState.ON)
+                .bmcReachable(true)
+                .build());
+    byte[] readings =
+        Codec.encode(new NodeReadings(now, SimSystemConfig.defaults().watts(), null, null));
+    List<CompletableFuture<TxnResponse>> txns = new ArrayList<>();
+    List<Op> ops = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      String id = ids.get(i);
+      ops.add(put(Keys.nodeStatus(id), status));
+      ops.add(put(Keys.nodeReadings(id), readings));
+      if (ops.size() == 128 || i == ids.size() - 1) {
+        txns.add(client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit());
+        ops = new ArrayList<>();
+      }
+    }
+    CompletableFuture.allOf(txns.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
+  }
+
+  private static Op put(String key, byte[] value) {
+    return Op.put(
+        ByteSequence.from(key, StandardCharsets.UTF_8),
+        ByteSequence.from(value),
+        PutOption.DEFAULT);
+  }
+
+  private static NodeSpec spec(SimulatedBmcFleet fleet, String id) {
+    return NodeSpec.builder()
+        .name(id)
+        .pool("bench")
+        .mgmtAddress(fleet.address(id))
+        .powerInterface(PowerInterface.REDFISH)
+        .bmcCredentials("bmc")
+        .powerState(PowerState.ON)
+        .build();
+  }
+
+  private Pass pass(
+      EtcdCluster etcd,
+      SimulatedBmcFleet fleet,
+      List<String> ids,
+      int count,
+      Duration sync,
+      boolean cut)
+      throws Exception {
+    fleet.systems().forEach(s -> s.faults().latency(Duration.ZERO));
+    Map<String, String> address = new HashMap<>();
+    ids.forEach(id -> address.put(id, fleet.address(id)));
+    List<PassReplica> replicas = new ArrayList<>();
+    try {
+      for (int i = 0; i < count; i++) {
+        replicas.add(new PassReplica(etcd, "bench-" + (char) ('a' + i)));
+      }
+      Set<String> names = replicas.stream().map(r -> r.name).collect(Collectors.toSet());
+      await(
+          () -> replicas.stream().allMatch(r -> r.registry.ring().members().equals(names)),
+          Duration.ofMinutes(1),
+          "every replica on the ring");
+      for (PassReplica r : replicas) {
+        r.cache.awaitSynced(Duration.ofMinutes(2));
+      }
+      HashRing ring = replicas.get(0).registry.ring();
+      Map<PassReplica, List<String>> owned = new HashMap<>();
+      for (PassReplica r : replicas) {
+        owned.put(r, ids.stream().filter(id -> ring.owns(r.name, id)).toList());
+      }
+      long started = System.nanoTime();
+      replicas.forEach(r -> r.startController(sync));
+
+      // The first sync pass, without latency: every node's state and (due at a first pass) draw.
+      await(
+          () -> ids.stream().allMatch(id -> draws(replicas, address.get(id)) >= 1),
+          sync.multipliedBy(4).plus(Duration.ofMinutes(10)),
+          "the first pass (power draws read)",
+          () ->
+              ids.stream().filter(id -> draws(replicas, address.get(id)) >= 1).count()
+                  + " draws read");
+      awaitQuiet(replicas);
+      LOG.info(
+          "bmc-pass: {} replica(s): start-up and first pass done {} ms after start",
+          count,
+          (System.nanoTime() - started) / 1_000_000);
+
+      // The timed pass: every BMC answers after 100 ms.
+      fleet.systems().forEach(s -> s.faults().latency(LATENCY));
+      replicas.forEach(r -> r.recorder.reset());
+      long revisionBefore = revision(replicas.get(0).client);
+      Map<PassReplica, Double> passMillis = new HashMap<>();
+      Duration limit =
+          sync.multipliedBy(3)
+              .plus(Duration.ofMillis((long) (10 * idealMillis(ids.size(), 1, 1, CONCURRENCY))));
+      await(
+          () -> {
+            for (PassReplica r : replicas) {
+              if (!passMillis.containsKey(r)
+                  && owned.get(r).stream().allMatch(id -> r.recorder.reads(address.get(id)) >= 1)) {
+                passMillis.put(r, (r.recorder.lastEnd() - r.recorder.firstStart()) / 1e6);
+              }
+            }
+            return passMillis.size() == replicas.size();
+          },
+          limit,
+          "the timed pass",
+          () -> passMillis.size() + " replicas done");
+      long written = revision(replicas.get(0).client) - revisionBefore;
+      int misread = 0;
+      for (String id : ids) {
+        String at = address.get(id);
+        for (PassReplica r : replicas) {
+          int expected = ring.owns(r.name, id) ? 1 : 0;
+          if (r.recorder.reads(at) != expected || r.recorder.draws(at) != 0) {
+            misread++;
+            break;
+          }
+        }
+      }
+      PassReplica slowest =
+          replicas.stream()
+              .max((a, b) -> Double.compare(passMillis.get(a), passMillis.get(b)))
+              .get();
+      for (PassReplica r : replicas) {
+        LOG.info(
+            "bmc-pass: {} replica(s): {} read {} nodes in {} ms (peak {} calls at once); {} etcd"
+                + " revisions written during the pass",
+            count,
+            r.name,
+            owned.get(r).size(),
+            Math.round(passMillis.get(r)),
+            r.recorder.peakInFlight(),
+            written);
+      }
+      double ringMillis = 0;
+      double takeoverMillis = 0;
+      int cutShare = 0;
+      boolean takenOver = true;
+      if (cut) {
+        PassReplica gone = replicas.get(replicas.size() - 1);
+        List<PassReplica> survivors = replicas.subList(0, replicas.size() - 1);
+        Set<String> left = survivors.stream().map(r -> r.name).collect(Collectors.toSet());
+        List<String> theirs = owned.get(gone);
+        cutShare = theirs.size();
+        long cutAt = System.nanoTime();
+        gone.cutOff();
+        await(
+            () -> survivors.stream().allMatch(r -> r.registry.ring().members().equals(left)),
+            TTL.multipliedBy(4),
+            "the ring without " + gone.name);
+        ringMillis = (System.nanoTime() - cutAt) / 1e6;
+        await(
+            () ->
+                theirs.stream()
+                    .allMatch(
+                        id ->
+                            survivors.stream()
+                                .anyMatch(r -> r.recorder.reads(address.get(id)) >= 1)),
+            TTL.multipliedBy(4).plus(sync),
+            "the cut replica's nodes read by the survivors");
+        takeoverMillis = (System.nanoTime() - cutAt) / 1e6;
+        for (String id : theirs) {
+          long owners = survivors.stream().filter(r -> r.registry.owns(id)).count();
+          takenOver &= owners == 1;
+        }
+        LOG.info(
+            "bmc-pass: {} cut off: ring without it after {} ms, its {} nodes read by the survivors"
+                + " after {} ms",
+            gone.name,
+            Math.round(ringMillis),
+            cutShare,
+            Math.round(takeoverMillis));
+      }
+      return new Pass(
+          written,
+          passMillis.get(slowest),
+          owned.get(slowest).size(),
+          misread,
+          ringMillis,
+          takeoverMillis,
+          cutShare,
+          takenOver);
+    } finally {
+      for (PassReplica r : replicas.reversed()) {
+        r.close();
+      }
+    }
+  }
+
+  private static long revision(Client client) throws Exception {
+    return client
+        .getKVClient()
+        .get(
+            ByteSequence.from(Keys.ROOT, StandardCharsets.UTF_8),
+            GetOption.builder().withCountOnly(true).build())
+        .get(30, TimeUnit.SECONDS)
+        .getHeader()
+        .getRevision();
+  }
+
+  private static int draws(List<PassReplica> replicas, String address) {
+    int n = 0;
+    for (PassReplica r : replicas) {
+      n += r.recorder.draws(address);
+    }
+    return n;
+  }
+
+  /** Waits until no BMC call is under way and none began for a second. */
+  private static void awaitQuiet(List<PassReplica> replicas) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    long last = -1;
+    long quietSince = System.nanoTime();
+    while (System.nanoTime() < deadline) {
+      long total = replicas.stream().mapToLong(r -> r.recorder.total()).sum();
+      int inFlight = replicas.stream().mapToInt(r -> r.recorder.inFlight()).sum();
+      if (total != last || inFlight > 0) {
+        last = total;
+        quietSince = System.nanoTime();
+      } else if (System.nanoTime() - quietSince > 1_000_000_000L) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException("the BMC calls did not stop within 2 minutes");
+  }
+
+  private static void await(BooleanSupplier done, Duration timeout, String what)
+      throws InterruptedException {
+    await(done, timeout, what, () -> "");
+  }
+
+  /** Waits for {@code done}, logging {@code progress} every 15 s. */
+  private static void await(
+      BooleanSupplier done, Duration timeout, String what, Supplier<String> progress)
+      throws InterruptedException {
+    long start = System.nanoTime();
+    long deadline = start + timeout.toNanos();
+    long nextLog = start + 15_000_000_000L;
+    while (!done.getAsBoolean()) {
+      long now = System.nanoTime();
+      if (now > deadline) {
+        throw new IllegalStateException("no " + what + " within " + timeout);
+      }
+      if (now > nextLog) {
+        LOG.info("bmc-pass: waiting for {}: {}", what, progress.get());
+        nextLog = now + 15_000_000_000L;
+      }
+      Thread.sleep(20);
+    }
+  }
+}

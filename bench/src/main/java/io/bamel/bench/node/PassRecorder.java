@@ -1,0 +1,183 @@
+package io.bamel.bench.node;
+
+import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPowerState;
+import io.bamel.power.BootOverride;
+import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
+import io.bamel.power.PowerCommand;
+import io.bamel.power.PowerDriver;
+import io.bamel.power.PowerException;
+import io.bamel.power.PowerOffMode;
+import io.bamel.power.PowerResult;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A power driver that passes every call to the real one and records, since its last {@link
+ * #reset()}, the power-state reads and power-draw reads per BMC address, the start of the first
+ * read and the end of the last one ({@code System.nanoTime()}), and the calls under way. One per
+ * replica: it tells which replica read which node, and how long that replica's pass took.
+ */
+final class PassRecorder implements PowerDriver {
+
+  private final PowerDriver real;
+  private final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> draws = new ConcurrentHashMap<>();
+  private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
+  private final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
+  private final AtomicLong total = new AtomicLong();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger peak = new AtomicInteger();
+
+  PassRecorder(PowerDriver real) {
+    this.real = real;
+  }
+
+  /** Forgets everything recorded so far. */
+  void reset() {
+    reads.clear();
+    draws.clear();
+    firstStart.set(Long.MAX_VALUE);
+    lastEnd.set(Long.MIN_VALUE);
+    peak.set(inFlight.get());
+  }
+
+  /** Power-state reads of the BMC at {@code address} since the last reset. */
+  int reads(String address) {
+    AtomicInteger n = reads.get(address);
+    return n == null ? 0 : n.get();
+  }
+
+  /** Power-draw reads of the BMC at {@code address} since the last reset. */
+  int draws(String address) {
+    AtomicInteger n = draws.get(address);
+    return n == null ? 0 : n.get();
+  }
+
+  /** Calls of any kind passed on since this driver was made (never reset). */
+  long total() {
+    return total.get();
+  }
+
+  /** Calls under way now. */
+  int inFlight() {
+    return inFlight.get();
+  }
+
+  /** The most calls under way at once since the last reset. */
+  int peakInFlight() {
+    return peak.get();
+  }
+
+  /** The start of the first read since the last reset (nanoTime), or {@code Long.MAX_VALUE}. */
+  long firstStart() {
+    return firstStart.get();
+  }
+
+  /** The end of the last read since the last reset (nanoTime), or {@code Long.MIN_VALUE}. */
+  long lastEnd() {
+    return lastEnd.get();
+  }
+
+  private interface Call<T> {
+    T run() throws PowerException;
+  }
+
+  private <T> T call(Map<String, AtomicInteger> counts, BmcEndpoint endpoint, Call<T> call)
+      throws PowerException {
+    total.incrementAndGet();
+    peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+    long start = System.nanoTime();
+    try {
+      return call.run();
+    } finally {
+      inFlight.decrementAndGet();
+      if (counts != null) {
+        counts.computeIfAbsent(endpoint.address(), k -> new AtomicInteger()).incrementAndGet();
+        firstStart.accumulateAndGet(start, Math::min);
+        lastEnd.accumulateAndGet(System.nanoTime(), Math::max);
+      }
+    }
+  }
+
+  @Override
+  public String powerInterface() {
+    return real.powerInterface();
+  }
+
+  @Override
+  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return call(reads, endpoint, () -> real.powerState(endpoint, deadline));
+  }
+
+  @Override
+  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return call(draws, endpoint, () -> real.powerDraw(endpoint, deadline));
+  }
+
+  @Override
+  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    call(
+        null,
+        endpoint,
+        () -> {
+          real.powerOn(endpoint, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
+      throws PowerException {
+    call(
+        null,
+        endpoint,
+        () -> {
+          real.powerOff(endpoint, mode, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    call(
+        null,
+        endpoint,
+        () -> {
+          real.powerCycle(endpoint, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
+      throws PowerException {
+    call(
+        null,
+        endpoint,
+        () -> {
+          real.setBootDevice(endpoint, override, deadline);
+          return null;
+        });
+  }
+
+  @Override
+  public PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    return call(null, endpoint, () -> real.execute(command, endpoint, deadline));
+  }
+
+  @Override
+  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return call(null, endpoint, () -> real.inspect(endpoint, deadline));
+  }
+
+  @Override
+  public void close() {
+    real.close();
+  }
+}

@@ -1,0 +1,109 @@
+package io.bamel.bench.node;
+
+import io.bamel.inventory.cluster.DisconnectedCluster;
+import io.bamel.inventory.sharding.ReplicaRegistry;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.node.NodeController;
+import io.bamel.node.NodeControllerConfig;
+import io.bamel.power.PowerDriverRegistry;
+import io.bamel.power.PowerMetrics;
+import io.bamel.power.Sleeper;
+import io.bamel.power.credentials.AllowedHosts;
+import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.credentials.Credentials;
+import io.bamel.power.redfish.RedfishConfig;
+import io.bamel.power.redfish.RedfishDriver;
+import io.etcd.jetcd.Client;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * One {@code bamel server} replica of the BMC pass benchmark, as a server with {@code
+ * nodeController.sharded: true} wires it ({@code BamelServer}): its own etcd client, inventory
+ * cache, {@link ReplicaRegistry} (lease of the shipped 15 s TTL) and sharded {@link
+ * NodeController}, with its own Redfish driver wrapped in a {@link PassRecorder}. Only the Redfish
+ * credential (the simulator speaks plain HTTP on loopback) and the sync interval differ from a
+ * server's.
+ */
+final class PassReplica implements AutoCloseable {
+
+  final String name;
+  final Client client;
+  final InventoryCache cache;
+  final ReplicaRegistry registry;
+  final PassRecorder recorder;
+  private final PowerDriverRegistry drivers;
+  private NodeController controller;
+  private boolean cut;
+
+  PassReplica(EtcdCluster etcd, String name) {
+    this.name = name;
+    this.client = etcd.client();
+    this.cache = new InventoryCache(client).start();
+    this.registry = new ReplicaRegistry(client, name, ReplicaRegistry.Options.DEFAULTS).start();
+    this.recorder = new PassRecorder(redfish());
+    this.drivers =
+        new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC())
+            .register(recorder);
+  }
+
+  /** Starts the node controller with the shipped defaults but {@code syncInterval}. */
+  void startController(Duration syncInterval) {
+    controller =
+        NodeController.builder()
+            .config(
+                NodeControllerConfig.DEFAULTS.withIntervals(
+                    syncInterval, NodeControllerConfig.DEFAULTS.pollInterval()))
+            .cache(cache)
+            .store(new EtcdInventory(client))
+            .drivers(drivers)
+            .cluster(DisconnectedCluster.INSTANCE)
+            .replicas(registry)
+            .registry(new PrometheusRegistry())
+            .clock(Clock.systemUTC())
+            .build()
+            .start();
+  }
+
+  /**
+   * Cuts this replica off from etcd without a goodbye, as a SIGKILL or a partition would: its
+   * client closes, so its lease is neither renewed nor revoked.
+   */
+  void cutOff() {
+    cut = true;
+    client.close();
+  }
+
+  private static RedfishDriver redfish() {
+    CredentialSource credentials =
+        new CredentialSource() {
+          @Override
+          public Credentials credentials(String name) {
+            return Credentials.of("admin", "password");
+          }
+
+          @Override
+          public AllowedHosts allowedHosts(String name) {
+            return AllowedHosts.parse("http://127.0.0.1\n");
+          }
+        };
+    return new RedfishDriver(
+        credentials, RedfishConfig.defaults(), Clock.systemUTC(), Sleeper.SYSTEM);
+  }
+
+  @Override
+  public void close() {
+    if (controller != null) {
+      controller.close();
+    }
+    registry.close();
+    cache.close();
+    drivers.close();
+    if (!cut) {
+      client.close();
+    }
+  }
+}
