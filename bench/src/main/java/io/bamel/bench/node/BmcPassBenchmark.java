@@ -3,12 +3,13 @@ package io.bamel.bench.node;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerState;
 import io.bamel.inventory.sharding.HashRing;
 import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.BatchItem;
@@ -239,7 +240,7 @@ public final class BmcPassBenchmark implements Benchmark {
             NodeStatus.builder()
                 .state(NodeState.READY)
                 .stateSince(now)
-                .powerState(PowerState.ON)
+                .powerState(ObservedPower.ON)
                 .bmcReachable(true)
                 .build());
     byte[] readings =
@@ -272,7 +273,7 @@ public final class BmcPassBenchmark implements Benchmark {
         .mgmtAddress(fleet.address(id))
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc")
-        .powerState(PowerState.ON)
+        .powerState(DesiredPower.ON)
         .build();
   }
 
