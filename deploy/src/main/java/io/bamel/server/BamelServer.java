@@ -82,7 +82,8 @@ public final class BamelServer implements AutoCloseable {
     this.components = EnumSet.noneOf(Component.class);
     config.components().forEach(c -> components.add(Component.parse(c)));
     this.instance = config.instance().isEmpty() ? Instances.defaultName() : config.instance();
-    this.registry = overrides.registry() != null ? overrides.registry() : LeaderGatedRegistry.create();
+    this.registry =
+        overrides.registry() != null ? overrides.registry() : LeaderGatedRegistry.create();
     if (registry instanceof LeaderGatedRegistry gated) {
       this.leaderships = gated.leaderships();
     } else {

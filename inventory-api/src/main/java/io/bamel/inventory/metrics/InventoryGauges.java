@@ -14,10 +14,10 @@ import java.util.Map;
 /**
  * Inventory gauges, computed from the {@link InventoryCache} when Prometheus scrapes (never from
  * etcd): {@code bamel_nodes{pool,state}} (nodes without a pool count under {@code pool=""}; every
- * state of every pool is exported, 0 included), {@code
- * bamel_pools}, {@code bamel_inventory_revision} (the etcd revision the cache has applied, a
- * staleness signal), and {@code bamel_inventory_unreadable_values_total} (stored values the cache
- * could not decode and treats as absent: broken JSON written by hand, or a newer bamel's values).
+ * state of every pool is exported, 0 included), {@code bamel_pools}, {@code
+ * bamel_inventory_revision} (the etcd revision the cache has applied, a staleness signal), and
+ * {@code bamel_inventory_unreadable_values_total} (stored values the cache could not decode and
+ * treats as absent: broken JSON written by hand, or a newer bamel's values).
  */
 public final class InventoryGauges {
 

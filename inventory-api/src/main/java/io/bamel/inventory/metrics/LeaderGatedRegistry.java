@@ -51,8 +51,7 @@ public final class LeaderGatedRegistry extends PrometheusRegistry {
   }
 
   @Override
-  public MetricSnapshots scrape(
-      Predicate<String> includedNames, PrometheusScrapeRequest request) {
+  public MetricSnapshots scrape(Predicate<String> includedNames, PrometheusScrapeRequest request) {
     return super.scrape(includedNames.and(this::exported), request);
   }
 }

@@ -27,7 +27,9 @@ public final class Leaderships {
                 + " controller, is live on the ring), else 0.")
         .labelNames("component")
         .callback(
-            cb -> acting.forEach((component, leads) -> cb.call(leads.getAsBoolean() ? 1 : 0, component)))
+            cb ->
+                acting.forEach(
+                    (component, leads) -> cb.call(leads.getAsBoolean() ? 1 : 0, component)))
         .register(registry);
   }
 
