@@ -34,6 +34,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -58,7 +60,7 @@ class DashboardPrometheusIT {
   @TempDir Path dir;
   private final HttpClient http = HttpClient.newHttpClient();
 
-  private BamelServer server(String instance) throws Exception {
+  private BamelServer server(String instance, int port) throws Exception {
     Path config =
         Files.writeString(
             dir.resolve(instance + ".yaml"),
@@ -66,7 +68,7 @@ class DashboardPrometheusIT {
                 "\n",
                 "instance: " + instance,
                 "components: [api, node-controller, pool-controller]",
-                "http: {host: 127.0.0.1, port: 0}",
+                "http: {host: 127.0.0.1, port: " + port + "}",
                 "etcd: {endpoints: [" + ETCD.cluster().endpoints().get(0) + "]}",
                 "auth: {anonymousRead: true}",
                 "kubernetes: {mode: none}",
@@ -87,8 +89,21 @@ class DashboardPrometheusIT {
     assumeThat(Files.isExecutable(Path.of(PROMETHEUS)))
         .as("Debian's prometheus package is installed (" + PROMETHEUS + ")")
         .isTrue();
-    try (BamelServer a = server("bamel-a");
-        BamelServer b = server("bamel-b")) {
+    int portA = freePort();
+    int portB = freePort();
+    // Prometheus starts while the servers do; it scrapes them once they listen.
+    Process prometheus = startPrometheus(portA, portB);
+    CompletableFuture<BamelServer> startB =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return server("bamel-b", portB);
+              } catch (Exception e) {
+                throw new CompletionException(e);
+              }
+            });
+    try (BamelServer a = server("bamel-a", portA);
+        BamelServer b = startB.join()) {
       EtcdInventory store = a.store();
       store.putPoolConfig(
           "gpu",
@@ -110,7 +125,6 @@ class DashboardPrometheusIT {
                 .build(),
             null);
       }
-      Process prometheus = startPrometheus(a.port(), b.port());
       try {
         int port = promPort;
         awaitScrapes(port);
@@ -157,20 +171,31 @@ class DashboardPrometheusIT {
             .as("the fleet gauges come from one replica")
             .isEqualTo(5);
       } finally {
-        prometheus.destroy();
-        if (!prometheus.waitFor(5, TimeUnit.SECONDS)) {
-          prometheus.destroyForcibly();
-        }
+        stop(prometheus);
       }
+    } finally {
+      stop(prometheus);
+      startB.thenAccept(BamelServer::close); // when a's start failed first
+    }
+  }
+
+  private static void stop(Process prometheus) throws InterruptedException {
+    prometheus.destroy();
+    if (!prometheus.waitFor(5, TimeUnit.SECONDS)) {
+      prometheus.destroyForcibly();
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
     }
   }
 
   private int promPort;
 
   private Process startPrometheus(int portA, int portB) throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      promPort = s.getLocalPort();
-    }
+    promPort = freePort();
     Path config =
         Files.writeString(
             dir.resolve("prometheus.yml"),
