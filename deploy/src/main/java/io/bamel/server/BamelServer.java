@@ -10,6 +10,9 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.maintenance.EtcdCompactor;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
+import io.bamel.inventory.metrics.BuildInfo;
+import io.bamel.inventory.metrics.LeaderGatedRegistry;
+import io.bamel.inventory.metrics.Leaderships;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.EtcdInventory;
@@ -66,6 +69,7 @@ public final class BamelServer implements AutoCloseable {
   private InventoryApi api;
   private OpsServer ops;
   private final PrometheusRegistry registry;
+  private final Leaderships leaderships;
   private volatile List<String> endpoints = List.of();
   private volatile EtcdSpaceMonitor space;
   private volatile CredentialStore credentialStore;
@@ -77,7 +81,16 @@ public final class BamelServer implements AutoCloseable {
     this.components = EnumSet.noneOf(Component.class);
     config.components().forEach(c -> components.add(Component.parse(c)));
     this.instance = config.instance().isEmpty() ? Instances.defaultName() : config.instance();
-    this.registry = overrides.registry() != null ? overrides.registry() : new PrometheusRegistry();
+    this.registry =
+        overrides.registry() != null ? overrides.registry() : LeaderGatedRegistry.create();
+    if (registry instanceof LeaderGatedRegistry gated) {
+      this.leaderships = gated.leaderships();
+    } else {
+      // a registry of the caller's: bamel_leader is exported, every gauge by every process
+      this.leaderships = new Leaderships();
+      leaderships.register(registry);
+    }
+    BuildInfo.register(registry);
   }
 
   /**
@@ -214,13 +227,15 @@ public final class BamelServer implements AutoCloseable {
               .clock(clock);
       if (config.nodeController().sharded()) {
         // Every replica acts on its share; the registry leaves the ring after the controller.
-        node.replicas(
+        ReplicaRegistry replicas =
             shutdown
                 .add(
                     ShutdownSequence.Stage.LEADERSHIP,
                     "hash ring membership",
                     new ReplicaRegistry(client, instance, ReplicaRegistry.Options.DEFAULTS))
-                .start());
+                .start();
+        leaderships.add(NodeController.COMPONENT, () -> replicas.fence().isPresent());
+        node.replicas(replicas);
       } else {
         node.election(election(NodeController.COMPONENT));
       }
@@ -385,10 +400,14 @@ public final class BamelServer implements AutoCloseable {
 
   private LeaderElection election(String component) {
     // Resigned after the controllers have stopped (ShutdownSequence.Stage.LEADERSHIP).
-    return shutdown.add(
-        ShutdownSequence.Stage.LEADERSHIP,
-        "leadership of " + component,
-        new LeaderElection(client, component, instance, LeaderElection.Options.DEFAULTS).start());
+    LeaderElection election =
+        shutdown.add(
+            ShutdownSequence.Stage.LEADERSHIP,
+            "leadership of " + component,
+            new LeaderElection(client, component, instance, LeaderElection.Options.DEFAULTS)
+                .start());
+    leaderships.add(component, election::isLeader); // bamel_leader{component}, gauges' owners
+    return election;
   }
 
   /** The port the API (or the health and metrics endpoints) listens on. */

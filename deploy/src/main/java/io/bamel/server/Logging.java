@@ -2,7 +2,6 @@ package io.bamel.server;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
@@ -12,11 +11,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Sets up logging. The long-running commands ({@code server}, {@code demo}) log one line per event
  * on standard output, as text ({@code time level logger message}, with key=value pairs in messages
- * so lines can be grepped) or as JSON (one object per line: {@code timestamp}, {@code level},
- * {@code loggerName}, {@code threadName}, the formatted {@code message}, {@code throwable}); the
- * level applies to bamel's own loggers, libraries stay at warnings. The other commands ({@code
- * bmc}, {@code token}) keep standard output for their result: they log warnings and errors only, on
- * standard error.
+ * so lines can be grepped) or as JSON (one object per line, {@link JsonLineEncoder}: ISO-8601
+ * {@code timestamp}, {@code level}, {@code loggerName}, {@code threadName}, {@code
+ * formattedMessage}, the fields {@code node}, {@code pool}, {@code action}, {@code reason} where an
+ * event has them, {@code throwable} only with one, never a null field); the level applies to
+ * bamel's own loggers, libraries stay at warnings. The other commands ({@code bmc}, {@code token})
+ * keep standard output for their result: they log warnings and errors only, on standard error.
  */
 public final class Logging {
 
@@ -54,23 +54,10 @@ public final class Logging {
     return text;
   }
 
-  /**
-   * logback's JsonEncoder with the message formatted ({@code {}} placeholders filled in) and
-   * without the raw pattern, its arguments, the logger context, the sequence number and empty MDC,
-   * markers and key-value lists: a line is greppable for what it says.
-   */
+  /** One JSON object per line ({@link JsonLineEncoder}). */
   private static Encoder<ILoggingEvent> json(LoggerContext context) {
-    JsonEncoder json = new JsonEncoder();
+    JsonLineEncoder json = new JsonLineEncoder();
     json.setContext(context);
-    json.setWithFormattedMessage(true);
-    json.setWithMessage(false);
-    json.setWithArguments(false);
-    json.setWithContext(false);
-    json.setWithSequenceNumber(false);
-    json.setWithNanoseconds(false);
-    json.setWithMDC(false);
-    json.setWithMarkers(false);
-    json.setWithKVPList(false);
     json.start();
     return json;
   }

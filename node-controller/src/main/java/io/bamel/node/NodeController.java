@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Drives every node from its desired power state in etcd to a powered, joined (or drained and
@@ -243,6 +244,7 @@ public final class NodeController implements AutoCloseable {
       }
       long start = System.nanoTime();
       busy.incrementAndGet();
+      MDC.put("node", id); // a field of every line logged for this node (JSON logs)
       try {
         if (!ownership.owns(id)) {
           continue;
@@ -274,6 +276,7 @@ public final class NodeController implements AutoCloseable {
         log.warn(
             "node {}: reconcile failed, retrying in {} ms: {}", id, delay.toMillis(), e.toString());
       } finally {
+        MDC.remove("node");
         queue.done(id);
         busy.decrementAndGet();
       }

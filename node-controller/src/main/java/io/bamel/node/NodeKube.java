@@ -5,8 +5,10 @@ import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.cluster.EvictionResult;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +29,12 @@ final class NodeKube {
   private final Cluster cluster;
   private final Map<String, Map<String, String>> blocked = new ConcurrentHashMap<>();
 
-  NodeKube(Cluster cluster) {
+  /** Kubernetes outages: a WARN at the first failed read, an INFO when it answers again. */
+  private final FailureLog outage;
+
+  NodeKube(Cluster cluster, Clock clock) {
     this.cluster = cluster;
+    this.outage = new FailureLog(log, "cluster", "kubernetes-read", clock);
   }
 
   /** What Kubernetes shows about node {@code id}; its pods only when the decision needs them. */
@@ -39,6 +45,7 @@ final class NodeKube {
     String name = kubeName(id, spec);
     try {
       Optional<KubeNode> node = cluster.node(name);
+      outage.recovered("kubernetes");
       if (node.isEmpty()) {
         return KubeView.ABSENT;
       }
@@ -48,6 +55,7 @@ final class NodeKube {
           blocked.getOrDefault(id, Map.of()));
     } catch (ClusterException e) {
       log.debug("Kubernetes unavailable for node {}: {}", id, e.getMessage());
+      outage.failed("kubernetes", "unavailable", e.getMessage());
       return KubeView.UNREACHABLE;
     }
   }

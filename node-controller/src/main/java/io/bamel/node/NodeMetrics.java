@@ -76,16 +76,18 @@ final class NodeMetrics {
         .help("Node ids waiting for a worker.")
         .callback(cb -> cb.call(depth.getAsInt()))
         .register(registry);
-    GaugeWithCallback.builder()
-        .name("bamel_leader")
-        .help(
-            "1 while this process acts for the component (leads it, or, sharded, is live on the"
-                + " ring), else 0.")
-        .labelNames("component")
-        .callback(cb -> cb.call(leader.getAsBoolean() ? 1 : 0, component))
-        .register(registry);
-    if (registry.scrape().stream()
-        .noneMatch(m -> m.getMetadata().getName().equals("bamel_nodes"))) {
+    if (!registered(registry, "bamel_leader")) {
+      // else the process's own bamel_leader (io.bamel.inventory.metrics.Leaderships) covers it
+      GaugeWithCallback.builder()
+          .name("bamel_leader")
+          .help(
+              "1 while this process acts for the component (leads it, or, sharded, is live on the"
+                  + " ring), else 0.")
+          .labelNames("component")
+          .callback(cb -> cb.call(leader.getAsBoolean() ? 1 : 0, component))
+          .register(registry);
+    }
+    if (!registered(registry, "bamel_nodes")) {
       try {
         GaugeWithCallback.builder()
             .name("bamel_nodes")
@@ -103,6 +105,11 @@ final class NodeMetrics {
         // registered meanwhile by the inventory's gauges (InventoryGauges): same meaning
       }
     }
+  }
+
+  private static boolean registered(PrometheusRegistry registry, String name) {
+    return registry.scrape(name::equals).stream()
+        .anyMatch(m -> m.getMetadata().getName().equals(name));
   }
 
   private static Map<String, Integer> countByPoolAndState(InventoryCache cache) {

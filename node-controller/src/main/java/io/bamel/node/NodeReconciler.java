@@ -1,6 +1,7 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.ClusterException;
+import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
@@ -74,6 +75,10 @@ final class NodeReconciler {
   private final Semaphore bmcPermits;
   private final NodeKube kube;
   private final Map<String, Instant> drawReadAt = new ConcurrentHashMap<>();
+
+  /** Failed BMC calls: a WARN once per cause per node, an INFO at recovery. */
+  private final FailureLog bmcLog;
+
   private volatile boolean stopping;
 
   /**
@@ -89,7 +94,8 @@ final class NodeReconciler {
     this.metrics = metrics;
     this.clock = parts.clock;
     this.bmcPermits = new Semaphore(config.bmcConcurrency(), true);
-    this.kube = new NodeKube(parts.cluster);
+    this.kube = new NodeKube(parts.cluster, parts.clock);
+    this.bmcLog = new FailureLog(log, "node", "bmc", parts.clock);
   }
 
   /**
@@ -118,6 +124,11 @@ final class NodeReconciler {
       // closing: a read cut short is not a BMC failure to record
       throw new InterruptedException("interrupted while reading the BMC");
     }
+    if (power.failed()) {
+      bmcLog.failed(id, cause(power.error()), power.error());
+    } else {
+      bmcLog.recovered(id);
+    }
     KubeView view = kube.observe(id, spec, node.status());
     Decision d =
         NodeStateMachine.decide(
@@ -145,6 +156,7 @@ final class NodeReconciler {
   }
 
   void forget(String id) {
+    bmcLog.forget(id);
     kube.forget(id);
     metrics.forget(id);
     drawReadAt.remove(id);
@@ -237,6 +249,7 @@ final class NodeReconciler {
           log.info("node {}: {}", id, waits.event().reason());
           return new Reconciled(ReconcileResult.OK, waits.requeue());
         }
+        bmcLog.failed(id, e.reason().name(), NodeBmc.failure(e));
         Decision failed =
             NodeStateMachine.powerActionFailed(d, NodeBmc.failure(e), clock.instant());
         write(ahead, failed, fence, writes);
@@ -273,19 +286,34 @@ final class NodeReconciler {
     long written = writes.wrote(store.putStatus(node, d.next(), event, fence));
     if (event != null && event.from() != event.to()) {
       metrics.transition(String.valueOf(event.from()), String.valueOf(event.to()));
-      log.info(
-          "node transition node={} from={} to={} action={} result={} reason=\"{}\"",
-          node.id(),
-          event.from(),
-          event.to(),
-          event.action(),
-          event.result(),
-          event.reason());
+      log.atInfo()
+          .addKeyValue("node", node.id())
+          .addKeyValue("action", event.action())
+          .addKeyValue("reason", event.reason())
+          .log(
+              "node transition node={} from={} to={}{}{} reason=\"{}\"",
+              node.id(),
+              event.from(),
+              event.to(),
+              event.action() == null ? "" : " action=" + event.action(),
+              event.result() == null ? "" : " result=" + event.result(),
+              event.reason());
     }
     if (d.drift() != null) {
       metrics.drift(d.drift().direction());
     }
     return written;
+  }
+
+  /**
+   * The cause word of a failed read's error ({@link NodeBmc#failure}: {@code REASON: message}), or
+   * the whole error when it has none (a node without a usable power interface).
+   */
+  static String cause(String error) {
+    int colon = error.indexOf(':');
+    return colon > 0 && error.substring(0, colon).matches("[A-Z_]+")
+        ? error.substring(0, colon)
+        : error;
   }
 
   /** The copy of {@code node} after {@code d}'s status was written at {@code revision}. */

@@ -4,6 +4,7 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
+import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -108,6 +110,12 @@ public final class PoolController implements AutoCloseable {
   private final ScheduledExecutorService loop;
   private final Runnable cycle = CoreThreads.guarded("pool controller cycle", log, this::runCycle);
 
+  /** Trigger queries that fail, Kubernetes outages, pool configs gone: WARN once, INFO at end. */
+  private final FailureLog triggerLog;
+
+  private final FailureLog kubeLog;
+  private final FailureLog configLog;
+
   // Guarded by this.
   private final Map<String, PoolMemory> memory = new HashMap<>();
   private final Map<String, PoolStatus> written = new HashMap<>();
@@ -133,6 +141,9 @@ public final class PoolController implements AutoCloseable {
     this.metrics = new PoolMetrics(Objects.requireNonNull(b.registry, "registry"));
     this.ledger = new EnergyLedger(maxGap(b.interval));
     this.loop = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("pool-controller"));
+    this.triggerLog = new FailureLog(log, "pool", "trigger-query", b.clock);
+    this.kubeLog = new FailureLog(log, "cluster", "kubernetes-read", b.clock);
+    this.configLog = new FailureLog(log, "pool", "pool-config", b.clock);
   }
 
   /** A builder; store, cache, election and registry are required. */
@@ -184,12 +195,18 @@ public final class PoolController implements AutoCloseable {
     Instant now = clock.instant();
     ClusterView view = ClusterView.read(cluster, lastView);
     lastView = view;
+    if (!view.known() && cluster.enabled()) {
+      kubeLog.failed("kubernetes", "unavailable", view.reason());
+    } else {
+      kubeLog.recovered("kubernetes");
+    }
     List<Pool> pools = CyclePlan.configured(cache.pools());
     Map<String, List<ScalingTrigger>> triggerLists = new HashMap<>();
     for (Pool p : pools) {
       triggerLists.put(p.name(), p.config().withDefaults().triggers());
     }
     Map<String, Votes> votes = triggers.evaluate(triggerLists, now);
+    votes.forEach(this::logTriggers);
     long prepareStart = System.nanoTime();
     CyclePlan cycle =
         CyclePlan.prepare(pools, cache.nodes(), view, votes, memory, canPowerOff, now);
@@ -200,6 +217,7 @@ public final class PoolController implements AutoCloseable {
     Set<String> seen = new HashSet<>();
     for (Pool pool : pools) {
       seen.add(pool.name());
+      configLog.recovered(pool.name());
       long t0 = System.nanoTime();
       PoolPlan plan = cycle.plan(pool, written.get(pool.name()));
       memory.putIfAbsent(pool.name(), plan.memoryBefore());
@@ -215,12 +233,41 @@ public final class PoolController implements AutoCloseable {
     ledger.observe(now, energy).forEach(metrics::energySaved);
     for (String gone : new ArrayList<>(observedPools.keySet())) {
       if (!seen.contains(gone)) {
+        logConfigGone(gone);
         metrics.forget(gone, observedPools.remove(gone));
         memory.remove(gone);
         written.remove(gone);
       }
     }
     return outcomes;
+  }
+
+  /** A WARN when a pool's trigger queries cannot be answered, an INFO when they are again. */
+  private void logTriggers(String pool, Votes v) {
+    if (v.available()) {
+      triggerLog.recovered(pool);
+    } else {
+      String reason = v.reason() == null ? "unavailable" : v.reason();
+      triggerLog.failed(
+          pool, reason.startsWith("no Prometheus") ? "no-prometheus" : "trigger-query", reason);
+    }
+  }
+
+  /**
+   * A pool decided for until now is not any more: a WARN when it still exists without a config
+   * (wiped, or stored in a form this process cannot read), nothing when it was deleted.
+   */
+  private void logConfigGone(String name) {
+    triggerLog.forget(name);
+    if (cache.pool(name).isPresent()) {
+      configLog.failed(
+          name,
+          "no-config",
+          "the pool's config is gone (removed, or unreadable: see"
+              + " bamel_inventory_unreadable_values_total); its nodes are left alone");
+    } else {
+      configLog.forget(name);
+    }
   }
 
   /** Writes one pool's plan, fenced by leadership, and records it in memory, logs and metrics. */
@@ -252,10 +299,17 @@ public final class PoolController implements AutoCloseable {
     } catch (InventoryException e) {
       result = AppliedPlan.Result.FAILED;
       error = e.getMessage();
-      log.warn("pool {}: decision not written: {}", name, error);
+      log.atWarn()
+          .addKeyValue("pool", name)
+          .addKeyValue("reason", error)
+          .log("pool {}: decision not written: {}", name, error);
     }
     if (plan.news()) {
-      log.info(DecisionLog.line(name, decision, plan.dryRun(), revision));
+      log.atInfo()
+          .addKeyValue("pool", name)
+          .addKeyValue("action", "scale-" + decision.direction().name().toLowerCase(Locale.ROOT))
+          .addKeyValue("reason", decision.reason())
+          .log(DecisionLog.line(name, decision, plan.dryRun(), revision));
       if (error == null) {
         metrics.decided(name, decision);
       }

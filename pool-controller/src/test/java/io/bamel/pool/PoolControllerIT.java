@@ -7,6 +7,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
@@ -38,6 +42,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.LoggerFactory;
 
 /**
  * The pool controller against real etcd, the fabric8 mock API server in CRUD mode, and WireMock as
@@ -69,6 +74,7 @@ class PoolControllerIT {
 
   @AfterEach
   void stop() {
+    detach.run();
     cluster.close();
     kube.close();
     kubeServer.close();
@@ -85,6 +91,25 @@ class PoolControllerIT {
     Controllers c = new Controllers(client, identity, cluster, clock, more);
     assertThat(c.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
     return c;
+  }
+
+  /** Captures what the pool controller logs (detached after the test). */
+  private ListAppender<ILoggingEvent> captureLog() {
+    Logger logger = (Logger) LoggerFactory.getLogger(PoolController.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    detach = () -> logger.detachAppender(appender);
+    return appender;
+  }
+
+  private Runnable detach = () -> {};
+
+  private static List<String> warnings(ListAppender<ILoggingEvent> logged) {
+    return logged.list.stream()
+        .filter(e -> e.getLevel() == Level.WARN)
+        .map(ILoggingEvent::getFormattedMessage)
+        .toList();
   }
 
   /** A node of {@code pool} with desired and observed state, 32 cores or as given. */
@@ -397,10 +422,16 @@ class PoolControllerIT {
     node("w1", "web", NodeState.READY, cpu("32", null), "r1");
     node("w2", "web", NodeState.READY, cpu("32", null), "r1");
     kubeServer.close();
+    ListAppender<ILoggingEvent> logged = captureLog();
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
       PoolController.AppliedPlan o = a.controller.runCycle().get(0);
+      a.controller.runCycle();
+      List<String> warned = warnings(logged);
+      assertThat(warned).as("the outage is one warning over two cycles").hasSize(1);
+      assertThat(warned.get(0))
+          .startsWith("kubernetes-read failed: cluster=kubernetes cause=unavailable reason=");
       assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(o.decision().reason()).startsWith("utilization-unknown");
       PoolCondition c = condition(status("web"), PoolStatuses.UTILIZATION_KNOWN);
@@ -686,11 +717,16 @@ class PoolControllerIT {
           new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(60));
       http.query(queue); // warm up the client and the server, so only the slow query is slow
 
+      ListAppender<ILoggingEvent> logged = captureLog();
       try (Controllers a =
           controllers("a", b -> b.prometheus(http).triggerBudget(Duration.ofSeconds(3)))) {
         assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
         a.sync();
         Map<String, PoolController.AppliedPlan> o = byPool(a.controller.runCycle());
+        assertThat(warnings(logged))
+            .containsExactly(
+                "trigger-query failed: pool=web cause=trigger-query"
+                    + " reason=\"trigger idle: no answer within the budget of 3000 ms\"");
 
         assertThat(o.get("batch").decision().direction()).isEqualTo(Direction.UP);
         assertThat(o.get("batch").decision().reason()).startsWith("trigger");
@@ -713,6 +749,9 @@ class PoolControllerIT {
         assertThat(web.decision().powerOffIds()).containsExactly("w2");
         assertThat(condition(status("web"), PoolStatuses.TRIGGERS_AVAILABLE).status())
             .isEqualTo("True");
+        assertThat(logged.list)
+            .extracting(ILoggingEvent::getFormattedMessage)
+            .anyMatch(m -> m.startsWith("trigger-query recovered: pool=web cause=trigger-query"));
       }
     } finally {
       prometheus.stop();

@@ -31,6 +31,8 @@ class MetricsIT {
           .contains("route=\"unmatched\"")
           .contains("bamel_http_request_duration_seconds_bucket{")
           .contains("bamel_nodes{pool=\"gpu\",state=\"unknown\"} 2.0")
+          .as("every state is exported, 0 included")
+          .contains("bamel_nodes{pool=\"\",state=\"error\"} 0.0")
           .doesNotContain("n404");
       ApiFixture.Response open =
           f.send(
