@@ -98,8 +98,7 @@ final class ErrorHandling {
 
   /**
    * 405 for a path that has routes but none for the request's method: {@code Allow} lists the
-   * methods it has (Javalin found them in its route table: {@code http.prefer405over404}), with
-   * {@code HEAD} wherever {@code GET} is, since Javalin answers HEAD from a GET route.
+   * methods it has (Javalin found them in its route table: {@code http.prefer405over404}).
    */
   private static void methodNotAllowed(Context ctx, Map<String, String> details) {
     String available =
@@ -111,9 +110,6 @@ final class ErrorHandling {
         continue;
       }
       methods.add(method);
-      if (method.equals("GET")) {
-        methods.add("HEAD");
-      }
     }
     String allow = String.join(", ", methods);
     String method = ctx.method().name();
