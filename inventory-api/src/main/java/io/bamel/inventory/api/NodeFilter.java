@@ -94,15 +94,16 @@ public record NodeFilter(
   }
 
   /**
-   * Parses the filters among {@code query} (parameter to its single value; a list filter's value
-   * may still be comma-separated).
+   * Parses the filters among {@code query} (parameter to its single value), each value taken as it
+   * is, commas included: the scope of a sync prune, where {@code site=Berlin, DC1} must never mean
+   * two sites.
    *
    * @throws ApiException 400 listing every invalid filter
    */
   public static NodeFilter parse(Map<String, String> query) {
     Map<String, List<String>> values = new TreeMap<>();
     query.forEach((k, v) -> values.put(k, List.of(v)));
-    return parseValues(values);
+    return parse(values, false);
   }
 
   /**
@@ -113,6 +114,10 @@ public record NodeFilter(
    * @throws ApiException 400 listing every invalid filter
    */
   public static NodeFilter parseValues(Map<String, List<String>> query) {
+    return parse(query, true);
+  }
+
+  private static NodeFilter parse(Map<String, List<String>> query, boolean split) {
     List<FieldError> errors = new ArrayList<>();
     for (String p : PARAMETERS) {
       List<String> given = query.get(p);
@@ -120,11 +125,11 @@ public record NodeFilter(
         errors.add(new FieldError(p, "must be given once"));
       }
     }
-    Set<String> pools = list(errors, query, "pool");
-    Set<String> racks = list(errors, query, "rack");
-    Set<String> sites = list(errors, query, "site");
+    Set<String> pools = list(errors, query, "pool", split);
+    Set<String> racks = list(errors, query, "rack", split);
+    Set<String> sites = list(errors, query, "site", split);
     Set<NodeState> states = new TreeSet<>();
-    for (String s : list(errors, query, "state")) {
+    for (String s : list(errors, query, "state", split)) {
       NodeState state = enumValue(errors, "state", s, NodeState.values());
       if (state != null) {
         states.add(state);
@@ -185,12 +190,12 @@ public record NodeFilter(
     return values == null || values.isEmpty() ? null : values.get(0);
   }
 
-  /** Every value of a list filter, split at commas; an empty item is an error. */
+  /** Every value of a list filter, split at commas if {@code split}; an empty item is an error. */
   private static Set<String> list(
-      List<FieldError> errors, Map<String, List<String>> query, String name) {
+      List<FieldError> errors, Map<String, List<String>> query, String name, boolean split) {
     Set<String> out = new TreeSet<>();
     for (String value : query.getOrDefault(name, List.of())) {
-      for (String item : value.split(",", -1)) {
+      for (String item : split ? value.split(",", -1) : new String[] {value}) {
         if (item.isEmpty() || item.length() > MAX_TEXT) {
           errors.add(
               new FieldError(

@@ -122,6 +122,17 @@ class NodeFilterTest {
   }
 
   @Test
+  void aSyncScopeTakesEachValueAsItIsCommasIncluded() {
+    Node berlin = new Node("b1", NodeSpec.builder().site("Berlin, DC1").build(), 5, null, 0, null);
+    Node other = new Node("b2", NodeSpec.builder().site("Berlin").build(), 5, null, 0, null);
+    NodeFilter scope = NodeFilter.parse(Map.of("site", "Berlin, DC1"));
+    assertThat(scope.test(berlin)).isTrue();
+    assertThat(scope.test(other)).isFalse();
+    NodeFilter listing = NodeFilter.parseValues(Map.of("site", List.of("Berlin, DC1")));
+    assertThat(listing.test(other)).isTrue();
+  }
+
+  @Test
   void theCanonicalTextIsTheSameForTheSameSelectionAndDiffersOtherwise() {
     String a =
         NodeFilter.parseValues(values("pool=b,a&state=ready&labelSelector=x,y=1")).canonical();
