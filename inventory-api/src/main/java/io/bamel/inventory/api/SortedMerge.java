@@ -1,6 +1,5 @@
 package io.bamel.inventory.api;
 
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -49,12 +48,5 @@ final class SortedMerge implements Iterable<String> {
         return head.value();
       }
     };
-  }
-
-  /** The merge as a list (tests). */
-  List<String> toList() {
-    List<String> out = new ArrayList<>();
-    iterator().forEachRemaining(out::add);
-    return out;
   }
 }
