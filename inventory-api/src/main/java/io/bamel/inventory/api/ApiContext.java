@@ -56,14 +56,7 @@ final class ApiContext {
    * @throws ApiException 400 naming an unknown or repeated parameter
    */
   static Map<String, String> query(Context ctx, Set<String> allowed) {
-    String raw = ctx.queryString();
-    if (raw != null) {
-      try {
-        java.net.URLDecoder.decode(raw, java.nio.charset.StandardCharsets.UTF_8);
-      } catch (IllegalArgumentException e) {
-        throw Problems.invalid("", "the query string is not well-formed percent-encoding");
-      }
-    }
+    checkEncoding(ctx);
     Map<String, String> values = new HashMap<>();
     for (Map.Entry<String, List<String>> e : ctx.queryParamMap().entrySet()) {
       if (!allowed.contains(e.getKey())) {
@@ -76,6 +69,42 @@ final class ApiContext {
       values.put(e.getKey(), e.getValue().get(0));
     }
     return values;
+  }
+
+  /**
+   * The query parameters, all among {@code allowed}, each with every value it was given; those not
+   * in {@code repeatable} must be given once.
+   *
+   * @throws ApiException 400 naming an unknown parameter or one repeated that must not be
+   */
+  static Map<String, List<String>> queryValues(
+      Context ctx, Set<String> allowed, Set<String> repeatable) {
+    checkEncoding(ctx);
+    Set<String> single = new java.util.HashSet<>(allowed);
+    single.removeAll(repeatable);
+    Map<String, List<String>> values = new HashMap<>();
+    for (Map.Entry<String, List<String>> e : ctx.queryParamMap().entrySet()) {
+      if (!allowed.contains(e.getKey())) {
+        throw Problems.invalid(
+            safe(e.getKey()), "unknown query parameter; accepted: " + sorted(allowed));
+      }
+      values.put(e.getKey(), List.copyOf(e.getValue()));
+      if (single.contains(e.getKey()) && e.getValue().size() != 1) {
+        throw Problems.invalid(e.getKey(), "must be given once");
+      }
+    }
+    return values;
+  }
+
+  private static void checkEncoding(Context ctx) {
+    String raw = ctx.queryString();
+    if (raw != null) {
+      try {
+        java.net.URLDecoder.decode(raw, java.nio.charset.StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw Problems.invalid("", "the query string is not well-formed percent-encoding");
+      }
+    }
   }
 
   private static String sorted(Set<String> names) {

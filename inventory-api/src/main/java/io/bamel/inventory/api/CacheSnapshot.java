@@ -30,9 +30,9 @@ final class CacheSnapshot {
 
   /**
    * The first {@code limit + 1} matching nodes in id order, at one revision, or null when every
-   * attempt saw the cache move. It walks the ids in order (a pool's members when the filter names a
-   * pool, else every node's id) and stops after {@code limit + 1} matches, so a page costs O(limit)
-   * at any fleet size when most nodes match, instead of a walk and a sort of the fleet.
+   * attempt saw the cache move. It walks the ids in order (the pools' members when the filter names
+   * pools, else every node's id) and stops after {@code limit + 1} matches, so a page costs
+   * O(limit) at any fleet size when most nodes match, instead of a walk and a sort of the fleet.
    */
   static Matching first(InventoryCache cache, NodeFilter filter, int limit) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -48,13 +48,7 @@ final class CacheSnapshot {
 
   private static List<Node> walkInOrder(
       InventoryCache cache, NodeFilter filter, long revision, int wanted) {
-    Iterable<String> ids =
-        filter.pool() == null
-            ? cache.sortedNodeIds()
-            : cache
-                .pool(filter.pool())
-                .map(p -> (Iterable<String>) p.sortedMembers())
-                .orElse(List.of());
+    Iterable<String> ids = ids(cache, filter);
     List<Node> matching = new ArrayList<>();
     for (String id : ids) {
       Node node = cache.node(id).orElse(null);
@@ -72,5 +66,20 @@ final class CacheSnapshot {
       }
     }
     return matching;
+  }
+
+  /**
+   * The ids to walk, in order: every node's, or when the filter names pools, the merge of those
+   * pools' members (a node is in one pool at most).
+   */
+  private static Iterable<String> ids(InventoryCache cache, NodeFilter filter) {
+    if (filter.pools().isEmpty()) {
+      return cache.sortedNodeIds();
+    }
+    List<Iterable<String>> members = new ArrayList<>();
+    for (String pool : filter.pools()) {
+      cache.pool(pool).ifPresent(p -> members.add(p.sortedMembers()));
+    }
+    return members.size() == 1 ? members.get(0) : new SortedMerge(members);
   }
 }

@@ -10,7 +10,11 @@ import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.StoreUnavailableException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
+import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.router.JavalinDefaultRouting;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,6 +65,8 @@ final class ErrorHandling {
           answer(ctx, Problems.unavailable("etcd is unavailable; try again").problem());
         });
     routes.exception(
+        MethodNotAllowedResponse.class, (e, ctx) -> methodNotAllowed(ctx, e.getDetails()));
+    routes.exception(
         HttpResponseException.class,
         (e, ctx) -> answer(ctx, fromStatus(e.getStatus(), e.getMessage())));
     routes.exception(
@@ -88,6 +94,33 @@ final class ErrorHandling {
             }
           });
     }
+  }
+
+  /**
+   * 405 for a path that has routes but none for the request's method: {@code Allow} lists the
+   * methods it has (Javalin found them in its route table: {@code http.prefer405over404}).
+   */
+  private static void methodNotAllowed(Context ctx, Map<String, String> details) {
+    String available =
+        details.getOrDefault("availableMethods", details.getOrDefault("Available methods", ""));
+    Set<String> methods = new LinkedHashSet<>();
+    for (String m : available.split(",")) {
+      String method = m.trim();
+      if (method.isEmpty()) {
+        continue;
+      }
+      methods.add(method);
+    }
+    String allow = String.join(", ", methods);
+    String method = ctx.method().name();
+    answer(
+        ctx,
+        Problem.of(
+            405,
+            "method-not-allowed",
+            "Method not allowed",
+            method + " is not allowed here; allowed: " + allow + " (see /openapi.json)"));
+    ctx.header("Allow", allow);
   }
 
   /** The exception's message if it was written for a person, else {@code fallback}. */

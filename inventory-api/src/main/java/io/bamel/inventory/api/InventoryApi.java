@@ -81,6 +81,9 @@ public final class InventoryApi implements AutoCloseable {
               config.useVirtualThreads = true;
               config.http.maxRequestSize = options.maxBodyBytes();
               config.http.disableCompression();
+              // A known path with an unknown method is 405 with Allow (ErrorHandling), from
+              // Javalin's own route table.
+              config.http.prefer405over404 = true;
               ConsoleAssets.configure(config);
               config.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems()));
               config.jetty.addConnector(

@@ -41,10 +41,10 @@ final class NodeReadRoutes {
   }
 
   void list(Context ctx) {
-    Map<String, String> query = ApiContext.query(ctx, LIST_PARAMS);
-    NodeFilter filter = NodeFilter.parse(query);
-    int limit = limit(query.get("limit"));
-    String token = query.get("continue");
+    Map<String, List<String>> query = ApiContext.queryValues(ctx, LIST_PARAMS, NodeFilter.LISTS);
+    NodeFilter filter = NodeFilter.parseValues(query);
+    int limit = limit(first(query, "limit"));
+    String token = first(query, "continue");
     String key = filter.canonical() + "|" + limit;
     if (token == null) {
       firstPage(ctx, filter, limit, key);
@@ -149,6 +149,11 @@ final class NodeReadRoutes {
               + revision
               + " of this listing has been compacted; list again from the first page");
     }
+  }
+
+  private static String first(Map<String, List<String>> query, String name) {
+    List<String> values = query.get(name);
+    return values == null ? null : values.get(0);
   }
 
   private int limit(String text) {

@@ -54,6 +54,11 @@ final class WatchEvent {
     return revision;
   }
 
+  /** The cache's change this event shows. */
+  InventoryChange change() {
+    return change;
+  }
+
   int index() {
     return index;
   }

@@ -15,8 +15,8 @@ import java.util.concurrent.LinkedBlockingQueue;
  * a client can resume from a revision. Resuming from a revision older than what the hub holds
  * (evicted, or before the hub started) is {@link Gone} here; the caller may then read the changes
  * up to the hub's floor from etcd ({@link WatchHistory}) and take the rest from {@link
- * #subscribeAfterFloor()}. A client that falls {@code history} changes behind is disconnected (it
- * resumes from its last event id).
+ * #subscribeAfterFloor(WatchFilter)}. A client that falls {@code history} changes behind is
+ * disconnected (it resumes from its last event id).
  */
 final class WatchHub implements InventoryListener, AutoCloseable {
 
@@ -27,10 +27,21 @@ final class WatchHub implements InventoryListener, AutoCloseable {
     }
   }
 
-  /** One client's queue; a null element tells the client to stop. */
+  /**
+   * One client's queue of the events its filter accepts; {@link #STOP} tells the client to stop.
+   */
   static final class Subscription {
     final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    final WatchFilter filter;
     volatile boolean overflowed;
+
+    Subscription(WatchFilter filter) {
+      this.filter = filter;
+    }
+
+    boolean wants(WatchEvent event) {
+      return filter.test(event.change());
+    }
   }
 
   static final Object STOP = new Object();
@@ -75,6 +86,9 @@ final class WatchHub implements InventoryListener, AutoCloseable {
       evictedIndex = evicted.index();
     }
     for (Subscription s : subscriptions) {
+      if (!s.wants(event)) {
+        continue;
+      }
       if (s.queue.size() >= history) {
         s.overflowed = true;
         s.queue.offer(STOP);
@@ -87,11 +101,11 @@ final class WatchHub implements InventoryListener, AutoCloseable {
 
   /**
    * Subscribes from position {@code (revision, index)}: the queue receives every held change after
-   * it, then every new one.
+   * it, then every new one, that {@code filter} accepts.
    *
    * @throws Gone when changes after that position are no longer held
    */
-  synchronized Subscription subscribe(long revision, int index) throws Gone {
+  synchronized Subscription subscribe(long revision, int index, WatchFilter filter) throws Gone {
     boolean evicted =
         evictedRevision >= 0
             && (revision < evictedRevision || revision == evictedRevision && index < evictedIndex);
@@ -102,10 +116,10 @@ final class WatchHub implements InventoryListener, AutoCloseable {
               + " is older than the watch history this server holds; list again and watch"
               + " from the listing's revision");
     }
-    Subscription s = new Subscription();
+    Subscription s = new Subscription(filter);
     List<WatchEvent> backlog = new ArrayList<>();
     for (WatchEvent e : events) {
-      if (e.after(revision, index)) {
+      if (e.after(revision, index) && s.wants(e)) {
         backlog.add(e);
       }
     }
@@ -122,20 +136,21 @@ final class WatchHub implements InventoryListener, AutoCloseable {
   record Catchup(Subscription subscription, long floor) {}
 
   /**
-   * Subscribes to every change the hub holds or will receive after its floor (the newest revision
-   * it may lack changes of: the one it started at, or the newest it evicted), for a client that
-   * resumes from before the floor and reads the changes up to the floor elsewhere.
+   * Subscribes to every change {@code filter} accepts that the hub holds or will receive after its
+   * floor (the newest revision it may lack changes of: the one it started at, or the newest it
+   * evicted), for a client that resumes from before the floor and reads the changes up to the floor
+   * elsewhere.
    *
    * @return null while the hub has not started
    */
-  synchronized Catchup subscribeAfterFloor() {
+  synchronized Catchup subscribeAfterFloor(WatchFilter filter) {
     if (start == Long.MAX_VALUE) {
       return null;
     }
     long floor = Math.max(start, evictedRevision);
-    Subscription s = new Subscription();
+    Subscription s = new Subscription(filter);
     for (WatchEvent e : events) {
-      if (e.revision() > floor) {
+      if (e.revision() > floor && s.wants(e)) {
         s.queue.add(e);
       }
     }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code GET /api/v1/watch?since={revision}}: a Server-Sent Events stream of node and pool changes
- * ({@code event: node|pool}, {@code id: revision-index}, {@code data:} the change as JSON), after
+ * ({@code event: node|pool}, {@code id: revision-index}, {@code data:} the change as JSON), those
+ * its filters accept ({@link WatchFilter}: {@code kind}, {@code pool}, {@code skipReadings}), after
  * {@code since} (default: the cache's current revision) or after the {@code Last-Event-ID} a
  * reconnecting EventSource sends. Changes the hub holds in memory are served from it; older ones
  * (after a restart, or evicted) are read from etcd's history ({@link WatchHistory}) and then the
@@ -41,9 +43,12 @@ final class WatchRoutes {
   }
 
   void watch(Context ctx) {
-    Map<String, String> query = ApiContext.query(ctx, Set.of("since"));
+    Set<String> allowed = new HashSet<>(WatchFilter.PARAMETERS);
+    allowed.add("since");
+    Map<String, List<String>> query = ApiContext.queryValues(ctx, allowed, WatchFilter.LISTS);
+    WatchFilter filter = WatchFilter.parse(query);
     api.requireSynced();
-    String position = query.get("since");
+    String position = query.containsKey("since") ? query.get("since").get(0) : null;
     if (position == null) {
       position = ctx.header("Last-Event-ID");
     }
@@ -65,18 +70,18 @@ final class WatchRoutes {
     WatchHub.Subscription subscription;
     List<WatchEvent> older = List.of();
     try {
-      subscription = hub.subscribe(revision, index);
+      subscription = hub.subscribe(revision, index, filter);
     } catch (WatchHub.Gone e) {
       if (history == WatchHistory.NONE) {
         throw Problems.gone(e.getMessage());
       }
-      WatchHub.Catchup catchup = hub.subscribeAfterFloor();
+      WatchHub.Catchup catchup = hub.subscribeAfterFloor(filter);
       if (catchup == null) {
         throw Problems.unavailable("the watch history is starting; try again");
       }
       subscription = catchup.subscription();
       try {
-        older = fromEtcd(revision, index, catchup.floor());
+        older = fromEtcd(revision, index, catchup.floor(), filter);
       } catch (RuntimeException failure) {
         hub.unsubscribe(subscription);
         throw failure;
@@ -93,7 +98,7 @@ final class WatchRoutes {
    * The changes after position {@code (revision, index)} through {@code floor}, read from etcd's
    * history; 410 when etcd has compacted them or there are more than the hub would hold.
    */
-  private List<WatchEvent> fromEtcd(long revision, int index, long floor) {
+  private List<WatchEvent> fromEtcd(long revision, int index, long floor, WatchFilter filter) {
     boolean partial = index != Integer.MAX_VALUE;
     long since = partial ? revision - 1 : revision;
     int max = api.options.watchHistory();
@@ -116,7 +121,7 @@ final class WatchRoutes {
     }
     List<WatchEvent> events = new ArrayList<>();
     for (WatchEvent e : WatchEvent.numbered(changes)) {
-      if (e.after(revision, index) && e.revision() <= floor) {
+      if (e.after(revision, index) && e.revision() <= floor && filter.test(e.change())) {
         events.add(e);
       }
     }

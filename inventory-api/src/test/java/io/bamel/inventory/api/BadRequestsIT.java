@@ -704,7 +704,9 @@ class BadRequestsIT {
             "labels=novalue",
             "labels=bad%20key=v",
             "foo=bar",
-            "pool=a&pool=b",
+            "serial=a&serial=b",
+            "pool=a,,b",
+            "labelSelector=a%20in%20(b",
             "serial=")) {
       cases.add(
           new Case(

@@ -8,8 +8,11 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,6 +44,122 @@ class NodeFilterTest {
       }
     }
     return q;
+  }
+
+  /** {@code a=1&a=2&b=3} as parameter to every value. */
+  private static Map<String, List<String>> values(String text) {
+    Map<String, List<String>> q = new HashMap<>();
+    if (!text.isEmpty()) {
+      for (String pair : text.split("&")) {
+        int eq = pair.indexOf('=');
+        q.computeIfAbsent(pair.substring(0, eq), k -> new ArrayList<>())
+            .add(pair.substring(eq + 1));
+      }
+    }
+    return q;
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "pool=gpu&pool=cpu                  | true",
+        "pool=cpu,gpu                       | true",
+        "pool=cpu&pool=x,y                  | false",
+        "pool=cpu,gpu&rack=r2               | false",
+        "pool=cpu,gpu&rack=r2,r1            | true",
+        "state=off,ready&site=dc2,dc1       | true",
+        "state=off&state=joining            | false",
+        "labelSelector=zone=a               | true",
+        "labelSelector=zone in (b,c)        | false",
+        "labelSelector=zone notin (b,c),!gpu | true",
+        "labelSelector=gpu!=true            | true",
+        "labelSelector=tier&labels=zone=a   | true",
+        "labelSelector=tier&labels=zone=b   | false",
+        "labelSelector=                     | true",
+        "name=n                             | true",
+        "name=n1                            | true",
+        "name=n2                            | false",
+        "q=SN                               | true",
+        "q=c4:7a                            | true",
+        "q=10.0.0                           | true",
+        "q=GOLD                             | true",
+        "q=DC1                              | true",
+        "q=zone                             | true",
+        "q=https                            | false",
+        "q=gpu                              | false",
+        "q=zzz                              | false",
+      })
+  void severalValuesSelectorsNamesAndText(String filter, boolean expected) {
+    assertThat(NodeFilter.parseValues(values(filter)).test(NODE)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "labelSelector=zone in (a           | labelSelector | at character 11: expected ',' or ')'",
+        "labelSelector=zone=a,              | labelSelector | at character 8: expected a label key",
+        "pool=a,,b                          | pool          | each value must be 1 to",
+        "state=ready,bogus                  | state         | unknown value 'bogus'",
+        "serial=a&serial=b                  | serial        | must be given once",
+        "name=                              | name          | must be 1 to 63",
+        "q=                                 | q             | must be 1 to",
+      })
+  void rejectsNamingTheParameter(String filter, String field, String message) {
+    assertThatThrownBy(() -> NodeFilter.parseValues(values(filter)))
+        .isInstanceOfSatisfying(
+            ApiException.class,
+            e -> {
+              assertThat(e.problem().status()).isEqualTo(400);
+              assertThat(e.problem().errors())
+                  .anySatisfy(
+                      err -> {
+                        assertThat(err.field()).isEqualTo(field);
+                        assertThat(err.message()).contains(message);
+                      });
+            });
+  }
+
+  @Test
+  void aSyncScopeTakesEachValueAsItIsCommasIncluded() {
+    Node berlin = new Node("b1", NodeSpec.builder().site("Berlin, DC1").build(), 5, null, 0, null);
+    Node other = new Node("b2", NodeSpec.builder().site("Berlin").build(), 5, null, 0, null);
+    NodeFilter scope = NodeFilter.parse(Map.of("site", "Berlin, DC1"));
+    assertThat(scope.test(berlin)).isTrue();
+    assertThat(scope.test(other)).isFalse();
+    NodeFilter listing = NodeFilter.parseValues(Map.of("site", List.of("Berlin, DC1")));
+    assertThat(listing.test(other)).isTrue();
+  }
+
+  @Test
+  void theCanonicalTextIsTheSameForTheSameSelectionAndDiffersOtherwise() {
+    String a =
+        NodeFilter.parseValues(values("pool=b,a&state=ready&labelSelector=x,y=1")).canonical();
+    assertThat(
+            NodeFilter.parseValues(values("pool=a&pool=b&labelSelector=y==1, x&state=ready"))
+                .canonical())
+        .isEqualTo(a);
+    assertThat(NodeFilter.parseValues(values("pool=a&labelSelector=y=1,x&state=ready")).canonical())
+        .isNotEqualTo(a);
+    // The older labels form is the same selection as its selector.
+    assertThat(NodeFilter.parseValues(values("labels=y=1")).canonical())
+        .isEqualTo(NodeFilter.parseValues(values("labelSelector=y=1")).canonical());
+    // Every new filter is part of it, and a value cannot pass for another filter.
+    List<String> distinct =
+        List.of(
+            "name=n",
+            "q=n",
+            "rack=n",
+            "site=n",
+            "serial=n",
+            "labelSelector=n",
+            "labelSelector=!n",
+            "q=n\",\"name\":\"n");
+    assertThat(distinct.stream().map(f -> NodeFilter.parseValues(values(f)).canonical()).distinct())
+        .hasSize(distinct.size());
+    assertThat(NodeFilter.parseValues(values("q=N")).canonical())
+        .isEqualTo(NodeFilter.parseValues(values("q=n")).canonical());
   }
 
   @ParameterizedTest(name = "{0} -> {1}")

@@ -455,6 +455,77 @@ class NodesApiIT {
   }
 
   @Test
+  void listFiltersTakeSeveralValuesSelectorsNamePrefixesAndText() {
+    List<String> pools = List.of("gpu", "cpu", "mem");
+    for (int i = 0; i < 12; i++) {
+      put(i, pools.get(i % 3));
+    }
+    f.json("PATCH", "/api/v1/nodes/n001", "{\"labels\":{\"tier\":\"gold\"}}");
+    f.json("PATCH", "/api/v1/nodes/n002", "{\"labels\":{\"tier\":\"silver\"}}");
+    assertThat(ids("pool=gpu")).containsExactly("n000", "n003", "n006", "n009");
+    List<String> gpuOrMem = ids("pool=gpu&pool=mem");
+    assertThat(gpuOrMem).hasSize(8).isSorted();
+    assertThat(ids("pool=mem,gpu")).isEqualTo(gpuOrMem);
+    assertThat(ids("pool=gpu,mem&rack=r0,r1")).containsExactly("n000", "n005", "n008", "n009");
+    assertThat(ids("state=unknown,ready&pool=cpu")).hasSize(4);
+    assertThat(ids("labelSelector=tier%20in%20(gold,silver)")).containsExactly("n001", "n002");
+    assertThat(ids("labelSelector=tier!%3Dgold")).hasSize(11).doesNotContain("n001");
+    assertThat(ids("labelSelector=!tier,tier!%3Dx")).hasSize(10);
+    assertThat(ids("labels=tier%3Dgold&labelSelector=tier")).containsExactly("n001");
+    assertThat(ids("name=n00")).hasSize(10);
+    assertThat(ids("q=sn10001")).containsExactly("n010", "n011");
+    assertThat(ids("q=10.1.0.7")).containsExactly("n007");
+
+    ApiFixture.Response bad = f.get("/api/v1/nodes?labelSelector=tier%20in%20(gold");
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.json().at("/errors/0/field").asText()).isEqualTo("labelSelector");
+    assertThat(bad.json().at("/errors/0/message").asText()).startsWith("at character 14: ");
+
+    // Pages over two pools' members, with the token bound to the selection, not its spelling.
+    List<String> paged = new ArrayList<>();
+    ApiFixture.Response page = f.get("/api/v1/nodes?pool=gpu,mem&limit=3");
+    while (true) {
+      assertThat(page.status()).as(page.toString()).isEqualTo(200);
+      page.json().get("items").forEach(n -> paged.add(n.get("id").asText()));
+      if (!page.json().has("continue")) {
+        break;
+      }
+      String token = page.json().get("continue").asText();
+      assertThat(f.get("/api/v1/nodes?pool=gpu&limit=3&continue=" + token).status()).isEqualTo(400);
+      page = f.get("/api/v1/nodes?pool=mem&pool=gpu&limit=3&continue=" + token);
+    }
+    assertThat(paged).isEqualTo(gpuOrMem);
+  }
+
+  @Test
+  void anUnknownMethodOnAKnownPathIs405WithAllowAndAnUnknownPathStays404() {
+    ApiFixture.Response post =
+        f.send("POST", "/api/v1/nodes", ApiFixture.ADMIN, null, null, Map.of());
+    assertThat(post.status()).isEqualTo(405);
+    assertThat(post.header("Allow")).isEqualTo("GET");
+    assertThat(post.contentType()).startsWith("application/problem+json");
+    assertThat(post.json().get("type").asText()).isEqualTo("urn:bamel:problem:method-not-allowed");
+    assertThat(post.json().get("detail").asText()).contains("POST").contains("allowed: GET");
+    ApiFixture.Response pools = f.send("POST", "/api/v1/pools/gpu", null, null, null, Map.of());
+    assertThat(pools.status()).isEqualTo(405);
+    assertThat(pools.header("Allow")).isEqualTo("GET, PUT, PATCH, DELETE");
+    assertThat(f.send("PUT", "/api/v1/watch", null, null, null, Map.of()).header("Allow"))
+        .isEqualTo("GET");
+    ApiFixture.Response unknown = f.send("POST", "/api/v1/nope", null, null, null, Map.of());
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(unknown.header("Allow")).isNull();
+    assertThat(f.send("GET", "/api/v1/nope", null, null, null, Map.of()).status()).isEqualTo(404);
+  }
+
+  private List<String> ids(String query) {
+    ApiFixture.Response r = f.get("/api/v1/nodes?" + query);
+    assertThat(r.status()).as(query + ": " + r).isEqualTo(200);
+    List<String> ids = new ArrayList<>();
+    r.json().get("items").forEach(n -> ids.add(n.get("id").asText()));
+    return ids;
+  }
+
+  @Test
   void aContinueTokenOfACompactedRevisionIs410() {
     for (int i = 0; i < 5; i++) {
       put(i, "a");

@@ -2,12 +2,27 @@ package io.bamel.inventory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bamel.inventory.model.NodeReadings;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PoolStatus;
+import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,5 +60,206 @@ class OpenApiIT {
       assertThat(page.contentType()).startsWith("text/html");
       assertThat(page.body()).contains("/api/v1/sync").contains("/openapi.json");
     }
+  }
+
+  @Test
+  void realResponsesOfEveryEndpointMatchTheDocumentWithClosedObjects() throws Exception {
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
+      ResponseValidator v =
+          new ResponseValidator(f.send("GET", "/openapi.json", null, null, null, Map.of()).body());
+      assertThat(v.unsaidObjects())
+          .as("object schemas that do not say whether they are closed")
+          .isEmpty();
+
+      long before = f.revision();
+      // Pools and nodes with every field the server can show.
+      v.check(
+          "PUT",
+          "/api/v1/pools/{name}",
+          f.json(
+              "PUT",
+              "/api/v1/pools/gpu",
+              """
+              {"minNodes":1,"maxNodes":4,"scaleUpThreshold":0.8,"scaleDownThreshold":0.3,
+               "scaleDownUnneededTime":"10m","delayAfterScaleUp":"1m","scaleUpCooldown":"2m",
+               "maxConcurrentTransitions":2,"resources":["cpu","gpu"],"default":true,
+               "scaleUpOn":"either","labels":{"team":"ml"},
+               "timeouts":{"powerOn":"5m","join":"10m","drain":"15m","powerOff":"5m"},
+               "triggers":[{"name":"queue","metricQuery":"sum(queue_depth)","threshold":10,
+                 "duration":"2m","scaleDirection":"up"}],
+               "dryRun":false}
+              """));
+      v.check(
+          "PATCH",
+          "/api/v1/pools/{name}",
+          f.json("PATCH", "/api/v1/pools/gpu", "{\"maxNodes\":5}"));
+      v.check(
+          "PUT",
+          "/api/v1/nodes/{id}",
+          f.json(
+              "PUT",
+              "/api/v1/nodes/n1",
+              """
+              {"name":"n1","inventoryId":"dcim-1","serial":"SN1","assetTag":"A1","site":"dc1",
+               "rack":"r1","rackPosition":7,"pool":"gpu","mgmtAddress":"https://192.0.2.7",
+               "macAddress":"0c:c4:7a:00:00:01","powerInterface":"redfish",
+               "bmcCredentials":"bmc-n1","bmcTls":{"insecureSkipVerify":false},
+               "bootProfile":"default",
+               "resources":{"cpu":"64","memory":"512Gi","gpu":"8","storage":"4Ti",
+                 "custom":{"example.com/fpga":"2"}},
+               "kubernetesNodeName":"k-n1","labels":{"zone":"a"},"maintenance":false,
+               "idlePowerWatts":120.5}
+              """));
+      v.check(
+          "PUT",
+          "/api/v1/nodes/{id}",
+          f.json(
+              "PUT",
+              "/api/v1/nodes/n2",
+              """
+              {"mgmtAddress":"192.0.2.8","powerInterface":"ipmi","bmcCredentials":"bmc-n2",
+               "ipmi":{"cipherSuite":17,"privilege":"OPERATOR"},"wakeOnLan":{"broadcast":"192.0.2.255"}}
+              """));
+      v.check(
+          "PATCH",
+          "/api/v1/nodes/{id}",
+          f.json("PATCH", "/api/v1/nodes/n2", "{\"labels\":{\"zone\":\"b\"}}"));
+      NodeStatus status =
+          Codec.mapper()
+              .readValue(
+                  """
+                  {"state":"ready","stateSince":"2026-01-02T03:04:05Z","lastError":"none",
+                   "errorCount":1,"powerState":"on","lastPowerAction":"power-on",
+                   "powerActionTime":"2026-01-02T03:00:00Z","kubernetesNode":"k-n1",
+                   "nodeReady":true,"bmcReachable":true,"bootTime":"2026-01-02T03:01:00Z",
+                   "joinTime":"2026-01-02T03:02:00Z","observedSpecRevision":5,
+                   "timerStarted":"2026-01-02T03:04:05Z","timerElapsed":"90s",
+                   "powerCycled":true}
+                  """,
+                  NodeStatus.class);
+      f.store.putStatus("n1", 0, status, null, null);
+      f.store.putReadings(
+          "n1",
+          Codec.mapper()
+              .readValue(
+                  """
+                  {"readAt":"2026-01-02T03:04:05Z","powerWatts":312.5,
+                   "temperaturesCelsius":{"inlet":22.5,"cpu0":61.0}}
+                  """,
+                  NodeReadings.class),
+          null);
+      long last =
+          f.store.putPoolStatus(
+              "gpu",
+              Codec.mapper()
+                  .readValue(
+                      """
+                      {"readyNodes":1,"pendingNodes":1,"desiredNodes":2,
+                       "scalingNodes":[{"node":"n2","action":"power-on",
+                         "since":"2026-01-02T03:04:05Z","state":"powering-on",
+                         "resources":{"cpu":"64"},"reason":"utilization 0.9 above 0.8"}],
+                       "availableResources":{"cpu":"64","memory":"512Gi"},
+                       "activeResources":{"cpu":"64"},"pendingResources":{"cpu":"64"},
+                       "utilization":{"cpu":0.9},"lastScaleTime":"2026-01-02T03:04:05Z",
+                       "conditions":[{"type":"ScalingLimited","status":"False","reason":"none",
+                         "message":"ok","lastTransitionTime":"2026-01-02T03:04:05Z"}]}
+                      """,
+                      PoolStatus.class),
+              null);
+      f.cache.awaitRevision(last, Duration.ofSeconds(5));
+
+      v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes"));
+      v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes?limit=1"));
+      v.check("GET", "/api/v1/nodes/{id}", f.get("/api/v1/nodes/n1"));
+      v.check("GET", "/api/v1/nodes/{id}/status", f.get("/api/v1/nodes/n1/status"));
+      v.check("GET", "/api/v1/nodes/{id}/status", f.get("/api/v1/nodes/n2/status"));
+      v.check("GET", "/api/v1/nodes/{id}/events", f.get("/api/v1/nodes/n1/events"));
+      v.check("GET", "/api/v1/pools", f.get("/api/v1/pools"));
+      v.check("GET", "/api/v1/pools/{name}", f.get("/api/v1/pools/gpu"));
+      v.check(
+          "POST",
+          "/api/v1/nodes/{id}/power",
+          f.json("POST", "/api/v1/nodes/n2/power", "{\"state\":\"on\"}"));
+      v.check(
+          "POST",
+          "/api/v1/sync",
+          f.json(
+              "POST",
+              "/api/v1/sync?dryRun=true",
+              "{\"items\":[{\"id\":\"n3\",\"spec\":{\"serial\":\"SN3\"}},"
+                  + "{\"id\":\"n4\",\"spec\":{\"serial\":\"SN1\"}},"
+                  + "{\"id\":\"n1\",\"spec\":{\"serial\":\"SN1\",\"rack\":\"r2\"}}]}"));
+      v.check("GET", "/healthz", f.get("/healthz"));
+      v.check("GET", "/readyz", f.get("/readyz"));
+      // Problems: invalid fields, unknown node, conflict, precondition, wrong method, no token.
+      v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes?labelSelector=a%20in%20(b"));
+      v.check("GET", "/api/v1/nodes/{id}", f.get("/api/v1/nodes/n404"));
+      v.check(
+          "PUT", "/api/v1/nodes/{id}", f.json("PUT", "/api/v1/nodes/n5", "{\"serial\":\"SN1\"}"));
+      v.check(
+          "PATCH",
+          "/api/v1/nodes/{id}",
+          f.json("PATCH", "/api/v1/nodes/n1", "{\"rack\":\"r9\"}", Map.of("If-Match", "\"1\"")));
+      v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes", null));
+      v.check("GET", "/api/v1/sync/netbox/status", f.get("/api/v1/sync/netbox/status"));
+      ApiFixture.Response notAllowed =
+          f.send("POST", "/api/v1/pools", ApiFixture.ADMIN, null, null, Map.of());
+      assertThat(notAllowed.status()).isEqualTo(405);
+      assertThat(notAllowed.contentType()).startsWith("application/problem+json");
+      v.assertValid("#/components/schemas/Problem", notAllowed.body(), "405");
+      // Sessions.
+      ApiFixture.Response session =
+          f.send(
+              "POST",
+              "/api/v1/session",
+              null,
+              "application/json",
+              ("{\"token\":\"" + ApiFixture.READ + "\"}").getBytes(StandardCharsets.UTF_8),
+              Map.of());
+      v.check("POST", "/api/v1/session", session);
+      String cookie = session.header("Set-Cookie").split(";", 2)[0];
+      v.check(
+          "GET",
+          "/api/v1/session",
+          f.send("GET", "/api/v1/session", null, null, null, Map.of("Cookie", cookie)));
+
+      // The watch: each event's data is a WatchEvent.
+      List<String> events = watch(f, before, 6);
+      for (String data : events) {
+        v.assertValid("#/components/schemas/WatchEvent", data, "watch event");
+      }
+      assertThat(v.checked()).isGreaterThanOrEqualTo(25);
+
+      // The check itself: a response with a field the document does not describe fails.
+      ObjectNode node = (ObjectNode) f.get("/api/v1/nodes/n1").json();
+      ((ObjectNode) node.get("status")).put("undescribed", 1);
+      assertThat(v.errors("#/components/schemas/Node", node.toString())).isNotEmpty();
+      ObjectNode pool = (ObjectNode) f.get("/api/v1/pools/gpu").json();
+      ((ObjectNode) pool.get("status")).put("undescribed", 1);
+      assertThat(v.errors("#/components/schemas/Pool", pool.toString())).isNotEmpty();
+    }
+  }
+
+  /** The data of the first {@code count} events of a watch from {@code since}. */
+  private static List<String> watch(ApiFixture f, long since, int count) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(f.base + "/api/v1/watch?since=" + since))
+            .header("Authorization", "Bearer " + ApiFixture.READ)
+            .timeout(Duration.ofSeconds(30))
+            .build();
+    HttpResponse<InputStream> response =
+        f.http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    assertThat(response.statusCode()).isEqualTo(200);
+    List<String> data = new ArrayList<>();
+    try (BufferedReader lines =
+        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+      String line;
+      while (data.size() < count && (line = lines.readLine()) != null) {
+        if (line.startsWith("data: ")) {
+          data.add(line.substring(6));
+        }
+      }
+    }
+    return data;
   }
 }

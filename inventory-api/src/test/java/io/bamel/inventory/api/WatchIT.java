@@ -123,6 +123,33 @@ class WatchIT {
   }
 
   @Test
+  void aFilteredStreamGetsOnlyItsPoolsNodesAndNoReadingsOnlyChanges() throws Exception {
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
+      try (Stream s = new Stream(f, "?kind=node&pool=b,c&skipReadings=true", Map.of())) {
+        assertThat(s.status).isEqualTo(200);
+        f.json("PUT", "/api/v1/nodes/n001", Json.of(Json.spec(1, "a")));
+        f.json("PUT", "/api/v1/nodes/n002", Json.of(Json.spec(2, "b")));
+        Sse added = s.next();
+        assertThat(added.event()).isEqualTo("node");
+        assertThat(added.data().get("id").asText()).isEqualTo("n002");
+        f.cache.awaitRevision(
+            f.store.putReadings(
+                "n002", new io.bamel.inventory.model.NodeReadings(null, 250.0, null, null), null),
+            java.time.Duration.ofSeconds(5));
+        f.json("PATCH", "/api/v1/nodes/n002", "{\"rack\":\"r9\"}");
+        f.json("PATCH", "/api/v1/nodes/n001", "{\"rack\":\"r9\"}");
+        Sse patched = s.next();
+        assertThat(patched.data().get("id").asText()).isEqualTo("n002");
+        assertThat(patched.data().at("/node/spec/rack").asText()).isEqualTo("r9");
+        // Neither the readings, nor node a, nor any pool change came between.
+        assertThat(s.events.poll(300, TimeUnit.MILLISECONDS)).isNull();
+      }
+      assertThat(new Stream(f, "?kind=nodes", Map.of()).status).isEqualTo(400);
+      assertThat(new Stream(f, "?skipReadings=1", Map.of()).status).isEqualTo(400);
+    }
+  }
+
+  @Test
   void changesEvictedFromTheHubAreReadFromEtcdsHistory() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster(), ApiOptions.DEFAULTS.withWatchHistory(5))) {
       long start = f.cache.revision();

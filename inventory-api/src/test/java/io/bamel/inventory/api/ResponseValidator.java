@@ -1,0 +1,139 @@
+package io.bamel.inventory.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.Dialects;
+import io.bamel.inventory.store.Codec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Validates real API responses against the OpenAPI document's schemas (JSON Schema 2020-12 in the
+ * OpenAPI 3.1 dialect, networknt's validator): the response object for the answer's status (or its
+ * {@code 4XX} / {@code default}) and content type. {@link #unsaidObjects()} lists the object
+ * schemas that do not say whether they are closed, so that {@code additionalProperties: false} is
+ * what the validation enforces.
+ */
+final class ResponseValidator {
+
+  private static final String DOC = "urn:bamel:openapi";
+
+  private final JsonNode doc;
+  private final SchemaRegistry registry;
+  private int checked;
+
+  ResponseValidator(String document) throws IOException {
+    this.doc = Codec.mapper().readTree(document);
+    this.registry =
+        SchemaRegistry.withDefaultDialect(
+            Dialects.getOpenApi31(), b -> b.schemas(Map.of(DOC, document)));
+  }
+
+  /** How many responses were validated. */
+  int checked() {
+    return checked;
+  }
+
+  /** Object schemas under components and paths that do not say whether they are closed. */
+  List<String> unsaidObjects() {
+    List<String> out = new ArrayList<>(openObjects(doc.path("components"), "#/components"));
+    out.addAll(openObjects(doc.path("paths"), "#/paths"));
+    return out;
+  }
+
+  /** Validates {@code r} against the document's response for its status and content type. */
+  void check(String method, String template, ApiFixture.Response r) {
+    String op = "/paths/" + escape(template) + "/" + method.toLowerCase(Locale.ROOT);
+    JsonNode responses = doc.at(op + "/responses");
+    assertThat(responses.isObject())
+        .as(
+            "%s %s is described: %s %s",
+            method, template, op, doc.path("paths").path(template).toString().length())
+        .isTrue();
+    String code = String.valueOf(r.status());
+    String key =
+        responses.has(code)
+            ? code
+            : responses.has(code.charAt(0) + "XX") ? code.charAt(0) + "XX" : "default";
+    assertThat(responses.has(key))
+        .as("%s %s describes status %s (%s)", method, template, code, r.body())
+        .isTrue();
+    String type = r.contentType() == null ? "" : r.contentType().split(";")[0].trim();
+    JsonNode content = responses.path(key).path("content");
+    if (r.raw().body().length == 0) {
+      assertThat(content.isMissingNode() || content.isEmpty()).isTrue();
+      return;
+    }
+    assertThat(content.has(type))
+        .as("%s %s %s describes content %s", method, template, code, type)
+        .isTrue();
+    JsonNode schema = content.path(type).path("schema");
+    String pointer =
+        schema.has("$ref")
+            ? schema.get("$ref").asText()
+            : "#"
+                + (op + "/responses/" + key + "/content/" + escape(type) + "/schema")
+                    .replace("{", "%7B")
+                    .replace("}", "%7D");
+    assertValid(pointer, r.body(), method + " " + template + " " + code);
+  }
+
+  void assertValid(String pointer, String json, String what) {
+    assertThat(errors(pointer, json)).as("%s: %s", what, json).isEmpty();
+    checked++;
+  }
+
+  List<String> errors(String pointer, String json) {
+    Schema schema = registry.getSchema(SchemaLocation.of(DOC + pointer));
+    List<String> out = new ArrayList<>();
+    for (Error e : schema.validate(json, InputFormat.JSON)) {
+      out.add(e.toString());
+    }
+    return out;
+  }
+
+  private static String escape(String segment) {
+    return segment.replace("~", "~0").replace("/", "~1");
+  }
+
+  /**
+   * Every schema under {@code node} with {@code properties} but neither {@code
+   * additionalProperties} nor {@code unevaluatedProperties}: an object whose openness is unsaid.
+   */
+  private static List<String> openObjects(JsonNode node, String at) {
+    List<String> out = new ArrayList<>();
+    if (node.isObject()) {
+      if (node.has("properties")
+          && node.get("properties").isObject()
+          && !node.has("additionalProperties")
+          && !node.has("unevaluatedProperties")) {
+        out.add(at);
+      }
+      if (node.path("type").asText().equals("object")
+          && !node.has("properties")
+          && !node.has("additionalProperties")
+          && !node.has("$ref")) {
+        out.add(at + " (an untyped object)");
+      }
+      for (Map.Entry<String, JsonNode> e : node.properties()) {
+        if (!e.getKey().equals("example") && !e.getKey().equals("examples")) {
+          out.addAll(openObjects(e.getValue(), at + "/" + e.getKey()));
+        }
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        out.addAll(openObjects(node.get(i), at + "/" + i));
+      }
+    }
+    return out;
+  }
+}
