@@ -1,11 +1,13 @@
 # bamel: the README's commands.
-#   make test   installs what the tests need, then builds and runs every unit and integration test
+#   make test   installs what the tests need, then builds and runs every unit and integration test,
+#               and lints the OpenAPI document with two linters (scripts/lint-openapi.sh)
 #   make run    installs what is missing, builds, and starts bamel on an embedded etcd
 #   make bench  runs the benchmarks (not part of make test)
 SHELL := /bin/bash
 JAVA_HOME := $(shell scripts/java-home.sh)
 export JAVA_HOME
-MVN := mvn -B -ntp
+REVISION := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+MVN := mvn -B -ntp -Dbamel.revision=$(REVISION)
 BIN := deploy/target/bamel/bin/bamel
 
 .PHONY: test run bench build format deps clean jdk
@@ -19,6 +21,7 @@ jdk:
 
 test: deps
 	$(MVN) verify
+	scripts/lint-openapi.sh
 
 build: deps
 	$(MVN) -DskipTests -DskipITs package

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what bamel's tests and demo need when it is missing: the etcd server and client,
-# ipmitool and OpenIPMI's ipmi_sim, and Chromium with its WebDriver (the console's browser tests;
-# Debian packages), and checks for Maven. Nothing downloads a browser at test time.
+# ipmitool and OpenIPMI's ipmi_sim, Chromium with its WebDriver (the console's browser tests),
+# Prometheus (the dashboard's queries are tested against it) and node with npm (the OpenAPI
+# linters; Debian packages), and checks for Maven. Nothing downloads a browser at test time.
 # As root it installs them with apt-get (after apt-get update); otherwise it names the packages.
 set -euo pipefail
 
@@ -12,6 +13,9 @@ command -v ipmitool >/dev/null 2>&1 || need+=(ipmitool)
 command -v ipmi_sim >/dev/null 2>&1 || need+=(openipmi)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 command -v mvn >/dev/null 2>&1 || need+=(maven)
 
 if [ ${#need[@]} -eq 0 ]; then
