@@ -21,6 +21,16 @@ import java.util.List;
  */
 final class EtcdConnection {
 
+  /**
+   * The largest etcd reply the client accepts, set on purpose instead of gRPC's 4 MiB default.
+   * Every read bamel makes is paged at 2,000 keys ({@code InventoryCache}, {@code PrefixScan}), and
+   * etcd refuses a value above its request limit (1.5 MiB by default), so a reply is 2,000 values
+   * of a few KB each in practice (a node's spec, status or readings: 0.5 to 3 KB; 6 MB for a page
+   * of 3 KB values, past the 4 MiB default). 64 MiB leaves room for pages of values averaging 32 KB
+   * while still bounding what one reply may cost the heap.
+   */
+  static final int MAX_INBOUND_MESSAGE_BYTES = 64 * 1024 * 1024;
+
   private EtcdConnection() {}
 
   static Client connect(ServerConfig.Etcd etcd, List<String> endpoints) {
@@ -28,7 +38,8 @@ final class EtcdConnection {
         Client.builder()
             .endpoints(endpoints.toArray(String[]::new))
             .connectTimeout(etcd.timeout())
-            .retryMaxDuration(etcd.timeout());
+            .retryMaxDuration(etcd.timeout())
+            .maxInboundMessageSize(MAX_INBOUND_MESSAGE_BYTES);
     try {
       if (endpoints.stream().anyMatch(e -> e.startsWith("https://"))) {
         if (etcd.caFile().isEmpty()) {
