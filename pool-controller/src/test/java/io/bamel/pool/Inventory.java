@@ -31,7 +31,7 @@ final class Inventory {
             .pool(pool)
             .rack("r1")
             .powerInterface(PowerInterface.REDFISH)
-            .mgmtAddress("https://10.0.0.1")
+            .mgmtAddress("https://192.0.2.1")
             .resources(ResourceCapacity.of("32", "128Gi", null))
             .powerState(desired)
             .build();

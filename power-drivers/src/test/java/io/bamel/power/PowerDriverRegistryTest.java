@@ -55,7 +55,7 @@ class PowerDriverRegistryTest {
   private final PowerDriverRegistry registry =
       new PowerDriverRegistry(new PowerMetrics(prometheus), Clock.systemUTC());
   private final ScriptedDriver scripted = new ScriptedDriver();
-  private final BmcEndpoint endpoint = BmcEndpoint.of("10.0.0.1", "secret-name");
+  private final BmcEndpoint endpoint = BmcEndpoint.of("192.0.2.1", "secret-name");
   private final Deadline deadline = Deadline.in(Duration.ofSeconds(1));
 
   @Test
@@ -101,7 +101,7 @@ class PowerDriverRegistryTest {
         .allSatisfy(
             p -> {
               assertThat(p.getLabels().get("interface")).isEqualTo("scripted");
-              assertThat(p.getLabels().toString()).doesNotContain("secret-name", "10.0.0.1");
+              assertThat(p.getLabels().toString()).doesNotContain("secret-name", "192.0.2.1");
             });
     HistogramSnapshot histogram =
         (HistogramSnapshot) find(snapshots, "bamel_power_operation_duration_seconds");

@@ -415,7 +415,7 @@ public final class NetBoxDevices {
     }
     JsonNode address = v.isObject() ? v.get("address") : v;
     if (address == null || !address.isTextual()) {
-      errors.add(new FieldError("oob_ip.address", "must be a string such as 10.0.0.5/24"));
+      errors.add(new FieldError("oob_ip.address", "must be a string such as 192.0.2.5/24"));
       return null;
     }
     String text = address.asText();

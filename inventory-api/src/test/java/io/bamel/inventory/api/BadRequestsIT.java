@@ -475,7 +475,7 @@ class BadRequestsIT {
             "bmc 1",
             "fd00::5",
             "[fd00::5",
-            "10.0.0.1:99999",
+            "192.0.2.1:99999",
             "https://bmc1/?q=1",
             "bmc1\n",
             "ünïcode")) {
@@ -808,7 +808,7 @@ class BadRequestsIT {
             "dup address",
             "PATCH",
             "/api/v1/nodes/n002",
-            "{\"mgmtAddress\":\"https://10.1.0.1\"}"));
+            "{\"mgmtAddress\":\"https://[2001:db8::1:0:1]\"}"));
 
     // Pools.
     for (String body :

@@ -25,7 +25,7 @@ final class Json {
         .rack("r" + (i % 4))
         .rackPosition(i % 42)
         .pool(pool)
-        .mgmtAddress("https://10.1." + (i >> 8 & 255) + "." + (i & 255))
+        .mgmtAddress("https://[2001:db8::1:" + (i >> 8 & 255) + ":" + (i & 255) + "]")
         .macAddress(String.format(Locale.ROOT, "0c:c4:7a:00:%02x:%02x", i >> 8 & 255, i & 255))
         .powerInterface(io.bamel.inventory.model.PowerInterface.REDFISH)
         .bmcCredentials("bmc-default")

@@ -27,7 +27,7 @@ class NodeFilterTest {
               .site("dc1")
               .serial("SN1")
               .macAddress("0C-C4-7A-00-00-01")
-              .mgmtAddress("10.0.0.1")
+              .mgmtAddress("192.0.2.1")
               .labels(Map.of("zone", "a", "tier", "gold"))
               .build(),
           5,
@@ -172,7 +172,7 @@ class NodeFilterTest {
     "serial=SN1, true",
     "mac=0c:c4:7a:00:00:01, true",
     "mac=0C-C4-7A-00-00-02, false",
-    "mgmtAddress=10.0.0.1, true",
+    "mgmtAddress=192.0.2.1, true",
     "state=ready, true",
     "state=off, false",
     "powerState=on, true",

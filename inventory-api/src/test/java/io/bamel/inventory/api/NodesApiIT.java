@@ -354,7 +354,7 @@ class NodesApiIT {
         List.of(
             Json.spec(2, "a").toBuilder().serial("SN100001").build(),
             Json.spec(2, "a").toBuilder().macAddress("0C-C4-7A-00-00-01").build(),
-            Json.spec(2, "a").toBuilder().mgmtAddress("https://10.1.0.1").build())) {
+            Json.spec(2, "a").toBuilder().mgmtAddress("https://[2001:db8::1:0:1]").build())) {
       ApiFixture.Response r = f.json("PUT", "/api/v1/nodes/n002", Json.of(clash));
       assertThat(r.status()).as(r.toString()).isEqualTo(409);
       assertThat(r.json().get("conflictingNode").asText()).isEqualTo("n001");
@@ -425,7 +425,8 @@ class NodesApiIT {
     assertThat(f.get("/api/v1/nodes?mac=0C-C4-7A-00-00-05").json().at("/items/0/id").asText())
         .isEqualTo("n005");
     assertThat(f.get("/api/v1/nodes?serial=SN100007").json().get("items")).hasSize(1);
-    assertThat(f.get("/api/v1/nodes?mgmtAddress=https://10.1.0.8").json().get("items")).hasSize(1);
+    assertThat(f.get("/api/v1/nodes?mgmtAddress=https://%5B2001:db8::1:0:8%5D").json().get("items"))
+        .hasSize(1);
     assertThat(f.get("/api/v1/nodes?state=unknown&site=dc1").json().get("items")).hasSize(30);
     assertThat(f.get("/api/v1/nodes?powerState=on").json().get("items")).isEmpty();
     f.json("PATCH", "/api/v1/nodes/n004", "{\"labels\":{\"a\":\"1\",\"b\":\"2\"}}");
@@ -474,7 +475,7 @@ class NodesApiIT {
     assertThat(ids("labels=tier%3Dgold&labelSelector=tier")).containsExactly("n001");
     assertThat(ids("name=n00")).hasSize(10);
     assertThat(ids("q=sn10001")).containsExactly("n010", "n011");
-    assertThat(ids("q=10.1.0.7")).containsExactly("n007");
+    assertThat(ids("q=2001:db8::1:0:7")).containsExactly("n007");
 
     ApiFixture.Response bad = f.get("/api/v1/nodes?labelSelector=tier%20in%20(gold");
     assertThat(bad.status()).isEqualTo(400);

@@ -128,7 +128,8 @@ class PowerControlIT {
       assertThat(removal.status()).isEqualTo(403);
       assertThat(fields(removal)).containsExactly("mgmtAddress", "powerInterface");
       assertThat(f.revision()).isEqualTo(before);
-      assertThat(f.get(NODE).json().at("/spec/mgmtAddress").asText()).isEqualTo("https://10.1.0.1");
+      assertThat(f.get(NODE).json().at("/spec/mgmtAddress").asText())
+          .isEqualTo("https://[2001:db8::1:0:1]");
 
       ApiFixture.Response moved =
           as(f, ApiFixture.BMC, "PATCH", NODE, "{\"mgmtAddress\":\"https://192.0.2.7\"}");
@@ -196,7 +197,7 @@ class PowerControlIT {
       assertThat(rejected.get(1).get("errors").findValuesAsText("field"))
           .containsExactly("mgmtAddress", "bmcCredentials", "powerInterface");
       assertThat(f.get("/api/v1/nodes/n2").json().at("/spec/mgmtAddress").asText())
-          .isEqualTo("https://10.1.0.2");
+          .isEqualTo("https://[2001:db8::1:0:2]");
       assertThat(f.get("/api/v1/nodes/n3").status()).isEqualTo(404);
       assertThat(f.revision()).isGreaterThan(before);
 

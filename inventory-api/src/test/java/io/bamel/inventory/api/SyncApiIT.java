@@ -113,7 +113,7 @@ class SyncApiIT {
       b.serial(null);
     }
     if (!key.equals("mgmtAddress")) {
-      b.mgmtAddress("https://10.99.0." + i);
+      b.mgmtAddress("https://198.51.100." + (200 + i));
     }
     if (!key.equals("macAddress")) {
       b.macAddress("0c:c4:7a:99:00:0" + i);
@@ -255,7 +255,7 @@ class SyncApiIT {
     assertThat(node.get("site").asText()).isEqualTo("ams1");
     assertThat(node.get("rack").asText()).isEqualTo("R1");
     assertThat(node.get("rackPosition").asInt()).isEqualTo(7);
-    assertThat(node.get("mgmtAddress").asText()).isEqualTo("10.20.0.7");
+    assertThat(node.get("mgmtAddress").asText()).isEqualTo("192.0.2.107");
     assertThat(node.get("macAddress").asText()).isEqualTo("52:54:00:00:00:07");
     assertThat(node.get("pool").asText()).isEqualTo("compute");
     assertThat(node.get("powerInterface").asText()).isEqualTo("ipmi");
@@ -341,7 +341,7 @@ class SyncApiIT {
       d.putObject("oob_ip")
           .put("id", 500 + i)
           .put("family", 4)
-          .put("address", "10.20.0." + i + "/24");
+          .put("address", "192.0.2." + (100 + i) + "/24");
       d.putObject("primary_mac_address")
           .put("id", 900 + i)
           .put("mac_address", String.format(Locale.ROOT, "52:54:00:00:00:%02X", i));

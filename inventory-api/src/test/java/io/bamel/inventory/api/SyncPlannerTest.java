@@ -38,9 +38,9 @@ class SyncPlannerTest {
 
   private static final List<Node> CURRENT =
       List.of(
-          node("n1", spec("inv-1", "S1", "10.0.0.1", "00:00:00:00:00:01"), ObservedPower.OFF),
-          node("n2", spec("inv-2", "S2", "10.0.0.2", "00:00:00:00:00:02"), ObservedPower.ON),
-          node("n3", spec("inv-3", "S3", "10.0.0.3", "00:00:00:00:00:03"), null));
+          node("n1", spec("inv-1", "S1", "192.0.2.1", "00:00:00:00:00:01"), ObservedPower.OFF),
+          node("n2", spec("inv-2", "S2", "192.0.2.2", "00:00:00:00:00:02"), ObservedPower.ON),
+          node("n3", spec("inv-3", "S3", "192.0.2.3", "00:00:00:00:00:03"), null));
 
   private static SyncPlan plan(List<SyncItem> items, boolean prune) {
     return SyncPlanner.plan(items, CURRENT, n -> "a".equals(n.spec().pool()), prune);
@@ -54,13 +54,13 @@ class SyncPlannerTest {
         "inv-2, S9, -, -, x, UPDATE, n2",
         "inv-2, S1, -, -, x, REJECT, n2", // inventoryId wins; n1's serial then clashes
         "-, S3, -, -, x, UPDATE, n3",
-        "-, S3, 10.0.0.1, -, x, REJECT, n3", // serial before address
-        "-, -, 10.0.0.1, -, x, UPDATE, n1",
-        "-, -, 10.0.0.1, 00:00:00:00:00:02, x, REJECT, n1", // address before MAC
+        "-, S3, 192.0.2.1, -, x, REJECT, n3", // serial before address
+        "-, -, 192.0.2.1, -, x, UPDATE, n1",
+        "-, -, 192.0.2.1, 00:00:00:00:00:02, x, REJECT, n1", // address before MAC
         "-, -, -, 00-00-00-00-00-02, x, UPDATE, n2", // MAC in any accepted form
         "-, -, -, -, n3, UPDATE, n3", // then the id
         "-, -, -, -, new-1, CREATE, new-1",
-        "inv-9, S9, 10.9.9.9, -, new-2, CREATE, new-2",
+        "inv-9, S9, 203.0.113.99, -, new-2, CREATE, new-2",
         "-, -, -, -, -, REJECT, -", // no id and no match
         "-, -, -, -, Bad, REJECT, Bad",
         "-, S3, -, -, Bad, REJECT, Bad", // an invalid id is refused whatever the item matches
@@ -135,13 +135,13 @@ class SyncPlannerTest {
   void uniqueFieldsAreCheckedAgainstTheInventoryAsTheSyncLeavesIt() {
     List<SyncItem> items = new ArrayList<>();
     // n1 takes a new serial; a new node with that serial is refused, naming n1.
-    items.add(SyncItem.replacing(0, "n1", spec("inv-1", "S1-new", "10.0.0.1", null)));
+    items.add(SyncItem.replacing(0, "n1", spec("inv-1", "S1-new", "192.0.2.1", null)));
     items.add(SyncItem.replacing(1, "n9", spec(null, "S1-new", null, null)));
     // An item with n2's address matches n2 (by address) and updates it.
-    items.add(SyncItem.replacing(2, "n8", spec(null, "S8", "10.0.0.2", null)));
+    items.add(SyncItem.replacing(2, "n8", spec(null, "S8", "192.0.2.2", null)));
     // Two items for the same node: the second is refused.
-    items.add(SyncItem.replacing(3, "x", spec("inv-3", "S3", "10.0.0.3", null)));
-    items.add(SyncItem.replacing(4, "y", spec("inv-3", "S3", "10.0.0.3", null)));
+    items.add(SyncItem.replacing(3, "x", spec("inv-3", "S3", "192.0.2.3", null)));
+    items.add(SyncItem.replacing(4, "y", spec("inv-3", "S3", "192.0.2.3", null)));
     SyncPlan p = plan(items, false);
     assertThat(p.actions())
         .extracting(SyncPlan.Action::kind)
@@ -161,15 +161,15 @@ class SyncPlannerTest {
     SyncPlan p =
         plan(
             List.of(
-                SyncItem.replacing(0, "n9", spec("inv-9", "S9", "10.0.0.9", null)),
+                SyncItem.replacing(0, "n9", spec("inv-9", "S9", "192.0.2.9", null)),
                 SyncItem.replacing(
                     1,
                     "n10",
-                    spec("inv-10", "S10", "10.0.0.10", null).toBuilder()
+                    spec("inv-10", "S10", "192.0.2.10", null).toBuilder()
                         .macAddress("00:00:00:00:00:09")
                         .build()),
                 SyncItem.replacing(
-                    2, "n11", spec("inv-11", "S9b", "10.0.0.11", "00:00:00:00:00:09"))),
+                    2, "n11", spec("inv-11", "S9b", "192.0.2.11", "00:00:00:00:00:09"))),
             false);
     assertThat(p.of(SyncPlan.Kind.REJECT))
         .singleElement()
@@ -179,7 +179,7 @@ class SyncPlannerTest {
   @Test
   void pruneDeletesOffNodesInScopeThatNoItemMatched() {
     SyncPlan p =
-        plan(List.of(SyncItem.replacing(0, "n1", spec("inv-1", "S1", "10.0.0.1", null))), true);
+        plan(List.of(SyncItem.replacing(0, "n1", spec("inv-1", "S1", "192.0.2.1", null))), true);
     assertThat(p.of(SyncPlan.Kind.DELETE)).extracting(SyncPlan.Action::id).containsExactly("n3");
     assertThat(p.of(SyncPlan.Kind.REJECT))
         .singleElement()

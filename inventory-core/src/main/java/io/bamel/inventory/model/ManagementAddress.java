@@ -6,12 +6,12 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * A BMC's management address: either a URL ({@code https://10.0.0.5}, {@code
+ * A BMC's management address: either a URL ({@code https://192.0.2.5}, {@code
  * https://bmc1/redfish/v1/Systems/1}) for Redfish and Proxmox, or a host with an optional port
- * ({@code 10.0.0.5}, {@code bmc-r1-07.example:623}, {@code [fd00::5]:623}) for IPMI and the like.
- * The host is an IPv4 address, a bracketed IPv6 address or an RFC 1123 host name ({@link DnsNames}:
- * labels of at most 63 characters, 253 in all), in a URL as well; a port is 1 to 65535. No user
- * info in URLs (credentials belong in the credential store), no whitespace.
+ * ({@code 192.0.2.5}, {@code bmc-r1-07.example:623}, {@code [2001:db8::5]:623}) for IPMI and the
+ * like. The host is an IPv4 address, a bracketed IPv6 address or an RFC 1123 host name ({@link
+ * DnsNames}: labels of at most 63 characters, 253 in all), in a URL as well; a port is 1 to 65535.
+ * No user info in URLs (credentials belong in the credential store), no whitespace.
  */
 public final class ManagementAddress {
 

@@ -36,13 +36,13 @@ class AddressesTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "10.0.0.5",
-        "10.0.0.5:623",
+        "192.0.2.5",
+        "192.0.2.5:623",
         "bmc-r1-07.example.com",
         "bmc1:623",
-        "[fd00::5]:623",
-        "[fd00::5]",
-        "https://10.0.0.5",
+        "[2001:db8::5]:623",
+        "[2001:db8::5]",
+        "https://192.0.2.5",
         "https://bmc1:8443/redfish/v1/Systems/1",
         "http://127.0.0.1:8000"
       })
@@ -55,16 +55,16 @@ class AddressesTest {
       strings = {
         "",
         " ",
-        "10.0.0.256",
-        "10.0.0.5:0",
-        "10.0.0.5:70000",
-        "fd00::5",
+        "192.0.2.256",
+        "192.0.2.5:0",
+        "192.0.2.5:70000",
+        "2001:db8::5",
         "https://admin:secret@bmc1",
         "ftp://bmc1",
         "https://bmc1/?q=1",
         "bmc 1",
         "bmc1:abc",
-        "[fd00::5",
+        "[2001:db8::5",
         "-bad-.example",
         "bmc_1.example",
         "https://bmc_1.example",

@@ -13,7 +13,7 @@ class NodeSpecValidationTest {
         .name("r1-u07")
         .serial("SN123")
         .pool("general")
-        .mgmtAddress("https://10.0.0.7")
+        .mgmtAddress("https://192.0.2.7")
         .macAddress("0C:C4:7A:12:34:56")
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("rack1-bmc")
@@ -113,7 +113,7 @@ class NodeSpecValidationTest {
     }
     for (String text :
         java.util.List.of(
-            "ssh root@10.0.0.5 poweroff",
+            "ssh root@192.0.2.5 poweroff",
             "/usr/bin/true",
             "off;reboot",
             "$(id)",

@@ -232,7 +232,7 @@ class UniqueIndexIT {
     assertThat(Keys.parse(Keys.indexMac("0C:C4:7A:00:00:01")))
         .isEqualTo(new KeyRef(KeyRef.Kind.INDEX, null, null, 0));
     assertThat(Keys.indexMac("0C:C4:7A:00:00:01")).endsWith("/mac/0c:c4:7a:00:00:01");
-    assertThat(Keys.parse(Keys.indexMgmt("https://10.0.0.1")).kind()).isEqualTo(KeyRef.Kind.INDEX);
+    assertThat(Keys.parse(Keys.indexMgmt("https://192.0.2.1")).kind()).isEqualTo(KeyRef.Kind.INDEX);
     assertThat(Keys.parse(Keys.INDEX + "other/x").kind()).isEqualTo(KeyRef.Kind.OTHER);
     assertThat(Keys.parse(Keys.INDEX + "serial/a/b").kind()).isEqualTo(KeyRef.Kind.OTHER);
   }

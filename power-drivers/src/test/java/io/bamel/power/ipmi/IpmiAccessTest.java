@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class IpmiAccessTest {
 
-  private static final BmcEndpoint BMC = BmcEndpoint.of("10.0.0.1", "rack-a");
+  private static final BmcEndpoint BMC = BmcEndpoint.of("192.0.2.1", "rack-a");
 
   @Test
   void defaultsToSuite3AndAdministrator() throws Exception {

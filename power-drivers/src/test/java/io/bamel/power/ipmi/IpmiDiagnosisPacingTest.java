@@ -62,7 +62,7 @@ class IpmiDiagnosisPacingTest {
             () ->
                 driver()
                     .powerState(
-                        BmcEndpoint.of("10.0.0.9", "bmc"),
+                        BmcEndpoint.of("192.0.2.9", "bmc"),
                         Deadline.in(Duration.ofSeconds(20), clock)))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
@@ -79,7 +79,7 @@ class IpmiDiagnosisPacingTest {
             () ->
                 driver()
                     .powerState(
-                        BmcEndpoint.of("10.0.0.9", "bmc"),
+                        BmcEndpoint.of("192.0.2.9", "bmc"),
                         Deadline.in(Duration.ofMillis(550), clock)))
         .isInstanceOfSatisfying(
             TransientPowerException.class,

@@ -33,7 +33,7 @@ class IpmiDriverArgvTest {
             Clock.systemUTC(),
             d -> {});
     BmcEndpoint bmc =
-        BmcEndpoint.of("10.1.2.3:1623", "rack-a")
+        BmcEndpoint.of("203.0.113.3:1623", "rack-a")
             .withOption(IpmiDriver.OPTION_CIPHER_SUITE, "17")
             .withOption(IpmiDriver.OPTION_PRIVILEGE, "OPERATOR");
 
@@ -42,7 +42,7 @@ class IpmiDriverArgvTest {
 
     List<String> argv = argvs.get(0);
     assertThat(String.join(" ", argv))
-        .contains("-I lanplus -H 10.1.2.3 -p 1623 -U operator -E -C 17 -L OPERATOR")
+        .contains("-I lanplus -H 203.0.113.3 -p 1623 -U operator -E -C 17 -L OPERATOR")
         .endsWith("chassis power status")
         .doesNotContain("pw-Secret-1")
         .doesNotContain(" -P ");
@@ -64,8 +64,10 @@ class IpmiDriverArgvTest {
             d -> {});
     for (BmcEndpoint bad :
         List.of(
-            BmcEndpoint.of("10.1.2.3", "rack-a").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "18"),
-            BmcEndpoint.of("10.1.2.3", "rack-a").withOption(IpmiDriver.OPTION_PRIVILEGE, "ROOT"))) {
+            BmcEndpoint.of("203.0.113.3", "rack-a")
+                .withOption(IpmiDriver.OPTION_CIPHER_SUITE, "18"),
+            BmcEndpoint.of("203.0.113.3", "rack-a")
+                .withOption(IpmiDriver.OPTION_PRIVILEGE, "ROOT"))) {
       org.assertj.core.api.Assertions.assertThatThrownBy(
               () -> driver.powerState(bad, Deadline.in(Duration.ofSeconds(5))))
           .isInstanceOfSatisfying(

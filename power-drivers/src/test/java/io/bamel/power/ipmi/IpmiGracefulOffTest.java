@@ -57,7 +57,7 @@ class IpmiGracefulOffTest {
             clock::advance);
 
     driver.powerOff(
-        BmcEndpoint.of("10.0.0.1:623", "rack-a"),
+        BmcEndpoint.of("192.0.2.1:623", "rack-a"),
         PowerOffMode.GRACEFUL,
         Deadline.in(Duration.ofSeconds(30), clock));
 

@@ -164,7 +164,7 @@ class IpmiOutputTest {
     IpmiAccess access = new IpmiAccess(3, "ADMINISTRATOR");
     PowerException suite =
         IpmiOutput.failure(
-            "10.0.0.9:623",
+            "192.0.2.9:623",
             "chassis power status",
             new ProcessResult(
                 1,
@@ -178,7 +178,7 @@ class IpmiOutputTest {
         .doesNotContain("privilege level");
     PowerException role =
         IpmiOutput.failure(
-            "10.0.0.9:623",
+            "192.0.2.9:623",
             "chassis power on",
             new ProcessResult(
                 1,
@@ -189,7 +189,7 @@ class IpmiOutputTest {
     assertThat(role.getMessage()).contains("refused privilege level ADMINISTRATOR", "OPERATOR");
     PowerException password =
         IpmiOutput.failure(
-            "10.0.0.9:623",
+            "192.0.2.9:623",
             "chassis power on",
             new ProcessResult(
                 1,
@@ -201,7 +201,7 @@ class IpmiOutputTest {
     assertThat(password.getMessage()).contains("refused the password", "RAKP 2 HMAC is invalid");
     PowerException user =
         IpmiOutput.failure(
-            "10.0.0.9:623",
+            "192.0.2.9:623",
             "chassis power on",
             new ProcessResult(
                 1, "", "RAKP 2 message indicates an error : unauthorized name\n", false),
@@ -232,9 +232,9 @@ class IpmiOutputTest {
       String stderr, boolean timedOut, Reason reason, boolean transientFailure) {
     PowerException e =
         IpmiOutput.failure(
-            "10.0.0.9:623", "chassis power status", new ProcessResult(1, "", stderr, timedOut));
+            "192.0.2.9:623", "chassis power status", new ProcessResult(1, "", stderr, timedOut));
     assertThat(e.reason()).isEqualTo(reason);
     assertThat(e.isTransient()).isEqualTo(transientFailure);
-    assertThat(e.getMessage()).contains("10.0.0.9:623");
+    assertThat(e.getMessage()).contains("192.0.2.9:623");
   }
 }

@@ -12,11 +12,11 @@ class IpmiTargetTest {
 
   @ParameterizedTest
   @CsvSource({
-    "10.0.0.5, 10.0.0.5, 623",
-    "10.0.0.5:6230, 10.0.0.5, 6230",
+    "192.0.2.5, 192.0.2.5, 623",
+    "192.0.2.5:6230, 192.0.2.5, 6230",
     "bmc-7.rack.example, bmc-7.rack.example, 623",
-    "[fd00::5], fd00::5, 623",
-    "[fd00::5]:1623, fd00::5, 1623"
+    "[2001:db8::5], 2001:db8::5, 623",
+    "[2001:db8::5]:1623, 2001:db8::5, 1623"
   })
   void parses(String address, String host, int port) throws Exception {
     assertThat(IpmiTarget.parse(address)).isEqualTo(new IpmiTarget(host, port));

@@ -13,12 +13,12 @@ class RedfishAddressTest {
 
   @ParameterizedTest
   @CsvSource({
-    "https://10.0.0.5, https://10.0.0.5/redfish/v1, ''",
+    "https://192.0.2.5, https://192.0.2.5/redfish/v1, ''",
     "https://bmc.example:8443/, https://bmc.example:8443/redfish/v1, ''",
-    "https://10.0.0.5/redfish/v1/, https://10.0.0.5/redfish/v1, ''",
+    "https://192.0.2.5/redfish/v1/, https://192.0.2.5/redfish/v1, ''",
     "http://127.0.0.1:9000/bmc/n1, http://127.0.0.1:9000/bmc/n1/redfish/v1, ''",
-    "https://10.0.0.5/redfish/v1/Systems/System.Embedded.1, https://10.0.0.5/redfish/v1,"
-        + " https://10.0.0.5/redfish/v1/Systems/System.Embedded.1",
+    "https://192.0.2.5/redfish/v1/Systems/System.Embedded.1, https://192.0.2.5/redfish/v1,"
+        + " https://192.0.2.5/redfish/v1/Systems/System.Embedded.1",
   })
   void parses(String address, String root, String system) throws Exception {
     RedfishAddress parsed = RedfishAddress.parse(address);
@@ -29,10 +29,10 @@ class RedfishAddressTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "10.0.0.5",
-        "ftp://10.0.0.5",
-        "https://10.0.0.5/redfish/v1/Chassis/1",
-        "https://admin:pw@10.0.0.5"
+        "192.0.2.5",
+        "ftp://192.0.2.5",
+        "https://192.0.2.5/redfish/v1/Chassis/1",
+        "https://admin:pw@192.0.2.5"
       })
   void rejects(String address) {
     assertThatThrownBy(() -> RedfishAddress.parse(address))
