@@ -52,6 +52,10 @@ public final class ApiClient {
             .followRedirects(HttpClient.Redirect.NEVER);
     if (config.caFile() != null) {
       b.sslContext(sslContext(config.caFile()));
+    } else if ("http".equals(config.server().getScheme())) {
+      // Plain HTTP never negotiates TLS; a context that trusts nothing spares the JDK's default
+      // one, whose trust store (some 150 certificates) would be parsed at every start.
+      b.sslContext(NoTrust.context());
     }
     this.http = b.build();
   }
