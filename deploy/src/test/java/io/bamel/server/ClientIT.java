@@ -8,6 +8,8 @@ import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.server.client.ApiClient;
 import io.bamel.server.client.ClientConfig;
 import io.bamel.server.client.ClientEnvironment;
@@ -27,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -43,6 +46,7 @@ class ClientIT {
   private static InventoryCache cache;
   private static InventoryApi api;
   private static String server;
+  private static ApiClient admin;
   private static final StringBuilder EVERYTHING = new StringBuilder();
 
   private record Run(int exit, String out, String err) {}
@@ -70,8 +74,7 @@ class ClientIT {
                 new PrometheusRegistry())
             .start("127.0.0.1", 0);
     server = "http://127.0.0.1:" + api.port();
-    ApiClient admin =
-        new ApiClient(new ClientConfig(URI.create(server), ADMIN, "test", null, null));
+    admin = new ApiClient(new ClientConfig(URI.create(server), ADMIN, "test", null, null));
     for (String[] n :
         List.of(
             new String[] {"r1-u01", "gpu", "a", "192.0.2.11"},
@@ -265,5 +268,51 @@ class ClientIT {
       line.getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
     }
     line.getSubcommands().values().forEach(sub -> collect(sub, names));
+  }
+
+  @Test
+  void bmcNodeTakesTheBmcFromTheInventoryAndTheSecretFromTheCredentialsDirectory(@TempDir Path dir)
+      throws Exception {
+    String password = "client-it-bmc-password";
+    try (SimulatedBmcFleet fleet = SimulatedBmcFleet.start(true)) {
+      fleet.add("client-it", SimSystemConfig.defaults().withCredentials("admin", password));
+      Path ca = fleet.writeCaBundle(dir.resolve("ca.pem"));
+      Path creds = Files.createDirectories(dir.resolve("bmc/client-it"));
+      Files.writeString(creds.resolve("username"), "admin");
+      Files.writeString(creds.resolve("password"), password);
+      admin.send(
+          "PUT",
+          ApiClient.API + "/nodes/r9-bmc",
+          "application/json",
+          "{\"name\":\"r9-bmc\",\"mgmtAddress\":\""
+              + fleet.address("client-it")
+              + "\",\"powerInterface\":\"redfish\",\"bmcCredentials\":\"client-it\","
+              + "\"bmcTls\":{\"caFile\":\""
+              + ca
+              + "\"}}");
+      try {
+        Run status =
+            bamel(
+                "bmc",
+                "status",
+                "--node",
+                "r9-bmc",
+                "--credentials",
+                dir.resolve("bmc").toString(),
+                "--output",
+                "json");
+        assertThat(status.exit()).as(status.err()).isZero();
+        assertThat(status.out())
+            .contains("\"interface\":\"redfish\"")
+            .contains("\"powerState\":\"off\"")
+            .doesNotContain(password);
+
+        Run unknown = bamel("bmc", "status", "--node", "r9-none");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).startsWith("bamel bmc status: not found: /api/v1/nodes/r9-none");
+      } finally {
+        admin.send("DELETE", ApiClient.API + "/nodes/r9-bmc", null, null);
+      }
+    }
   }
 }
