@@ -90,10 +90,10 @@ public final class BmcCommand implements Callable<Integer> {
       description = "status, on, off, cycle, pxe, inspect or power")
   String action;
 
-  @Option(names = "--interface", required = true, description = "redfish, ipmi, wol or proxmox")
+  @Option(names = "--interface", description = "redfish, ipmi, wol or proxmox")
   String powerInterface;
 
-  @Option(names = "--address", required = true, description = "the BMC's address")
+  @Option(names = "--address", description = "the BMC's address")
   String address;
 
   @Option(names = "--credentials", paramLabel = "DIR", description = "the credential directory")
@@ -164,7 +164,14 @@ public final class BmcCommand implements Callable<Integer> {
       description = "wol: the node's mgmtAddress, for {host} and {address}")
   String mgmtAddress;
 
-  @Option(names = "--node", paramLabel = "ID", description = "wol: the node's id, for {node}")
+  @Option(
+      names = "--node",
+      paramLabel = "ID",
+      description = {
+        "the node's id: without --address and --interface, its BMC (address, interface,",
+        "TLS, options, credential name) is read from the inventory and --credentials is",
+        "the directory holding one directory per credential name; wol: {node}"
+      })
   String nodeId;
 
   @Option(names = "--pve-node", description = "proxmox: the node the VM runs on")
@@ -178,6 +185,52 @@ public final class BmcCommand implements Callable<Integer> {
 
   @Option(names = "--privilege", description = "ipmi: privilege level (default ADMINISTRATOR)")
   String privilege;
+
+  private final NodeLookup lookup;
+
+  /** A command without an inventory: {@code --node} only names the node for Wake-on-LAN. */
+  public BmcCommand() {
+    this(null);
+  }
+
+  /** A command that resolves {@code --node} through {@code lookup} (null: none). */
+  public BmcCommand(NodeLookup lookup) {
+    this.lookup = lookup;
+  }
+
+  /**
+   * Finds a node's BMC in the inventory, for {@code --node} without {@code --address}: its power
+   * interface, its endpoint (address, credential name, TLS, driver options, as the node controller
+   * builds it) and the local directory of credential directories to read its secret from.
+   */
+  @FunctionalInterface
+  public interface NodeLookup {
+    /**
+     * The node's BMC.
+     *
+     * @throws NodeLookupException with a one-line reason when the node cannot be read
+     */
+    NodeBmc lookup(String nodeId);
+  }
+
+  /**
+   * A node's BMC as the inventory describes it.
+   *
+   * @param powerInterface the driver's name
+   * @param endpoint address, credential name, TLS settings and driver options
+   * @param credentialsRoot the local directory holding one directory per credential name, or null
+   */
+  public record NodeBmc(String powerInterface, BmcEndpoint endpoint, Path credentialsRoot) {}
+
+  /** A node that cannot be resolved; the message is printed as the command's one-line reason. */
+  public static final class NodeLookupException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** A failure with its reason. */
+    public NodeLookupException(String message) {
+      super(message, null, false, false);
+    }
+  }
 
   /** Runs {@code bmc} on its own. */
   public static void main(String[] args) {
@@ -203,13 +256,20 @@ public final class BmcCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "unknown action: " + action);
     }
-    CredentialSource source =
-        credentials == null ? CredentialSource.none() : CredentialStore.ofDirectory(credentials);
+    NodeBmc node;
+    try {
+      node = resolveNode();
+    } catch (NodeLookupException e) {
+      err.println("bamel bmc " + action + ": " + oneLine(e.getMessage()));
+      err.flush();
+      return FAILED;
+    }
+    CredentialSource source = credentialSource(node);
     PowerOffCommands commands = powerOffCommands();
     try (PowerDriverRegistry registry =
         Drivers.standard(source, commands, new PrometheusRegistry())) {
-      PowerDriver driver = registry.driver(powerInterface);
-      BmcOutcome outcome = run(what, driver, endpoint());
+      PowerDriver driver = registry.driver(node == null ? powerInterface : node.powerInterface());
+      BmcOutcome outcome = run(what, driver, node == null ? endpoint() : nodeEndpoint(node));
       out.println(json ? outcome.json() : outcome.text());
       out.flush();
       return 0;
@@ -311,6 +371,62 @@ public final class BmcCommand implements Callable<Integer> {
         outcome.put("notes", result.notes());
       }
     }
+  }
+
+  /** The node's BMC from the inventory for {@code --node} alone; null when given by flags. */
+  private NodeBmc resolveNode() {
+    if (address != null && powerInterface != null) {
+      return null;
+    }
+    if (nodeId == null || address != null || powerInterface != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "give --address and --interface, or --node alone to read them from the inventory");
+    }
+    if (lookup == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--node without --address needs bamel's inventory (bamel bmc)");
+    }
+    return lookup.lookup(nodeId);
+  }
+
+  /**
+   * Where the secret comes from: {@code --credentials DIR} as today (one credential's directory),
+   * or, for a node, the directory of its credential name under {@code --credentials} or the
+   * lookup's root.
+   */
+  private CredentialSource credentialSource(NodeBmc node) {
+    if (node == null || node.endpoint().credentialsName() == null) {
+      return credentials == null
+          ? CredentialSource.none()
+          : CredentialStore.ofDirectory(credentials);
+    }
+    String name = node.endpoint().credentialsName();
+    if (credentials != null) {
+      return java.nio.file.Files.isDirectory(credentials.resolve(name))
+          ? new CredentialStore(credentials)
+          : CredentialStore.ofDirectory(credentials);
+    }
+    return node.credentialsRoot() == null
+        ? CredentialSource.none()
+        : new CredentialStore(node.credentialsRoot());
+  }
+
+  /** The node's endpoint, with the TLS and driver options the command line gives on top. */
+  private BmcEndpoint nodeEndpoint(NodeBmc node) {
+    BmcEndpoint e = node.endpoint();
+    TlsSettings tls = e.tls();
+    if (insecure || caFile != null || pinSha256 != null) {
+      BmcEndpoint flags = endpoint();
+      tls = flags.tls();
+    }
+    Map<String, String> options = new HashMap<>(e.options());
+    put(options, WolDriver.OPTION_BROADCAST, broadcast);
+    put(options, WolDriver.OPTION_PROBE, probe);
+    put(options, WolDriver.OPTION_POWER_OFF_COMMAND, offCommand);
+    put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);
+    put(options, IpmiDriver.OPTION_PRIVILEGE, privilege);
+    return new BmcEndpoint(e.address(), e.credentialsName(), tls, options);
   }
 
   private BootMode bootMode() {
