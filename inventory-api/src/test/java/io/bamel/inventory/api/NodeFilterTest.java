@@ -82,7 +82,7 @@ class NodeFilterTest {
         "name=n2                            | false",
         "q=SN                               | true",
         "q=c4:7a                            | true",
-        "q=10.0.0                           | true",
+        "q=192.0.2                          | true",
         "q=GOLD                             | true",
         "q=DC1                              | true",
         "q=zone                             | true",
