@@ -3,6 +3,8 @@ package io.bamel.server.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -45,6 +47,11 @@ public final class WatchCommand extends ClientCommand {
   String output;
 
   @Option(
+      names = "--readings",
+      description = "also show changes that only move a node's power readings (default: skipped)")
+  boolean readings;
+
+  @Option(
       names = "--max-events",
       paramLabel = "N",
       description = "stop after N changes shown (default: never)")
@@ -69,7 +76,7 @@ public final class WatchCommand extends ClientCommand {
     WatchLines lines = new WatchLines(only, pools);
     long[] shown = {0};
     api.events(
-        ApiClient.API + "/watch",
+        ApiClient.API + "/watch" + query(only),
         (name, data) -> {
           JsonNode change;
           try {
@@ -86,6 +93,25 @@ public final class WatchCommand extends ClientCommand {
           return maxEvents <= 0 || shown[0] < maxEvents;
         });
     return 0;
+  }
+
+  /**
+   * The server-side filters ({@code kind}, {@code pool}, {@code skipReadings}: the server drops
+   * what the client would not show, so a watch of one pool does not carry the fleet's changes); the
+   * client filters again, which costs nothing when the server already did.
+   */
+  private String query(String only) {
+    List<String> parts = new ArrayList<>();
+    if (only != null) {
+      parts.add("kind=" + only);
+    }
+    for (String pool : pools) {
+      parts.add("pool=" + URLEncoder.encode(pool, StandardCharsets.UTF_8));
+    }
+    if (!readings) {
+      parts.add("skipReadings=true");
+    }
+    return parts.isEmpty() ? "" : "?" + String.join("&", parts);
   }
 
   private String only(String k) {
