@@ -40,7 +40,12 @@ import java.util.regex.Pattern;
  *       and it keeps every body received ({@link #evictionBodies()});
  *   <li>the {@code spec.nodeName} field selector on pods, which CRUD mode ignores;
  *   <li>an outage switch: while {@link #unreachable(boolean) unreachable}, every request is
- *       answered 503 (an API server that cannot serve).
+ *       answered 503 (an API server that cannot serve);
+ *   <li>expired watches: the next {@link #expireWatches(int) n} watch requests are answered 410
+ *       Gone, as a real API server answers a watch from a compacted resourceVersion (the informer
+ *       must list again);
+ *   <li>a log of every request as {@code METHOD path} ({@link #requests()}), and the bodies of
+ *       every {@code events.k8s.io/v1} Event created ({@link #eventBodies()}).
  * </ul>
  */
 public final class KubeApiServer implements AutoCloseable {
@@ -54,6 +59,10 @@ public final class KubeApiServer implements AutoCloseable {
   private final AtomicInteger evictions = new AtomicInteger();
   private final AtomicInteger refusedEvictions = new AtomicInteger();
   private final List<String> evictionBodies = new CopyOnWriteArrayList<>();
+  private final List<String> eventBodies = new CopyOnWriteArrayList<>();
+  private final List<String> requests = new CopyOnWriteArrayList<>();
+  private final AtomicInteger watchesToExpire = new AtomicInteger();
+  private final WatchLog watches = new WatchLog(json);
   private volatile boolean down;
 
   private KubeApiServer() {
@@ -76,9 +85,10 @@ public final class KubeApiServer implements AutoCloseable {
   }
 
   /**
-   * A new client (JDK HTTP client, 15 s request timeout, no retries); the caller closes it. The
-   * timeout is generous because the mock server shares two cores with the whole test suite; tests
-   * of an unreachable API server build their own client with short timeouts.
+   * A new client (JDK HTTP client, 15 s request timeout, no retries, HTTP watches reconnecting
+   * after 20 ms: see {@link WatchLog}); the caller closes it. The timeout is generous because the
+   * mock server shares two cores with the whole test suite; tests of an unreachable API server
+   * build their own client with short timeouts.
    */
   public KubernetesClient client() {
     try (KubernetesClient template = server.createClient()) {
@@ -88,6 +98,8 @@ public final class KubeApiServer implements AutoCloseable {
                   .withRequestTimeout(15_000)
                   .withConnectionTimeout(15_000)
                   .withRequestRetryBackoffLimit(0)
+                  .withOnlyHttpWatches(true)
+                  .withWatchReconnectInterval(20)
                   .build())
           .withHttpClientFactory(new JdkHttpClientFactory())
           .build();
@@ -114,9 +126,37 @@ public final class KubeApiServer implements AutoCloseable {
     return List.copyOf(evictionBodies);
   }
 
+  /** Answers the next {@code n} watch requests 410 Gone. */
+  public void expireWatches(int n) {
+    watchesToExpire.set(n);
+  }
+
+  /** Every request received, as {@code METHOD path}, in order. */
+  public List<String> requests() {
+    return List.copyOf(requests);
+  }
+
+  /** The bodies of every Event created through {@code events.k8s.io/v1} (JSON as sent). */
+  public List<String> eventBodies() {
+    return List.copyOf(eventBodies);
+  }
+
   private MockResponse handle(RecordedRequest request) {
+    requests.add(request.getMethod() + " " + request.getPath());
     if (down) {
       return status(503, "ServiceUnavailable", "the API server is down (test outage)");
+    }
+    if ("GET".equals(request.getMethod())
+        && request.getPath().contains("watch=true")
+        && watchesToExpire.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      return status(410, "Expired", "too old resource version (test)");
+    }
+    if ("GET".equals(request.getMethod()) && request.getPath().contains("watch=true")) {
+      return watches.watch(request.getPath());
+    }
+    if ("POST".equals(request.getMethod())
+        && request.getPath().startsWith("/apis/events.k8s.io/v1/")) {
+      eventBodies.add(new String(request.getBody().getBytes(), StandardCharsets.UTF_8));
     }
     Matcher m = EVICTION.matcher(request.getPath());
     if ("POST".equals(request.getMethod()) && m.matches()) {
@@ -131,7 +171,34 @@ public final class KubeApiServer implements AutoCloseable {
         && request.getPath().contains("fieldSelector=spec.nodeName")) {
       return podsOnNode(request);
     }
-    return crud.dispatch(request);
+    return logged(request);
+  }
+
+  /** Dispatches to CRUD mode, logging every change to a node or pod for the watches. */
+  private MockResponse logged(RecordedRequest request) {
+    String method = request.getMethod();
+    String resource = WatchLog.resource(request.getPath());
+    String path = request.getPath();
+    String plain = path.indexOf('?') < 0 ? path : path.substring(0, path.indexOf('?'));
+    MockResponse before = null;
+    if ("DELETE".equals(method) && resource != null) {
+      before = crud.handleGet(plain);
+    }
+    MockResponse response = crud.dispatch(request);
+    if (response.code() >= 300 || "GET".equals(method)) {
+      return response;
+    }
+    String body = new String(response.getBody().getBytes(), StandardCharsets.UTF_8);
+    if (resource == null) {
+      watches.sawWrite(body);
+    } else if ("DELETE".equals(method)) {
+      if (before != null && before.code() == 200) {
+        watches.deleted(resource, new String(before.getBody().getBytes(), StandardCharsets.UTF_8));
+      }
+    } else {
+      watches.changed(resource, "POST".equals(method) ? "ADDED" : "MODIFIED", body);
+    }
+    return response;
   }
 
   /** CRUD mode ignores pod fields in selectors; the real API server filters on spec.nodeName. */
@@ -191,6 +258,7 @@ public final class KubeApiServer implements AutoCloseable {
         }
       }
     }
+    watches.deleted("pods", json.asJson(pod));
     crud.handleDelete(podPath);
     evictions.incrementAndGet();
     return status(201, null, null);
