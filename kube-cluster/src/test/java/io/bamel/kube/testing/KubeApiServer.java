@@ -1,6 +1,7 @@
 package io.bamel.kube.testing;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.api.model.Status;
@@ -16,10 +17,7 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.fabric8.mockwebserver.dsl.HttpMethod;
-import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Dispatcher;
-import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.net.InetAddress;
@@ -67,6 +65,8 @@ public final class KubeApiServer implements AutoCloseable {
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private final AtomicInteger watchesToExpire = new AtomicInteger();
   private final WatchLog watches = new WatchLog(json);
+  private final List<Node> bulkNodes = new CopyOnWriteArrayList<>();
+  private final List<Pod> bulkPods = new CopyOnWriteArrayList<>();
   private volatile boolean down;
 
   private KubeApiServer() {
@@ -111,24 +111,33 @@ public final class KubeApiServer implements AutoCloseable {
   }
 
   /**
-   * Stores {@code objects} (all of one kind) as if created through {@code collectionPath} (for
-   * example {@code /api/v1/namespaces/apps/pods}), without HTTP: for benchmarks that need 50,000
-   * pods before an informer lists them. No watch sees them.
+   * Adds {@code pods} and {@code nodes} to what the collection lists ({@code GET /api/v1/pods},
+   * {@code GET /api/v1/nodes}) answer, without storing them in CRUD mode (whose create checks every
+   * stored object: 50,000 would take hours): for benchmarks whose informers must list 50,000 pods.
+   * No watch sees them, and they cannot be read, changed or deleted one by one.
    */
-  public void preload(String collectionPath, List<? extends HasMetadata> objects) {
-    for (HasMetadata o : objects) {
-      MockResponse r =
-          crud.handleCreate(
-              new RecordedRequest(
-                  "HTTP/1.1",
-                  HttpMethod.POST,
-                  collectionPath,
-                  Headers.builder().build(),
-                  new Buffer(json.asJson(o).getBytes(StandardCharsets.UTF_8))));
-      if (r.code() >= 300) {
-        throw new IllegalStateException("preload refused (" + r.code() + "): " + o);
-      }
+  public void preload(List<Node> nodes, List<Pod> pods) {
+    bulkNodes.addAll(nodes);
+    bulkPods.addAll(pods);
+  }
+
+  /** A collection list with the preloaded objects added. */
+  private MockResponse withBulk(RecordedRequest request, MockResponse crudAnswer) {
+    String body = new String(crudAnswer.getBody().getBytes(), StandardCharsets.UTF_8);
+    String merged;
+    if (request.getPath().startsWith("/api/v1/pods")) {
+      PodList list = json.unmarshal(body, PodList.class);
+      list.getItems().addAll(bulkPods);
+      merged = json.asJson(list);
+    } else {
+      NodeList list = json.unmarshal(body, NodeList.class);
+      list.getItems().addAll(bulkNodes);
+      merged = json.asJson(list);
     }
+    return new MockResponse()
+        .setResponseCode(200)
+        .setHeader("Content-Type", "application/json")
+        .setBody(merged);
   }
 
   /** Switches the outage on or off. */
@@ -196,7 +205,18 @@ public final class KubeApiServer implements AutoCloseable {
         && request.getPath().contains("fieldSelector=spec.nodeName")) {
       return podsOnNode(request);
     }
-    return logged(request);
+    MockResponse answer = logged(request);
+    String plain =
+        request.getPath().indexOf('?') < 0
+            ? request.getPath()
+            : request.getPath().substring(0, request.getPath().indexOf('?'));
+    if ("GET".equals(request.getMethod())
+        && answer.code() == 200
+        && (("/api/v1/pods".equals(plain) && !bulkPods.isEmpty())
+            || ("/api/v1/nodes".equals(plain) && !bulkNodes.isEmpty()))) {
+      return withBulk(request, answer);
+    }
+    return answer;
   }
 
   /** Dispatches to CRUD mode, logging every change to a node or pod for the watches. */
