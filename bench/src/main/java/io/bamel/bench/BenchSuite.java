@@ -17,6 +17,7 @@ final class BenchSuite {
         new io.bamel.bench.power.RedfishReadBenchmark(),
         new io.bamel.bench.power.IpmiStatusBenchmark(),
         new io.bamel.bench.pool.PoolCycleBenchmark(),
+        new io.bamel.bench.pool.InformerPoolCycleBenchmark(),
         new io.bamel.bench.node.NodeReactionBenchmark(),
         new io.bamel.bench.node.NodeFleetPowerOnBenchmark(),
         new io.bamel.bench.node.BmcPassBenchmark(),

@@ -42,7 +42,7 @@ final class ClusterFactory {
       }
       default -> LOG.info("kubernetes: in-cluster service account");
     }
-    return Fabric8Cluster.connect(k8s.context().isEmpty() ? null : k8s.context(), k8s.timeout(), 2);
+    return Fabric8Cluster.connect(k8s.context().isEmpty() ? null : k8s.context(), k8s.timeout(), 0);
   }
 
   private static String detect(ServerConfig.Kubernetes k8s, Map<String, String> env) {

@@ -1,12 +1,14 @@
 package io.bamel.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.EvictionResult;
+import io.bamel.inventory.cluster.NodeNotice;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.kube.testing.KubeApiServer;
@@ -17,6 +19,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -49,18 +52,6 @@ class RbacRulesIT {
       return (group.isEmpty() ? "core" : group) + " " + resource + " " + verb;
     }
   }
-
-  /**
-   * Granted for code arriving with issue 17 (informers on nodes and pods, Events on Nodes), not yet
-   * exercised by the code of this branch. Remove each entry when that code lands: the test then
-   * fails until it is removed, so the set cannot outlive its reason.
-   */
-  private static final Set<Access> GRANTED_FOR_ISSUE_17 =
-      Set.of(
-          new Access("", "nodes", "watch"),
-          new Access("", "pods", "watch"),
-          new Access("events.k8s.io", "events", "create"),
-          new Access("events.k8s.io", "events", "patch"));
 
   /**
    * The RBAC check a request of the API server needs: {@code GET} of one object is get, of a
@@ -174,6 +165,9 @@ class RbacRulesIT {
       // Every operation of the port, each through the code path that reaches the API server.
       Map<String, Consumer<Cluster>> operations = new LinkedHashMap<>();
       operations.put("enabled", c -> assertThat(c.enabled()).isTrue());
+      // the informers' list and watch of nodes and pods
+      operations.put("synced", c -> await().atMost(Duration.ofSeconds(30)).until(c::synced));
+      operations.put("onPendingPod", c -> c.onPendingPod(pod -> {}));
       operations.put("reachable", c -> assertThat(c.reachable()).isTrue());
       operations.put("nodes", c -> assertThat(c.nodes()).hasSize(1));
       operations.put("node", c -> assertThat(c.node("n1")).isPresent());
@@ -188,6 +182,12 @@ class RbacRulesIT {
           c ->
               assertThat(c.evict(new PodRef("apps", "p1")).outcome())
                   .isEqualTo(EvictionResult.Status.EVICTED));
+      operations.put(
+          "notice",
+          c -> {
+            c.notice(new NodeNotice("n1", false, "Testing", "Test", "the RBAC test"));
+            assertThat(api.eventBodies()).hasSize(1);
+          });
       operations.put("close", Cluster::close);
       Set<String> portOperations =
           Arrays.stream(Cluster.class.getMethods())
@@ -208,16 +208,11 @@ class RbacRulesIT {
     }
     Set<Access> granted = granted(Path.of("kubernetes/base/rbac.yaml"));
     assertThat(used).as("permissions the code uses").isNotEmpty();
-    assertThat(GRANTED_FOR_ISSUE_17)
-        .as("exercised now: remove from GRANTED_FOR_ISSUE_17")
-        .doesNotContainAnyElementsOf(used);
     Set<Access> missing = new TreeSet<>(used);
     missing.removeAll(granted);
     assertThat(missing).as("requests the ClusterRole does not allow").isEmpty();
     Set<Access> unused = new TreeSet<>(granted);
     unused.removeAll(used);
-    unused.removeAll(GRANTED_FOR_ISSUE_17);
     assertThat(unused).as("rules nothing uses").isEmpty();
-    assertThat(granted).containsAll(GRANTED_FOR_ISSUE_17);
   }
 }

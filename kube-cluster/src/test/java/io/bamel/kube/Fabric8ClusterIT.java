@@ -2,6 +2,7 @@ package io.bamel.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.ClusterUnavailableException;
@@ -20,6 +21,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,7 +41,32 @@ class Fabric8ClusterIT {
   void start() {
     api = KubeApiServer.start();
     kube = api.client();
-    cluster = new Fabric8Cluster(api.client());
+    cluster = new Fabric8Cluster(api.client(), FAST);
+    await().atMost(WAIT).until(cluster::synced);
+  }
+
+  /** Quick probes and a short open breaker, for tests. */
+  static final Fabric8Cluster.Options FAST =
+      new Fabric8Cluster.Options(
+          Clock.systemUTC(),
+          Duration.ofMinutes(10),
+          Duration.ofMillis(100),
+          3,
+          Duration.ofMillis(300),
+          Duration.ofMinutes(1),
+          "test",
+          Duration.ofSeconds(15));
+
+  static final Duration WAIT = Duration.ofSeconds(10);
+
+  /** Waits until the watched cache shows {@code n} pods. */
+  void awaitPods(int n) {
+    await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.pods()).hasSize(n));
+  }
+
+  /** Waits until the watched cache shows {@code n} nodes. */
+  void awaitNodes(int n) {
+    await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.nodes()).hasSize(n));
   }
 
   @AfterEach
@@ -141,6 +169,8 @@ class Fabric8ClusterIT {
             .endStatus()
             .build();
     kube.pods().resource(pending).create();
+    awaitNodes(2);
+    awaitPods(3);
 
     assertThat(cluster.nodes()).extracting(KubeNode::name).containsExactlyInAnyOrder("n1", "n2");
     KubeNode n1 = cluster.node("n1").orElseThrow();
@@ -218,6 +248,7 @@ class Fabric8ClusterIT {
             .endSpec()
             .build();
     kube.pods().resource(pending).create();
+    awaitPods(1);
 
     KubePod pod = cluster.pods().get(0);
     assertThat(pod.requiredNodeTerms())
@@ -234,17 +265,23 @@ class Fabric8ClusterIT {
   @Test
   void cordonUncordonAndLabelAreIdempotent() {
     kube.nodes().resource(node("n1", true)).create();
+    awaitNodes(1);
     assertThat(cluster.cordon("n1")).isTrue();
     assertThat(cluster.cordon("n1")).isTrue();
-    assertThat(cluster.node("n1").orElseThrow().unschedulable()).isTrue();
+    assertThat(kube.nodes().withName("n1").get().getSpec().getUnschedulable()).isTrue();
+    await().atMost(WAIT).until(() -> cluster.node("n1").orElseThrow().unschedulable());
     assertThat(cluster.uncordon("n1")).isTrue();
-    assertThat(cluster.node("n1").orElseThrow().unschedulable()).isFalse();
+    await().atMost(WAIT).until(() -> !cluster.node("n1").orElseThrow().unschedulable());
 
     assertThat(cluster.label("n1", Map.of(Cluster.POOL_LABEL, "batch"))).isTrue();
     assertThat(cluster.label("n1", Map.of(Cluster.POOL_LABEL, "batch"))).isTrue();
-    assertThat(cluster.node("n1").orElseThrow().labels())
-        .containsEntry(Cluster.POOL_LABEL, "batch")
-        .containsEntry("zone", "a");
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(cluster.node("n1").orElseThrow().labels())
+                    .containsEntry(Cluster.POOL_LABEL, "batch")
+                    .containsEntry("zone", "a"));
     assertThat(cluster.node("n1").orElseThrow().pool()).isEqualTo("batch");
 
     assertThat(cluster.cordon("ghost")).isFalse();
@@ -270,6 +307,7 @@ class Fabric8ClusterIT {
                 .endSpec()
                 .build())
         .create();
+    awaitPods(2);
 
     EvictionResult blocked = cluster.evict(new PodRef("apps", "db-0"));
     assertThat(blocked.outcome()).isEqualTo(EvictionResult.Status.BLOCKED_BY_BUDGET);
@@ -277,7 +315,13 @@ class Fabric8ClusterIT {
 
     EvictionResult evicted = cluster.evict(new PodRef("apps", "web-0"));
     assertThat(evicted.outcome()).isEqualTo(EvictionResult.Status.EVICTED);
-    assertThat(cluster.podsOn("n1")).extracting(p -> p.ref().name()).containsExactly("db-0");
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(cluster.podsOn("n1"))
+                    .extracting(p -> p.ref().name())
+                    .containsExactly("db-0"));
 
     assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
         .isEqualTo(EvictionResult.Status.GONE);
@@ -306,6 +350,7 @@ class Fabric8ClusterIT {
   @Test
   void anUnreachableApiServerIsReportedAsSuch() {
     kube.nodes().resource(node("n1", true)).create();
+    awaitNodes(1);
     assertThat(cluster.reachable()).isTrue();
     api.unreachable(true);
     assertThat(cluster.reachable()).isFalse();
@@ -314,7 +359,10 @@ class Fabric8ClusterIT {
     assertThatThrownBy(() -> cluster.evict(new PodRef("apps", "x")))
         .isInstanceOf(ClusterUnavailableException.class);
     api.unreachable(false);
-    assertThat(cluster.node("n1")).isPresent();
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .untilAsserted(() -> assertThat(cluster.node("n1")).isPresent());
   }
 
   @Test

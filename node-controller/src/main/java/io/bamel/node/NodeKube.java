@@ -3,9 +3,12 @@ package io.bamel.node;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.cluster.EvictionResult;
+import io.bamel.inventory.cluster.FencedCluster;
 import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.NodeNotice;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.logging.FailureLog;
+import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
 import java.time.Clock;
@@ -18,23 +21,34 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Kubernetes side of reconciling nodes: what the cluster shows about a node, and the actions
- * (drain, admit, label, uncordon) done there. It remembers, per node, why the evictions of its last
- * drain were refused, for the state machine's messages. Thread-safe.
+ * The Kubernetes side of reconciling nodes: what the cluster shows about a node (from the cluster's
+ * watched cache: no request per node), and the actions (drain, admit, label, uncordon) done there,
+ * with Kubernetes Events for drains and transitions. Every write is fenced ({@link FencedCluster})
+ * by this controller's ownership of the node, asked just before the write: a deposed owner's write
+ * is not sent and throws {@link io.bamel.inventory.cluster.ClusterFencedException}. It remembers,
+ * per node, why the evictions of its last drain were refused, for the state machine's messages.
+ * Thread-safe.
  */
 final class NodeKube {
 
   private static final Logger log = LoggerFactory.getLogger(NodeKube.class);
 
   private final Cluster cluster;
+  private final Ownership ownership;
   private final Map<String, Map<String, String>> blocked = new ConcurrentHashMap<>();
 
   /** Kubernetes outages: a WARN at the first failed read, an INFO when it answers again. */
   private final FailureLog outage;
 
-  NodeKube(Cluster cluster, Clock clock) {
+  NodeKube(Cluster cluster, Ownership ownership, Clock clock) {
     this.cluster = cluster;
+    this.ownership = ownership;
     this.outage = new FailureLog(log, "cluster", "kubernetes-read", clock);
+  }
+
+  /** The cluster, its writes fenced by this controller's ownership of node {@code id}. */
+  private Cluster fenced(String id) {
+    return new FencedCluster(cluster, () -> ownership.owns(id), "ownership of node " + id);
   }
 
   /** What Kubernetes shows about node {@code id}; its pods only when the decision needs them. */
@@ -43,6 +57,10 @@ final class NodeKube {
       return KubeView.DISABLED;
     }
     String name = kubeName(id, spec);
+    if (!cluster.synced()) {
+      log.debug("Kubernetes view not synced for node {}", id);
+      return KubeView.UNREACHABLE;
+    }
     try {
       Optional<KubeNode> node = cluster.node(name);
       outage.recovered("kubernetes");
@@ -63,6 +81,7 @@ final class NodeKube {
   /** Does the Kubernetes {@code action} for node {@code id} (idempotent). */
   void act(String id, NodeSpec spec, Action action) {
     String name = kubeName(id, spec);
+    Cluster cluster = fenced(id);
     switch (action.kind()) {
       case DRAIN -> {
         cluster.cordon(name);
@@ -74,6 +93,7 @@ final class NodeKube {
           }
         }
         blocked.put(id, refused);
+        cluster.notice(KubeNotices.drain(name, action.evict(), refused));
       }
       case ADMIT -> {
         cluster.label(name, action.labels());
@@ -86,6 +106,25 @@ final class NodeKube {
         blocked.remove(id);
       }
       default -> throw new IllegalArgumentException("not a Kubernetes action: " + action.kind());
+    }
+  }
+
+  /**
+   * Posts transition {@code event} of node {@code id} as a Kubernetes Event on its node (rate
+   * limited by the cluster; best effort: never throws).
+   */
+  void noticeTransition(String id, NodeSpec spec, NodeEvent event) {
+    if (!cluster.enabled()) {
+      return;
+    }
+    NodeNotice notice = KubeNotices.transition(kubeName(id, spec), event);
+    if (notice == null) {
+      return;
+    }
+    try {
+      fenced(id).notice(notice);
+    } catch (ClusterException e) {
+      log.debug("node {}: event {} not posted: {}", id, notice.reason(), e.getMessage());
     }
   }
 

@@ -1,6 +1,7 @@
 package io.bamel.node;
 
 import io.bamel.inventory.cluster.ClusterException;
+import io.bamel.inventory.cluster.ClusterFencedException;
 import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
@@ -94,7 +95,7 @@ final class NodeReconciler {
     this.metrics = metrics;
     this.clock = parts.clock;
     this.bmcPermits = new Semaphore(config.bmcConcurrency(), true);
-    this.kube = new NodeKube(parts.cluster, parts.clock);
+    this.kube = new NodeKube(parts.cluster, ownership, parts.clock);
     this.bmcLog = new FailureLog(log, "node", "bmc", parts.clock);
   }
 
@@ -260,6 +261,10 @@ final class NodeReconciler {
     if (action.kind() != Action.Kind.NONE) {
       try {
         kube.act(id, node.spec(), action);
+      } catch (ClusterFencedException e) {
+        // deposed between the decision and the write: nothing was sent; the new owner decides
+        log.info("node {}: {} skipped: {}", id, action.kind().text(), e.getMessage());
+        return Reconciled.settled(ReconcileResult.FENCED);
       } catch (ClusterException e) {
         // nothing recorded: the action is idempotent and tried again soon
         log.debug("node {}: {} failed: {}", id, action.kind().text(), e.getMessage());
@@ -298,6 +303,7 @@ final class NodeReconciler {
               event.action() == null ? "" : " action=" + event.action(),
               event.result() == null ? "" : " result=" + event.result(),
               event.reason());
+      kube.noticeTransition(node.id(), node.spec(), event);
     }
     if (d.drift() != null) {
       metrics.drift(d.drift().direction());

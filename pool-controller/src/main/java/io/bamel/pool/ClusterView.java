@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Kubernetes cluster as one decision cycle sees it, read once for every pool: nodes by name,
- * what the live pods bound to each node add up to, and the unschedulable pods. When the cluster
- * could not be read (no integration, unreachable API server) it is {@linkplain #known() unknown}
- * with the reason, and every pool's utilization is unknown.
+ * The Kubernetes cluster as one decision cycle sees it, read once for every pool from the cluster's
+ * watched cache (the informers of {@link Cluster}; no LIST per cycle): nodes by name, what the live
+ * pods bound to each node add up to, and the unschedulable pods. When the cluster could not be read
+ * (no integration, cache not synced yet, unreachable API server) it is {@linkplain #known()
+ * unknown} with the reason, and every pool's utilization is unknown.
  *
  * @param known whether the cluster was read
  * @param reason why not, when it was not
@@ -115,6 +116,10 @@ public record ClusterView(
   public static ClusterView read(Cluster cluster, ClusterView previous) {
     if (!cluster.enabled()) {
       return unknown("no Kubernetes integration");
+    }
+    if (!cluster.synced()) {
+      return unknown(
+          "Kubernetes cache not synced (watches still listing, or the API server did not answer)");
     }
     try {
       return of(cluster.nodes(), cluster.pods(), previous);

@@ -58,6 +58,10 @@ import org.slf4j.LoggerFactory;
  * <p>The low-utilization window and the last scale-up are kept in the pool status ({@link
  * PoolMemory}), so a new leader continues them. Pools without a config are left alone.
  *
+ * <p>Besides the interval, a pod becoming unschedulable wakes the loop ({@link #wake()}, through
+ * the cluster's watch): a cycle runs {@code wakeDelay} (100 ms) later, every wake-up until then
+ * joining it, so a pending pod gets its decision well within a second rather than at the next tick.
+ *
  * <p>{@link #start()} schedules the loop; {@link #runCycle()} runs one cycle on the caller's thread
  * (tests, benchmarks). Thread-safe: cycles never overlap.
  */
@@ -124,6 +128,11 @@ public final class PoolController implements AutoCloseable {
   private WriteFence lastFence;
   private ClusterView lastView;
 
+  private final Duration wakeDelay;
+
+  /** Whether a wake-up cycle is already scheduled (pending-pod events coalesce into it). */
+  private final AtomicBoolean wakeScheduled = new AtomicBoolean();
+
   /** Set by the election thread (which must not wait for a cycle); read by the next cycle. */
   private final AtomicBoolean termChanged = new AtomicBoolean();
 
@@ -134,6 +143,7 @@ public final class PoolController implements AutoCloseable {
     this.cluster = b.cluster;
     this.clock = b.clock;
     this.interval = b.interval;
+    this.wakeDelay = b.wakeDelay;
     this.canPowerOff = b.canPowerOff;
     this.triggers =
         new PrometheusTriggers(
@@ -172,7 +182,30 @@ public final class PoolController implements AutoCloseable {
         });
     long ms = interval.toMillis();
     loop.scheduleWithFixedDelay(this::cycleLogged, ms, ms, TimeUnit.MILLISECONDS);
+    cluster.onPendingPod(pod -> wake());
     return this;
+  }
+
+  /**
+   * Asks for a cycle soon: {@code wakeDelay} (100 ms by default) after the first request, every
+   * request until then joining it, so a burst of new pending pods costs one cycle, not one each.
+   * Called by the cluster's watch when a pod becomes unschedulable; returns at once.
+   */
+  public void wake() {
+    if (!wakeScheduled.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      loop.schedule(
+          () -> {
+            wakeScheduled.set(false);
+            cycleLogged();
+          },
+          wakeDelay.toMillis(),
+          TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      wakeScheduled.set(false); // closing
+    }
   }
 
   /**
@@ -369,8 +402,21 @@ public final class PoolController implements AutoCloseable {
     private Predicate<Node> canPowerOff = PowerOffSupport.conservative();
     private InstantQuery prometheus;
     private Duration triggerBudget = PrometheusTriggers.DEFAULT_BUDGET;
+    private Duration wakeDelay = Duration.ofMillis(100);
 
     private Builder() {}
+
+    /**
+     * How long a wake-up by a new pending pod waits for others to join it before the cycle runs
+     * (default 100 ms; zero runs at once).
+     */
+    public Builder wakeDelay(Duration wakeDelay) {
+      if (wakeDelay.isNegative()) {
+        throw new IllegalArgumentException("the wake delay must not be negative");
+      }
+      this.wakeDelay = wakeDelay;
+      return this;
+    }
 
     /** The store the decisions are written through (required). */
     public Builder store(EtcdInventory store) {

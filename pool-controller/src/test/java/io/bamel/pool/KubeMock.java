@@ -1,26 +1,22 @@
 package io.bamel.pool;
 
+import io.bamel.kube.testing.KubeApiServer;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
-import java.net.InetAddress;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The fabric8 mock API server in CRUD mode on a free loopback port, with object builders. */
+/**
+ * The fabric8 mock API server in CRUD mode on a free loopback port (kube-cluster's {@link
+ * KubeApiServer}, whose watches the informers of {@code Fabric8Cluster} need), with object
+ * builders.
+ */
 final class KubeMock implements AutoCloseable {
 
   /** Kept so the level sticks: the mock server logs every request through JUL at INFO. */
@@ -31,32 +27,20 @@ final class KubeMock implements AutoCloseable {
     MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
   }
 
-  private final KubernetesMockServer server;
+  private final KubeApiServer server;
 
   KubeMock() {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
+    server = KubeApiServer.start();
   }
 
-  /** A new client (JDK HTTP client, 10 s timeouts, no retries); the caller closes it. */
+  /** A new client (see {@link KubeApiServer#client()}); the caller closes it. */
   KubernetesClient client() {
-    try (KubernetesClient template = server.createClient()) {
-      return new KubernetesClientBuilder()
-          .withConfig(
-              new ConfigBuilder(template.getConfiguration())
-                  .withRequestTimeout(10_000)
-                  .withConnectionTimeout(10_000)
-                  .withRequestRetryBackoffLimit(0)
-                  .build())
-          .withHttpClientFactory(new JdkHttpClientFactory())
-          .build();
-    }
+    return server.client();
+  }
+
+  /** Every request received, as {@code METHOD path}. */
+  List<String> requests() {
+    return server.requests();
   }
 
   static Map<String, Quantity> quantities(Object... pairs) {
@@ -172,6 +156,6 @@ final class KubeMock implements AutoCloseable {
 
   @Override
   public void close() {
-    server.destroy();
+    server.close();
   }
 }

@@ -90,6 +90,24 @@ class PoolControllerIT {
       throws InterruptedException {
     Controllers c = new Controllers(client, identity, cluster, clock, more);
     assertThat(c.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
+    // the cluster reads through its informers: wait until they hold what the API server holds
+    boolean apiUp;
+    try {
+      kube.nodes().list();
+      apiUp = true;
+    } catch (RuntimeException e) {
+      apiUp = false; // a test of an unreachable API server
+    }
+    if (!apiUp) {
+      return c;
+    }
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(10))
+        .ignoreExceptions()
+        .until(
+            () ->
+                cluster.pods().size() == kube.pods().inAnyNamespace().list().getItems().size()
+                    && cluster.nodes().size() == kube.nodes().list().getItems().size());
     return c;
   }
 

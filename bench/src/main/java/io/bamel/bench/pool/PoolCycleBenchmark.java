@@ -163,7 +163,7 @@ public final class PoolCycleBenchmark implements Benchmark {
     return rows;
   }
 
-  private static void load(
+  static void load(
       Client client, int pools, int perPool, List<KubeNode> kubeNodes, List<KubePod> pods)
       throws Exception {
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");

@@ -222,7 +222,7 @@ public record ServerConfig(
           new Auth("", false),
           new Bmc("/etc/bamel/bmc", false),
           new WakeOnLan(""),
-          new Kubernetes("auto", "", "", Duration.ofSeconds(10)),
+          new Kubernetes("auto", "", "", Duration.ofSeconds(5)),
           new NodeControllerSettings(
               64,
               64,

@@ -3,6 +3,7 @@ package io.bamel.inventory.cluster;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The Kubernetes cluster as both controllers see it: nodes, pods, and the few writes they make
@@ -12,8 +13,9 @@ import java.util.Optional;
  * <p>Contract:
  *
  * <ul>
- *   <li>Thread-safe; every call is a bounded request to the API server (or a no-op without
- *       Kubernetes integration, see {@link #enabled()}).
+ *   <li>Thread-safe. Reads may come from a watched cache (informers, see {@link #synced()}); writes
+ *       are bounded requests to the API server (or no-ops without Kubernetes integration, see
+ *       {@link #enabled()}).
  *   <li>When the API server cannot be reached, answers 5xx, or times out, a call throws {@link
  *       ClusterUnavailableException}; callers treat that as "unknown", never as "absent". Other
  *       refusals (403, 422) throw {@link ClusterException}.
@@ -42,6 +44,30 @@ public interface Cluster extends AutoCloseable {
 
   /** Whether the API server answers now (a cheap request); false without integration. */
   boolean reachable();
+
+  /**
+   * Whether the reads reflect the cluster: for a cache fed by watches, its first full list has
+   * arrived and the API server answered the latest request. While false, reads throw {@link
+   * ClusterUnavailableException} and callers treat the cluster as unknown. By default: {@link
+   * #enabled()}.
+   */
+  default boolean synced() {
+    return enabled();
+  }
+
+  /**
+   * Registers {@code listener}, called (on a client thread; it must return quickly) when a pod
+   * becomes unschedulable ({@link KubePod#unschedulable()}): appears so, or turns so. Without a
+   * watch nothing is ever called (the default).
+   */
+  default void onPendingPod(Consumer<KubePod> listener) {}
+
+  /**
+   * Posts {@code notice} as a Kubernetes Event on its node, rate-limited by the implementation.
+   * Best effort: a failure is logged, never thrown, except {@link ClusterFencedException} from a
+   * {@link FencedCluster}. By default nothing is posted.
+   */
+  default void notice(NodeNotice notice) {}
 
   /**
    * Every node.

@@ -1,5 +1,7 @@
 package io.bamel.kube.testing;
 
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.api.model.Status;
@@ -41,8 +43,11 @@ import java.util.regex.Pattern;
  *   <li>the {@code spec.nodeName} field selector on pods, which CRUD mode ignores;
  *   <li>an outage switch: while {@link #unreachable(boolean) unreachable}, every request is
  *       answered 503 (an API server that cannot serve);
- *   <li>a log of every request received, method and path with query ({@link #requests()}), for the
- *       test that compares the RBAC rules with what the code asks.
+ *   <li>expired watches: the next {@link #expireWatches(int) n} watch requests are answered 410
+ *       Gone, as a real API server answers a watch from a compacted resourceVersion (the informer
+ *       must list again);
+ *   <li>a log of every request as {@code METHOD path} ({@link #requests()}), and the bodies of
+ *       every {@code events.k8s.io/v1} Event created ({@link #eventBodies()}).
  * </ul>
  */
 public final class KubeApiServer implements AutoCloseable {
@@ -56,7 +61,12 @@ public final class KubeApiServer implements AutoCloseable {
   private final AtomicInteger evictions = new AtomicInteger();
   private final AtomicInteger refusedEvictions = new AtomicInteger();
   private final List<String> evictionBodies = new CopyOnWriteArrayList<>();
+  private final List<String> eventBodies = new CopyOnWriteArrayList<>();
   private final List<String> requests = new CopyOnWriteArrayList<>();
+  private final AtomicInteger watchesToExpire = new AtomicInteger();
+  private final WatchLog watches = new WatchLog(json);
+  private final List<Node> bulkNodes = new CopyOnWriteArrayList<>();
+  private final List<Pod> bulkPods = new CopyOnWriteArrayList<>();
   private volatile boolean down;
 
   private KubeApiServer() {
@@ -79,9 +89,10 @@ public final class KubeApiServer implements AutoCloseable {
   }
 
   /**
-   * A new client (JDK HTTP client, 15 s request timeout, no retries); the caller closes it. The
-   * timeout is generous because the mock server shares two cores with the whole test suite; tests
-   * of an unreachable API server build their own client with short timeouts.
+   * A new client (JDK HTTP client, 15 s request timeout, no retries, HTTP watches reconnecting
+   * after 20 ms: see {@link WatchLog}); the caller closes it. The timeout is generous because the
+   * mock server shares two cores with the whole test suite; tests of an unreachable API server
+   * build their own client with short timeouts.
    */
   public KubernetesClient client() {
     try (KubernetesClient template = server.createClient()) {
@@ -91,10 +102,42 @@ public final class KubeApiServer implements AutoCloseable {
                   .withRequestTimeout(15_000)
                   .withConnectionTimeout(15_000)
                   .withRequestRetryBackoffLimit(0)
+                  .withOnlyHttpWatches(true)
+                  .withWatchReconnectInterval(20)
                   .build())
           .withHttpClientFactory(new JdkHttpClientFactory())
           .build();
     }
+  }
+
+  /**
+   * Adds {@code pods} and {@code nodes} to what the collection lists ({@code GET /api/v1/pods},
+   * {@code GET /api/v1/nodes}) answer, without storing them in CRUD mode (whose create checks every
+   * stored object: 50,000 would take hours): for benchmarks whose informers must list 50,000 pods.
+   * No watch sees them, and they cannot be read, changed or deleted one by one.
+   */
+  public void preload(List<Node> nodes, List<Pod> pods) {
+    bulkNodes.addAll(nodes);
+    bulkPods.addAll(pods);
+  }
+
+  /** A collection list with the preloaded objects added. */
+  private MockResponse withBulk(RecordedRequest request, MockResponse crudAnswer) {
+    String body = new String(crudAnswer.getBody().getBytes(), StandardCharsets.UTF_8);
+    String merged;
+    if (request.getPath().startsWith("/api/v1/pods")) {
+      PodList list = json.unmarshal(body, PodList.class);
+      list.getItems().addAll(bulkPods);
+      merged = json.asJson(list);
+    } else {
+      NodeList list = json.unmarshal(body, NodeList.class);
+      list.getItems().addAll(bulkNodes);
+      merged = json.asJson(list);
+    }
+    return new MockResponse()
+        .setResponseCode(200)
+        .setHeader("Content-Type", "application/json")
+        .setBody(merged);
   }
 
   /** Switches the outage on or off. */
@@ -117,15 +160,37 @@ public final class KubeApiServer implements AutoCloseable {
     return List.copyOf(evictionBodies);
   }
 
-  /** Every request received so far, in order: {@code METHOD /path?query}. */
+  /** Answers the next {@code n} watch requests 410 Gone. */
+  public void expireWatches(int n) {
+    watchesToExpire.set(n);
+  }
+
+  /** Every request received, as {@code METHOD path}, in order. */
   public List<String> requests() {
     return List.copyOf(requests);
+  }
+
+  /** The bodies of every Event created through {@code events.k8s.io/v1} (JSON as sent). */
+  public List<String> eventBodies() {
+    return List.copyOf(eventBodies);
   }
 
   private MockResponse handle(RecordedRequest request) {
     requests.add(request.getMethod() + " " + request.getPath());
     if (down) {
       return status(503, "ServiceUnavailable", "the API server is down (test outage)");
+    }
+    if ("GET".equals(request.getMethod())
+        && request.getPath().contains("watch=true")
+        && watchesToExpire.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      return status(410, "Expired", "too old resource version (test)");
+    }
+    if ("GET".equals(request.getMethod()) && request.getPath().contains("watch=true")) {
+      return watches.watch(request.getPath());
+    }
+    if ("POST".equals(request.getMethod())
+        && request.getPath().startsWith("/apis/events.k8s.io/v1/")) {
+      eventBodies.add(new String(request.getBody().getBytes(), StandardCharsets.UTF_8));
     }
     Matcher m = EVICTION.matcher(request.getPath());
     if ("POST".equals(request.getMethod()) && m.matches()) {
@@ -140,7 +205,45 @@ public final class KubeApiServer implements AutoCloseable {
         && request.getPath().contains("fieldSelector=spec.nodeName")) {
       return podsOnNode(request);
     }
-    return crud.dispatch(request);
+    MockResponse answer = logged(request);
+    String plain =
+        request.getPath().indexOf('?') < 0
+            ? request.getPath()
+            : request.getPath().substring(0, request.getPath().indexOf('?'));
+    if ("GET".equals(request.getMethod())
+        && answer.code() == 200
+        && (("/api/v1/pods".equals(plain) && !bulkPods.isEmpty())
+            || ("/api/v1/nodes".equals(plain) && !bulkNodes.isEmpty()))) {
+      return withBulk(request, answer);
+    }
+    return answer;
+  }
+
+  /** Dispatches to CRUD mode, logging every change to a node or pod for the watches. */
+  private MockResponse logged(RecordedRequest request) {
+    String method = request.getMethod();
+    String resource = WatchLog.resource(request.getPath());
+    String path = request.getPath();
+    String plain = path.indexOf('?') < 0 ? path : path.substring(0, path.indexOf('?'));
+    MockResponse before = null;
+    if ("DELETE".equals(method) && resource != null) {
+      before = crud.handleGet(plain);
+    }
+    MockResponse response = crud.dispatch(request);
+    if (response.code() >= 300 || "GET".equals(method)) {
+      return response;
+    }
+    String body = new String(response.getBody().getBytes(), StandardCharsets.UTF_8);
+    if (resource == null) {
+      watches.sawWrite(body);
+    } else if ("DELETE".equals(method)) {
+      if (before != null && before.code() == 200) {
+        watches.deleted(resource, new String(before.getBody().getBytes(), StandardCharsets.UTF_8));
+      }
+    } else {
+      watches.changed(resource, "POST".equals(method) ? "ADDED" : "MODIFIED", body);
+    }
+    return response;
   }
 
   /** CRUD mode ignores pod fields in selectors; the real API server filters on spec.nodeName. */
@@ -200,6 +303,7 @@ public final class KubeApiServer implements AutoCloseable {
         }
       }
     }
+    watches.deleted("pods", json.asJson(pod));
     crud.handleDelete(podPath);
     evictions.incrementAndGet();
     return status(201, null, null);

@@ -1,0 +1,280 @@
+package io.bamel.bench.pool;
+
+import io.bamel.bench.BenchContext;
+import io.bamel.bench.BenchResult;
+import io.bamel.bench.Benchmark;
+import io.bamel.bench.RawEtcd;
+import io.bamel.bench.Timer;
+import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.model.PoolStatus;
+import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.kube.Fabric8Cluster;
+import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.pool.PoolController;
+import io.bamel.pool.ScalingDecision.Direction;
+import io.etcd.jetcd.Client;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The pool cycle reading through {@code Fabric8Cluster}'s informers, as the server does: 100 pools
+ * x 100 nodes in etcd (as in {@link PoolCycleBenchmark}), the 6,000 ready nodes and 50,000 running
+ * pods (about 8 per ready node, utilization about 0.4: nothing to do) in the fabric8 mock API
+ * server, listed by the informers over HTTP into their stores. Rows:
+ *
+ * <ul>
+ *   <li>the steady cycle (median): target at most 50 ms, baseline a raw paged range of the nodes'
+ *       keys from etcd in the same run;
+ *   <li>the informers' first list and sync of the 50,000 pods (information);
+ *   <li>with the loop started (interval 10 min, so only wake-ups run cycles), 100 pending pods, one
+ *       per pool, created one after the other through the API server: the time from each creation
+ *       to its pool's power-on decision showing in the inventory cache (so after the etcd write),
+ *       p50 and p99; target p99 at most 1 s.
+ * </ul>
+ */
+public final class InformerPoolCycleBenchmark implements Benchmark {
+
+  @Override
+  public String name() {
+    return "pool-cycle-informer";
+  }
+
+  @Override
+  public List<BenchResult> run(BenchContext context) throws Exception {
+    int pools = context.size("pools", 100);
+    int perPool = Integer.getInteger("bench.poolNodes", 100);
+    int podCount = context.size("informerPods", 50_000);
+    List<BenchResult> rows = new ArrayList<>();
+    java.util.logging.Logger.getLogger("io.fabric8.mockwebserver")
+        .setLevel(java.util.logging.Level.WARNING);
+    try (EtcdCluster etcd = EtcdCluster.start(1);
+        Client client = etcd.client();
+        KubeApiServer api = KubeApiServer.start();
+        KubernetesClient kube = api.client()) {
+      List<KubeNode> kubeNodes = new ArrayList<>();
+      PoolCycleBenchmark.load(client, pools, perPool, kubeNodes, new ArrayList<>());
+      List<Pod> pods = new ArrayList<>(podCount);
+      for (int i = 0; i < podCount; i++) {
+        pods.add(running("w-" + i, kubeNodes.get(i % kubeNodes.size()).name()));
+      }
+      api.preload(kubeNodes.stream().map(n -> node(n.name())).toList(), pods);
+      pods = null;
+
+      long t0 = System.nanoTime();
+      try (Fabric8Cluster cluster = new Fabric8Cluster(api.client())) {
+        while (!cluster.synced()) {
+          if (System.nanoTime() - t0 > Duration.ofMinutes(2).toNanos()) {
+            throw new IllegalStateException("the informers did not sync");
+          }
+          Thread.sleep(5);
+        }
+        double syncMs = (System.nanoTime() - t0) / 1e6;
+        if (cluster.pods().size() != podCount) {
+          throw new IllegalStateException("informer holds " + cluster.pods().size() + " pods");
+        }
+        EtcdInventory store = new EtcdInventory(client);
+        try (InventoryCache cache = new InventoryCache(client).start();
+            LeaderElection election =
+                new LeaderElection(
+                        client, "pool-controller", "bench", LeaderElection.Options.DEFAULTS)
+                    .start();
+            PoolController controller =
+                PoolController.builder()
+                    .store(store)
+                    .cache(cache)
+                    .cluster(cluster)
+                    .election(election)
+                    .registry(new PrometheusRegistry())
+                    .interval(Duration.ofMinutes(10))
+                    .canPowerOff(n -> true)
+                    .build()) {
+          if (!cache.awaitSynced(Duration.ofMinutes(2))
+              || !election.awaitLeadership(Duration.ofSeconds(30))) {
+            throw new IllegalStateException("cache or leadership not ready");
+          }
+          controller.runCycle();
+          cache.awaitRevision(store.currentRevision(), Duration.ofSeconds(30));
+          for (int i = 0; i < 10; i++) {
+            controller.runCycle();
+          }
+          int runs = context.quick() ? 3 : 21;
+          double cycle =
+              Timer.medianMillis(
+                  runs,
+                  () -> {
+                    var outcomes = controller.runCycle();
+                    if (outcomes.size() != pools
+                        || outcomes.stream()
+                            .anyMatch(o -> o.decision().direction() != Direction.NONE)) {
+                      throw new IllegalStateException("the steady state is not steady");
+                    }
+                  });
+          double raw =
+              Timer.medianMillis(
+                  runs,
+                  () ->
+                      RawEtcd.rangeAll(
+                              client, Keys.NODES, InventoryCache.Options.DEFAULTS.pageSize())
+                          .size());
+          rows.add(
+              new BenchResult(
+                  name(),
+                  String.format(
+                      "cycle, %d pools x %d nodes, %,d pods in the informers vs raw read",
+                      pools, perPool, podCount),
+                  cycle,
+                  raw,
+                  "ms",
+                  cycle / raw,
+                  "cycle <= 50 ms",
+                  cycle <= 50));
+          rows.add(
+              new BenchResult(
+                  name(),
+                  String.format(
+                      "informers' first list and sync of %,d pods (information)", podCount),
+                  syncMs,
+                  raw,
+                  "ms",
+                  syncMs / raw,
+                  "information",
+                  true));
+
+          controller.start();
+          int pending = Math.min(pools, 100);
+          double[] latencies = new double[pending];
+          for (int p = 0; p < pending; p++) {
+            String pool = "pool-" + p;
+            long created = System.nanoTime();
+            kube.pods().resource(pendingPod("want-" + p, pool)).create();
+            long deadline = created + Duration.ofSeconds(30).toNanos();
+            while (!poweringOn(cache.pool(pool).map(x -> x.status()).orElse(null))) {
+              if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no decision for " + pool);
+              }
+              Thread.sleep(1);
+            }
+            latencies[p] = (System.nanoTime() - created) / 1e6;
+          }
+          double p50 = Timer.percentile(latencies, 0.50);
+          double p99 = Timer.percentile(latencies, 0.99);
+          rows.add(
+              new BenchResult(
+                  name(),
+                  String.format(
+                      "pending pod created -> power-on decision in etcd, p99 over %d pods (p50 %.0f"
+                          + " ms, max %.0f ms)",
+                      pending, p50, Timer.percentile(latencies, 1.0)),
+                  p99,
+                  1000,
+                  "ms",
+                  p99 / 1000,
+                  "p99 <= 1000 ms",
+                  p99 <= 1000));
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static boolean poweringOn(PoolStatus s) {
+    return s != null
+        && s.scalingNodes() != null
+        && s.scalingNodes().stream().anyMatch(n -> "power-on".equals(n.action()));
+  }
+
+  private static Node node(String name) {
+    return new NodeBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .endMetadata()
+        .withNewStatus()
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus("True")
+        .endCondition()
+        .withAllocatable(Map.of("cpu", new Quantity("64"), "memory", new Quantity("512Gi")))
+        .endStatus()
+        .build();
+  }
+
+  private static Pod running(String name, String node) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("apps")
+        .addNewOwnerReference()
+        .withApiVersion("apps/v1")
+        .withKind("ReplicaSet")
+        .withName("w")
+        .withUid("u")
+        .withController(true)
+        .endOwnerReference()
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName(node)
+        .addNewContainer()
+        .withName("c")
+        .withImage("app")
+        .withNewResources()
+        .withRequests(Map.of("cpu", new Quantity("3"), "memory", new Quantity("24Gi")))
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Running")
+        .addNewCondition()
+        .withType("PodScheduled")
+        .withStatus("True")
+        .endCondition()
+        .endStatus()
+        .build();
+  }
+
+  private static Pod pendingPod(String name, String pool) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("apps")
+        .addNewOwnerReference()
+        .withApiVersion("apps/v1")
+        .withKind("ReplicaSet")
+        .withName("p")
+        .withUid("p")
+        .withController(true)
+        .endOwnerReference()
+        .endMetadata()
+        .withNewSpec()
+        .withNodeSelector(Map.of("bamel.io/pool", pool))
+        .addNewContainer()
+        .withName("c")
+        .withImage("app")
+        .withNewResources()
+        .withRequests(Map.of("cpu", new Quantity("8")))
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Pending")
+        .addNewCondition()
+        .withType("PodScheduled")
+        .withStatus("False")
+        .withReason("Unschedulable")
+        .endCondition()
+        .endStatus()
+        .build();
+  }
+}

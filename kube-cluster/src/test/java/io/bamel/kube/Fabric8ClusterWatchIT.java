@@ -1,0 +1,256 @@
+package io.bamel.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.bamel.inventory.cluster.ClusterFencedException;
+import io.bamel.inventory.cluster.ClusterUnavailableException;
+import io.bamel.inventory.cluster.FencedCluster;
+import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodeNotice;
+import io.bamel.inventory.cluster.PodRef;
+import io.bamel.kube.testing.KubeApiServer;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Fabric8Cluster}'s informers, fencing, Events and breaker against the mock API server
+ * (watches over HTTP, see KubeApiServer) and against a server that never answers.
+ */
+class Fabric8ClusterWatchIT {
+
+  KubeApiServer api;
+  KubernetesClient kube;
+  Fabric8Cluster cluster;
+
+  @BeforeEach
+  void start() {
+    api = KubeApiServer.start();
+    kube = api.client();
+    cluster = new Fabric8Cluster(api.client(), Fabric8ClusterIT.FAST);
+    await().atMost(Fabric8ClusterIT.WAIT).until(cluster::synced);
+  }
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+    kube.close();
+    api.close();
+  }
+
+  static Pod pending(String name) {
+    return new PodBuilder(Fabric8ClusterIT.pod(name, null, "web"))
+        .editStatus()
+        .withPhase("Pending")
+        .addNewCondition()
+        .withType("PodScheduled")
+        .withStatus("False")
+        .withReason("Unschedulable")
+        .endCondition()
+        .endStatus()
+        .build();
+  }
+
+  @Test
+  void aPendingPodIsSignalledWithinOneSecondOfItsCreation() {
+    List<KubePod> seen = new CopyOnWriteArrayList<>();
+    List<Long> at = new CopyOnWriteArrayList<>();
+    cluster.onPendingPod(
+        p -> {
+          seen.add(p);
+          at.add(System.nanoTime());
+        });
+    long created = System.nanoTime();
+    kube.pods().resource(pending("web-9")).create();
+    await().atMost(Duration.ofSeconds(2)).until(() -> !seen.isEmpty());
+    assertThat(seen.get(0).ref()).isEqualTo(new PodRef("apps", "web-9"));
+    // the mock server's watches are polled (KubeApiServer: answers held 50 ms, then the client
+    // watches again), which a loaded machine slows; PendingPodWakeIT holds the pool controller to
+    // the 1 s from creation to decision
+    assertThat(Duration.ofNanos(at.get(0) - created)).isLessThan(Duration.ofSeconds(2));
+    // a running pod is no news
+    kube.pods().resource(Fabric8ClusterIT.pod("web-1", null, "web")).create();
+    await()
+        .atMost(Fabric8ClusterIT.WAIT)
+        .untilAsserted(() -> assertThat(cluster.pods()).hasSize(2));
+    assertThat(seen).hasSize(1);
+  }
+
+  @Test
+  void theInformerListsAgainAfterAGoneWatch() {
+    long listsBefore = lists("/api/v1/nodes?");
+    api.expireWatches(2);
+    kube.nodes().resource(Fabric8ClusterIT.node("n1", true)).create();
+    await()
+        .atMost(Fabric8ClusterIT.WAIT)
+        .untilAsserted(() -> assertThat(cluster.node("n1")).isPresent());
+    assertThat(lists("/api/v1/nodes?") + lists("/api/v1/pods?"))
+        .as("410 Gone makes the informers list again")
+        .isGreaterThan(listsBefore + 1);
+    // and it keeps watching afterwards
+    kube.nodes().resource(Fabric8ClusterIT.node("n2", true)).create();
+    await()
+        .atMost(Fabric8ClusterIT.WAIT)
+        .untilAsserted(() -> assertThat(cluster.node("n2")).isPresent());
+  }
+
+  private long lists(String prefix) {
+    return api.requests().stream()
+        .filter(r -> r.startsWith("GET " + prefix) && !r.contains("watch=true"))
+        .count();
+  }
+
+  @Test
+  void aDeposedLeadersCordonNeverReachesTheServer() {
+    kube.nodes().resource(Fabric8ClusterIT.node("n1", true)).create();
+    await().atMost(Fabric8ClusterIT.WAIT).until(() -> cluster.node("n1").isPresent());
+    FencedCluster deposed = new FencedCluster(cluster, () -> false, "leadership of test");
+    int before = api.requests().size();
+    assertThatThrownBy(() -> deposed.cordon("n1"))
+        .isInstanceOf(ClusterFencedException.class)
+        .hasMessageContaining("cordon of n1 not sent");
+    assertThatThrownBy(() -> deposed.label("n1", Map.of("a", "b")))
+        .isInstanceOf(ClusterFencedException.class);
+    assertThatThrownBy(() -> deposed.evict(new PodRef("apps", "x")))
+        .isInstanceOf(ClusterFencedException.class);
+    assertThat(
+            api.requests().subList(before, api.requests().size()).stream()
+                .filter(r -> !r.startsWith("GET"))
+                .toList())
+        .as("no write reached the server")
+        .isEmpty();
+    var spec = kube.nodes().withName("n1").get().getSpec();
+    assertThat(spec == null ? null : spec.getUnschedulable()).isNull();
+    FencedCluster leader = new FencedCluster(cluster, () -> true, "leadership of test");
+    assertThat(leader.cordon("n1")).isTrue();
+    assertThat(kube.nodes().withName("n1").get().getSpec().getUnschedulable()).isTrue();
+  }
+
+  @Test
+  void eventsArePostedAsEventsV1RegardingTheNodeAndRateLimited() {
+    kube.nodes().resource(Fabric8ClusterIT.node("n1", true)).create();
+    await().atMost(Fabric8ClusterIT.WAIT).until(() -> cluster.node("n1").isPresent());
+    String uid = kube.nodes().withName("n1").get().getMetadata().getUid();
+    cluster.notice(new NodeNotice("n1", false, "Draining", "Drain", "evicting 2 pods"));
+    cluster.notice(new NodeNotice("n1", false, "Draining", "Drain", "evicting 2 pods"));
+    cluster.notice(new NodeNotice("n1", true, "PowerOnFailed", "PowerOn", "BMC timed out"));
+    assertThat(api.eventBodies()).as("the duplicate is dropped").hasSize(2);
+    Map<?, ?> event = new KubernetesSerialization().unmarshal(api.eventBodies().get(0), Map.class);
+    assertThat(event.get("apiVersion")).isEqualTo("events.k8s.io/v1");
+    assertThat(event.get("kind")).isEqualTo("Event");
+    assertThat(event.get("reason")).isEqualTo("Draining");
+    assertThat(event.get("action")).isEqualTo("Drain");
+    assertThat(event.get("note")).isEqualTo("evicting 2 pods");
+    assertThat(event.get("type")).isEqualTo("Normal");
+    assertThat(event.get("reportingController")).isEqualTo("bamel.io/node-controller");
+    assertThat(event.get("eventTime")).isNotNull();
+    Map<?, ?> regarding = (Map<?, ?>) event.get("regarding");
+    assertThat(regarding.get("kind")).isEqualTo("Node");
+    assertThat(regarding.get("apiVersion")).isEqualTo("v1");
+    assertThat(regarding.get("name")).isEqualTo("n1");
+    assertThat(regarding.get("uid")).isEqualTo(uid);
+    Map<?, ?> warning =
+        new KubernetesSerialization().unmarshal(api.eventBodies().get(1), Map.class);
+    assertThat(warning.get("type")).isEqualTo("Warning");
+    assertThat(api.requests())
+        .anyMatch(r -> r.startsWith("POST /apis/events.k8s.io/v1/namespaces/default/events"));
+  }
+
+  @Test
+  void aServerThatNeverAnswersTimesOutAndOpensTheBreaker() throws Exception {
+    ServerSocket blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    {
+      List<Socket> held = new CopyOnWriteArrayList<>();
+      Thread acceptor =
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    try {
+                      while (true) {
+                        held.add(blackHole.accept()); // read nothing, answer nothing
+                      }
+                    } catch (java.io.IOException e) {
+                      // closed
+                    }
+                  });
+      KubernetesClient silent =
+          new KubernetesClientBuilder()
+              .withConfig(
+                  new ConfigBuilder(io.fabric8.kubernetes.client.Config.empty())
+                      .withMasterUrl("http://127.0.0.1:" + blackHole.getLocalPort())
+                      .withRequestRetryBackoffLimit(0)
+                      .withRequestTimeout(500)
+                      .withConnectionTimeout(500)
+                      .build())
+              .withHttpClientFactory(new JdkHttpClientFactory())
+              .build();
+      TestClock clock = new TestClock();
+      Fabric8Cluster.Options options =
+          new Fabric8Cluster.Options(
+              clock,
+              Duration.ofMinutes(10),
+              Duration.ofHours(1), // one probe at start only
+              3,
+              Duration.ofSeconds(5),
+              Duration.ofMinutes(1),
+              "test",
+              Duration.ofMillis(500));
+      try (Fabric8Cluster dark = new Fabric8Cluster(silent, options)) {
+        try {
+          assertBlackHoleHandling(dark, clock);
+        } finally {
+          // hung requests end now, so that closing the client does not wait for them
+          blackHole.close();
+          acceptor.join(1_000);
+          for (Socket s : held) {
+            s.close();
+          }
+        }
+      }
+    }
+  }
+
+  private static void assertBlackHoleHandling(Fabric8Cluster dark, TestClock clock) {
+    {
+      {
+        assertThat(dark.synced()).isFalse();
+        assertThatThrownBy(() -> dark.node("n1")).isInstanceOf(ClusterUnavailableException.class);
+        await().atMost(Duration.ofSeconds(3)).until(() -> !dark.breakerStateFresh());
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 3 && dark.breakerState() != CircuitBreaker.State.OPEN; i++) {
+          assertThatThrownBy(() -> dark.cordon("n1"))
+              .isInstanceOf(ClusterUnavailableException.class);
+        }
+        long perCall = (System.nanoTime() - t0) / 3;
+        assertThat(Duration.ofNanos(perCall)).isLessThan(Duration.ofMillis(1_500));
+        assertThat(dark.breakerState()).isEqualTo(CircuitBreaker.State.OPEN);
+        long t1 = System.nanoTime();
+        assertThatThrownBy(() -> dark.evict(new PodRef("a", "b")))
+            .isInstanceOf(ClusterUnavailableException.class)
+            .hasMessageContaining("Kubernetes unreachable");
+        assertThat(Duration.ofNanos(System.nanoTime() - t1))
+            .as("fails fast while open: well under the 500 ms call timeout")
+            .isLessThan(Duration.ofMillis(300));
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(dark.reachable()).as("the half-open probe times out").isFalse();
+        assertThat(dark.breakerState()).isEqualTo(CircuitBreaker.State.OPEN);
+      }
+    }
+  }
+}
