@@ -1,0 +1,29 @@
+package io.bamel.inventory.model;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.time.Instant;
+
+/**
+ * A condition of a node in the Kubernetes style, at {@code status.conditions}: a {@code type} (such
+ * as {@code HardwareMismatch}), a {@code status} ({@code True}, {@code False}), a short {@code
+ * reason}, a human {@code message}, and when the status last flipped. Only the node controller
+ * writes them; one condition per type.
+ *
+ * @param type what the condition is about
+ * @param status {@code True} or {@code False}
+ * @param reason a CamelCase word
+ * @param message the details, or null
+ * @param lastTransitionTime when {@code status} last changed
+ */
+public record NodeCondition(
+    String type, String status, String reason, String message, Instant lastTransitionTime) {
+
+  /** {@code HardwareMismatch}: the inspected hardware differs from the DCIM-owned spec fields. */
+  public static final String HARDWARE_MISMATCH = "HardwareMismatch";
+
+  /** Whether {@code status} is {@code True}. */
+  @JsonIgnore
+  public boolean isTrue() {
+    return "True".equals(status);
+  }
+}
