@@ -19,8 +19,10 @@ import java.util.Map;
  *
  * <p>A node is inspected when its BMC answered the power read of this reconciliation and either an
  * inspection was asked for ({@code status.inspectRequestedAt} set by the API) or it was never
- * inspected ({@code status.hardware} absent) and its interface can inspect at all. Nothing else
- * inspects: a periodic sync of an inspected node reads nothing more and writes nothing.
+ * inspected ({@code status.hardware} absent), its interface can inspect at all and the node is
+ * settled (the state machine has nothing to do and nothing to record: a first-contact inspection
+ * never competes with a power-on or a transition for the BMC permits). Nothing else inspects: a
+ * periodic sync of an inspected node reads nothing more and writes nothing.
  */
 final class Inspection {
 
@@ -39,16 +41,17 @@ final class Inspection {
   /**
    * Whether to inspect now: {@code status} the node's stored status (null: none yet), {@code
    * bmcAnswered} whether the BMC answered this reconciliation's power read, {@code canInspect}
-   * whether the node's power interface can inspect.
+   * whether the node's power interface can inspect, {@code settled} whether the state machine's
+   * decision is to do nothing, record nothing and wait for the next sync.
    */
-  static Due due(NodeStatus status, boolean bmcAnswered, boolean canInspect) {
+  static Due due(NodeStatus status, boolean bmcAnswered, boolean canInspect, boolean settled) {
     if (!bmcAnswered) {
       return Due.NO;
     }
     if (status != null && status.inspectRequestedAt() != null) {
       return Due.REQUESTED;
     }
-    if (canInspect && (status == null || status.hardware() == null)) {
+    if (canInspect && settled && (status == null || status.hardware() == null)) {
       return Due.FIRST_CONTACT;
     }
     return Due.NO;

@@ -168,7 +168,11 @@ final class NodeReconciler {
           spec.powerInterface() != null
               && spec.powerInterface().canInspect()
               && spec.powerInterface() != cannotInspect.get(id);
-      Inspection.Due due = Inspection.due(node.status(), !power.failed(), can);
+      boolean settled =
+          d.action().kind() == Action.Kind.NONE
+              && d.event() == null
+              && d.requeue() == Requeue.NEXT_SYNC;
+      Inspection.Due due = Inspection.due(node.status(), !power.failed(), can, settled);
       if (due != Inspection.Due.NO) {
         try {
           HardwareInfo info = bmc.inspect();

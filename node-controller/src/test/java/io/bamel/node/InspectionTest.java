@@ -45,39 +45,43 @@ class InspectionTest {
   }
 
   static Stream<Arguments> whenToInspect() {
+    Inspection.Due first = Inspection.Due.FIRST_CONTACT;
+    Inspection.Due asked = Inspection.Due.REQUESTED;
+    Inspection.Due no = Inspection.Due.NO;
     return Stream.of(
-        // status, BMC answered, interface can inspect, expected
-        Arguments.of("no status yet, BMC answered", null, true, true, Inspection.Due.FIRST_CONTACT),
-        Arguments.of("no status yet, BMC silent", null, false, true, Inspection.Due.NO),
+        // name, status, BMC answered, interface can inspect, settled, expected
+        Arguments.of("no status yet, BMC answered, settled", null, true, true, true, first),
+        Arguments.of("no status yet, BMC silent", null, false, true, true, no),
+        Arguments.of("never inspected, settled", status(null, null), true, true, true, first),
         Arguments.of(
-            "never inspected", status(null, null), true, true, Inspection.Due.FIRST_CONTACT),
+            "never inspected, in a transition: waits", status(null, null), true, true, false, no),
+        Arguments.of("never inspected, BMC unreachable", status(null, null), false, true, true, no),
         Arguments.of(
-            "never inspected, BMC unreachable", status(null, null), false, true, Inspection.Due.NO),
-        Arguments.of(
-            "never inspected, interface cannot",
-            status(null, null),
-            true,
-            false,
-            Inspection.Due.NO),
-        Arguments.of("inspected, nothing asked", status(null, HW), true, true, Inspection.Due.NO),
-        Arguments.of("asked", status(T1, HW), true, true, Inspection.Due.REQUESTED),
-        Arguments.of(
-            "asked, never inspected", status(T1, null), true, true, Inspection.Due.REQUESTED),
+            "never inspected, interface cannot", status(null, null), true, false, true, no),
+        Arguments.of("inspected, nothing asked", status(null, HW), true, true, true, no),
+        Arguments.of("asked", status(T1, HW), true, true, true, asked),
+        Arguments.of("asked, in a transition: at once", status(T1, HW), true, true, false, asked),
+        Arguments.of("asked, never inspected", status(T1, null), true, true, true, asked),
         Arguments.of(
             "asked, interface said it cannot: tried so the request ends",
             status(T1, HW),
             true,
             false,
-            Inspection.Due.REQUESTED),
-        Arguments.of(
-            "asked, BMC unreachable: waits", status(T1, HW), false, true, Inspection.Due.NO));
+            true,
+            asked),
+        Arguments.of("asked, BMC unreachable: waits", status(T1, HW), false, true, true, no));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("whenToInspect")
   void decidesWhenToInspect(
-      String name, NodeStatus status, boolean answered, boolean can, Inspection.Due expected) {
-    assertThat(Inspection.due(status, answered, can)).isEqualTo(expected);
+      String name,
+      NodeStatus status,
+      boolean answered,
+      boolean can,
+      boolean settled,
+      Inspection.Due expected) {
+    assertThat(Inspection.due(status, answered, can, settled)).isEqualTo(expected);
   }
 
   @Test
