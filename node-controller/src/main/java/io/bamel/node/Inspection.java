@@ -151,14 +151,17 @@ final class Inspection {
     String status = mismatch ? "True" : "False";
     Instant since =
         before != null && status.equals(before.status()) ? before.lastTransitionTime() : now;
+    Map<String, Object> kept = before == null ? null : before.extensions();
     return mismatch
         ? new NodeCondition(
             NodeCondition.HARDWARE_MISMATCH,
             status,
             "DiffersFromDcim",
             String.join("; ", differences),
-            since)
-        : new NodeCondition(NodeCondition.HARDWARE_MISMATCH, status, "MatchesDcim", null, since);
+            since,
+            kept)
+        : new NodeCondition(
+            NodeCondition.HARDWARE_MISMATCH, status, "MatchesDcim", null, since, kept);
   }
 
   /** The DCIM-owned fields the BMC contradicts, one message each. */
