@@ -4,6 +4,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;
@@ -107,6 +108,17 @@ final class NodeBmc {
     acquireToRead();
     try {
       return driver.powerDraw(endpoint, deadline());
+    } finally {
+      permits.release();
+    }
+  }
+
+  /** Reads what the BMC knows about the hardware ({@link PowerDriver#inspect}). */
+  HardwareInfo inspect() throws PowerException, InterruptedException {
+    usable();
+    acquireToRead();
+    try {
+      return driver.inspect(endpoint, deadline());
     } finally {
       permits.release();
     }

@@ -20,6 +20,7 @@ import io.bamel.power.PowerDriverRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -156,9 +157,20 @@ public final class NodeController implements AutoCloseable {
     }
     if (c.current() == null) {
       reconciler.forget(c.id());
-    } else if ((c.previous() == null || c.specChanged()) && ownership.owns(c.id())) {
+    } else if ((c.previous() == null || c.specChanged() || inspectRequested(c))
+        && ownership.owns(c.id())) {
       queue.add(c.id());
     }
+  }
+
+  /** Whether {@code c} brought a new inspection request ({@code status.inspectRequestedAt}). */
+  private static boolean inspectRequested(NodeChange c) {
+    Instant now = c.current().status() == null ? null : c.current().status().inspectRequestedAt();
+    Instant before =
+        c.previous() == null || c.previous().status() == null
+            ? null
+            : c.previous().status().inspectRequestedAt();
+    return now != null && !now.equals(before);
   }
 
   /** A pool's config (timeouts, labels) changed: its members are looked at again. */

@@ -7,17 +7,21 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.BmcPowerState;
+import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
+import io.bamel.power.TerminalPowerException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,6 +83,9 @@ final class NodeReconciler {
 
   /** Failed BMC calls: a WARN once per cause per node, an INFO at recovery. */
   private final FailureLog bmcLog;
+
+  /** Nodes whose driver answered a first-contact inspection as unsupported, with its interface. */
+  private final Map<String, PowerInterface> cannotInspect = new ConcurrentHashMap<>();
 
   private volatile boolean stopping;
 
@@ -142,13 +149,61 @@ final class NodeReconciler {
                 timeouts,
                 pool == null ? Map.of() : pool.labels(),
                 clock.instant()));
+    d = withInspection(node, d, power, bmc);
     Writes writes = new Writes();
     if (sync && power.state() == BmcPowerState.ON && !spec.inMaintenance() && drawDue(id)) {
       readWatts(node, bmc, fence, writes);
     }
-    Reconciled done = execute(node, d, fence, power, bmc, writes, timeouts.powerOff());
+    Reconciled done = execute(node, d, fence, power, bmc, writes);
     writes.awaitCache();
     return done;
+  }
+
+  /**
+   * {@code d} with the node's hardware inspection folded into its status, when one is due ({@link
+   * Inspection#due}) and {@code d} is no power action (a power action's status is written ahead;
+   * the inspection waits for the next look), and with the hardware conditions brought up to date
+   * with the spec. The result is written with {@code d}'s status, in one write, only when something
+   * changed. A transient failure leaves the request for the next look; a terminal one concludes it
+   * with the error (a first contact whose driver cannot inspect is remembered in memory instead, so
+   * the BMC is not asked again and nothing is written).
+   */
+  private Decision withInspection(Node node, Decision d, PowerReading power, NodeBmc bmc)
+      throws InterruptedException {
+    String id = node.id();
+    NodeSpec spec = node.spec();
+    Instant now = clock.instant();
+    NodeStatus next = d.next();
+    if (!d.action().kind().power() && !stopping) {
+      boolean can =
+          spec.powerInterface() != null
+              && spec.powerInterface().canInspect()
+              && spec.powerInterface() != cannotInspect.get(id);
+      boolean settled =
+          d.action().kind() == Action.Kind.NONE
+              && d.event() == null
+              && d.requeue() == Requeue.NEXT_SYNC;
+      Inspection.Due due = Inspection.due(node.status(), !power.failed(), can, settled);
+      if (due != Inspection.Due.NO) {
+        try {
+          HardwareInfo info = bmc.inspect();
+          next = Inspection.inspected(next, Inspection.hardware(info, now), null, now);
+          log.info("node {}: hardware inspected ({})", id, due);
+        } catch (TerminalPowerException e) {
+          if (due == Inspection.Due.FIRST_CONTACT
+              && e.reason() == PowerException.Reason.UNSUPPORTED) {
+            cannotInspect.put(id, spec.powerInterface());
+          } else {
+            next = Inspection.inspected(next, null, NodeBmc.failure(e), now);
+            log.info("node {}: inspection failed: {}", id, NodeBmc.failure(e));
+          }
+        } catch (PowerException e) {
+          log.debug("node {}: inspection not done: {}", id, e.getMessage());
+        }
+      }
+    }
+    next = Inspection.withConditions(spec, next, now);
+    return next == d.next() ? d : new Decision(next, d.action(), d.event(), d.drift(), d.requeue());
   }
 
   /** The controller is closing: no power action begins from now on. */
@@ -161,6 +216,7 @@ final class NodeReconciler {
     kube.forget(id);
     metrics.forget(id);
     drawReadAt.remove(id);
+    cannotInspect.remove(id);
   }
 
   /**
@@ -202,13 +258,7 @@ final class NodeReconciler {
   // ---------------------------------------------------------------- acting
 
   private Reconciled execute(
-      Node node,
-      Decision d,
-      WriteFence fence,
-      PowerReading power,
-      NodeBmc bmc,
-      Writes writes,
-      Duration powerOffTimeout)
+      Node node, Decision d, WriteFence fence, PowerReading power, NodeBmc bmc, Writes writes)
       throws InterruptedException {
     String id = node.id();
     Action action = d.action();
@@ -222,41 +272,7 @@ final class NodeReconciler {
         // ownership lost since the fence was taken: the new owner finds the write-ahead
         return Reconciled.settled(ReconcileResult.FENCED);
       }
-      try {
-        PowerResult result = bmc.act(action);
-        log.info(
-            "power action node={} action={} interface={} result=ok sent=\"{}\"",
-            id,
-            action.kind().text(),
-            node.spec().powerInterface(),
-            result.summary());
-        Decision sent = NodeStateMachine.powerActionSent(d, result, clock.instant());
-        if (sent != null) {
-          write(ahead, sent, fence, writes);
-        }
-        return new Reconciled(ReconcileResult.OK, d.requeue());
-      } catch (PowerException e) {
-        if (Thread.interrupted()) {
-          // closing: whether the call reached the BMC is unknown, so the written-ahead status
-          // stays; the next leader checks the BMC before the step's timeout says otherwise
-          log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
-          throw new InterruptedException("interrupted during " + action.kind().text());
-        }
-        if (NodeStateMachine.gracefulOffUnsupported(action, e)) {
-          Decision waits =
-              NodeStateMachine.gracefulOffUnsupported(
-                  d, NodeBmc.failure(e), powerOffTimeout, clock.instant());
-          write(ahead, waits, fence, writes);
-          log.info("node {}: {}", id, waits.event().reason());
-          return new Reconciled(ReconcileResult.OK, waits.requeue());
-        }
-        bmcLog.failed(id, e.reason().name(), NodeBmc.failure(e));
-        Decision failed =
-            NodeStateMachine.powerActionFailed(d, NodeBmc.failure(e), clock.instant());
-        write(ahead, failed, fence, writes);
-        log.info("node {}: {}", id, failed.next().lastError());
-        return new Reconciled(ReconcileResult.ERROR, failed.requeue());
-      }
+      return callBmc(ahead, d, fence, bmc, writes);
     }
     if (action.kind() != Action.Kind.NONE) {
       try {
@@ -279,6 +295,58 @@ final class NodeReconciler {
             ? ReconcileResult.ERROR
             : d.requeue() == Requeue.NEXT_SYNC ? ReconcileResult.OK : ReconcileResult.REQUEUE;
     return new Reconciled(result, d.requeue());
+  }
+
+  /**
+   * Calls the BMC for the power action of {@code d}, whose status {@code ahead} carries (written
+   * ahead), and records the outcome. A graceful off the BMC cannot do becomes a forced off at once
+   * ({@link NodeStateMachine#gracefulOffUnsupported(Decision, String, Instant)}), written ahead in
+   * turn and then sent.
+   */
+  private Reconciled callBmc(Node ahead, Decision d, WriteFence fence, NodeBmc bmc, Writes writes)
+      throws InterruptedException {
+    String id = ahead.id();
+    Action action = d.action();
+    try {
+      PowerResult result = bmc.act(action);
+      log.info(
+          "power action node={} action={} interface={} result=ok sent=\"{}\"",
+          id,
+          action.kind().text(),
+          ahead.spec().powerInterface(),
+          result.summary());
+      Decision sent = NodeStateMachine.powerActionSent(d, result, clock.instant());
+      if (sent != null) {
+        write(ahead, sent, fence, writes);
+      }
+      return new Reconciled(ReconcileResult.OK, d.requeue());
+    } catch (PowerException e) {
+      if (Thread.interrupted()) {
+        // closing: whether the call reached the BMC is unknown, so the written-ahead status
+        // stays; the next leader checks the BMC before the step's timeout says otherwise
+        log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
+        throw new InterruptedException("interrupted during " + action.kind().text());
+      }
+      if (NodeStateMachine.gracefulOffUnsupported(action, e)) {
+        Decision force =
+            NodeStateMachine.gracefulOffUnsupported(d, NodeBmc.failure(e), clock.instant());
+        log.info("node {}: {}", id, force.event().reason());
+        Node forced = written(ahead, force, write(ahead, force, fence, writes));
+        if (stopping) {
+          return Reconciled.settled(ReconcileResult.STOPPED);
+        }
+        if (!ownership.owns(id)) {
+          // the forced off is written ahead: the new owner finds it
+          return Reconciled.settled(ReconcileResult.FENCED);
+        }
+        return callBmc(forced, force, fence, bmc, writes);
+      }
+      bmcLog.failed(id, e.reason().name(), NodeBmc.failure(e));
+      Decision failed = NodeStateMachine.powerActionFailed(d, NodeBmc.failure(e), clock.instant());
+      write(ahead, failed, fence, writes);
+      log.info("node {}: {}", id, failed.next().lastError());
+      return new Reconciled(ReconcileResult.ERROR, failed.requeue());
+    }
   }
 
   /**

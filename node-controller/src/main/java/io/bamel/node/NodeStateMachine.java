@@ -10,7 +10,6 @@ import io.bamel.inventory.model.PoolConfig;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -137,22 +136,26 @@ public final class NodeStateMachine {
   /**
    * The graceful power-off of {@code writtenAhead} failed as unsupported at {@code now} (the BMC
    * offers no graceful off; {@code failure}: the reason and the driver's message): nothing was
-   * sent, the node stays {@code powering-off} with its timer, and the graceful-timeout path decides
-   * as for any graceful off that does not end ({@code timeout} later the power is forced). The
-   * event says so.
+   * sent, so waiting the graceful timeout would only delay the same forced off. The answer is a
+   * forced power-off at once, written ahead like any power action ({@code lastPowerAction}
+   * power-off-force, its time, the step timer restarted), the node still {@code powering-off}; the
+   * event says that the graceful off was unsupported and why.
    */
   public static Decision gracefulOffUnsupported(
-      Decision writtenAhead, String failure, Duration timeout, Instant now) {
+      Decision writtenAhead, String failure, Instant now) {
     Action.Kind kind = writtenAhead.action().kind();
     NodeState state = writtenAhead.next().stateOrUnknown();
+    Action.Kind force = Action.Kind.POWER_OFF_FORCE;
+    NodeStatus next =
+        writtenAhead.next().toBuilder()
+            .lastPowerAction(force.lastPowerAction())
+            .powerActionTime(now)
+            .restartTimer(now)
+            .build();
     String message =
-        kind.text()
-            + ": nothing sent, no graceful off ("
-            + failure
-            + "); forcing if still on after the power-off timeout "
-            + Transitions.text(timeout);
+        kind.text() + ": nothing sent, no graceful off (" + failure + "); forcing at once";
     NodeEvent event = NodeEvent.transition(now, state, state, message, kind.text(), "unsupported");
-    return new Decision(writtenAhead.next(), Action.NONE, event, null, Requeue.POLL);
+    return new Decision(next, Action.power(force, false), event, null, Requeue.POLL);
   }
 
   /** Whether {@code e} answering {@code action} is a graceful off the BMC cannot do. */

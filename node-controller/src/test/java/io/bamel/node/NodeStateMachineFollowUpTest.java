@@ -133,7 +133,7 @@ class NodeStateMachineFollowUpTest {
   }
 
   @Test
-  void anUnsupportedGracefulOffStaysPoweringOffForTheTimeoutPath() {
+  void anUnsupportedGracefulOffIsForcedAtOnceWrittenAhead() {
     Decision ahead = decide(spec(DesiredPower.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
     Instant later = T0.plus(Duration.ofSeconds(1));
     TerminalPowerException e =
@@ -142,19 +142,30 @@ class NodeStateMachineFollowUpTest {
     assertThat(
             NodeStateMachine.gracefulOffUnsupported(Action.power(Action.Kind.POWER_ON, false), e))
         .isFalse();
+    assertThat(
+            NodeStateMachine.gracefulOffUnsupported(
+                Action.power(Action.Kind.POWER_OFF_FORCE, false), e))
+        .as("a forced off that fails is an ordinary failure")
+        .isFalse();
+    assertThat(
+            NodeStateMachine.gracefulOffUnsupported(
+                ahead.action(),
+                new TerminalPowerException(PowerException.Reason.BAD_CREDENTIALS, "denied")))
+        .isFalse();
 
-    Decision waits =
-        NodeStateMachine.gracefulOffUnsupported(
-            ahead, NodeBmc.failure(e), Duration.ofMinutes(5), later);
+    Decision force = NodeStateMachine.gracefulOffUnsupported(ahead, NodeBmc.failure(e), later);
 
-    assertThat(waits.next()).isEqualTo(ahead.next());
-    assertThat(waits.next().state()).isEqualTo(NodeState.POWERING_OFF);
-    assertThat(waits.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_OFF);
-    assertThat(waits.requeue()).isEqualTo(Requeue.POLL);
-    assertThat(waits.event().result()).isEqualTo("unsupported");
-    assertThat(waits.event().reason())
+    assertThat(force.action()).isEqualTo(Action.power(Action.Kind.POWER_OFF_FORCE, false));
+    assertThat(force.next().state()).isEqualTo(NodeState.POWERING_OFF);
+    assertThat(force.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_OFF_FORCE);
+    assertThat(force.next().powerActionTime()).isEqualTo(later);
+    assertThat(force.next().timerAt(later)).isEqualTo(Duration.ZERO);
+    assertThat(force.requeue()).isEqualTo(Requeue.POLL);
+    assertThat(force.event().result()).isEqualTo("unsupported");
+    assertThat(force.event().action()).isEqualTo("power-off");
+    assertThat(force.event().reason())
         .isEqualTo(
             "power-off: nothing sent, no graceful off (UNSUPPORTED: no graceful reset type);"
-                + " forcing if still on after the power-off timeout 5m");
+                + " forcing at once");
   }
 }

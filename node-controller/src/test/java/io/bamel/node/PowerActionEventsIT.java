@@ -54,7 +54,7 @@ class PowerActionEventsIT {
   }
 
   @Test
-  void aGracefulOffTheBmcCannotDoWaitsForTheTimeoutThenForcesAndSaysSo() throws Exception {
+  void aGracefulOffTheBmcCannotDoIsForcedAtOnceAndSaysSo() throws Exception {
     site = new TestSite(ETCD.cluster(), false);
     String id = "noshutdown-1";
     site.fleet.add(id, TestSite.MACHINE.withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
@@ -71,8 +71,16 @@ class PowerActionEventsIT {
     assertThat(unsupported.action()).isEqualTo("power-off");
     assertThat(unsupported.reason())
         .startsWith("power-off: nothing sent, no graceful off (UNSUPPORTED: ")
-        .endsWith("forcing if still on after the power-off timeout 3s");
+        .endsWith("forcing at once");
     assertThat(reasons(id)).contains("power-off-force: sent ForceOff");
+    NodeEvent forced =
+        events.stream()
+            .filter(e -> "power-off-force: sent ForceOff".equals(e.reason()))
+            .findFirst()
+            .orElseThrow();
+    assertThat(Duration.between(unsupported.time(), forced.time()))
+        .as("forced right after the graceful off was refused, not after the 3s timeout")
+        .isLessThan(Duration.ofSeconds(2));
     assertThat(site.resets(id, "ForceOff")).isEqualTo(1);
     assertThat(events.stream().filter(e -> "failed".equals(e.result()))).isEmpty();
   }

@@ -68,6 +68,7 @@ public final class InventoryApi implements AutoCloseable {
     NodeReadRoutes nodeReads = new NodeReadRoutes(api);
     NodeEditRoutes nodeEdits = new NodeEditRoutes(api);
     PowerRoutes power = new PowerRoutes(api);
+    InspectRoutes inspect = new InspectRoutes(api);
     PoolRoutes pools = new PoolRoutes(api);
     SyncRoutes sync = new SyncRoutes(api);
     this.netbox = new NetBoxRoutes(api);
@@ -121,6 +122,7 @@ public final class InventoryApi implements AutoCloseable {
                     add(r, "GET", "/api/v1/nodes/{id}/status", Access.READ, nodeReads::status);
                     add(r, "GET", "/api/v1/nodes/{id}/events", Access.READ, nodeReads::events);
                     add(r, "POST", "/api/v1/nodes/{id}/power", Access.WRITE, power::power);
+                    add(r, "POST", "/api/v1/nodes/{id}/inspect", Access.WRITE, inspect::inspect);
                     add(r, "GET", "/api/v1/pools", Access.READ, pools::list);
                     add(r, "GET", "/api/v1/pools/{name}", Access.READ, pools::get);
                     add(r, "PUT", "/api/v1/pools/{name}", Access.ADMIN, pools::put);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +17,12 @@ import java.util.Map;
  * (power-on, join, drain, power-off) has taken; it can be paused (timerStarted null) while a step
  * cannot progress for reasons outside the node, such as an unreachable Kubernetes API. {@code
  * powerCycled} marks that the one power cycle allowed after a join timeout was made.
+ *
+ * <p>Inspection: {@code inspectRequestedAt} is the one field another writer sets: the API's {@code
+ * POST /api/v1/nodes/{id}/inspect} writes it (compare-and-swap on the status revision, so no
+ * controller write is lost) and the node controller clears it in the write that stores the result
+ * at {@code hardware} ({@link NodeHardware}). {@code conditions} (such as {@link
+ * NodeCondition#HARDWARE_MISMATCH}) are absent when there are none.
  */
 public record NodeStatus(
     NodeState state,
@@ -34,10 +41,14 @@ public record NodeStatus(
     Instant timerStarted,
     Duration timerElapsed,
     Boolean powerCycled,
+    Instant inspectRequestedAt,
+    NodeHardware hardware,
+    List<NodeCondition> conditions,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
-  /** Normalises a missing extension map to an empty one. */
+  /** Normalises a missing extension map to an empty one and no conditions to absent. */
   public NodeStatus {
+    conditions = conditions == null || conditions.isEmpty() ? null : List.copyOf(conditions);
     extensions = Extensions.copy(extensions);
   }
 

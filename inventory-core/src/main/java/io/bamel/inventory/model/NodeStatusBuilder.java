@@ -2,6 +2,7 @@ package io.bamel.inventory.model;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,6 +27,9 @@ public final class NodeStatusBuilder {
   private Instant timerStarted;
   private Duration timerElapsed;
   private Boolean powerCycled;
+  private Instant inspectRequestedAt;
+  private NodeHardware hardware;
+  private List<NodeCondition> conditions;
   private Map<String, Object> extensions;
 
   NodeStatusBuilder() {}
@@ -47,6 +51,9 @@ public final class NodeStatusBuilder {
     this.timerStarted = s.timerStarted();
     this.timerElapsed = s.timerElapsed();
     this.powerCycled = s.powerCycled();
+    this.inspectRequestedAt = s.inspectRequestedAt();
+    this.hardware = s.hardware();
+    this.conditions = s.conditions();
     this.extensions = s.extensions();
   }
 
@@ -153,6 +160,24 @@ public final class NodeStatusBuilder {
     return this;
   }
 
+  /** Sets {@code inspectRequestedAt}. */
+  public NodeStatusBuilder inspectRequestedAt(Instant inspectRequestedAt) {
+    this.inspectRequestedAt = inspectRequestedAt;
+    return this;
+  }
+
+  /** Sets {@code hardware}. */
+  public NodeStatusBuilder hardware(NodeHardware hardware) {
+    this.hardware = hardware;
+    return this;
+  }
+
+  /** Sets {@code conditions}. */
+  public NodeStatusBuilder conditions(List<NodeCondition> conditions) {
+    this.conditions = conditions;
+    return this;
+  }
+
   /** Sets {@code extensions}. */
   public NodeStatusBuilder extensions(Map<String, Object> extensions) {
     this.extensions = extensions;
@@ -178,6 +203,9 @@ public final class NodeStatusBuilder {
         timerStarted,
         timerElapsed,
         powerCycled,
+        inspectRequestedAt,
+        hardware,
+        conditions,
         extensions);
   }
 }

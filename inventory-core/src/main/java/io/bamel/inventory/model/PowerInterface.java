@@ -32,6 +32,14 @@ public enum PowerInterface implements JsonEnum {
     return Enums.parse(values(), text, "powerInterface");
   }
 
+  /**
+   * Whether bamel can inspect a node's hardware through this interface (Redfish, IPMI's FRU,
+   * Proxmox's VM config); Wake-on-LAN has no management controller to ask.
+   */
+  public boolean canInspect() {
+    return this != WOL;
+  }
+
   @Override
   public String toString() {
     return json;

@@ -252,8 +252,7 @@ public final class IpmiDriver implements PowerDriver {
         throw e;
       }
     }
-    String lan = run(endpoint, deadline, "lan", "print").stdout();
-    return IpmiOutput.hardware(fru, lan);
+    return IpmiOutput.hardware(fru);
   }
 
   @Override

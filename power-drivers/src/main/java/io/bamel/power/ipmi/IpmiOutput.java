@@ -7,7 +7,6 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.process.ProcessResult;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -20,8 +19,6 @@ public final class IpmiOutput {
   private static final Pattern POWER = Pattern.compile("Chassis Power is (on|off)");
   private static final Pattern WATTS =
       Pattern.compile("Instantaneous power reading:\\s*\\+?\\s*(\\d+(?:\\.\\d+)?)\\s*Watts");
-  private static final Pattern MAC =
-      Pattern.compile("^MAC Address\\s*:\\s*([0-9a-fA-F:]{17})\\s*$", Pattern.MULTILINE);
 
   private IpmiOutput() {}
 
@@ -40,25 +37,24 @@ public final class IpmiOutput {
     return m.find() ? OptionalDouble.of(Double.parseDouble(m.group(1))) : OptionalDouble.empty();
   }
 
-  /** Hardware facts from {@code fru print 0} and {@code lan print} output. */
-  public static HardwareInfo hardware(String fru, String lan) {
-    List<String> macs = new ArrayList<>();
-    Matcher m = MAC.matcher(lan);
-    while (m.find()) {
-      String mac = m.group(1).toLowerCase(Locale.ROOT);
-      if (!mac.equals("00:00:00:00:00:00")) {
-        macs.add(mac);
-      }
-    }
-    String serial = field(fru, "Product Serial");
+  /**
+   * Hardware facts from {@code fru print 0} output: manufacturer, model and serial (the product
+   * area's, else the board's). No MAC addresses: standard IPMI cannot list the host's NICs, and the
+   * MAC {@code lan print} shows is the BMC's own LAN port, not one of the system's.
+   */
+  public static HardwareInfo hardware(String fru) {
     return new HardwareInfo(
-        field(fru, "Product Manufacturer"),
-        field(fru, "Product Name"),
-        serial != null ? serial : field(fru, "Board Serial"),
+        either(field(fru, "Product Manufacturer"), field(fru, "Board Mfg")),
+        either(field(fru, "Product Name"), field(fru, "Board Product")),
+        either(field(fru, "Product Serial"), field(fru, "Board Serial")),
         null,
         null,
         null,
-        macs);
+        List.of());
+  }
+
+  private static String either(String first, String second) {
+    return first != null ? first : second;
   }
 
   private static String field(String text, String name) {

@@ -39,23 +39,28 @@ class IpmiOutputTest {
   }
 
   @Test
-  void readsHardwareFromFruAndLan() {
+  void readsHardwareFromFruWithoutTheBmcsOwnMac() {
     String fru =
         """
          Product Manufacturer  : Supermicro
          Product Name          : SYS-1029P
          Product Serial        : S1234567
         """;
-    String lan =
-        """
-        MAC Address             : 0C:C4:7A:11:22:33
-        Default Gateway MAC     : 00:00:00:00:00:00
-        """;
-    var info = IpmiOutput.hardware(fru, lan);
+    var info = IpmiOutput.hardware(fru);
     assertThat(info.manufacturer()).isEqualTo("Supermicro");
     assertThat(info.model()).isEqualTo("SYS-1029P");
     assertThat(info.serial()).isEqualTo("S1234567");
-    assertThat(info.macAddresses()).containsExactly("0c:c4:7a:11:22:33");
+    assertThat(info.macAddresses()).as("lan print's MAC is the BMC's, not the host's").isEmpty();
+    var board =
+        IpmiOutput.hardware(
+            """
+             Board Mfg             : Dell Inc.
+             Board Product         : PowerEdge R640
+             Board Serial          : CN1234
+            """);
+    assertThat(board.manufacturer()).isEqualTo("Dell Inc.");
+    assertThat(board.model()).isEqualTo("PowerEdge R640");
+    assertThat(board.serial()).isEqualTo("CN1234");
   }
 
   @Test
