@@ -86,10 +86,8 @@ class ReportBackIT {
     assertThat(sent.get(0).getHeader("Content-Type")).startsWith("application/json");
     // At most 10 requests a second: three requests span at least two intervals of 100 ms. The
     // times are when the server logged each request, so one request delayed on a busy machine
-    // shortens the gap after it, and the first also carries the connection set-up: the span of the
-    // three
-    // is measured, with 80 ms of slack (without
-    // the limit the three arrive within a few milliseconds).
+    // shortens the gap after it, and the first also carries the connection set-up: the span of
+    // the three is measured, with 80 ms of slack (without the limit they arrive within a few ms).
     long span = sent.get(2).getLoggedDate().getTime() - sent.get(0).getLoggedDate().getTime();
     assertThat(span).isGreaterThanOrEqualTo(120);
 
