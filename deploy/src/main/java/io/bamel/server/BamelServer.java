@@ -212,12 +212,11 @@ public final class BamelServer implements AutoCloseable {
                   .withBmcCallTimeout(config.nodeController().bmcCallTimeout())
                   .withShutdownTimeout(config.nodeController().shutdownTimeout())
                   .withTimeouts(
-                      new NodeTimeouts(
+                      NodeTimeouts.of(
                           config.nodeController().powerOnTimeout(),
                           config.nodeController().joinTimeout(),
                           config.nodeController().drainTimeout(),
-                          config.nodeController().powerOffTimeout(),
-                          null));
+                          config.nodeController().powerOffTimeout()));
       NodeController.Builder node =
           NodeController.builder()
               .config(nc)

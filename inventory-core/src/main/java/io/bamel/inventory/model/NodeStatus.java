@@ -15,7 +15,10 @@ import java.util.Map;
  * <p>The step timer ({@code timerStarted}, {@code timerElapsed}) measures how long the current step
  * (power-on, join, drain, power-off) has taken; it can be paused (timerStarted null) while a step
  * cannot progress for reasons outside the node, such as an unreachable Kubernetes API. {@code
- * powerCycled} marks that the one power cycle allowed after a join timeout was made.
+ * powerCycled} marks that the one power cycle allowed after a join timeout (or a remediation) was
+ * made. {@code notReadySince} is when a {@code ready} node was first seen NotReady (or gone) in
+ * Kubernetes; it is cleared when the node is Ready again. Past the pool's not-ready timeout such a
+ * node no longer counts as pool capacity; past its remediation timeout it is power-cycled once.
  */
 public record NodeStatus(
     NodeState state,
@@ -34,6 +37,7 @@ public record NodeStatus(
     Instant timerStarted,
     Duration timerElapsed,
     Boolean powerCycled,
+    Instant notReadySince,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Normalises a missing extension map to an empty one. */

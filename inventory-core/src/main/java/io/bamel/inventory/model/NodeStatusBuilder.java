@@ -26,6 +26,7 @@ public final class NodeStatusBuilder {
   private Instant timerStarted;
   private Duration timerElapsed;
   private Boolean powerCycled;
+  private Instant notReadySince;
   private Map<String, Object> extensions;
 
   NodeStatusBuilder() {}
@@ -47,6 +48,7 @@ public final class NodeStatusBuilder {
     this.timerStarted = s.timerStarted();
     this.timerElapsed = s.timerElapsed();
     this.powerCycled = s.powerCycled();
+    this.notReadySince = s.notReadySince();
     this.extensions = s.extensions();
   }
 
@@ -146,6 +148,12 @@ public final class NodeStatusBuilder {
     return this;
   }
 
+  /** Sets {@code notReadySince}. */
+  public NodeStatusBuilder notReadySince(Instant notReadySince) {
+    this.notReadySince = notReadySince;
+    return this;
+  }
+
   /** Starts the step timer afresh at {@code now}. */
   public NodeStatusBuilder restartTimer(Instant now) {
     this.timerStarted = now;
@@ -178,6 +186,7 @@ public final class NodeStatusBuilder {
         timerStarted,
         timerElapsed,
         powerCycled,
+        notReadySince,
         extensions);
   }
 }
