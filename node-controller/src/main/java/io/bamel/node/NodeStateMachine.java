@@ -12,7 +12,6 @@ import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 
 /**
  * The node lifecycle as one pure function: {@link #decide(Observation)} maps (spec, status,
@@ -70,17 +69,12 @@ public final class NodeStateMachine {
   }
 
   /**
-   * Whether {@code bootProfile} asks for a network (PXE) boot: it is {@code pxe}, or starts with
-   * {@code pxe-} or {@code pxe:} (such as {@code pxe-ubuntu-24} or {@code pxe:rescue}), ignoring
-   * case and surrounding blanks. Any other profile ({@code disk}, {@code no-pxe}, {@code ipxe},
-   * none) boots as the machine is set up.
+   * Whether {@code bootProfile} asks for a network (PXE) boot ({@link NodeSpec#pxeBoot}: {@code
+   * pxe}, {@code pxe-...}, {@code pxe:...}); validation refuses such a profile on a power interface
+   * that cannot set a boot device.
    */
   public static boolean pxeBoot(String bootProfile) {
-    if (bootProfile == null) {
-      return false;
-    }
-    String p = bootProfile.strip().toLowerCase(Locale.ROOT);
-    return p.equals("pxe") || p.startsWith("pxe-") || p.startsWith("pxe:");
+    return NodeSpec.pxeBoot(bootProfile);
   }
 
   /**

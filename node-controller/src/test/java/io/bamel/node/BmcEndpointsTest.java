@@ -81,7 +81,7 @@ class BmcEndpointsTest {
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("10.0.0.9")
                 .powerInterface(PowerInterface.WOL)
-                .wakeOnLan(new WakeOnLan(null, null, "ssh-poweroff", null))
+                .wakeOnLan(new WakeOnLan(null, 22, "ssh-poweroff", null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).contains("ssh-poweroff");
