@@ -86,13 +86,11 @@ public record NodeTimeouts(
     Durations.checkPositive(v, "notReady", notReady);
     Durations.checkPositive(v, "remediation", remediation);
     Durations.checkPositive(v, "powerOnConfirm", powerOnConfirm);
-    v.check(
-        notReady == null || remediation == null || remediation.compareTo(notReady) >= 0,
-        "remediation",
-        "must be at least notReady (" + Durations.format(notReady) + ")");
-    v.check(
-        powerOn == null || powerOnConfirm == null || powerOnConfirm.compareTo(powerOn) < 0,
-        "powerOnConfirm",
-        "must be below powerOn (" + Durations.format(powerOn) + ")");
+    if (notReady != null && remediation != null && remediation.compareTo(notReady) < 0) {
+      v.error("remediation", "must be at least notReady (" + Durations.format(notReady) + ")");
+    }
+    if (powerOn != null && powerOnConfirm != null && powerOnConfirm.compareTo(powerOn) >= 0) {
+      v.error("powerOnConfirm", "must be below powerOn (" + Durations.format(powerOn) + ")");
+    }
   }
 }
