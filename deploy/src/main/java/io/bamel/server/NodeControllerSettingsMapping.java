@@ -23,8 +23,8 @@ final class NodeControllerSettingsMapping {
         .withBmcCallTimeout(s.bmcCallTimeout())
         .withShutdownTimeout(s.shutdownTimeout())
         .withTimeouts(
-            new NodeTimeouts(
-                s.powerOnTimeout(), s.joinTimeout(), s.drainTimeout(), s.powerOffTimeout(), null))
+            NodeTimeouts.of(
+                s.powerOnTimeout(), s.joinTimeout(), s.drainTimeout(), s.powerOffTimeout()))
         .withReadingsInterval(r.interval())
         .withReadingsPolicy(
             new ReadingsPolicy(r.relativeTolerance(), r.absoluteWatts(), r.heartbeat()));

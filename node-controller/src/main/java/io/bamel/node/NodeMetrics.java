@@ -21,9 +21,10 @@ import java.util.function.IntSupplier;
  *       registry);
  *   <li>{@code bamel_node_transitions_total{from,to}}, {@code bamel_reconcile_total{result}},
  *       {@code bamel_reconcile_duration_seconds}, {@code bamel_workqueue_depth}, {@code
- *       bamel_power_drift_total{direction}}, {@code bamel_leader{component}} (1 while acting:
- *       leading, or live on the ring when sharded), and {@code bamel_node_power_watts{node}} where
- *       the BMC reports power draw.
+ *       bamel_power_drift_total{direction}}, {@code bamel_node_remediations_total{result}} (a
+ *       NotReady node: not-ready, power-cycle, recovered, error), {@code bamel_leader{component}}
+ *       (1 while acting: leading, or live on the ring when sharded), and {@code
+ *       bamel_node_power_watts{node}} where the BMC reports power draw.
  * </ul>
  */
 final class NodeMetrics {
@@ -32,6 +33,7 @@ final class NodeMetrics {
   private final Counter reconciles;
   private final Histogram duration;
   private final Counter drift;
+  private final Counter remediations;
   private final Gauge watts;
 
   NodeMetrics(
@@ -64,6 +66,14 @@ final class NodeMetrics {
             .name("bamel_power_drift_total")
             .help("Power states found different from the desired one without bamel's doing.")
             .labelNames("direction")
+            .register(registry);
+    remediations =
+        Counter.builder()
+            .name("bamel_node_remediations_total")
+            .help(
+                "Steps of the remediation of ready nodes NotReady in Kubernetes, by result"
+                    + " (not-ready, power-cycle, recovered, error).")
+            .labelNames("result")
             .register(registry);
     watts =
         Gauge.builder()
@@ -132,6 +142,10 @@ final class NodeMetrics {
 
   void drift(String direction) {
     drift.labelValues(direction).inc();
+  }
+
+  void remediation(String result) {
+    remediations.labelValues(result).inc();
   }
 
   void watts(String node, double value) {

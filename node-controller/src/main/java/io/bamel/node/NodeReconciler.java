@@ -376,6 +376,11 @@ final class NodeReconciler {
     if (d.drift() != null) {
       metrics.drift(d.drift().direction());
     }
+    String remediation = NodeStateMachine.remediation(node.status(), d);
+    if (remediation != null) {
+      metrics.remediation(remediation);
+      log.info("node remediation node={} result={}", node.id(), remediation);
+    }
     return written;
   }
 

@@ -11,7 +11,6 @@ import io.bamel.node.Decision.Requeue;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
 import java.time.Instant;
-import java.util.Locale;
 
 /**
  * The node lifecycle as one pure function: {@link #decide(Observation)} maps (spec, status,
@@ -30,6 +29,15 @@ import java.util.Locale;
  *       {@code error}), join (then one power cycle, then {@code error}), drain (then {@code error}
  *       naming the blocking pods; the node stays cordoned), power-off (then forced, then {@code
  *       error}). Join and drain timers pause while the Kubernetes API is unreachable.
+ *   <li>A ready node whose Kubernetes node is NotReady (or gone) is timed from {@code
+ *       notReadySince}: past the not-ready timeout (5 min) {@code lastError} says it is not pool
+ *       capacity (the pool controller stops counting it), past the remediation timeout (15 min, the
+ *       same start) it is power-cycled once and joins again, so the join timeout then decides
+ *       ({@code error} if not Ready by then). Ready again clears both.
+ *   <li>A power-on written ahead whose BMC still reports off after the confirmation window (60 s)
+ *       is sent once more (a crash may have come between the write-ahead and the call); never while
+ *       the BMC reports on, transitioning or unknown; the power-on timeout still runs from the
+ *       first.
  *   <li>The power cycle after a join timeout may pass through off: an off seen within the power-on
  *       timeout of the cycle is waited out (no action, no drift); still off after it, {@code
  *       error}.
@@ -60,17 +68,12 @@ public final class NodeStateMachine {
   }
 
   /**
-   * Whether {@code bootProfile} asks for a network (PXE) boot: it is {@code pxe}, or starts with
-   * {@code pxe-} or {@code pxe:} (such as {@code pxe-ubuntu-24} or {@code pxe:rescue}), ignoring
-   * case and surrounding blanks. Any other profile ({@code disk}, {@code no-pxe}, {@code ipxe},
-   * none) boots as the machine is set up.
+   * Whether {@code bootProfile} asks for a network (PXE) boot ({@link NodeSpec#pxeBoot}: {@code
+   * pxe}, {@code pxe-...}, {@code pxe:...}); validation refuses such a profile on a power interface
+   * that cannot set a boot device.
    */
   public static boolean pxeBoot(String bootProfile) {
-    if (bootProfile == null) {
-      return false;
-    }
-    String p = bootProfile.strip().toLowerCase(Locale.ROOT);
-    return p.equals("pxe") || p.startsWith("pxe-") || p.startsWith("pxe:");
+    return NodeSpec.pxeBoot(bootProfile);
   }
 
   /**
@@ -90,6 +93,44 @@ public final class NodeStateMachine {
   public static Decision decide(Observation o) {
     Decision d = step(o);
     return d.withRequeue(requeue(o, d));
+  }
+
+  /**
+   * Which step of the remediation of a NotReady node {@code d} is, coming from {@code before}: the
+   * {@code result} label of {@code bamel_node_remediations_total}: {@code not-ready} (no longer
+   * capacity), {@code power-cycle} (the one cycle requested), {@code recovered} (Ready again after
+   * either), {@code error} (not Ready within the join timeout after the cycle, or the cycle
+   * failed). Null when {@code d} is none of them.
+   */
+  public static String remediation(NodeStatus before, Decision d) {
+    if (before == null || d.next() == null) {
+      return null;
+    }
+    NodeState from = before.stateOrUnknown();
+    NodeState to = d.next().stateOrUnknown();
+    boolean marked =
+        before.lastError() != null && before.lastError().startsWith(Transitions.NOT_CAPACITY);
+    if (from == NodeState.READY) {
+      if (to == NodeState.JOINING && d.action().kind() == Action.Kind.POWER_CYCLE) {
+        return "power-cycle";
+      }
+      if (to == NodeState.READY
+          && d.event() != null
+          && Transitions.NOT_READY_RESULT.equals(d.event().result())) {
+        return "not-ready";
+      }
+      return to == NodeState.READY && marked && d.next().notReadySince() == null
+          ? "recovered"
+          : null;
+    }
+    if (from == NodeState.JOINING && before.notReadySince() != null && before.cycled()) {
+      return switch (to) {
+        case READY -> "recovered";
+        case ERROR -> "error";
+        default -> null;
+      };
+    }
+    return null;
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.bamel.node;
 
-import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.KubePod;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -15,10 +14,18 @@ final class PodText {
     return kube.node() != null && kube.node().doNotDisrupt();
   }
 
-  /** What keeps {@code workloads} on the node: the node's annotation, or each pod's reason. */
+  /**
+   * What keeps {@code workloads} on the node: the node's annotation, or each pod's reason; an
+   * annotation is named as found ({@code bamel.io/do-not-disrupt: "true"}, {@code
+   * karpenter.sh/do-not-disrupt: "true"}, {@code cluster-autoscaler.kubernetes.io/safe-to-evict:
+   * "false"}, {@code cluster-autoscaler.kubernetes.io/scale-down-disabled: "true"}).
+   */
   static String blockers(KubeView kube, List<KubePod> workloads) {
     if (doNotDisrupt(kube)) {
-      return "the node is annotated " + Cluster.DO_NOT_DISRUPT + "; pods left: " + names(workloads);
+      return "the node is annotated "
+          + kube.node().doNotDisruptAnnotation()
+          + "; pods left: "
+          + names(workloads);
     }
     return "blocking pods: "
         + workloads.stream()
@@ -26,7 +33,7 @@ final class PodText {
                 p -> {
                   String reason =
                       p.doNotDisrupt()
-                          ? "annotated " + Cluster.DO_NOT_DISRUPT
+                          ? "annotated " + p.doNotDisruptAnnotation()
                           : kube.blocked().getOrDefault(p.ref().toString(), "not evicted yet");
                   return p.ref() + " (" + reason + ")";
                 })

@@ -3,6 +3,7 @@ package io.bamel.node;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.LastPowerAction;
+import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeStatusBuilder;
@@ -65,16 +66,129 @@ final class Step extends Transitions {
       return powerOff(Kind.POWER_OFF, "desired off while powering on");
     }
     if (expired(o.timeouts().powerOn())) {
-      return error(
-          "BMC still reports "
-              + power.wireName()
-              + " "
-              + text(o.timeouts().powerOn())
-              + " after "
-              + action()
-              + " was requested");
+      return poweringOnTimedOut();
+    }
+    if (unconfirmedPowerOn()) {
+      return powerOnAgain();
     }
     return stay(Action.NONE);
+  }
+
+  private Decision poweringOnTimedOut() {
+    return error(
+        "BMC still reports "
+            + power.wireName()
+            + " "
+            + text(o.timeouts().powerOn())
+            + " after "
+            + action()
+            + " was requested");
+  }
+
+  /**
+   * Powering on, desired on, the BMC reports off (not on, not transitioning, not unknown) at this
+   * look and at the last one, the power-on was written ahead at least the confirmation window
+   * ({@code timeouts.powerOnConfirm}) ago, and it has not been sent again yet: the command may
+   * never have reached the BMC (a crash between the write-ahead and the call), so it is sent once
+   * more. The step timer keeps running from the first power-on, so the power-on timeout still
+   * decides.
+   */
+  private boolean unconfirmedPowerOn() {
+    if (power != BmcPowerState.OFF
+        || current.powerState() != ObservedPower.OFF
+        || current.lastPowerAction() != LastPowerAction.POWER_ON
+        || current.powerActionTime() == null) {
+      return false;
+    }
+    boolean resent =
+        current.timerStarted() != null && current.powerActionTime().isAfter(current.timerStarted());
+    return !resent
+        && Duration.between(current.powerActionTime(), now).compareTo(o.timeouts().powerOnConfirm())
+            >= 0;
+  }
+
+  /** The power-on again, written ahead with a new action time but the step timer kept. */
+  private Decision powerOnAgain() {
+    NodeStatusBuilder b =
+        base().lastPowerAction(LastPowerAction.POWER_ON).powerActionTime(now).powerCycled(false);
+    return new Decision(
+        b.build(),
+        Action.power(Kind.POWER_ON, pxe()),
+        NodeEvent.transition(
+            now,
+            state,
+            state,
+            "BMC still reports off "
+                + text(o.timeouts().powerOnConfirm())
+                + " after power-on was written: sending it again",
+            Kind.POWER_ON.text(),
+            "requested"),
+        null);
+  }
+
+  /**
+   * Ready and desired on: a Kubernetes node NotReady (or gone) is timed from {@code notReadySince};
+   * past the not-ready timeout it stops counting as pool capacity ({@code lastError} and an event
+   * say so), past the remediation timeout (the same start) it is power-cycled once and joins again
+   * (the join timeout then decides: {@code error} if it is not Ready by then). Ready again clears
+   * it. Nothing is decided while the API server cannot be seen.
+   */
+  private Decision readyHealth() {
+    return switch (verdict) {
+      case DISABLED, UNREACHABLE -> stay(Action.NONE);
+      case READY ->
+          current.notReadySince() == null
+              ? stay(Action.NONE)
+              : notCapacity()
+                  ? toReady(
+                      base(),
+                      "Kubernetes node " + kube.node().name() + " is Ready again",
+                      Action.NONE)
+                  : stay(Action.NONE, base().notReadySince(null));
+      case NOT_READY, ABSENT -> notReady();
+    };
+  }
+
+  private Decision notReady() {
+    Instant since = current.notReadySince() != null ? current.notReadySince() : now;
+    NodeStatusBuilder b = base().notReadySince(since);
+    Duration down = Duration.between(since, now);
+    String what =
+        verdict == KubeVerdict.ABSENT
+            ? "gone from Kubernetes"
+            : "NotReady in Kubernetes (node " + kube.node().name() + ")";
+    if (down.compareTo(o.timeouts().remediation()) >= 0
+        && power == BmcPowerState.ON
+        && !current.cycled()) {
+      return transition(
+          writeAhead(b, Kind.POWER_CYCLE).powerCycled(true),
+          NodeState.JOINING,
+          what + " for " + text(o.timeouts().remediation()) + ": power cycle",
+          Action.power(Kind.POWER_CYCLE, false),
+          null);
+    }
+    if (down.compareTo(o.timeouts().notReady()) >= 0 && !notCapacity()) {
+      String message =
+          NOT_CAPACITY
+              + what
+              + " since "
+              + since
+              + " (not-ready timeout "
+              + text(o.timeouts().notReady())
+              + "); power cycle at "
+              + text(o.timeouts().remediation());
+      return new Decision(
+          b.lastError(message).build(),
+          Action.NONE,
+          NodeEvent.transition(now, state, state, message, null, NOT_READY_RESULT),
+          null);
+    }
+    return stay(Action.NONE, b);
+  }
+
+  /** Whether the status already says the node is not counted as capacity. */
+  private boolean notCapacity() {
+    return current.lastError() != null && current.lastError().startsWith(NOT_CAPACITY);
   }
 
   Decision joining() {
@@ -104,7 +218,10 @@ final class Step extends Transitions {
     if (isOff()) {
       return wantOn ? unexpectedOff() : to(NodeState.OFF, "BMC reports off", Action.NONE);
     }
-    if (wantOn || power == BmcPowerState.POWERING_OFF) {
+    if (wantOn) {
+      return readyHealth();
+    }
+    if (power == BmcPowerState.POWERING_OFF) {
       return stay(Action.NONE);
     }
     if (verdict == KubeVerdict.UNREACHABLE) {

@@ -26,6 +26,12 @@ abstract class Transitions {
   /** The prefix of a {@code lastError} that says the BMC did not answer. */
   static final String BMC_ERROR = "BMC: ";
 
+  /** The prefix of a {@code lastError} that says a ready node no longer counts as capacity. */
+  static final String NOT_CAPACITY = "not pool capacity: ";
+
+  /** The event result of a ready node found NotReady past its not-ready timeout. */
+  static final String NOT_READY_RESULT = "not-ready";
+
   final Observation o;
   final NodeStatus current;
   final NodeState state;
@@ -167,7 +173,12 @@ abstract class Transitions {
   }
 
   private static NodeStatusBuilder healthy(NodeStatusBuilder b) {
-    return b.lastError(null).errorCount(0).timerStarted(null).timerElapsed(null).powerCycled(null);
+    return b.lastError(null)
+        .errorCount(0)
+        .timerStarted(null)
+        .timerElapsed(null)
+        .powerCycled(null)
+        .notReadySince(null);
   }
 
   /** Records the power action about to be requested (the write-ahead) and restarts the timer. */

@@ -24,12 +24,12 @@ class BmcEndpointsTest {
         BmcEndpoints.of(
             "n1",
             NodeSpec.builder()
-                .mgmtAddress("https://10.0.0.5")
+                .mgmtAddress("https://192.0.2.5")
                 .powerInterface(PowerInterface.REDFISH)
                 .bmcCredentials("rack-7")
                 .bmcTls(new BmcTls("/etc/bamel/ca.pem", null, null, null))
                 .build());
-    assertThat(e.address()).isEqualTo("https://10.0.0.5");
+    assertThat(e.address()).isEqualTo("https://192.0.2.5");
     assertThat(e.credentialsName()).isEqualTo("rack-7");
     assertThat(e.tls()).isEqualTo(TlsSettings.caBundle(Path.of("/etc/bamel/ca.pem")));
     assertThat(
@@ -62,13 +62,13 @@ class BmcEndpointsTest {
             "n1",
             NodeSpec.builder()
                 .macAddress("0c:c4:7a:00:00:01")
-                .mgmtAddress("10.0.0.9")
+                .mgmtAddress("192.0.2.9")
                 .powerInterface(PowerInterface.WOL)
-                .wakeOnLan(new WakeOnLan("10.0.0.255:9", 22, null, null))
+                .wakeOnLan(new WakeOnLan("192.0.2.255:9", 22, null, null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
-    assertThat(e.option(WolDriver.OPTION_PROBE)).contains("10.0.0.9:22");
-    assertThat(e.option(WolDriver.OPTION_BROADCAST)).contains("10.0.0.255:9");
+    assertThat(e.option(WolDriver.OPTION_PROBE)).contains("192.0.2.9:22");
+    assertThat(e.option(WolDriver.OPTION_BROADCAST)).contains("192.0.2.255:9");
     assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).isEmpty();
   }
 
@@ -79,14 +79,14 @@ class BmcEndpointsTest {
             "node-9",
             NodeSpec.builder()
                 .macAddress("0c:c4:7a:00:00:01")
-                .mgmtAddress("10.0.0.9")
+                .mgmtAddress("192.0.2.9")
                 .powerInterface(PowerInterface.WOL)
-                .wakeOnLan(new WakeOnLan(null, null, "ssh-poweroff", null))
+                .wakeOnLan(new WakeOnLan(null, 22, "ssh-poweroff", null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).contains("ssh-poweroff");
     assertThat(e.option(WolDriver.OPTION_NODE)).contains("node-9");
-    assertThat(e.option(WolDriver.OPTION_MGMT_ADDRESS)).contains("10.0.0.9");
+    assertThat(e.option(WolDriver.OPTION_MGMT_ADDRESS)).contains("192.0.2.9");
   }
 
   @Test

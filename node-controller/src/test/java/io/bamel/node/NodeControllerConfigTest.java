@@ -42,7 +42,8 @@ class NodeControllerConfigTest {
     assertThat(c.backoffBase()).isEqualTo(Duration.ofMillis(10));
     assertThat(c.backoffMax()).isEqualTo(Duration.ofSeconds(2));
     assertThat(c.bmcCallTimeout()).isEqualTo(Duration.ofSeconds(7));
-    assertThat(c.timeouts()).isEqualTo(TestSite.TIMEOUTS);
+    assertThat(c.timeouts())
+        .isEqualTo(TestSite.TIMEOUTS.orElse(io.bamel.inventory.model.NodeTimeouts.DEFAULTS));
   }
 
   @Test

@@ -386,8 +386,7 @@ class NodeControllerIT {
         "slow",
         PoolConfig.builder()
             .timeouts(
-                new io.bamel.inventory.model.NodeTimeouts(
-                    null, Duration.ofMinutes(10), null, null, null))
+                io.bamel.inventory.model.NodeTimeouts.of(null, Duration.ofMinutes(10), null, null))
             .build(),
         BatchItem.ANY);
     await()

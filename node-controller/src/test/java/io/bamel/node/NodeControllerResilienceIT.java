@@ -287,4 +287,53 @@ class NodeControllerResilienceIT {
     assertThat(site.resets(lost, "On")).isEqualTo(1);
     assertThat(site.events(lost)).anyMatch(e -> e.to() == io.bamel.inventory.model.NodeState.ERROR);
   }
+
+  @Test
+  void aWrittenAheadPowerOnTheBmcNeverGotIsSentAgainAfterTheConfirmationWindow() throws Exception {
+    site = new TestSite(ETCD.cluster(), false);
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
+    String accepted = ids.get(0); // the dead controller's call reached the BMC
+    String lost = ids.get(1); // it died between the write-ahead and the call
+    site.fleet.system(accepted).forcePowerState(BmcPowerState.ON);
+    Instant now = Instant.now();
+    for (String id : ids) {
+      StoreEdits.updateStatus(
+          site.inventory,
+          id,
+          s ->
+              io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
+                  .state(POWERING_ON)
+                  .powerState(io.bamel.inventory.model.ObservedPower.OFF)
+                  .lastPowerAction(LastPowerAction.POWER_ON)
+                  .powerActionTime(now)
+                  .timerStarted(now)
+                  .timerElapsed(Duration.ZERO)
+                  .build(),
+          null,
+          null);
+    }
+    // a power-on timeout far away, a confirmation window of 1 s
+    io.bamel.inventory.model.NodeTimeouts timeouts =
+        io.bamel.inventory.model.NodeTimeouts.of(
+                Duration.ofSeconds(30),
+                TestSite.TIMEOUTS.join(),
+                TestSite.TIMEOUTS.drain(),
+                TestSite.TIMEOUTS.powerOff())
+            .withPowerOnConfirm(Duration.ofSeconds(1));
+    CountingDriver[] counted = new CountingDriver[1];
+    site.controller(
+        "a",
+        TestSite.CONFIG.withTimeouts(timeouts),
+        TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
+    site.awaitState(ids, READY, Duration.ofSeconds(15));
+    assertThat(calls(counted[0], accepted, PowerOperation.ON)).as("on: never sent").isZero();
+    assertThat(calls(counted[0], lost, PowerOperation.ON)).as("sent again, once").isEqualTo(1);
+    assertThat(counted[0].firstCall(site.address(lost), PowerOperation.ON))
+        .isAfterOrEqualTo(now.plusSeconds(1))
+        .isBefore(now.plus(Duration.ofSeconds(30)));
+    assertThat(site.resets(lost, "On")).isEqualTo(1);
+    assertThat(site.events(lost))
+        .noneMatch(e -> e.to() == NodeState.ERROR)
+        .anyMatch(e -> e.reason() != null && e.reason().contains("sending it again"));
+  }
 }

@@ -72,7 +72,7 @@ class NodeStateMachineTest {
     return NodeSpec.builder()
         .name("n1")
         .pool("batch")
-        .mgmtAddress("https://10.0.0.1")
+        .mgmtAddress("https://192.0.2.1")
         .powerInterface(PowerInterface.REDFISH)
         .powerState(desired)
         .build();
@@ -272,7 +272,10 @@ class NodeStateMachineTest {
     t.add(c(JOINING, LATE_JOIN, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE)); // nor cycle
     // ready
     t.add(c(READY, JUST, WANT_ON, ON_, READY_EMPTY, READY, NONE));
+    // NotReady or gone, first seen now: still ready and capacity, timed from now (it no longer
+    // stays ready forever: notReadyTable has the not-ready and remediation timeouts)
     t.add(c(READY, JUST, WANT_ON, ON_, NOT_READY, READY, NONE));
+    t.add(c(READY, JUST, WANT_ON, ON_, ABSENT, READY, NONE));
     t.add(c(READY, JUST, WANT_ON, ON_, DOWN_K8S, READY, NONE));
     t.add(
         drift(
@@ -489,12 +492,11 @@ class NodeStateMachineTest {
   // ------------------------------------------------------------------ timeout values
 
   static final NodeTimeouts CUSTOM =
-      new NodeTimeouts(
+      NodeTimeouts.of(
           Duration.ofSeconds(90),
           Duration.ofMinutes(7),
           Duration.ofMinutes(2),
-          Duration.ofSeconds(45),
-          null);
+          Duration.ofSeconds(45));
 
   /** One row: a state at {@code elapsed} under {@link #CUSTOM} -> action (and error text). */
   record TimeoutCase(
@@ -572,8 +574,8 @@ class NodeStateMachineTest {
   }
 
   static Stream<org.junit.jupiter.params.provider.Arguments> timeoutResolution() {
-    NodeTimeouts joinOnly = new NodeTimeouts(null, Duration.ofMinutes(10), null, null, null);
-    NodeTimeouts powerOnOnly = new NodeTimeouts(Duration.ofMinutes(1), null, null, null, null);
+    NodeTimeouts joinOnly = NodeTimeouts.of(null, Duration.ofMinutes(10), null, null);
+    NodeTimeouts powerOnOnly = NodeTimeouts.of(Duration.ofMinutes(1), null, null, null);
     io.bamel.inventory.model.PoolConfig noTimeouts =
         io.bamel.inventory.model.PoolConfig.builder().build();
     io.bamel.inventory.model.PoolConfig poolJoin =
@@ -591,24 +593,23 @@ class NodeStateMachineTest {
             new Object[] {
               poolJoin,
               CUSTOM,
-              new NodeTimeouts(
-                  CUSTOM.powerOn(), Duration.ofMinutes(10), CUSTOM.drain(), CUSTOM.powerOff(), null)
+              NodeTimeouts.of(
+                  CUSTOM.powerOn(), Duration.ofMinutes(10), CUSTOM.drain(), CUSTOM.powerOff())
             },
             new Object[] {
               poolJoin,
               null,
-              new NodeTimeouts(
+              NodeTimeouts.of(
                   Duration.ofMinutes(5),
                   Duration.ofMinutes(10),
                   Duration.ofMinutes(10),
-                  Duration.ofMinutes(5),
-                  null)
+                  Duration.ofMinutes(5))
             },
             new Object[] {
               poolJoin,
               powerOnOnly,
-              new NodeTimeouts(
-                  m, Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(5), null)
+              NodeTimeouts.of(
+                  m, Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(5))
             })
         .map(org.junit.jupiter.params.provider.Arguments::of);
   }
@@ -617,7 +618,8 @@ class NodeStateMachineTest {
   @MethodSource("timeoutResolution")
   void aPoolsTimeoutsWinOverTheGlobalOnesStepByStep(
       io.bamel.inventory.model.PoolConfig pool, NodeTimeouts global, NodeTimeouts expected) {
-    assertThat(NodeStateMachine.timeouts(pool, global)).isEqualTo(expected);
+    assertThat(NodeStateMachine.timeouts(pool, global))
+        .isEqualTo(expected.orElse(NodeTimeouts.DEFAULTS));
   }
 
   @Test
@@ -625,7 +627,7 @@ class NodeStateMachineTest {
     // global join 7 min, the pool's 10 min: at 8 min a member of the pool waits, another cycles
     io.bamel.inventory.model.PoolConfig pool =
         io.bamel.inventory.model.PoolConfig.builder()
-            .timeouts(new NodeTimeouts(null, Duration.ofMinutes(10), null, null, null))
+            .timeouts(NodeTimeouts.of(null, Duration.ofMinutes(10), null, null))
             .build();
     NodeStatus joining = status(JOINING, Duration.ofMinutes(8));
     NodeTimeouts member = NodeStateMachine.timeouts(pool, CUSTOM);
@@ -936,5 +938,231 @@ class NodeStateMachineTest {
               assertThat(decide(spec(c.desired()), s, c.power(), c.kube()))
                   .isEqualTo(decide(spec(c.desired()), s, c.power(), c.kube()));
             });
+  }
+
+  // ------------------------------------------------------------------ NotReady, remediation
+
+  /**
+   * One row: a ready node NotReady for {@code down} (null: first seen now; {@code marked}: the
+   * not-capacity step was taken), desired, BMC, Kubernetes -> state, action, the remediation step.
+   */
+  record NotReadyCase(
+      Duration down,
+      boolean marked,
+      DesiredPower desired,
+      BmcPowerState power,
+      KubeView kube,
+      NodeState to,
+      Kind action,
+      String remediation) {
+
+    @Override
+    public String toString() {
+      return "ready, NotReady for "
+          + (down == null ? "-" : down.toSeconds() + "s")
+          + (marked ? " (not capacity)" : "")
+          + " desired="
+          + desired
+          + " bmc="
+          + power
+          + " k8s="
+          + kube.mode()
+          + (kube.node() != null ? (kube.node().ready() ? "/ready" : "/notready") : "")
+          + " -> "
+          + to
+          + " "
+          + action
+          + (remediation == null ? "" : " remediation=" + remediation);
+    }
+  }
+
+  static NodeStatus notReadyFor(Duration down, boolean marked) {
+    NodeStatus s = status(READY, Duration.ofHours(1)).toBuilder().timerStarted(null).build();
+    if (down != null) {
+      s = s.toBuilder().notReadySince(T0.minus(down)).build();
+    }
+    return marked ? s.toBuilder().lastError(Transitions.NOT_CAPACITY + "earlier").build() : s;
+  }
+
+  static Stream<NotReadyCase> notReadyTable() {
+    Duration notReady = TIMEOUTS.notReady();
+    Duration remediation = TIMEOUTS.remediation();
+    Duration before = notReady.minusSeconds(1);
+    return Stream.of(
+        new NotReadyCase(null, false, WANT_ON, ON_, NOT_READY, READY, NONE, null),
+        new NotReadyCase(before, false, WANT_ON, ON_, NOT_READY, READY, NONE, null),
+        new NotReadyCase(notReady, false, WANT_ON, ON_, NOT_READY, READY, NONE, "not-ready"),
+        new NotReadyCase(notReady, false, WANT_ON, ON_, ABSENT, READY, NONE, "not-ready"),
+        new NotReadyCase(notReady, true, WANT_ON, ON_, NOT_READY, READY, NONE, null), // said once
+        new NotReadyCase(
+            remediation.minusSeconds(1), true, WANT_ON, ON_, NOT_READY, READY, NONE, null),
+        new NotReadyCase(
+            remediation, true, WANT_ON, ON_, NOT_READY, JOINING, POWER_CYCLE, "power-cycle"),
+        new NotReadyCase(
+            remediation, true, WANT_ON, ON_, ABSENT, JOINING, POWER_CYCLE, "power-cycle"),
+        // never while the BMC is transitioning or unknown, nor while Kubernetes cannot be seen
+        new NotReadyCase(remediation, true, WANT_ON, DOWN, NOT_READY, READY, NONE, null),
+        new NotReadyCase(remediation, true, WANT_ON, UNK, NOT_READY, READY, NONE, null),
+        new NotReadyCase(remediation, true, WANT_ON, ON_, DOWN_K8S, READY, NONE, null),
+        // Ready again: healthy (an event and "recovered" only if it had stopped counting)
+        new NotReadyCase(remediation, true, WANT_ON, ON_, READY_EMPTY, READY, NONE, "recovered"),
+        new NotReadyCase(before, false, WANT_ON, ON_, READY_EMPTY, READY, NONE, null),
+        // desired off wins: drained as before
+        new NotReadyCase(remediation, true, WANT_OFF, ON_, NOT_READY, DRAINING, DRAIN, null),
+        // the BMC reports off: drift as before
+        new NotReadyCase(remediation, true, WANT_ON, OFF_, NOT_READY, POWERING_ON, POWER_ON, null));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("notReadyTable")
+  void aReadyNodeNotReadyInKubernetesStopsCountingThenIsCycledOnce(NotReadyCase c) {
+    NodeStatus before = notReadyFor(c.down(), c.marked());
+    Decision d = decide(spec(c.desired()), before, c.power(), c.kube());
+    assertThat(d.next().state()).as("state").isEqualTo(c.to());
+    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(NodeStateMachine.remediation(before, d))
+        .as("remediation")
+        .isEqualTo(c.remediation());
+    boolean seenNotReady = c.kube() == NOT_READY || c.kube() == ABSENT;
+    if (c.to() == READY && seenNotReady) {
+      assertThat(d.next().notReadySince())
+          .as("timed from the first sighting")
+          .isEqualTo(c.down() == null ? T0 : T0.minus(c.down()));
+    }
+    if (c.kube() == READY_EMPTY) {
+      assertThat(d.next().notReadySince()).as("cleared").isNull();
+      assertThat(d.next().lastError()).isNull();
+    }
+    if ("not-ready".equals(c.remediation())) {
+      assertThat(d.next().lastError()).startsWith(Transitions.NOT_CAPACITY).contains("5m");
+      assertThat(d.event().from()).isEqualTo(READY);
+      assertThat(d.event().to()).isEqualTo(READY);
+    } else if (c.action() == NONE && c.to() == READY && c.remediation() == null) {
+      assertThat(d.event()).as("nothing new to say").isNull();
+    }
+    if (c.action() == POWER_CYCLE) {
+      assertThat(d.next().powerCycled()).isTrue();
+      assertThat(d.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_CYCLE);
+      assertThat(d.next().timerStarted()).as("the join timer starts").isEqualTo(T0);
+      assertThat(d.event().reason()).contains("15m").contains("power cycle");
+    }
+  }
+
+  @Test
+  void aRemediatedNodeIsAnErrorWhenNotReadyWithinTheJoinTimeoutAndHealthyWhenReady() {
+    Decision cycle =
+        decide(spec(WANT_ON), notReadyFor(TIMEOUTS.remediation(), true), ON_, NOT_READY);
+    NodeStatus joining = cycle.next();
+    Observation late =
+        new Observation(
+            spec(WANT_ON),
+            7,
+            joining,
+            PowerReading.of(ON_),
+            NOT_READY,
+            TIMEOUTS,
+            Map.of(),
+            T0.plus(LATE_JOIN));
+    Decision error = NodeStateMachine.decide(late);
+    assertThat(error.next().state()).isEqualTo(ERROR);
+    assertThat(error.action().kind()).as("no second cycle").isEqualTo(NONE);
+    assertThat(NodeStateMachine.remediation(joining, error)).isEqualTo("error");
+
+    Decision back = decide(spec(WANT_ON), joining, ON_, READY_EMPTY);
+    assertThat(back.next().state()).isEqualTo(READY);
+    assertThat(back.next().notReadySince()).isNull();
+    assertThat(back.next().powerCycled()).isNull();
+    assertThat(NodeStateMachine.remediation(joining, back)).isEqualTo("recovered");
+  }
+
+  @Test
+  void aPoolsNotReadyAndRemediationTimeoutsDecide() {
+    NodeTimeouts quick = TIMEOUTS.withNotReady(Duration.ofMinutes(1), Duration.ofMinutes(2));
+    NodeStatus down = notReadyFor(Duration.ofMinutes(1), false);
+    assertThat(
+            NodeStateMachine.remediation(down, decide(quick, spec(WANT_ON), down, ON_, NOT_READY)))
+        .isEqualTo("not-ready");
+    NodeStatus longer = notReadyFor(Duration.ofMinutes(2), true);
+    assertThat(decide(quick, spec(WANT_ON), longer, ON_, NOT_READY).action().kind())
+        .isEqualTo(POWER_CYCLE);
+  }
+
+  // ------------------------------------------------------------------ power-on after a restart
+
+  /**
+   * One row: powering on, the power-on written ahead {@code sinceWrite} ago (first sent {@code
+   * sinceTimer} ago), the last observation {@code seen}, the BMC now -> state, action.
+   */
+  record ConfirmCase(
+      Duration sinceTimer,
+      Duration sinceWrite,
+      ObservedPower seen,
+      BmcPowerState power,
+      NodeState to,
+      Kind action) {}
+
+  static NodeStatus poweringOn(Duration sinceTimer, Duration sinceWrite, ObservedPower seen) {
+    return NodeStatus.builder()
+        .state(POWERING_ON)
+        .stateSince(T0.minus(sinceTimer))
+        .powerState(seen)
+        .lastPowerAction(LastPowerAction.POWER_ON)
+        .powerActionTime(T0.minus(sinceWrite))
+        .timerStarted(T0.minus(sinceTimer))
+        .timerElapsed(Duration.ZERO)
+        .build();
+  }
+
+  static Stream<ConfirmCase> confirmTable() {
+    Duration w = TIMEOUTS.powerOnConfirm();
+    Duration early = w.minusSeconds(1);
+    ObservedPower off = ObservedPower.OFF;
+    return Stream.of(
+        new ConfirmCase(early, early, off, OFF_, POWERING_ON, NONE),
+        new ConfirmCase(w, w, off, OFF_, POWERING_ON, POWER_ON),
+        // never while the BMC reports on, transitioning or unknown, nor on one look only
+        new ConfirmCase(w, w, off, ON_, JOINING, NONE),
+        new ConfirmCase(w, w, off, UP, POWERING_ON, NONE),
+        new ConfirmCase(w, w, off, UNK, POWERING_ON, NONE),
+        new ConfirmCase(w, w, ObservedPower.UNKNOWN, OFF_, POWERING_ON, NONE),
+        // once: sent again 2 min ago, still off
+        new ConfirmCase(Duration.ofMinutes(3), Duration.ofMinutes(2), off, OFF_, POWERING_ON, NONE),
+        // the power-on timeout still runs from the first
+        new ConfirmCase(LATE_ON, LATE_ON, off, OFF_, ERROR, NONE));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("confirmTable")
+  void aPowerOnTheBmcNeverGotIsSentAgainOnceAfterTheConfirmationWindow(ConfirmCase c) {
+    NodeStatus before = poweringOn(c.sinceTimer(), c.sinceWrite(), c.seen());
+    Decision d = decide(spec(WANT_ON), before, c.power(), ABSENT);
+    assertThat(d.next().state()).as("state").isEqualTo(c.to());
+    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    if (c.action() == POWER_ON) {
+      assertThat(d.next().powerActionTime()).as("written ahead").isEqualTo(T0);
+      assertThat(d.next().timerStarted()).as("timer kept").isEqualTo(before.timerStarted());
+      assertThat(d.event().result()).isEqualTo("requested");
+      assertThat(d.event().reason()).contains("sending it again");
+      // and only once: the next look, still off, waits for the power-on timeout
+      Observation next =
+          new Observation(
+              spec(WANT_ON),
+              7,
+              d.next(),
+              PowerReading.of(OFF_),
+              ABSENT,
+              TIMEOUTS,
+              Map.of(),
+              T0.plus(TIMEOUTS.powerOnConfirm()));
+      assertThat(NodeStateMachine.decide(next).action().kind()).isEqualTo(NONE);
+    }
+  }
+
+  @Test
+  void theConfirmationWindowIsConfigurable() {
+    NodeTimeouts quick = TIMEOUTS.withPowerOnConfirm(Duration.ofSeconds(5));
+    NodeStatus s = poweringOn(Duration.ofSeconds(5), Duration.ofSeconds(5), ObservedPower.OFF);
+    assertThat(decide(quick, spec(WANT_ON), s, OFF_, ABSENT).action().kind()).isEqualTo(POWER_ON);
+    assertThat(decide(spec(WANT_ON), s, OFF_, ABSENT).action().kind()).isEqualTo(NONE);
   }
 }

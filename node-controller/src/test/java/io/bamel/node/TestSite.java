@@ -46,12 +46,11 @@ import java.util.function.UnaryOperator;
 final class TestSite implements AutoCloseable {
 
   static final NodeTimeouts TIMEOUTS =
-      new NodeTimeouts(
+      NodeTimeouts.of(
           Duration.ofSeconds(3),
           Duration.ofSeconds(4),
           Duration.ofSeconds(3),
-          Duration.ofSeconds(3),
-          null);
+          Duration.ofSeconds(3));
 
   static final NodeControllerConfig CONFIG =
       NodeControllerConfig.DEFAULTS

@@ -24,6 +24,9 @@ import io.bamel.inventory.model.NodeState;
  * @param joinTimedOut whether it has been joining longer than its join timeout
  * @param settling whether it became ready less than {@link #SETTLE_TIME} ago: the scheduler may not
  *     have placed pending pods on it yet, so its free room still counts as coming
+ * @param notReady whether its Kubernetes node has been NotReady (or gone) for at least the pool's
+ *     not-ready timeout ({@code timeouts.notReady}, from the status's {@code notReadySince}): it is
+ *     neither capacity nor capacity on its way, even while the node controller power-cycles it
  */
 public record Member(
     String id,
@@ -40,14 +43,15 @@ public record Member(
     boolean hasUnevictablePods,
     Resources requested,
     boolean joinTimedOut,
-    boolean settling) {
+    boolean settling,
+    boolean notReady) {
 
   /** How long a newly ready node's free room is counted for pending pods (scheduler catch-up). */
   public static final java.time.Duration SETTLE_TIME = java.time.Duration.ofSeconds(30);
 
   /** Whether the node is capacity the pool can count on now or soon. */
   public boolean isCapacity() {
-    if (maintenance || state == NodeState.ERROR || joinTimedOut) {
+    if (maintenance || state == NodeState.ERROR || joinTimedOut || notReady) {
       return false;
     }
     return switch (state) {
@@ -57,9 +61,9 @@ public record Member(
     };
   }
 
-  /** Whether the node is serving workloads (ready and meant to stay on). */
+  /** Whether the node is serving workloads (ready, not NotReady too long, meant to stay on). */
   public boolean isReady() {
-    return state == NodeState.READY && desired == DesiredPower.ON && !maintenance;
+    return state == NodeState.READY && desired == DesiredPower.ON && !maintenance && !notReady;
   }
 
   /** Whether the node is on its way up (desired on, not ready yet). */

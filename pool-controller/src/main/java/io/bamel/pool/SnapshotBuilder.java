@@ -6,6 +6,7 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerPolicy;
 import io.bamel.inventory.model.ResourceCapacity;
@@ -65,7 +66,7 @@ public final class SnapshotBuilder {
       Predicate<Node> canPowerOff,
       Instant now) {
     PoolConfig c = config.withDefaults();
-    Duration joinTimeout = c.timeouts().join();
+    NodeTimeouts timeouts = c.timeouts();
     List<Member> out = new ArrayList<>(members.size());
     Resources.Sum requested = new Resources.Sum();
     Resources.Sum allocatable = new Resources.Sum();
@@ -80,7 +81,7 @@ public final class SnapshotBuilder {
               view.allocatableOf(kubeName),
               view.loadOn(kubeName),
               canPowerOff.test(node),
-              joinTimeout,
+              timeouts,
               now);
       out.add(m);
       if (m.isReady() && view.known()) {
@@ -150,7 +151,7 @@ public final class SnapshotBuilder {
       Resources allocatable,
       ClusterView.NodeLoad load,
       boolean canPowerOff,
-      Duration joinTimeout,
+      NodeTimeouts timeouts,
       Instant now) {
     var spec = node.spec();
     NodeState state = node.state();
@@ -167,7 +168,7 @@ public final class SnapshotBuilder {
     boolean joinTimedOut =
         state == NodeState.JOINING
             && status != null
-            && stepTime(status, now).compareTo(joinTimeout) > 0;
+            && stepTime(status, now).compareTo(timeouts.join()) > 0;
     return new Member(
         node.id(),
         state,
@@ -186,7 +187,18 @@ public final class SnapshotBuilder {
         state == NodeState.READY
             && status != null
             && status.stateSince() != null
-            && Duration.between(status.stateSince(), now).compareTo(Member.SETTLE_TIME) < 0);
+            && Duration.between(status.stateSince(), now).compareTo(Member.SETTLE_TIME) < 0,
+        notReadyTooLong(status, timeouts.notReady(), now));
+  }
+
+  /**
+   * Whether {@code status} shows a Kubernetes node NotReady (or gone) since at least {@code
+   * timeout} before {@code now} ({@code notReadySince}, written by the node controller).
+   */
+  static boolean notReadyTooLong(NodeStatus status, Duration timeout, Instant now) {
+    return status != null
+        && status.notReadySince() != null
+        && Duration.between(status.notReadySince(), now).compareTo(timeout) >= 0;
   }
 
   /** How long the current step has taken: the step timer, else the time in the state. */

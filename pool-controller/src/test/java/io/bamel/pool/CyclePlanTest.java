@@ -9,6 +9,7 @@ import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.pool.ScalingDecision.Choice;
 import io.bamel.pool.ScalingDecision.Direction;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -116,5 +117,48 @@ class CyclePlanTest {
                 new Pool("bare", null, 0, null, 0, Set.of("n1")),
                 new Pool("alpha", config, 1, null, 0, Set.of())));
     assertThat(pools).extracting(Pool::name).containsExactly("alpha", "zeta");
+  }
+
+  @Test
+  void aReadyNodeNotReadyPastThePoolsNotReadyTimeoutStopsCountingAndAnotherIsSwitchedOn() {
+    Node down = Inventory.node("a", "p", NodeState.READY, DesiredPower.ON);
+    Node downLong =
+        new Node(
+            "a",
+            down.spec(),
+            10,
+            down.status().toBuilder().notReadySince(NOW.minus(Duration.ofMinutes(5))).build(),
+            11,
+            null);
+    Node downBriefly =
+        new Node(
+            "a",
+            down.spec(),
+            10,
+            down.status().toBuilder().notReadySince(NOW.minus(Duration.ofMinutes(4))).build(),
+            11,
+            null);
+    Node off = Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF);
+    PoolConfig min1 = PoolConfig.builder().minNodes(1).build();
+
+    CyclePlan brief = cycle(min1, List.of(downBriefly, off));
+    assertThat(brief.plan(brief.pools().get(0), null).changes()).as("still capacity").isEmpty();
+
+    CyclePlan past = cycle(min1, List.of(downLong, off));
+    PoolPlan plan = past.plan(past.pools().get(0), null);
+    assertThat(plan.decision().direction()).isEqualTo(Direction.UP);
+    assertThat(plan.changes())
+        .extracting(io.bamel.inventory.store.DesiredPowerChange::id)
+        .containsExactly("b");
+
+    // the pool's own notReady timeout decides
+    PoolConfig longer =
+        min1.toBuilder()
+            .timeouts(
+                io.bamel.inventory.model.NodeTimeouts.of(null, null, null, null)
+                    .withNotReady(Duration.ofMinutes(10), Duration.ofMinutes(15)))
+            .build();
+    CyclePlan patient = cycle(longer, List.of(downLong, off));
+    assertThat(patient.plan(patient.pools().get(0), null).changes()).isEmpty();
   }
 }

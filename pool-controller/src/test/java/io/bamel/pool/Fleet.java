@@ -31,6 +31,7 @@ final class Fleet {
     Resources requested = Resources.NONE;
     boolean joinTimedOut;
     boolean settling;
+    boolean notReady;
 
     M(String id, NodeState state, DesiredPower desired) {
       this.id = id;
@@ -93,6 +94,11 @@ final class Fleet {
       return this;
     }
 
+    M notReady() {
+      notReady = true;
+      return this;
+    }
+
     M joinTimedOut() {
       joinTimedOut = true;
       return this;
@@ -114,7 +120,8 @@ final class Fleet {
           unevictable,
           requested,
           joinTimedOut,
-          settling);
+          settling,
+          notReady);
     }
   }
 

@@ -513,8 +513,7 @@ class PoolControllerIT {
         PoolConfig.builder()
             .minNodes(1)
             .timeouts(
-                new io.bamel.inventory.model.NodeTimeouts(
-                    null, Duration.ofMinutes(30), null, null, null))
+                io.bamel.inventory.model.NodeTimeouts.of(null, Duration.ofMinutes(30), null, null))
             .build(),
         0);
     node("stuck", "web", NodeState.JOINING, cpu("32", null), "r1"); // joining for an hour

@@ -122,6 +122,25 @@ class ScalingPolicyTest {
             List.of(),
             "min-nodes",
             NOW),
+        c(
+            "a ready node NotReady past the pool's notReady timeout is not capacity: another is"
+                + " picked",
+            PoolConfig.builder().minNodes(1).build(),
+            pool().with(ready("a").notReady(), off("b")),
+            Direction.UP,
+            List.of("b"),
+            List.of(),
+            "min-nodes",
+            NOW),
+        c(
+            "a NotReady node being power-cycled (joining) is not capacity on its way either",
+            PoolConfig.builder().minNodes(2).build(),
+            pool().with(ready("a"), joining("b").notReady(), off("c")),
+            Direction.UP,
+            List.of("c"),
+            List.of(),
+            "min-nodes",
+            NOW),
         // --- scale up on utilization
         c(
             "cpu above the scale-up threshold adds one node",

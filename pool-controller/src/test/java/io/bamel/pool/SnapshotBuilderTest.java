@@ -378,8 +378,7 @@ class SnapshotBuilderTest {
     PoolConfig config =
         PoolConfig.builder()
             .timeouts(
-                new io.bamel.inventory.model.NodeTimeouts(
-                    null, Duration.ofMinutes(30), null, null, null))
+                io.bamel.inventory.model.NodeTimeouts.of(null, Duration.ofMinutes(30), null, null))
             .build();
     Node old = node("old", "p", NodeState.JOINING, DesiredPower.ON); // in state since 11:00
     NodeStatus fresh =

@@ -80,12 +80,11 @@ public final class DemoFleet {
   /** The pools' configs: short windows so the demo moves within minutes. */
   public static Map<String, PoolConfig> pools() {
     NodeTimeouts timeouts =
-        new NodeTimeouts(
+        NodeTimeouts.of(
             Duration.ofSeconds(60),
             Duration.ofSeconds(60),
             Duration.ofSeconds(60),
-            Duration.ofSeconds(30),
-            null);
+            Duration.ofSeconds(30));
     PoolConfig general =
         PoolConfig.builder()
             .minNodes(2)

@@ -108,6 +108,36 @@ class BadRequestsIT {
           f.json("PUT", node, without(with(fresh, "powerInterface", q("wol")), "macAddress")),
           400,
           "macAddress");
+      // configurations that validate field by field but can never work (issue 17.6)
+      expect(
+          f.json("PUT", node, with(fresh, "powerInterface", q("wol"))), 400, "wakeOnLan.probePort");
+      expect(
+          f.json(
+              "PUT",
+              node,
+              with(
+                  with(with(fresh, "powerInterface", q("wol")), "wakeOnLan", "{\"probePort\":22}"),
+                  "bootProfile",
+                  q("pxe-ubuntu-24"))),
+          400,
+          "bootProfile");
+      expect(
+          f.json(
+              "PUT",
+              node,
+              with(
+                  with(
+                      with(fresh, "powerInterface", q("proxmox")),
+                      "proxmox",
+                      "{\"node\":\"pve1\",\"vmid\":101}"),
+                  "bootProfile",
+                  q("pxe"))),
+          400,
+          "bootProfile");
+      expect(
+          f.json("PATCH", "/api/v1/nodes/n001", "{\"powerInterface\":\"wol\"}"),
+          400,
+          "wakeOnLan.probePort");
       expect(f.json("PUT", node, with(fresh, "rackPosition", "\"7\"")), 400, "rackPosition");
       expect(f.json("PUT", node, "{\"serial\":"), 400, null);
       expect(f.send("PUT", node, null, JSON, freshBytes, Map.of()), 401, null);
@@ -272,6 +302,22 @@ class BadRequestsIT {
               + "},{\"id\":\"n011\",\"spec\":"
               + with(Json.of(Json.spec(11, "a")), "labels", "{\"k\":null}")
               + "}]}");
+      // configurations that can never work (issue 17.6): a WoL node without a probe, pxe on proxmox
+      bodies.add(
+          "{\"items\":[{\"id\":\"n013\",\"spec\":"
+              + Json.of(
+                  Json.spec(13, "a").toBuilder()
+                      .powerInterface(io.bamel.inventory.model.PowerInterface.WOL)
+                      .bmcCredentials(null)
+                      .build())
+              + "},{\"id\":\"n014\",\"spec\":"
+              + Json.of(
+                  Json.spec(14, "a").toBuilder()
+                      .powerInterface(io.bamel.inventory.model.PowerInterface.PROXMOX)
+                      .proxmox(new io.bamel.inventory.model.ProxmoxVm("pve1", 101, null))
+                      .bootProfile("pxe")
+                      .build())
+              + "}]}");
       List<String> netbox = new ArrayList<>();
       for (String id : List.of("-1", "0", "\"7\"", "1.5", "null", "true", "-9223372036854775808")) {
         netbox.add("{\"results\":[{\"id\":" + id + ",\"name\":\"n001\",\"serial\":\"SN100001\"}]}");
@@ -280,6 +326,10 @@ class BadRequestsIT {
           "{\"results\":[{\"id\":12,\"name\":\"nb12\",\"oob_ip\":{\"address\":"
               + q(host300 + "/24")
               + "}}]}");
+      netbox.add(
+          "{\"results\":[{\"id\":15,\"name\":\"nb15\",\"serial\":\"SN15\",\"custom_fields\":"
+              + "{\"bamel_power_interface\":\"wol\",\"bamel_mgmt_address\":\"192.0.2.15\","
+              + "\"bamel_mac_address\":\"0c:c4:7a:00:00:0f\"}}]}");
       long before = f.revision();
       List<String> failures = new ArrayList<>();
       for (String body : bodies) {
@@ -445,6 +495,37 @@ class BadRequestsIT {
     cases.add(
         Case.json(
             "PATCH mgmtAddress away", "PATCH", "/api/v1/nodes/n001", "{\"mgmtAddress\":null}"));
+    cases.add(
+        Case.json(
+            "PUT wol without a probe port",
+            "PUT",
+            node,
+            with(
+                with(good, "powerInterface", q("wol")),
+                "wakeOnLan",
+                "{\"broadcast\":\"192.0.2.255:9\"}")));
+    for (String[] pxe :
+        new String[][] {
+          {"wol", "wakeOnLan", "{\"probePort\":22}"},
+          {"proxmox", "proxmox", "{\"node\":\"pve1\",\"vmid\":101}"},
+        }) {
+      cases.add(
+          Case.json(
+              "PUT pxe on " + pxe[0],
+              "PUT",
+              node,
+              with(
+                  with(with(good, "powerInterface", q(pxe[0])), pxe[1], pxe[2]),
+                  "bootProfile",
+                  q("pxe"))));
+    }
+    cases.add(
+        Case.json(
+            "PATCH pxe on a node switched to proxmox",
+            "PATCH",
+            "/api/v1/nodes/n001",
+            "{\"powerInterface\":\"proxmox\",\"proxmox\":{\"node\":\"pve1\",\"vmid\":101},"
+                + "\"bootProfile\":\"pxe\"}"));
     cases.add(
         Case.json(
             "PATCH to wol without a MAC",

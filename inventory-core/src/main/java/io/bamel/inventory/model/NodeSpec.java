@@ -145,8 +145,26 @@ public record NodeSpec(
           v.check(mgmtAddress != null, "mgmtAddress", "required for proxmox");
           v.check(proxmox != null, "proxmox", "required for proxmox: the node and vmid");
         }
-        case WOL -> v.check(macAddress != null, "macAddress", "required for wol");
+        case WOL -> {
+          v.check(macAddress != null, "macAddress", "required for wol");
+          v.check(
+              mgmtAddress != null,
+              "mgmtAddress",
+              "required for wol: the host whose probe port tells whether the machine is up");
+          v.check(
+              wakeOnLan != null && wakeOnLan.probePort() != null,
+              "wakeOnLan.probePort",
+              "required for wol: without a probe the power state is unknown and no power-on can"
+                  + " ever be confirmed");
+        }
       }
+      v.check(
+          !pxeBoot(bootProfile) || powerInterface.canSetBootDevice(),
+          "bootProfile",
+          Texts.quote(bootProfile)
+              + " boots from the network, which "
+              + powerInterface
+              + " cannot set up (no one-time boot device): use redfish or ipmi, or a disk profile");
     }
     if (bmcTls != null) {
       bmcTls.validate(v.at("bmcTls"));
@@ -168,6 +186,20 @@ public record NodeSpec(
         "idlePowerWatts",
         "must be a non-negative number");
     Labels.validate(v.at("labels"), labels);
+  }
+
+  /**
+   * Whether {@code bootProfile} asks for a network (PXE) boot: it is {@code pxe}, or starts with
+   * {@code pxe-} or {@code pxe:} (such as {@code pxe-ubuntu-24} or {@code pxe:rescue}), ignoring
+   * case and surrounding blanks. Any other profile ({@code disk}, {@code no-pxe}, {@code ipxe},
+   * none) boots as the machine is set up.
+   */
+  public static boolean pxeBoot(String bootProfile) {
+    if (bootProfile == null) {
+      return false;
+    }
+    String p = bootProfile.strip().toLowerCase(java.util.Locale.ROOT);
+    return p.equals("pxe") || p.startsWith("pxe-") || p.startsWith("pxe:");
   }
 
   private static void text(Validator v, String field, String value) {

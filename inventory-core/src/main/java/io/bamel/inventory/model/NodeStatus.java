@@ -16,7 +16,10 @@ import java.util.Map;
  * <p>The step timer ({@code timerStarted}, {@code timerElapsed}) measures how long the current step
  * (power-on, join, drain, power-off) has taken; it can be paused (timerStarted null) while a step
  * cannot progress for reasons outside the node, such as an unreachable Kubernetes API. {@code
- * powerCycled} marks that the one power cycle allowed after a join timeout was made.
+ * powerCycled} marks that the one power cycle allowed after a join timeout (or a remediation) was
+ * made. {@code notReadySince} is when a {@code ready} node was first seen NotReady (or gone) in
+ * Kubernetes; it is cleared when the node is Ready again. Past the pool's not-ready timeout such a
+ * node no longer counts as pool capacity; past its remediation timeout it is power-cycled once.
  *
  * <p>Inspection: {@code inspectRequestedAt} is the one field another writer sets: the API's {@code
  * POST /api/v1/nodes/{id}/inspect} writes it (compare-and-swap on the status revision, so no
@@ -44,6 +47,7 @@ public record NodeStatus(
     Instant inspectRequestedAt,
     NodeHardware hardware,
     List<NodeCondition> conditions,
+    Instant notReadySince,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Normalises a missing extension map to an empty one and no conditions to absent. */

@@ -30,6 +30,7 @@ public final class NodeStatusBuilder {
   private Instant inspectRequestedAt;
   private NodeHardware hardware;
   private List<NodeCondition> conditions;
+  private Instant notReadySince;
   private Map<String, Object> extensions;
 
   NodeStatusBuilder() {}
@@ -54,6 +55,7 @@ public final class NodeStatusBuilder {
     this.inspectRequestedAt = s.inspectRequestedAt();
     this.hardware = s.hardware();
     this.conditions = s.conditions();
+    this.notReadySince = s.notReadySince();
     this.extensions = s.extensions();
   }
 
@@ -153,6 +155,12 @@ public final class NodeStatusBuilder {
     return this;
   }
 
+  /** Sets {@code notReadySince}. */
+  public NodeStatusBuilder notReadySince(Instant notReadySince) {
+    this.notReadySince = notReadySince;
+    return this;
+  }
+
   /** Starts the step timer afresh at {@code now}. */
   public NodeStatusBuilder restartTimer(Instant now) {
     this.timerStarted = now;
@@ -206,6 +214,7 @@ public final class NodeStatusBuilder {
         inspectRequestedAt,
         hardware,
         conditions,
+        notReadySince,
         extensions);
   }
 }

@@ -40,6 +40,15 @@ public enum PowerInterface implements JsonEnum {
     return this != WOL;
   }
 
+  /**
+   * Whether the driver can set a one-time boot device, so a network (PXE) {@code bootProfile} can
+   * be honoured: Redfish and IPMI can; Wake-on-LAN (a magic packet only) and Proxmox (the VM's boot
+   * order is set in Proxmox) cannot.
+   */
+  public boolean canSetBootDevice() {
+    return this == REDFISH || this == IPMI;
+  }
+
   @Override
   public String toString() {
     return json;

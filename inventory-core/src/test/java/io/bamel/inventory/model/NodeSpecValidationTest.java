@@ -56,6 +56,76 @@ class NodeSpecValidationTest {
         .hasMessageContaining("macAddress: required for wol");
   }
 
+  private static java.util.List<String> fields(NodeSpec spec) {
+    try {
+      spec.validate();
+      return java.util.List.of();
+    } catch (InvalidInputException e) {
+      return e.errors().stream().map(FieldError::field).toList();
+    }
+  }
+
+  @Test
+  void wakeOnLanNeedsAProbePortOnTheManagementAddress() {
+    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.WOL);
+    assertThat(fields(wol.wakeOnLan(null).build())).containsExactly("wakeOnLan.probePort");
+    assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, null, "ssh-off", null)).build()))
+        .containsExactly("wakeOnLan.probePort");
+    assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, 22, null, null)).build())).isEmpty();
+    assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, 22, null, null)).mgmtAddress(null).build()))
+        .containsExactly("mgmtAddress");
+    assertThatThrownBy(() -> wol.wakeOnLan(null).build().validate())
+        .hasMessageContaining("wakeOnLan.probePort: required for wol");
+  }
+
+  @Test
+  void aNetworkBootProfileNeedsAnInterfaceThatCanSetTheBootDevice() {
+    WakeOnLan probe = new WakeOnLan(null, 22, null, null);
+    ProxmoxVm vm = new ProxmoxVm("pve1", 101, null);
+    for (String pxe : java.util.List.of("pxe", "PXE-ubuntu-24", " pxe:rescue ")) {
+      assertThat(fields(valid().bootProfile(pxe).build())).as("redfish " + pxe).isEmpty();
+      assertThat(fields(valid().powerInterface(PowerInterface.IPMI).bootProfile(pxe).build()))
+          .isEmpty();
+      assertThat(
+              fields(
+                  valid()
+                      .powerInterface(PowerInterface.WOL)
+                      .wakeOnLan(probe)
+                      .bootProfile(pxe)
+                      .build()))
+          .as("wol " + pxe)
+          .containsExactly("bootProfile");
+      assertThat(
+              fields(
+                  valid()
+                      .powerInterface(PowerInterface.PROXMOX)
+                      .proxmox(vm)
+                      .bootProfile(pxe)
+                      .build()))
+          .as("proxmox " + pxe)
+          .containsExactly("bootProfile");
+    }
+    for (String disk : java.util.List.of("disk", "ipxe", "no-pxe")) {
+      assertThat(
+              fields(
+                  valid()
+                      .powerInterface(PowerInterface.WOL)
+                      .wakeOnLan(probe)
+                      .bootProfile(disk)
+                      .build()))
+          .isEmpty();
+    }
+    assertThatThrownBy(
+            () ->
+                valid()
+                    .powerInterface(PowerInterface.PROXMOX)
+                    .proxmox(vm)
+                    .bootProfile("pxe")
+                    .build()
+                    .validate())
+        .hasMessageContaining("bootProfile: 'pxe' boots from the network, which proxmox cannot");
+  }
+
   @Test
   void bmcTlsTakesAWellFormedPinAndOneWayOfVerifying() {
     String pin = "AB:CD:" + "ef".repeat(30);
