@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.WakeOnLan;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +37,8 @@ class InspectApiIT {
           "n002",
           Json.spec(2, "a").toBuilder()
               .powerInterface(PowerInterface.WOL)
-              .mgmtAddress(null)
+              .mgmtAddress("192.0.2.2")
+              .wakeOnLan(new WakeOnLan(null, 22, null, null))
               .bmcCredentials(null)
               .build(),
           null);
