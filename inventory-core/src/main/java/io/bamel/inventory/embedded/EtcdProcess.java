@@ -280,6 +280,8 @@ public final class EtcdProcess implements AutoCloseable {
       Files.createDirectories(config.dataDir());
       List<String> cmd = new ArrayList<>();
       if (ownSession) {
+        // in a session of its own, an etcd outlives a bamel killed outright: stop such leftovers
+        OrphanReaper.reap(config.dataDir());
         List<String> prefix = OwnSession.prefix(System.getenv());
         if (prefix.isEmpty()) {
           LOG.warn(
