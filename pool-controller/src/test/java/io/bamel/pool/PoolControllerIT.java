@@ -38,6 +38,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -440,6 +441,8 @@ class PoolControllerIT {
     node("w1", "web", NodeState.READY, cpu("32", null), "r1");
     node("w2", "web", NodeState.READY, cpu("32", null), "r1");
     kubeServer.close();
+    // the informers keep what they listed until the cluster's probe (every second) sees the outage
+    Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !cluster.synced());
     ListAppender<ILoggingEvent> logged = captureLog();
     try (Controllers a = controllers("a")) {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
