@@ -213,9 +213,15 @@ class ClientIT {
     assertThat(forbidden.err())
         .startsWith("error: forbidden: the token's scope does not allow POST");
 
+    // The request is accepted (202), but no node controller runs here to carry it out.
     Run inspect = bamel("inspect", "r1-u02", "--timeout", "2");
     assertThat(inspect.exit()).isEqualTo(1);
-    assertThat(inspect.err()).startsWith("error: ").contains("/api/v1/nodes/r1-u02/inspect");
+    assertThat(inspect.err())
+        .startsWith("node/r1-u02 inspection requested; waiting")
+        .contains("error: node/r1-u02 was not inspected within 2 s");
+    assertThat(admin.get(ApiClient.API + "/nodes/r1-u02").path("status").has("inspectRequestedAt"))
+        .as("the request is recorded for the node controller")
+        .isTrue();
   }
 
   @Test
