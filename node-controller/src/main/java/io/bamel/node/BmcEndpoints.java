@@ -11,8 +11,12 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Builds the {@link BmcEndpoint} of a node from its spec. Pure; never touches a secret. */
-final class BmcEndpoints {
+/**
+ * Builds the {@link BmcEndpoint} of a node from its spec: the one mapping of a spec to a BMC, used
+ * by the node controller and by the client's {@code bamel bmc --node}. Pure; never touches a
+ * secret.
+ */
+public final class BmcEndpoints {
 
   private BmcEndpoints() {}
 
@@ -23,7 +27,7 @@ final class BmcEndpoints {
    * from the spec). The spec's {@code ipmi} cipher suite and privilege become the IPMI driver's
    * endpoint options (unset: the driver's defaults).
    */
-  static BmcEndpoint of(String id, NodeSpec spec) {
+  public static BmcEndpoint of(String id, NodeSpec spec) {
     Map<String, String> options = new HashMap<>();
     String address = spec.mgmtAddress();
     if (spec.powerInterface() == PowerInterface.WOL) {
