@@ -91,7 +91,15 @@ class PoolControllerIT {
       throws InterruptedException {
     Controllers c = new Controllers(client, identity, cluster, clock, more);
     assertThat(c.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
-    // the cluster reads through its informers: wait until they hold what the API server holds
+    awaitInformersHoldTheApiServersObjects();
+    return c;
+  }
+
+  /**
+   * The cluster reads through its informers: waits until they hold what the API server holds (a pod
+   * created just before the informers started may otherwise be missing from the first cycle).
+   */
+  private void awaitInformersHoldTheApiServersObjects() {
     boolean apiUp;
     try {
       kube.nodes().list();
@@ -100,7 +108,7 @@ class PoolControllerIT {
       apiUp = false; // a test of an unreachable API server
     }
     if (!apiUp) {
-      return c;
+      return;
     }
     org.awaitility.Awaitility.await()
         .atMost(Duration.ofSeconds(10))
@@ -109,7 +117,6 @@ class PoolControllerIT {
             () ->
                 cluster.pods().size() == kube.pods().inAnyNamespace().list().getItems().size()
                     && cluster.nodes().size() == kube.nodes().list().getItems().size());
-    return c;
   }
 
   /** Captures what the pool controller logs (detached after the test). */
@@ -579,6 +586,7 @@ class PoolControllerIT {
     try (Controllers a = new Controllers(client, "a", deposing, clock, b -> {})) {
       assertThat(a.cache.awaitSynced(Duration.ofSeconds(10))).isTrue();
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      awaitInformersHoldTheApiServersObjects();
       // b starts only once a leads: started together, either could win the first campaign.
       try (Controllers b = new Controllers(client, "b", cluster, clock, x -> {})) {
         a.sync();
@@ -858,6 +866,11 @@ class PoolControllerIT {
     @Override
     public boolean reachable() {
       return delegate.reachable();
+    }
+
+    @Override
+    public boolean synced() {
+      return delegate.synced();
     }
 
     @Override
