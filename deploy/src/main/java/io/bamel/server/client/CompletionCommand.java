@@ -45,6 +45,26 @@ public final class CompletionCommand implements Callable<Integer> {
     return AutoComplete.bash(root.getCommandName(), root);
   }
 
+  /**
+   * The same script as a zsh completion function file ({@code _bamel} in a directory of {@code
+   * $fpath}, such as {@code /usr/share/zsh/site-functions}): {@code compinit} autoloads it at the
+   * first completion of {@code bamel}; the script registers its bash function through {@code
+   * bashcompinit}, and the last line hands that first completion to it.
+   */
+  public static String zshFunction(CommandLine root) {
+    String name = root.getCommandName();
+    return "#compdef "
+        + name
+        + "\n"
+        + "# "
+        + name
+        + "'s zsh completion: picocli's completion script, run through zsh's bashcompinit.\n"
+        + script(root)
+        + "\n_bash_complete -F _complete_"
+        + name
+        + " -o default \"$@\"\n";
+  }
+
   @Override
   public Integer call() {
     if (!shell.equals("bash") && !shell.equals("zsh")) {
