@@ -65,7 +65,7 @@ import org.slf4j.LoggerFactory;
  * processes may hold the cores.
  *
  * <p>5,000 nodes by default ({@code -Dbench.bmcPassNodes}): one replica's pass is 78 s ideal and
- * the whole benchmark about 13 minutes. Everything is the shipped default (64 BMC calls at once per
+ * the whole benchmark 11 to 13 minutes. Everything is the shipped default (64 BMC calls at once per
  * replica, a power draw read every 10 minutes, the 15 s replica lease) but the sync interval and
  * its jitter: the interval is twice the configuration's ideal pass, at least 60 s (20 s in a quick
  * run), unless {@code -Dbench.bmcPassSyncSeconds} says otherwise, so that a controller's start-up
