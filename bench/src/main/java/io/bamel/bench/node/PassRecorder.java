@@ -52,6 +52,11 @@ final class PassRecorder implements PowerDriver {
     return n == null ? 0 : n.get();
   }
 
+  /** The BMCs whose power state was read since the last reset (cheap: no per-node lookup). */
+  int nodesRead() {
+    return reads.size();
+  }
+
   /** Power-draw reads of the BMC at {@code address} since the last reset. */
   int draws(String address) {
     AtomicInteger n = draws.get(address);

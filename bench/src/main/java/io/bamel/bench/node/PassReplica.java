@@ -25,8 +25,8 @@ import java.time.Duration;
  * nodeController.sharded: true} wires it ({@code BamelServer}): its own etcd client, inventory
  * cache, {@link ReplicaRegistry} (lease of the shipped 15 s TTL) and sharded {@link
  * NodeController}, with its own Redfish driver wrapped in a {@link PassRecorder}. Only the Redfish
- * credential (the simulator speaks plain HTTP on loopback) and the sync interval differ from a
- * server's.
+ * credential (the simulator speaks plain HTTP on loopback), the sync interval and its jitter (none)
+ * differ from a server's.
  */
 final class PassReplica implements AutoCloseable {
 
@@ -50,13 +50,30 @@ final class PassReplica implements AutoCloseable {
             .register(recorder);
   }
 
-  /** Starts the node controller with the shipped defaults but {@code syncInterval}. */
+  /**
+   * Starts the node controller with the shipped defaults but {@code syncInterval} and no jitter of
+   * it, so that replicas started together pass together: their timed passes overlap on the bench
+   * machine's cores, the hardest case for a machine that runs all of them.
+   */
   void startController(Duration syncInterval) {
+    NodeControllerConfig d = NodeControllerConfig.DEFAULTS;
+    NodeControllerConfig config =
+        new NodeControllerConfig(
+            d.workers(),
+            d.bmcConcurrency(),
+            syncInterval,
+            0,
+            d.pollInterval(),
+            d.backoffBase(),
+            d.backoffMax(),
+            d.bmcCallTimeout(),
+            d.timeouts(),
+            d.shutdownTimeout(),
+            d.readings(),
+            d.readingsInterval());
     controller =
         NodeController.builder()
-            .config(
-                NodeControllerConfig.DEFAULTS.withIntervals(
-                    syncInterval, NodeControllerConfig.DEFAULTS.pollInterval()))
+            .config(config)
             .cache(cache)
             .store(new EtcdInventory(client))
             .drivers(drivers)
