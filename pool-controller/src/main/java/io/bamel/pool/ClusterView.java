@@ -5,32 +5,29 @@ import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The Kubernetes cluster as one decision cycle sees it, read once for every pool from the cluster's
- * watched cache (the informers of {@link Cluster}; no LIST per cycle): nodes by name, what the live
- * pods bound to each node add up to, and the unschedulable pods. When the cluster could not be read
- * (no integration, cache not synced yet, unreachable API server) it is {@linkplain #known()
- * unknown} with the reason, and every pool's utilization is unknown.
+ * watched cache (the informers of {@link Cluster}; no LIST per cycle): for each node name one
+ * {@link Entry} (the Kubernetes node, its allocatable, what the live pods bound to it add up to),
+ * and the unschedulable pods. When the cluster could not be read (no integration, cache not synced
+ * yet, unreachable API server) it is {@linkplain #known() unknown} with the reason, and every
+ * pool's utilization is unknown.
+ *
+ * <p>One map keyed by node name holds everything known of a node, so a member costs one lookup per
+ * cycle, and the pods are totalled straight into it (no second map copied from the first).
  *
  * @param known whether the cluster was read
  * @param reason why not, when it was not
- * @param nodes Kubernetes nodes by name
+ * @param entries what is known of each node name (a node, pods bound to it, or both)
  * @param unschedulable pods the scheduler could not place (PodScheduled=False, Unschedulable)
- * @param loads what the pods on each node add up to
- * @param allocatable each node's allocatable as {@link Resources} (names as in {@link
- *     KubeResources})
  */
 public record ClusterView(
-    boolean known,
-    String reason,
-    Map<String, KubeNode> nodes,
-    List<KubePod> unschedulable,
-    Map<String, NodeLoad> loads,
-    Map<String, Resources> allocatable) {
+    boolean known, String reason, Map<String, Entry> entries, List<KubePod> unschedulable) {
 
   /**
    * What the pods bound to one node add up to, computed once per cycle.
@@ -45,9 +42,68 @@ public record ClusterView(
     public static final NodeLoad NONE = new NodeLoad(Resources.NONE, false, false);
   }
 
+  /**
+   * Everything the view knows of one node name. Filled only while {@link ClusterView#of} builds the
+   * view, immutable afterwards.
+   */
+  public static final class Entry {
+
+    /** A name the view knows nothing of. */
+    public static final Entry NONE = new Entry(null, Resources.NONE);
+
+    private final KubeNode node;
+    private final Resources allocatable;
+    private Resources.Sum requested;
+    private boolean doNotDisrupt;
+    private boolean unevictable;
+    private NodeLoad load = NodeLoad.NONE;
+
+    private Entry(KubeNode node, Resources allocatable) {
+      this.node = node;
+      this.allocatable = allocatable;
+    }
+
+    /** The Kubernetes node, or null when there is none of this name. */
+    public KubeNode node() {
+      return node;
+    }
+
+    /** Its allocatable as {@link Resources} (names as in {@link KubeResources}); may be empty. */
+    public Resources allocatable() {
+      return allocatable;
+    }
+
+    /** What the live pods bound to it add up to. */
+    public NodeLoad load() {
+      return load;
+    }
+
+    private void add(KubePod p) {
+      if (requested == null) {
+        requested = new Resources.Sum();
+      }
+      p.requests().forEach((k, v) -> requested.add(KubeResources.name(k), v.doubleValue()));
+      doNotDisrupt |= p.doNotDisrupt();
+      unevictable |= p.workload() && p.ownerKind() == null;
+    }
+
+    private void seal() {
+      if (requested != null) {
+        load = new NodeLoad(requested.build(), doNotDisrupt, unevictable);
+        requested = null;
+      }
+    }
+  }
+
+  /** Wraps the map. */
+  public ClusterView {
+    entries = Collections.unmodifiableMap(entries);
+    unschedulable = List.copyOf(unschedulable);
+  }
+
   /** A view of a cluster that could not be read, and why. */
   public static ClusterView unknown(String reason) {
-    return new ClusterView(false, reason, Map.of(), List.of(), Map.of(), Map.of());
+    return new ClusterView(false, reason, Map.of(), List.of());
   }
 
   /** A view of these nodes and pods (finished pods are left out). Pure. */
@@ -60,51 +116,42 @@ public record ClusterView(
    * that did not change (a cycle over 10,000 nodes then allocates far less). Pure.
    */
   public static ClusterView of(List<KubeNode> nodes, List<KubePod> pods, ClusterView previous) {
-    Map<String, KubeNode> byName = new HashMap<>(nodes.size() * 2);
-    Map<String, Resources> allocatable = new HashMap<>(nodes.size() * 2);
+    Map<String, Entry> entries = new HashMap<>(nodes.size() * 2);
     for (KubeNode n : nodes) {
-      byName.put(n.name(), n);
       Resources converted = null;
       if (previous != null) {
-        KubeNode before = previous.nodes.get(n.name());
-        if (before != null && before.allocatable().equals(n.allocatable())) {
-          converted = previous.allocatable.get(n.name());
+        Entry before = previous.entries.get(n.name());
+        if (before != null
+            && before.node != null
+            && before.node.allocatable().equals(n.allocatable())) {
+          converted = before.allocatable;
         }
       }
-      allocatable.put(n.name(), converted != null ? converted : KubeResources.of(n.allocatable()));
+      entries.put(
+          n.name(),
+          new Entry(n, converted != null ? converted : KubeResources.of(n.allocatable())));
     }
-    Map<String, Load> loads = new HashMap<>(nodes.size() * 2);
     List<KubePod> unschedulable = new ArrayList<>();
     for (KubePod p : pods) {
       if (p.terminated()) {
         continue;
       }
-      if (p.nodeName() != null) {
-        loads.computeIfAbsent(p.nodeName(), k -> new Load()).add(p);
+      String on = p.nodeName();
+      if (on != null) {
+        Entry e = entries.get(on);
+        if (e == null) {
+          e = new Entry(null, Resources.NONE);
+          entries.put(on, e);
+        }
+        e.add(p);
       } else if (p.unschedulable()) {
         unschedulable.add(p);
       }
     }
-    Map<String, NodeLoad> done = new HashMap<>(loads.size() * 2);
-    loads.forEach((node, load) -> done.put(node, load.build()));
-    return new ClusterView(true, null, byName, unschedulable, done, allocatable);
-  }
-
-  /** A running total of the pods on one node. */
-  private static final class Load {
-    private final Resources.Sum sum = new Resources.Sum();
-    private boolean doNotDisrupt;
-    private boolean unevictable;
-
-    void add(KubePod p) {
-      p.requests().forEach((k, v) -> sum.add(KubeResources.name(k), v.doubleValue()));
-      doNotDisrupt |= p.doNotDisrupt();
-      unevictable |= p.workload() && p.ownerKind() == null;
+    for (Entry e : entries.values()) {
+      e.seal();
     }
-
-    NodeLoad build() {
-      return new NodeLoad(sum.build(), doNotDisrupt, unevictable);
-    }
+    return new ClusterView(true, null, entries, unschedulable);
   }
 
   /** Reads {@code cluster}; never throws: an unavailable cluster gives an unknown view. */
@@ -128,13 +175,23 @@ public record ClusterView(
     }
   }
 
+  /** What the view knows of node name {@code name} ({@link Entry#NONE} when nothing). */
+  public Entry entry(String name) {
+    return entries.getOrDefault(name, Entry.NONE);
+  }
+
+  /** The Kubernetes node {@code name}, or null when there is none. */
+  public KubeNode node(String name) {
+    return entry(name).node();
+  }
+
   /** The allocatable of Kubernetes node {@code name}, empty when it has none. */
   public Resources allocatableOf(String name) {
-    return allocatable.getOrDefault(name, Resources.NONE);
+    return entry(name).allocatable();
   }
 
   /** What the pods bound to node {@code name} add up to. */
   public NodeLoad loadOn(String name) {
-    return loads.getOrDefault(name, NodeLoad.NONE);
+    return entry(name).load();
   }
 }

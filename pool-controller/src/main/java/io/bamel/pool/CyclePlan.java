@@ -41,6 +41,8 @@ public final class CyclePlan {
   private final Map<String, PoolSnapshot> snapshots;
   private final Map<String, PoolMemory> memories;
   private final Map<String, Votes> votes;
+  private final Map<String, List<EnergyLedger.Observation>> energy;
+  private final Map<String, Double> watts;
   private final Instant now;
 
   private CyclePlan(
@@ -49,12 +51,16 @@ public final class CyclePlan {
       Map<String, PoolSnapshot> snapshots,
       Map<String, PoolMemory> memories,
       Map<String, Votes> votes,
+      Map<String, List<EnergyLedger.Observation>> energy,
+      Map<String, Double> watts,
       Instant now) {
     this.pools = pools;
     this.byPool = byPool;
     this.snapshots = snapshots;
     this.memories = memories;
     this.votes = votes;
+    this.energy = energy;
+    this.watts = watts;
     this.now = now;
   }
 
@@ -97,21 +103,28 @@ public final class CyclePlan {
     }
     Map<String, PoolMemory> memories = new HashMap<>();
     Map<String, PoolSnapshot> snapshots = new HashMap<>();
+    Map<String, List<EnergyLedger.Observation>> energy = new HashMap<>();
+    Map<String, Double> watts = new HashMap<>();
     List<PodPools.Pool> assignable = new ArrayList<>();
     for (Pool p : pools) {
       PoolConfig config = p.config().withDefaults();
       PoolMemory before = memory.getOrDefault(p.name(), PoolMemory.from(p.status()));
       memories.put(p.name(), before);
+      List<Node> members = byPool.getOrDefault(p.name(), List.of());
       PoolSnapshot snapshot =
           SnapshotBuilder.build(
               config,
-              byPool.getOrDefault(p.name(), List.of()),
+              members,
               view,
               votes.getOrDefault(p.name(), Votes.NONE),
               before,
               canPowerOff,
               now);
       snapshots.put(p.name(), snapshot);
+      // Read the members' readings now, while the snapshot has just brought them into the CPU's
+      // cache, rather than in a second pass over 10,000 nodes after every pool is built.
+      energy.put(p.name(), observations(p.name(), members));
+      watts.put(p.name(), watts(members));
       if (!view.unschedulable().isEmpty()) {
         assignable.add(PodPools.Pool.of(p.name(), config, snapshot.members()));
       }
@@ -126,7 +139,8 @@ public final class CyclePlan {
           SnapshotBuilder.pending(pending.getOrDefault(p.name(), List.of()), config);
       snapshots.compute(p.name(), (name, s) -> s.withPending(pods));
     }
-    return new CyclePlan(List.copyOf(pools), byPool, snapshots, memories, votes, now);
+    return new CyclePlan(
+        List.copyOf(pools), byPool, snapshots, memories, votes, energy, watts, now);
   }
 
   /** The configured pools of this cycle, in name order. */
@@ -185,13 +199,18 @@ public final class CyclePlan {
         last,
         status,
         news,
-        changes);
+        changes,
+        watts.getOrDefault(name, 0.0));
   }
 
   /** What the energy estimate observes of a pool's members this cycle. */
   public List<EnergyLedger.Observation> energy(String pool) {
-    List<EnergyLedger.Observation> out = new ArrayList<>();
-    for (Node n : members(pool)) {
+    return energy.getOrDefault(pool, List.of());
+  }
+
+  private static List<EnergyLedger.Observation> observations(String pool, List<Node> members) {
+    List<EnergyLedger.Observation> out = new ArrayList<>(members.size());
+    for (Node n : members) {
       out.add(
           new EnergyLedger.Observation(
               n.id(),
@@ -202,6 +221,17 @@ public final class CyclePlan {
               n.spec().idlePowerWatts()));
     }
     return out;
+  }
+
+  /** The members' summed power readings, in watts (nodes without a reading count 0). */
+  private static double watts(List<Node> members) {
+    double watts = 0;
+    for (Node n : members) {
+      if (n.readings() != null && n.readings().powerWatts() != null) {
+        watts += n.readings().powerWatts();
+      }
+    }
+    return watts;
   }
 
   private DesiredPowerChange change(

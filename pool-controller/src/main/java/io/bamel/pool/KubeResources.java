@@ -1,7 +1,6 @@
 package io.bamel.pool;
 
 import java.math.BigDecimal;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -28,8 +27,6 @@ public final class KubeResources {
     if (amounts.isEmpty()) {
       return Resources.NONE;
     }
-    Map<String, Double> map = new HashMap<>();
-    amounts.forEach((k, v) -> map.merge(name(k), v.doubleValue(), Double::sum));
-    return new Resources(map);
+    return Resources.mapped(amounts, KubeResources::name);
   }
 }

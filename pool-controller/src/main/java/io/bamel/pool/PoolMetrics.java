@@ -1,13 +1,14 @@
 package io.bamel.pool;
 
 import io.bamel.inventory.model.NodeState;
+import io.prometheus.metrics.core.datapoints.GaugeDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pool controller's metrics, registered once on the registry passed in:
@@ -99,6 +100,39 @@ public final class PoolMetrics {
             .register(registry);
   }
 
+  /**
+   * One pool's gauge data points, looked up once ({@code labelValues} builds a label list and
+   * searches the metric's map on every call: a dozen per pool and cycle otherwise).
+   */
+  private final class PoolPoints {
+    final GaugeDataPoint[] byState = new GaugeDataPoint[STATES.length];
+    final GaugeDataPoint desired;
+    final GaugeDataPoint pending;
+    final GaugeDataPoint power;
+    final GaugeDataPoint up;
+    final GaugeDataPoint down;
+    final Map<String, GaugeDataPoint> utilization = new ConcurrentHashMap<>();
+
+    PoolPoints(String pool) {
+      for (NodeState s : STATES) {
+        byState[s.ordinal()] = nodes.labelValues(pool, s.json());
+      }
+      desired = PoolMetrics.this.desired.labelValues(pool);
+      pending = PoolMetrics.this.pending.labelValues(pool);
+      power = PoolMetrics.this.power.labelValues(pool);
+      up = thresholds.labelValues(pool, "up");
+      down = thresholds.labelValues(pool, "down");
+    }
+  }
+
+  private static final NodeState[] STATES = NodeState.values();
+
+  private final Map<String, PoolPoints> points = new ConcurrentHashMap<>();
+
+  private PoolPoints points(String pool) {
+    return points.computeIfAbsent(pool, PoolPoints::new);
+  }
+
   /** Records what one pool looks like after a decision. */
   public void observe(
       String pool,
@@ -106,21 +140,23 @@ public final class PoolMetrics {
       ScalingDecision decision,
       List<String> resources,
       double powerWatts) {
-    Map<NodeState, Integer> counts = new EnumMap<>(NodeState.class);
-    for (NodeState s : NodeState.values()) {
-      counts.put(s, 0);
+    PoolPoints p = points(pool);
+    int[] counts = new int[STATES.length];
+    for (Member m : snapshot.members()) {
+      counts[m.state().ordinal()]++;
     }
-    snapshot.members().forEach(m -> counts.merge(m.state(), 1, Integer::sum));
-    counts.forEach((s, n) -> nodes.labelValues(pool, s.json()).set(n));
-    desired.labelValues(pool).set(decision.desiredNodes());
-    pending.labelValues(pool).set(snapshot.pending().size());
-    power.labelValues(pool).set(powerWatts);
+    for (int i = 0; i < counts.length; i++) {
+      p.byState[i].set(counts[i]);
+    }
+    p.desired.set(decision.desiredNodes());
+    p.pending.set(snapshot.pending().size());
+    p.power.set(powerWatts);
     Utilization u = snapshot.utilization();
     for (String r : resources) {
       double ratio = u.ratio(r);
       if (u.known() && Double.isFinite(ratio)) {
-        utilization.labelValues(pool, r).set(ratio);
-      } else {
+        p.utilization.computeIfAbsent(r, k -> utilization.labelValues(pool, k)).set(ratio);
+      } else if (p.utilization.remove(r) != null) {
         utilization.remove(pool, r);
       }
     }
@@ -128,8 +164,9 @@ public final class PoolMetrics {
 
   /** Records the utilization thresholds in effect for a pool (its config with defaults applied). */
   public void thresholds(String pool, double scaleUp, double scaleDown) {
-    thresholds.labelValues(pool, "up").set(scaleUp);
-    thresholds.labelValues(pool, "down").set(scaleDown);
+    PoolPoints p = points(pool);
+    p.up.set(scaleUp);
+    p.down.set(scaleDown);
   }
 
   /** Counts a decision that switches nodes. */
@@ -158,6 +195,7 @@ public final class PoolMetrics {
 
   /** Drops the gauges of a pool that no longer exists. */
   public void forget(String pool, List<String> resources) {
+    points.remove(pool);
     for (NodeState s : NodeState.values()) {
       nodes.remove(pool, s.json());
     }

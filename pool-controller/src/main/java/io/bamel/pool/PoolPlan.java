@@ -22,6 +22,7 @@ import java.util.List;
  * @param status the pool status to hold after this cycle
  * @param news whether the decision is worth a log line and a count (not a repeated dry run)
  * @param changes the desired-power changes to write (empty for a dry run or no change)
+ * @param watts the members' summed power readings, in watts (nodes without a reading count 0)
  */
 public record PoolPlan(
     String pool,
@@ -35,7 +36,8 @@ public record PoolPlan(
     PoolStatus previous,
     PoolStatus status,
     boolean news,
-    List<DesiredPowerChange> changes) {
+    List<DesiredPowerChange> changes,
+    double watts) {
 
   /** What applying the plan writes. */
   public enum Write {
@@ -64,16 +66,5 @@ public record PoolPlan(
   /** Whether the pool is in dry-run mode (decisions recorded in its status, nodes untouched). */
   public boolean dryRun() {
     return Boolean.TRUE.equals(config.dryRun());
-  }
-
-  /** The members' summed power readings, in watts (nodes without a reading count 0). */
-  public double watts() {
-    double watts = 0;
-    for (Node n : members) {
-      if (n.readings() != null && n.readings().powerWatts() != null) {
-        watts += n.readings().powerWatts();
-      }
-    }
-    return watts;
   }
 }

@@ -119,13 +119,8 @@ public final class PoolStatuses {
       Instant now) {
     PoolStatus prev = previous == null ? PoolStatus.builder().build() : previous;
     List<Member> members = snapshot.members();
-    Map<String, Member> byId = new HashMap<>();
-    members.forEach(m -> byId.put(m.id(), m));
-    int ready = (int) members.stream().filter(Member::isReady).count();
-    int comingUp = (int) members.stream().filter(Member::isComingUp).count();
-    if (!dryRun) {
-      comingUp += decision.powerOn().size();
-    }
+    int ready = 0;
+    int comingUp = 0;
     Resources.Sum available = new Resources.Sum();
     Resources.Sum active = new Resources.Sum();
     for (Member m : members) {
@@ -133,8 +128,15 @@ public final class PoolStatuses {
         available.add(m.capacity());
       }
       if (m.isReady()) {
+        ready++;
         active.add(m.capacity());
       }
+      if (m.isComingUp()) {
+        comingUp++;
+      }
+    }
+    if (!dryRun) {
+      comingUp += decision.powerOn().size();
     }
     Resources pending =
         Resources.sum(snapshot.pending().stream().map(PendingPod::requests).toList());
@@ -156,7 +158,7 @@ public final class PoolStatuses {
         .readyNodes(ready)
         .pendingNodes(comingUp)
         .desiredNodes(decision.desiredNodes())
-        .scalingNodes(scalingNodes(prev, byId, decision, dryRun, now))
+        .scalingNodes(scalingNodes(prev, members, decision, dryRun, now))
         .availableResources(Capacities.of(available.build()))
         .activeResources(Capacities.of(active.build()))
         .pendingResources(Capacities.of(pending))
@@ -195,14 +197,14 @@ public final class PoolStatuses {
   }
 
   private static List<ScalingNode> scalingNodes(
-      PoolStatus prev, Map<String, Member> byId, ScalingDecision d, boolean dryRun, Instant now) {
+      PoolStatus prev, List<Member> members, ScalingDecision d, boolean dryRun, Instant now) {
     Map<String, ScalingNode> before = new HashMap<>();
     for (ScalingNode s : prev.scalingNodes()) {
       before.put(s.node() + "/" + s.action(), s);
     }
     Map<String, ScalingNode> out = new TreeMap<>();
     if (!dryRun) {
-      for (Member m : byId.values()) {
+      for (Member m : members) {
         String action = m.isComingUp() ? "power-on" : m.isGoingDown() ? "power-off" : null;
         if (action != null) {
           ScalingNode old = before.get(m.id() + "/" + action);
@@ -219,8 +221,12 @@ public final class PoolStatuses {
         }
       }
     }
-    addChoices(out, before, byId, d.powerOn(), "power-on", dryRun, now);
-    addChoices(out, before, byId, d.powerOff(), "power-off", dryRun, now);
+    if (!d.powerOn().isEmpty() || !d.powerOff().isEmpty()) {
+      Map<String, Member> byId = new HashMap<>();
+      members.forEach(m -> byId.put(m.id(), m));
+      addChoices(out, before, byId, d.powerOn(), "power-on", dryRun, now);
+      addChoices(out, before, byId, d.powerOff(), "power-off", dryRun, now);
+    }
     return new ArrayList<>(out.values());
   }
 

@@ -2,10 +2,13 @@ package io.bamel.pool;
 
 import io.bamel.inventory.model.Quantity;
 import io.bamel.inventory.model.ResourceCapacity;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Resource amounts as plain numbers by name ({@code cpu} in cores, {@code memory} in bytes, {@code
@@ -16,17 +19,38 @@ public record Resources(Map<String, Double> amounts) {
   /** Nothing. */
   public static final Resources NONE = new Resources(Map.of());
 
-  /** Copies the map, keeping only positive amounts. */
+  /**
+   * Copies the map, keeping only positive amounts; a map built by this class ({@link Built}, only
+   * positive amounts, owned by no one else) is taken as it is.
+   */
   public Resources {
-    Map<String, Double> copy = new HashMap<>(amounts.size() * 2);
-    amounts.forEach(
-        (k, v) -> {
-          if (v != null && v > 0) {
-            copy.put(k, v);
-          }
-        });
-    // A HashMap behind an unmodifiable view: iterating it allocates nothing (Map.copyOf's does).
-    amounts = Collections.unmodifiableMap(copy);
+    if (amounts instanceof Built built) {
+      amounts = built.view;
+    } else {
+      Built copy = new Built(amounts.size());
+      amounts.forEach(copy::putPositive);
+      // A HashMap behind an unmodifiable view: iterating it allocates nothing (Map.copyOf's does).
+      amounts = copy.view;
+    }
+  }
+
+  /**
+   * A map filled by this class with positive amounts only, handed to the constructor once (so it is
+   * not copied again): the conversions and sums over thousands of nodes each cycle allocate one map
+   * per result instead of two.
+   */
+  private static final class Built extends HashMap<String, Double> {
+    private final Map<String, Double> view = Collections.unmodifiableMap(this);
+
+    Built(int expected) {
+      super(Math.max(4, expected * 2));
+    }
+
+    void putPositive(String name, Double amount) {
+      if (amount != null && amount > 0) {
+        put(name, amount);
+      }
+    }
   }
 
   /** Resources from name/amount pairs: {@code of("cpu", 4, "memory", 8e9)}. */
@@ -40,10 +64,29 @@ public record Resources(Map<String, Double> amounts) {
 
   /** The amounts of a node's or a pod's capacity. */
   public static Resources from(ResourceCapacity capacity) {
-    Map<String, Double> map = new HashMap<>();
-    for (Map.Entry<String, Quantity> e : capacity.asMap().entrySet()) {
-      map.put(e.getKey(), e.getValue().asDouble());
+    Built map = new Built(4 + capacity.custom().size());
+    put(map, ResourceCapacity.CPU, capacity.cpu());
+    put(map, ResourceCapacity.MEMORY, capacity.memory());
+    put(map, ResourceCapacity.GPU, capacity.gpu());
+    put(map, ResourceCapacity.STORAGE, capacity.storage());
+    capacity.custom().forEach((k, q) -> put(map, k, q));
+    return new Resources(map);
+  }
+
+  private static void put(Built map, String name, Quantity q) {
+    if (q != null) {
+      map.putPositive(name, q.asDouble());
     }
+  }
+
+  /**
+   * Kubernetes amounts (base units) as resources, each name mapped by {@code name} (amounts of
+   * names mapped alike are added).
+   */
+  static Resources mapped(Map<String, BigDecimal> amounts, UnaryOperator<String> name) {
+    Built map = new Built(amounts.size());
+    amounts.forEach((k, v) -> map.merge(name.apply(k), v.doubleValue(), Double::sum));
+    map.values().removeIf(v -> !(v > 0));
     return new Resources(map);
   }
 
@@ -54,15 +97,18 @@ public record Resources(Map<String, Double> amounts) {
 
   /** The sum. */
   public Resources plus(Resources other) {
-    Map<String, Double> sum = new HashMap<>(amounts);
+    Built sum = new Built(amounts.size() + other.amounts.size());
+    sum.putAll(amounts);
     other.amounts.forEach((k, v) -> sum.merge(k, v, Double::sum));
     return new Resources(sum);
   }
 
   /** The difference, floored at 0 per resource. */
   public Resources minus(Resources other) {
-    Map<String, Double> diff = new HashMap<>(amounts);
+    Built diff = new Built(amounts.size());
+    diff.putAll(amounts);
     other.amounts.forEach((k, v) -> diff.merge(k, -v, Double::sum));
+    diff.values().removeIf(v -> !(v > 0));
     return new Resources(diff);
   }
 
@@ -80,29 +126,52 @@ public record Resources(Map<String, Double> amounts) {
    * thread-safe; {@link #build()} gives the immutable result.
    */
   public static final class Sum {
-    private final Map<String, double[]> amounts = new HashMap<>();
+    // A handful of names at most (cpu, memory, gpu...): parallel arrays searched in order, the
+    // names compared by identity first (the standard names are the same constant strings).
+    private String[] names = new String[4];
+    private double[] totals = new double[4];
+    private int size;
 
     /** Adds {@code r}; returns this. */
     public Sum add(Resources r) {
-      r.amounts.forEach((k, v) -> add(k, v));
+      for (Map.Entry<String, Double> e : r.amounts.entrySet()) {
+        add(e.getKey(), e.getValue());
+      }
       return this;
     }
 
     /** Adds {@code amount} of {@code resource}; returns this. */
     public Sum add(String resource, double amount) {
-      double[] total = amounts.get(resource);
-      if (total == null) {
-        amounts.put(resource, new double[] {amount});
-      } else {
-        total[0] += amount;
+      for (int i = 0; i < size; i++) {
+        if (names[i] == resource) {
+          totals[i] += amount;
+          return this;
+        }
       }
+      for (int i = 0; i < size; i++) {
+        if (names[i].equals(resource)) {
+          totals[i] += amount;
+          return this;
+        }
+      }
+      if (size == names.length) {
+        names = Arrays.copyOf(names, size * 2);
+        totals = Arrays.copyOf(totals, size * 2);
+      }
+      names[size] = resource;
+      totals[size++] = amount;
       return this;
     }
 
     /** The total so far. */
     public Resources build() {
-      Map<String, Double> out = new HashMap<>(amounts.size() * 2);
-      amounts.forEach((k, v) -> out.put(k, v[0]));
+      if (size == 0) {
+        return NONE;
+      }
+      Built out = new Built(size);
+      for (int i = 0; i < size; i++) {
+        out.putPositive(names[i], totals[i]);
+      }
       return new Resources(out);
     }
   }

@@ -42,17 +42,32 @@ public final class ScalingPolicy {
     PoolConfig c = config.withDefaults();
     List<String> resources = c.resources();
     List<Member> members = snapshot.members();
-    List<Member> capacity = members.stream().filter(Member::isCapacity).toList();
-    List<Member> comingUp = members.stream().filter(Member::isComingUp).toList();
-    long goingDown = members.stream().filter(Member::isGoingDown).count();
+    // One pass over the members (a cycle decides for 10,000 of them), in their order.
+    List<Member> capacity = new ArrayList<>(members.size());
+    List<Member> comingUp = new ArrayList<>();
+    List<Member> candidates = new ArrayList<>();
+    int goingDown = 0;
+    for (Member m : members) {
+      if (m.isCapacity()) {
+        capacity.add(m);
+      }
+      if (m.isComingUp()) {
+        comingUp.add(m);
+      }
+      if (m.isGoingDown()) {
+        goingDown++;
+      }
+      if (m.canBePoweredOn()) {
+        candidates.add(m);
+      }
+    }
     int active = capacity.size();
-    int inFlight = comingUp.size() + (int) goingDown;
+    int inFlight = comingUp.size() + goingDown;
     Utilization util = snapshot.utilization();
     boolean low = util.known() && util.max(resources) < c.scaleDownThreshold();
     Instant lowSince = low ? (snapshot.lowSince() != null ? snapshot.lowSince() : now) : null;
     DecisionFactory out = new DecisionFactory(active, lowSince, util);
 
-    List<Member> candidates = members.stream().filter(Member::canBePoweredOn).toList();
     int room = Math.min(c.maxNodes() - active, c.maxConcurrentTransitions() - inFlight);
 
     // 1. minNodes

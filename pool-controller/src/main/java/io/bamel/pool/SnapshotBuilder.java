@@ -73,16 +73,11 @@ public final class SnapshotBuilder {
     List<String> missing = new ArrayList<>();
     for (Node node : members) {
       String kubeName = kubeName(node);
-      KubeNode kube = view.nodes().get(kubeName);
+      ClusterView.Entry entry = view.entry(kubeName);
+      KubeNode kube = entry.node();
       Member m =
           member(
-              node,
-              kube,
-              view.allocatableOf(kubeName),
-              view.loadOn(kubeName),
-              canPowerOff.test(node),
-              timeouts,
-              now);
+              node, kube, entry.allocatable(), entry.load(), canPowerOff.test(node), timeouts, now);
       out.add(m);
       if (m.isReady() && view.known()) {
         if (kube == null) {
