@@ -37,7 +37,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 
 /**
@@ -98,12 +97,6 @@ public final class RedfishDriver implements PowerDriver {
   private final OkHttpClient baseClient;
   private final Map<TlsSettings, OkHttpClient> clients = new ConcurrentHashMap<>();
 
-  /**
-   * The most idle connections kept, all BMCs together (one pool for the driver): enough for one per
-   * BMC of a large fleet read within {@link RedfishConfig#keepAlive()}.
-   */
-  static final int MAX_IDLE_CONNECTIONS = 4096;
-
   /** How long a host name's resolution is used before it is looked up again. */
   public static final Duration RESOLVE_AGAIN_AFTER = Duration.ofSeconds(60);
 
@@ -133,9 +126,6 @@ public final class RedfishDriver implements PowerDriver {
             .readTimeout(0, TimeUnit.MILLISECONDS) // bounded per call by its deadline
             .retryOnConnectionFailure(false) // RedfishHttp decides what to repeat
             .followRedirects(false)
-            .connectionPool(
-                new ConnectionPool(
-                    MAX_IDLE_CONNECTIONS, config.keepAlive().toMillis(), TimeUnit.MILLISECONDS))
             .build();
   }
 
@@ -425,7 +415,6 @@ public final class RedfishDriver implements PowerDriver {
     Deadline deadline = Deadline.in(Duration.ofSeconds(5), clock);
     connections.values().forEach(p -> p.connection().close(deadline.atMost(Duration.ofSeconds(2))));
     connections.clear();
-    baseClient.connectionPool().evictAll();
     baseClient.dispatcher().executorService().shutdown();
   }
 

@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import okhttp3.Call;
 import okhttp3.Connection;
 import okhttp3.ConnectionPool;
-import okhttp3.Dns;
 import okhttp3.EventListener;
 import okhttp3.Headers;
 import okhttp3.OkHttpClient;
@@ -121,29 +120,22 @@ final class RedfishHttp {
   private volatile boolean oneConnectionPerRequest;
 
   /**
-   * For requests on a connection of their own: nothing is kept, so no cleanup is ever scheduled.
-   */
-  private static final ConnectionPool NO_POOL = new ConnectionPool(0, 1, TimeUnit.SECONDS);
-
-  /**
-   * @param client the client pinned to the BMC's checked addresses with its TLS settings, and with
-   *     the connection pool to use: one for all the BMCs of a driver (OkHttp schedules each pool's
-   *     cleanup on one shared task runner, whose cost grows with the number of pools)
-   * @param keepAlive how long an idle connection is kept at most (the pool's keep-alive)
+   * @param client the client pinned to the BMC's checked addresses with its TLS settings
+   * @param keepAlive how long an idle connection is kept at most
    * @param pacer the per-BMC limits
    * @param bmc the BMC's key for the pacer (its service root)
    */
   RedfishHttp(OkHttpClient client, Duration keepAlive, BmcPacer pacer, String bmc) {
-    Dns pinned = client.dns();
-    // a Dns of this BMC's own (identity equality): its connections are its own in the shared
-    // pool, never handed to another service root on the same host and port
-    Dns own = pinned::lookup;
-    this.pooled = client.newBuilder().dns(own).eventListenerFactory(TRACKING).build();
+    this.pooled =
+        client
+            .newBuilder()
+            .connectionPool(new ConnectionPool(8, keepAlive.toMillis(), TimeUnit.MILLISECONDS))
+            .eventListenerFactory(TRACKING)
+            .build();
     this.fresh =
         client
             .newBuilder()
-            .dns(own)
-            .connectionPool(NO_POOL) // nothing kept
+            .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)) // nothing kept
             .eventListenerFactory(TRACKING)
             .build();
     this.pacer = pacer;
@@ -254,8 +246,8 @@ final class RedfishHttp {
   }
 
   /**
-   * Closes this BMC's idle connections. The pool is shared, so they are closed by their sockets
-   * (OkHttp never hands out a connection whose socket is closed, and drops it).
+   * Closes this BMC's idle connections by their sockets, one by one (OkHttp never hands out a
+   * connection whose socket is closed, and drops it).
    */
   private void closeIdle() {
     for (Connection connection : idleSince.keySet()) {
