@@ -39,7 +39,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bamel demo}: the whole of bamel on one machine with nothing real to power. It starts an
@@ -48,13 +51,16 @@ import picocli.CommandLine.Option;
  * synthetic load rises and falls; then runs {@code bamel server} over them. Within two minutes
  * nodes power on, join, drain and power off: in the web console (whose address it prints first), in
  * the log, through the API and in {@code /metrics}. It prints its etcd endpoint and the {@code
- * etcdctl} command that reaches it. Ctrl-C stops everything, the embedded etcd last.
+ * etcdctl} command that reaches it. Ctrl-C stops everything, the embedded etcd last. {@code --speed
+ * N} runs the whole {@link DemoTimeline} N times faster: the same sequence in 1/N of the time.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     description = "Runs bamel over a simulated fleet and Kubernetes cluster.")
 public final class DemoCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
 
   @Option(
       names = "--host",
@@ -71,6 +77,14 @@ public final class DemoCommand implements Callable<Integer> {
       description = "one rise and fall of the load (default ${DEFAULT-VALUE})")
   String period;
 
+  @Option(
+      names = "--speed",
+      defaultValue = "1",
+      description =
+          "runs the whole timeline (load, power and join delays, controllers' intervals, pools'"
+              + " windows and timeouts) this many times faster (default ${DEFAULT-VALUE})")
+  int speed;
+
   @Option(names = "--log-format", defaultValue = "text", description = "text or json")
   String logFormat;
 
@@ -79,13 +93,17 @@ public final class DemoCommand implements Callable<Integer> {
     Logging.configure(logFormat, "info");
     // An Error anywhere or a dead core thread ends the process, so that it is restarted.
     FatalErrorHandler.install();
-    Duration loadPeriod = io.bamel.inventory.model.Durations.parse(period);
+    if (speed < 1) {
+      throw new ParameterException(spec.commandLine(), "--speed must be at least 1, not " + speed);
+    }
+    DemoTimeline timeline =
+        DemoTimeline.standard(io.bamel.inventory.model.Durations.parse(period)).faster(speed);
     StopHook hook = StopHook.install("bamel-demo-shutdown");
     Demo demo;
     try {
       Path dir = Files.createTempDirectory("bamel-demo-");
       hook.own(() -> deleteQuietly(dir));
-      demo = Demo.start(dir, host, port, loadPeriod, hook);
+      demo = Demo.start(dir, host, port, timeline, hook, List.of());
     } catch (Exception | Error e) {
       hook.cancel();
       throw e;
@@ -142,14 +160,30 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /**
-     * As {@link #start(Path, String, int, Duration, StopHook)}, with more tokens besides the admin
-     * token: tokens-file lines ({@link TokenStore#line}), for tests that sign in with other scopes.
+     * As {@link #start(Path, String, int, Duration, StopHook, List)}, at the standard timeline with
+     * a load period of {@code loadPeriod}.
      */
     public static Demo start(
         Path dir,
         String host,
         int port,
         Duration loadPeriod,
+        StopHook owner,
+        List<String> extraTokenLines)
+        throws Exception {
+      return start(dir, host, port, DemoTimeline.standard(loadPeriod), owner, extraTokenLines);
+    }
+
+    /**
+     * As {@link #start(Path, String, int, Duration, StopHook)}, at {@code timeline}, with more
+     * tokens besides the admin token: tokens-file lines ({@link TokenStore#line}), for tests that
+     * sign in with other scopes.
+     */
+    public static Demo start(
+        Path dir,
+        String host,
+        int port,
+        DemoTimeline timeline,
         StopHook owner,
         List<String> extraTokenLines)
         throws Exception {
@@ -165,7 +199,7 @@ public final class DemoCommand implements Callable<Integer> {
       SimSystemConfig simConfig =
           SimSystemConfig.defaults()
               .withCredentials("admin", "demo-password")
-              .withPowerDelay(Duration.ofSeconds(3))
+              .withPowerDelay(timeline.powerDelay())
               .withInitialState(BmcPowerState.OFF);
       List<DemoFleet.Server> servers = DemoFleet.servers();
       List<SimulatedCluster.Machine> machines = new ArrayList<>();
@@ -180,8 +214,11 @@ public final class DemoCommand implements Callable<Integer> {
       }
       SimulatedCluster cluster =
           new SimulatedCluster(
-              Clock.systemUTC(), Duration.ofSeconds(4), machines, DemoFleet.load(loadPeriod));
-      ticker.scheduleAtFixedRate(cluster::tick, 0, 500, TimeUnit.MILLISECONDS);
+              Clock.systemUTC(),
+              timeline.joinDelay(),
+              machines,
+              DemoFleet.load(timeline.loadPeriod()));
+      ticker.scheduleAtFixedRate(cluster::tick, 0, timeline.tick().toNanos(), TimeUnit.NANOSECONDS);
 
       Path credentials = dir.resolve("bmc");
       writeCredentials(credentials.resolve(DemoFleet.CREDENTIALS), "admin", "demo-password");
@@ -210,8 +247,8 @@ public final class DemoCommand implements Callable<Integer> {
           TokenStore.load(writeTokens(dir.resolve("tokens"), adminToken, extraTokenLines));
       NodeControllerConfig nodeConfig =
           NodeControllerConfig.DEFAULTS
-              .withIntervals(Duration.ofSeconds(10), Duration.ofSeconds(1))
-              .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(5))
+              .withIntervals(timeline.syncInterval(), timeline.pollInterval())
+              .withBackoff(timeline.backoffBase(), timeline.backoffMax())
               .withBmcCallTimeout(Duration.ofSeconds(20));
       BamelServer server =
           owner.own(
@@ -223,15 +260,18 @@ public final class DemoCommand implements Callable<Integer> {
                       registry,
                       Clock.systemUTC(),
                       nodeConfig,
-                      Duration.ofSeconds(2))));
+                      timeline.poolInterval())));
       server.start(tokens, Map.of());
-      seed(server, fleet, servers);
+      seed(server, fleet, servers, timeline);
       return new Demo(fleet, cluster, server, adminTokenFile);
     }
   }
 
   private static void seed(
-      BamelServer server, SimulatedBmcFleet fleet, List<DemoFleet.Server> servers) {
+      BamelServer server,
+      SimulatedBmcFleet fleet,
+      List<DemoFleet.Server> servers,
+      DemoTimeline timeline) {
     Instant now = Instant.now();
     List<BatchItem> items = new ArrayList<>();
     for (int i = 0; i < servers.size(); i++) {
@@ -249,7 +289,7 @@ public final class DemoCommand implements Callable<Integer> {
             "demo inventory: " + r.id() + " " + r.outcome() + " " + r.message());
       }
     }
-    DemoFleet.pools()
+    DemoFleet.pools(timeline)
         .forEach(
             (name, config) ->
                 server.store().putPoolConfig(name, config, EtcdInventory.ANY_REVISION));

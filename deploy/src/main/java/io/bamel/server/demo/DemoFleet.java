@@ -77,22 +77,21 @@ public final class DemoFleet {
         .build();
   }
 
-  /** The pools' configs: short windows so the demo moves within minutes. */
-  public static Map<String, PoolConfig> pools() {
-    NodeTimeouts timeouts =
-        NodeTimeouts.of(
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(30));
+  /**
+   * The pools' configs with the windows, cooldown and node timeouts of {@code timeline} (the
+   * standard one's are short, so that the demo moves within minutes).
+   */
+  public static Map<String, PoolConfig> pools(DemoTimeline timeline) {
+    NodeTimeouts timeouts = timeline.timeouts();
     PoolConfig general =
         PoolConfig.builder()
             .minNodes(2)
             .maxNodes(16)
             .scaleUpThreshold(0.75)
             .scaleDownThreshold(0.40)
-            .scaleDownUnneededTime(Duration.ofSeconds(10))
-            .delayAfterScaleUp(Duration.ofSeconds(10))
+            .scaleDownUnneededTime(timeline.scaleDownUnneededTime())
+            .delayAfterScaleUp(timeline.delayAfterScaleUp())
+            .scaleUpCooldown(timeline.scaleUpCooldown())
             .maxConcurrentTransitions(4)
             .resources(List.of("cpu", "memory"))
             .labels(Map.of("bamel.io/tier", "general"))
@@ -104,8 +103,9 @@ public final class DemoFleet {
             .maxNodes(8)
             .scaleUpThreshold(0.75)
             .scaleDownThreshold(0.40)
-            .scaleDownUnneededTime(Duration.ofSeconds(10))
-            .delayAfterScaleUp(Duration.ofSeconds(10))
+            .scaleDownUnneededTime(timeline.scaleDownUnneededTime())
+            .delayAfterScaleUp(timeline.delayAfterScaleUp())
+            .scaleUpCooldown(timeline.scaleUpCooldown())
             .maxConcurrentTransitions(3)
             .resources(List.of("cpu", "gpu"))
             .labels(Map.of("bamel.io/tier", "gpu"))
