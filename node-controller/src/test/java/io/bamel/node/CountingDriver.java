@@ -39,6 +39,7 @@ final class CountingDriver implements PowerDriver {
   private final AtomicInteger held = new AtomicInteger();
   private boolean holding;
   private boolean ignoreInterrupts;
+  private int passBeforeHolding = -1; // >= 0: that many more actions pass, then holding starts
 
   CountingDriver(PowerDriver real) {
     this.real = real;
@@ -90,14 +91,32 @@ final class CountingDriver implements PowerDriver {
     this.ignoreInterrupts = ignoreInterrupts;
   }
 
+  /**
+   * Lets the next {@code passing} power actions through, then holds the ones after them as {@link
+   * #hold} does (deterministic, unlike holding once some number of calls was observed).
+   */
+  synchronized void holdAfter(int passing, boolean ignoreInterrupts) {
+    this.passBeforeHolding = passing;
+    this.ignoreInterrupts = ignoreInterrupts;
+  }
+
   /** Lets held and later power actions through. */
   synchronized void release() {
     holding = false;
+    passBeforeHolding = -1;
     notifyAll();
   }
 
   private void gate(String what) throws PowerException {
     synchronized (this) {
+      if (!holding && passBeforeHolding > 0) {
+        passBeforeHolding--;
+        return;
+      }
+      if (!holding && passBeforeHolding == 0) {
+        holding = true;
+        passBeforeHolding = -1;
+      }
       if (!holding) {
         return;
       }

@@ -56,14 +56,11 @@ class NodeControllerResilienceIT {
             TestSite.CONFIG.withConcurrency(4, 4),
             TestSite.drivers(d -> firstCalls[0] = new CountingDriver(d)));
     site.awaitState(ids, OFF, WAIT);
-    ids.forEach(id -> site.desire(id, DesiredPower.ON));
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(10))
-        .until(() -> ids.stream().filter(id -> site.accepted(id) > 0).count() >= 25);
     // the process dies with every worker between a written-ahead power-on and its BMC call (the
-    // hardest case for the write-ahead), and no call half-way to a BMC
-    firstCalls[0].hold(false);
+    // hardest case for the write-ahead), and no call half-way to a BMC: 25 power-ons go through,
+    // the four workers' next ones are held
+    firstCalls[0].holdAfter(25, false);
+    ids.forEach(id -> site.desire(id, DesiredPower.ON));
     await().atMost(WAIT).until(() -> firstCalls[0].waiting() == 4);
     assertThat(firstCalls[0].awaitIdle(WAIT)).isTrue();
     first.crash();
