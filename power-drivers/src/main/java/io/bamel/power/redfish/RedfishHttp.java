@@ -7,14 +7,10 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.tls.HttpFailures;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import okhttp3.Call;
-import okhttp3.Connection;
 import okhttp3.ConnectionPool;
 import okhttp3.EventListener;
 import okhttp3.Headers;
@@ -33,11 +29,7 @@ import org.slf4j.LoggerFactory;
  *   <li>Reads ({@code GET}, {@code HEAD}, {@code DELETE}: idempotent) reuse pooled connections,
  *       kept idle no longer than {@link RedfishConfig#keepAlive()}. A read that fails on its
  *       connection (a pooled one the BMC closed meanwhile answers "unexpected end of stream") is
- *       sent once more on a new connection, and the BMC's idle timeout is learnt from it ({@link
- *       IdleLimit}): from then on, before a read, idle connections older than the learnt limit are
- *       closed, so the read opens a new connection at once instead of failing on a closed one
- *       first. New TLS connections resume the TLS session where the BMC allows it (the JDK's client
- *       sends its session ticket), so they skip the certificate exchange.
+ *       sent once more on a new connection.
  *   <li>Everything else ({@code POST}, {@code PATCH}: a reset, a boot override, a login) goes on a
  *       new connection of its own, so it never meets a connection the BMC has closed. It is sent
  *       again only when it provably never reached the BMC: its connection failed before the first
@@ -70,32 +62,9 @@ final class RedfishHttp {
     }
   }
 
-  /**
-   * Follows one call: whether it began writing its request (then it may have reached the BMC) and,
-   * on the pooled client, how long the connection it was given had been idle ({@code idleSince}
-   * holds when each pooled connection was last released).
-   */
+  /** Notes whether a call began writing its request (then it may have reached the BMC). */
   private static final class Tracker extends EventListener {
-    private final Map<Connection, Long> idleSince;
     private volatile boolean requestStarted;
-    private volatile Duration reusedAfter; // null: a new connection
-
-    Tracker(Map<Connection, Long> idleSince) {
-      this.idleSince = idleSince;
-    }
-
-    @Override
-    public void connectionAcquired(Call call, Connection connection) {
-      Long since = idleSince == null ? null : idleSince.remove(connection);
-      reusedAfter = since == null ? null : Duration.ofNanos(System.nanoTime() - since);
-    }
-
-    @Override
-    public void connectionReleased(Call call, Connection connection) {
-      if (idleSince != null) {
-        idleSince.put(connection, System.nanoTime());
-      }
-    }
 
     @Override
     public void requestHeadersStart(Call call) {
@@ -113,15 +82,11 @@ final class RedfishHttp {
   private final OkHttpClient fresh;
   private final BmcPacer pacer;
   private final String bmc;
-  private final Duration keepAlive;
-  private final IdleLimit idleLimit;
-  private final Map<Connection, Long> idleSince = new ConcurrentHashMap<>();
-  private final AtomicLong failedAttempts = new AtomicLong();
   private volatile boolean oneConnectionPerRequest;
 
   /**
    * @param client the client pinned to the BMC's checked addresses with its TLS settings
-   * @param keepAlive how long an idle connection is kept at most
+   * @param keepAlive how long an idle connection is kept
    * @param pacer the per-BMC limits
    * @param bmc the BMC's key for the pacer (its service root)
    */
@@ -140,18 +105,6 @@ final class RedfishHttp {
             .build();
     this.pacer = pacer;
     this.bmc = bmc;
-    this.keepAlive = keepAlive;
-    this.idleLimit = new IdleLimit(keepAlive);
-  }
-
-  /** How long an idle connection to this BMC is reused, as learnt so far. */
-  Duration idleLimit() {
-    return idleLimit.current();
-  }
-
-  /** How many attempts failed on their connection and were sent again (for tests and logs). */
-  long failedAttempts() {
-    return failedAttempts.get();
   }
 
   /** Whether the BMC was found to close after every answer (HTTP/1.0). */
@@ -170,13 +123,10 @@ final class RedfishHttp {
     for (int attempt = 1; ; attempt++) {
       deadline.check(what);
       boolean newConnection = attempt > 1 || !idempotent || oneConnectionPerRequest;
-      Tracker tracker = new Tracker(newConnection ? null : idleSince);
+      Tracker tracker = new Tracker();
       Request tracked = request.newBuilder().tag(Tracker.class, tracker).build();
       BmcPacer.Turn turn = turn(what, deadline);
       try {
-        if (!newConnection) {
-          evictStale();
-        }
         Call call = (newConnection ? fresh : pooled).newCall(tracked);
         call.timeout().timeout(Math.max(1, deadline.remaining().toMillis()), TimeUnit.MILLISECONDS);
         try (Response response = call.execute()) {
@@ -187,18 +137,11 @@ final class RedfishHttp {
         }
       } catch (IOException e) {
         PowerException failure = HttpFailures.of(what, e);
-        boolean onConnection = failure.reason() == PowerException.Reason.UNREACHABLE;
-        Duration reusedAfter = tracker.reusedAfter;
-        if (onConnection && reusedAfter != null && idleLimit.closedAfter(reusedAfter)) {
-          LOG.debug(
-              "{} closed a connection idle for {} ms: idle connections reused for {} ms at most",
-              bmc,
-              reusedAfter.toMillis(),
-              idleLimit.current().toMillis());
-        }
         boolean safe = idempotent || !tracker.requestStarted;
-        if (attempt == 1 && safe && onConnection && !deadline.expired()) {
-          failedAttempts.incrementAndGet();
+        if (attempt == 1
+            && safe
+            && failure.reason() == PowerException.Reason.UNREACHABLE
+            && !deadline.expired()) {
           LOG.debug("{} failed on its connection ({}); sending it once more", what, e.toString());
           continue;
         }
@@ -224,60 +167,19 @@ final class RedfishHttp {
     }
   }
 
-  /**
-   * Before a request on the pooled client: this BMC's pooled connections idle as long as the BMC is
-   * known (or configured) to keep one are closed, so the request opens a new one instead of failing
-   * on a connection the BMC has closed. OkHttp itself checks an idle connection's socket only
-   * before a non-{@code GET} idle for 10 s or more.
-   */
-  private void evictStale() {
-    if (idleSince.isEmpty()) {
-      return;
-    }
-    long now = System.nanoTime();
-    for (Map.Entry<Connection, Long> entry : idleSince.entrySet()) {
-      Duration idle = Duration.ofNanos(now - entry.getValue());
-      if (idle.compareTo(keepAlive) > 0) {
-        idleSince.remove(entry.getKey(), entry.getValue()); // the pool has closed it by now
-      } else if (!idleLimit.reusable(idle) && idleSince.remove(entry.getKey(), entry.getValue())) {
-        closeQuietly(entry.getKey());
-      }
-    }
-  }
-
-  /**
-   * Closes this BMC's idle connections by their sockets, one by one (OkHttp never hands out a
-   * connection whose socket is closed, and drops it).
-   */
-  private void closeIdle() {
-    for (Connection connection : idleSince.keySet()) {
-      if (idleSince.remove(connection) != null) {
-        closeQuietly(connection);
-      }
-    }
-  }
-
-  private static void closeQuietly(Connection connection) {
-    try {
-      connection.socket().close();
-    } catch (IOException | RuntimeException e) {
-      // already closed
-    }
-  }
-
   /** An HTTP/1.0 answer without keep-alive: the BMC closes after every answer. */
   private void learn(Response response) {
     if (!oneConnectionPerRequest
         && response.protocol() == Protocol.HTTP_1_0
         && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {
       oneConnectionPerRequest = true;
-      closeIdle();
+      pooled.connectionPool().evictAll();
       LOG.debug("{} answers HTTP/1.0 and closes: one connection per request from now on", bmc);
     }
   }
 
-  /** Closes this BMC's idle connections. */
+  /** Closes idle connections. */
   void close() {
-    closeIdle();
+    pooled.connectionPool().evictAll();
   }
 }
