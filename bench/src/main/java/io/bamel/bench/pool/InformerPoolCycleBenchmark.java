@@ -6,7 +6,6 @@ import io.bamel.bench.Benchmark;
 import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.cluster.KubeNode;
-import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
@@ -23,7 +22,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,31 +83,11 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
         if (cluster.pods().size() != podCount) {
           throw new IllegalStateException("informer holds " + cluster.pods().size() + " pods");
         }
-        EtcdInventory store = new EtcdInventory(client);
-        try (InventoryCache cache = new InventoryCache(client).start();
-            LeaderElection election =
-                new LeaderElection(
-                        client, "pool-controller", "bench", LeaderElection.Options.DEFAULTS)
-                    .start();
-            PoolController controller =
-                PoolController.builder()
-                    .store(store)
-                    .cache(cache)
-                    .cluster(cluster)
-                    .election(election)
-                    .registry(new PrometheusRegistry())
-                    .interval(Duration.ofMinutes(10))
-                    .canPowerOff(n -> true)
-                    .build()) {
-          if (!cache.awaitSynced(Duration.ofMinutes(2))
-              || !election.awaitLeadership(Duration.ofSeconds(30))) {
-            throw new IllegalStateException("cache or leadership not ready");
-          }
-          controller.runCycle();
-          cache.awaitRevision(store.currentRevision(), Duration.ofSeconds(30));
-          for (int i = 0; i < 10; i++) {
-            controller.runCycle();
-          }
+        try (WarmPoolController warm =
+            new WarmPoolController(client, cluster, b -> b.interval(Duration.ofMinutes(10)))) {
+          EtcdInventory store = warm.store;
+          InventoryCache cache = warm.cache;
+          PoolController controller = warm.controller;
           int runs = context.quick() ? 3 : 21;
           double cycle =
               Timer.medianMillis(

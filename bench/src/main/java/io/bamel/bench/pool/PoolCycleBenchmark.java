@@ -9,7 +9,6 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
-import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
@@ -24,11 +23,9 @@ import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.pool.PoolController;
 import io.bamel.pool.ScalingDecision.Direction;
 import io.etcd.jetcd.Client;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,30 +67,9 @@ public final class PoolCycleBenchmark implements Benchmark {
       List<KubePod> pods = new ArrayList<>();
       load(client, pools, perPool, kubeNodes, pods);
       StaticCluster cluster = new StaticCluster(kubeNodes, pods);
-      EtcdInventory store = new EtcdInventory(client);
-      try (InventoryCache cache = new InventoryCache(client).start();
-          LeaderElection election =
-              new LeaderElection(
-                      client, "pool-controller", "bench", LeaderElection.Options.DEFAULTS)
-                  .start();
-          PoolController controller =
-              PoolController.builder()
-                  .store(store)
-                  .cache(cache)
-                  .cluster(cluster)
-                  .election(election)
-                  .registry(new PrometheusRegistry())
-                  .canPowerOff(n -> true)
-                  .build()) {
-        if (!cache.awaitSynced(Duration.ofMinutes(2))
-            || !election.awaitLeadership(Duration.ofSeconds(30))) {
-          throw new IllegalStateException("cache or leadership not ready");
-        }
-        controller.runCycle(); // writes every pool's first status
-        cache.awaitRevision(store.currentRevision(), Duration.ofSeconds(30));
-        for (int i = 0; i < 10; i++) {
-          controller.runCycle(); // a server runs this loop forever: let the JIT compile it
-        }
+      try (WarmPoolController warm = new WarmPoolController(client, cluster, b -> b)) {
+        EtcdInventory store = warm.store;
+        PoolController controller = warm.controller;
         int runs = context.quick() ? 3 : 21;
         long before = store.currentRevision();
         double[] cpu = new double[runs];
