@@ -1,12 +1,10 @@
 package io.bamel.server;
 
+import static io.bamel.server.client.BashCompletion.complete;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,22 +16,6 @@ class CompletionFilesIT {
 
   private static Path home() {
     return BamelProcess.launcher().getParent().getParent();
-  }
-
-  private static String complete(Path script, String line) throws Exception {
-    String words = line.endsWith(" ") ? line + "''" : line;
-    String bash =
-        "source "
-            + script
-            + " 2>/dev/null; COMP_WORDS=("
-            + words
-            + "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMP_LINE='"
-            + line
-            + "'; COMP_POINT=${#COMP_LINE}; _complete_bamel 2>/dev/null; echo \"${COMPREPLY[*]}\"";
-    Process p = new ProcessBuilder(List.of("bash", "-c", bash)).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
-    return out;
   }
 
   @Test

@@ -1,12 +1,10 @@
 package io.bamel.server.client;
 
+import static io.bamel.server.client.BashCompletion.complete;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -15,22 +13,6 @@ import picocli.CommandLine;
 class CompletionTest {
 
   @TempDir Path dir;
-
-  private String complete(Path script, String line) throws Exception {
-    String words = line.endsWith(" ") ? line + "''" : line;
-    String bash =
-        "source "
-            + script
-            + " 2>/dev/null; COMP_WORDS=("
-            + words
-            + "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMP_LINE='"
-            + line
-            + "'; COMP_POINT=${#COMP_LINE}; _complete_bamel 2>/dev/null; echo \"${COMPREPLY[*]}\"";
-    Process p = new ProcessBuilder(List.of("bash", "-c", bash)).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
-    return out;
-  }
 
   @Test
   void bashCompletesSubcommandsOptionsAndFixedValues() throws Exception {
