@@ -1,10 +1,7 @@
 package io.bamel.inventory.cluster;
 
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 /**
  * A {@link Cluster} whose writes (cordon, uncordon, label, evict, events) first ask {@code leads}
@@ -13,9 +10,8 @@ import java.util.function.Consumer;
  * write, just before it is sent, so a leader deposed between its decision and its write is stopped.
  * Thread-safe when the delegate and the predicate are.
  */
-public final class FencedCluster implements Cluster {
+public final class FencedCluster extends ForwardingCluster {
 
-  private final Cluster delegate;
   private final BooleanSupplier leads;
   private final String holder;
 
@@ -24,7 +20,7 @@ public final class FencedCluster implements Cluster {
    * held ("leadership of pool-controller", "ownership of node n1") in the refusal.
    */
   public FencedCluster(Cluster delegate, BooleanSupplier leads, String holder) {
-    this.delegate = delegate;
+    super(delegate);
     this.leads = leads;
     this.holder = holder;
   }
@@ -37,76 +33,32 @@ public final class FencedCluster implements Cluster {
   }
 
   @Override
-  public boolean enabled() {
-    return delegate.enabled();
-  }
-
-  @Override
-  public boolean reachable() {
-    return delegate.reachable();
-  }
-
-  @Override
-  public boolean synced() {
-    return delegate.synced();
-  }
-
-  @Override
-  public List<KubeNode> nodes() {
-    return delegate.nodes();
-  }
-
-  @Override
-  public Optional<KubeNode> node(String name) {
-    return delegate.node(name);
-  }
-
-  @Override
-  public List<KubePod> pods() {
-    return delegate.pods();
-  }
-
-  @Override
-  public List<KubePod> podsOn(String nodeName) {
-    return delegate.podsOn(nodeName);
-  }
-
-  @Override
   public boolean cordon(String nodeName) {
     check("cordon of " + nodeName);
-    return delegate.cordon(nodeName);
+    return super.cordon(nodeName);
   }
 
   @Override
   public boolean uncordon(String nodeName) {
     check("uncordon of " + nodeName);
-    return delegate.uncordon(nodeName);
+    return super.uncordon(nodeName);
   }
 
   @Override
   public boolean label(String nodeName, Map<String, String> labels) {
     check("label of " + nodeName);
-    return delegate.label(nodeName, labels);
+    return super.label(nodeName, labels);
   }
 
   @Override
   public EvictionResult evict(PodRef pod) {
     check("eviction of " + pod);
-    return delegate.evict(pod);
+    return super.evict(pod);
   }
 
   @Override
   public void notice(NodeNotice notice) {
     check("event " + notice.reason() + " on " + notice.nodeName());
-    delegate.notice(notice);
+    super.notice(notice);
   }
-
-  @Override
-  public void onPendingPod(Consumer<KubePod> listener) {
-    delegate.onPendingPod(listener);
-  }
-
-  /** Does not close the delegate: it is shared. */
-  @Override
-  public void close() {}
 }
