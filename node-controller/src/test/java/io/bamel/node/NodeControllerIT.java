@@ -241,6 +241,8 @@ class NodeControllerIT {
     site.awaitState(List.of(down), ERROR, WAIT);
     assertThat(site.node(down).status().lastError()).contains("apps/stray-1");
     assertThat(site.fleet.system(down).powerState()).isEqualTo(BmcPowerState.ON);
+    // counted just after the status and event are written (and the Kubernetes Event posted)
+    await().atMost(WAIT).until(() -> c.metric("bamel_power_drift_total", "direction", "on") >= 1);
     assertThat(c.metric("bamel_power_drift_total", "direction", "on")).isEqualTo(1);
 
     // the workload goes: the node is switched off
