@@ -7,15 +7,12 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.WatchOption;
-import io.etcd.jetcd.support.CloseableClient;
-import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -83,10 +80,7 @@ public final class LeaderElection implements AutoCloseable {
 
   // Touched only on the election thread, except where volatile.
   private volatile Term term;
-  private long leaseId;
-  private CloseableClient keepAlive;
-  private volatile long lastRenewal;
-  private volatile boolean leaseDead;
+  private final KeptLease lease;
   private Watch.Watcher watcher;
   private volatile boolean closed;
 
@@ -100,9 +94,6 @@ public final class LeaderElection implements AutoCloseable {
     this.key = Keys.leader(component);
     this.identity = identity;
     this.options = options;
-    if (options.ttl().toSeconds() < 1) {
-      throw new IllegalArgumentException("the lease TTL must be at least 1 s");
-    }
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -110,6 +101,7 @@ public final class LeaderElection implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    this.lease = new KeptLease(client, options.ttl(), options.timeout(), thread, this::tick);
   }
 
   /** Adds a listener; if this process leads already, it hears {@code gained} at once. */
@@ -201,13 +193,10 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   private void campaign() {
-    if (leaseId == 0 || leaseDead) {
-      dropLease();
-      leaseId = await(client.getLeaseClient().grant(options.ttl().toSeconds())).getID();
-      leaseDead = false;
-      lastRenewal = System.nanoTime();
-      keepAlive = client.getLeaseClient().keepAlive(leaseId, new Renewals(leaseId));
+    if (lease.needsGrant()) {
+      lease.grant();
     }
+    long leaseId = lease.id();
     TxnResponse response =
         await(
             client
@@ -247,11 +236,11 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   private boolean renewalOverdue() {
-    return leaseDead || System.nanoTime() - lastRenewal > options.ttl().toNanos();
+    return lease.overdue();
   }
 
   private void gain(long createRevision) {
-    Term t = new Term(leaseId, new WriteFence(key, createRevision));
+    Term t = new Term(lease.id(), new WriteFence(key, createRevision));
     term = t;
     log.info("{} leads {} (term {})", identity, component, createRevision);
     firstTerm.countDown();
@@ -270,32 +259,12 @@ public final class LeaderElection implements AutoCloseable {
     }
     term = null;
     log.warn("{} no longer leads {}: {}", identity, component, why);
-    dropLease();
+    lease.drop();
     for (LeadershipListener l : listeners) {
       try {
         l.lost();
       } catch (RuntimeException e) {
         log.warn("leadership listener failed", e);
-      }
-    }
-  }
-
-  /** Stops renewing and revokes the lease (best effort), which deletes our key if we hold it. */
-  private void dropLease() {
-    if (keepAlive != null) {
-      keepAlive.close();
-      keepAlive = null;
-    }
-    if (leaseId != 0) {
-      long id = leaseId;
-      leaseId = 0;
-      try {
-        client.getLeaseClient().revoke(id).get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
-      } catch (Exception e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        log.debug("revoking lease {} failed: {}", id, e.toString());
       }
     }
   }
@@ -326,7 +295,7 @@ public final class LeaderElection implements AutoCloseable {
                 log.info(
                     "{} resigns {} (term {})", identity, component, t.fence().createRevision());
               }
-              dropLease();
+              lease.close();
             });
     try {
       done.get(options.timeout().toMillis() * 2, TimeUnit.MILLISECONDS);
@@ -341,57 +310,10 @@ public final class LeaderElection implements AutoCloseable {
   }
 
   private <T> T await(java.util.concurrent.CompletableFuture<T> future) {
-    try {
-      return future.get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (Exception e) {
-      future.cancel(true);
-      throw new IllegalStateException("etcd request failed: " + e, e);
-    }
+    return EtcdRequests.await(future, options.timeout());
   }
 
   private static ByteSequence bytes(String text) {
     return ByteSequence.from(text, StandardCharsets.UTF_8);
-  }
-
-  /** Records renewals of one lease; a failed or ended stream marks the lease dead. */
-  private final class Renewals implements StreamObserver<LeaseKeepAliveResponse> {
-    private final long id;
-
-    Renewals(long id) {
-      this.id = id;
-    }
-
-    @Override
-    public void onNext(LeaseKeepAliveResponse response) {
-      if (response.getTTL() > 0) {
-        lastRenewal = System.nanoTime();
-      }
-    }
-
-    @Override
-    public void onError(Throwable error) {
-      log.debug("keep-alive of lease {} failed: {}", id, error.toString());
-      if (!closed) {
-        try {
-          thread.execute(
-              () -> {
-                if (leaseId == id) {
-                  leaseDead = true;
-                }
-                tick();
-              });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-          // closing
-        }
-      }
-    }
-
-    @Override
-    public void onCompleted() {
-      onError(new IllegalStateException("keep-alive stream ended"));
-    }
   }
 }

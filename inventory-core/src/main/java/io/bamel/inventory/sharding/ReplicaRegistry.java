@@ -1,5 +1,7 @@
 package io.bamel.inventory.sharding;
 
+import io.bamel.inventory.leader.EtcdRequests;
+import io.bamel.inventory.leader.KeptLease;
 import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.WriteFence;
@@ -7,12 +9,9 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.WatchOption;
-import io.etcd.jetcd.support.CloseableClient;
-import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -68,10 +67,7 @@ public final class ReplicaRegistry implements AutoCloseable {
   private final List<Consumer<HashRing>> listeners = new CopyOnWriteArrayList<>();
 
   // Written on the registry's thread only.
-  private long leaseId;
-  private volatile long lastRenewal;
-  private volatile boolean leaseDead;
-  private CloseableClient keepAlive;
+  private final KeptLease lease;
   private Watch.Watcher watcher;
   private volatile boolean closed;
   private volatile HashRing ring = HashRing.of(List.of());
@@ -80,14 +76,12 @@ public final class ReplicaRegistry implements AutoCloseable {
 
   /** A registry for this process, named {@code instance} in the ring. Call {@link #start()}. */
   public ReplicaRegistry(Client client, String instance, Options options) {
-    if (options.ttl().toSeconds() < 1) {
-      throw new IllegalArgumentException("the lease TTL must be at least 1 s");
-    }
     this.client = client;
     this.instance = instance;
     this.key = Keys.replica(instance);
     this.options = options;
     this.thread = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("replicas"));
+    this.lease = new KeptLease(client, options.ttl(), options.timeout(), thread, this::wake);
   }
 
   /** Registers this replica and starts following the others; returns this. */
@@ -189,7 +183,7 @@ public final class ReplicaRegistry implements AutoCloseable {
       if (!live.contains(instance)) {
         // Our key is gone (the lease expired in etcd while we were cut off): a new lease next.
         keyCreateRevision = 0;
-        leaseDead = true;
+        lease.markLost();
         registered = false;
         wake();
       }
@@ -204,20 +198,18 @@ public final class ReplicaRegistry implements AutoCloseable {
   }
 
   private void ensureRegistered() {
-    if (leaseId == 0 || leaseDead) {
-      dropLease();
-      leaseId = await(client.getLeaseClient().grant(options.ttl().toSeconds())).getID();
-      leaseDead = false;
-      lastRenewal = System.nanoTime();
-      long id = leaseId;
-      keepAlive = client.getLeaseClient().keepAlive(id, new Renewals(id));
+    if (lease.needsGrant()) {
       registered = false;
+      lease.grant();
     }
     if (!registered) {
       await(
           client
               .getKVClient()
-              .put(bytes(key), bytes(instance), PutOption.builder().withLeaseId(leaseId).build()));
+              .put(
+                  bytes(key),
+                  bytes(instance),
+                  PutOption.builder().withLeaseId(lease.id()).build()));
       registered = true;
       LOG.info("replica {} registered in the hash ring", instance);
     }
@@ -239,27 +231,7 @@ public final class ReplicaRegistry implements AutoCloseable {
   }
 
   private boolean renewalOverdue() {
-    return leaseDead || System.nanoTime() - lastRenewal > options.ttl().toNanos();
-  }
-
-  private void dropLease() {
-    if (keepAlive != null) {
-      keepAlive.close();
-      keepAlive = null;
-    }
-    if (leaseId != 0) {
-      long id = leaseId;
-      leaseId = 0;
-      registered = false;
-      try {
-        client.getLeaseClient().revoke(id).get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
-      } catch (Exception e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        LOG.debug("revoking lease {} failed: {}", id, e.toString());
-      }
-    }
+    return lease.overdue();
   }
 
   /** Leaves the ring (revoking the lease, so the others take this replica's nodes at once). */
@@ -275,7 +247,8 @@ public final class ReplicaRegistry implements AutoCloseable {
               if (watcher != null) {
                 watcher.close();
               }
-              dropLease();
+              registered = false;
+              lease.close();
               keyCreateRevision = 0;
               ring = HashRing.of(List.of());
             });
@@ -291,57 +264,10 @@ public final class ReplicaRegistry implements AutoCloseable {
   }
 
   private <T> T await(CompletableFuture<T> future) {
-    try {
-      return future.get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (Exception e) {
-      future.cancel(true);
-      throw new IllegalStateException("etcd request failed: " + e, e);
-    }
+    return EtcdRequests.await(future, options.timeout());
   }
 
   private static ByteSequence bytes(String text) {
     return ByteSequence.from(text, StandardCharsets.UTF_8);
-  }
-
-  /** Records renewals of one lease; a failed or ended stream marks the lease dead. */
-  private final class Renewals implements StreamObserver<LeaseKeepAliveResponse> {
-    private final long id;
-
-    Renewals(long id) {
-      this.id = id;
-    }
-
-    @Override
-    public void onNext(LeaseKeepAliveResponse response) {
-      if (response.getTTL() > 0) {
-        lastRenewal = System.nanoTime();
-      }
-    }
-
-    @Override
-    public void onError(Throwable error) {
-      LOG.debug("keep-alive of lease {} failed: {}", id, error.toString());
-      if (!closed) {
-        try {
-          thread.execute(
-              () -> {
-                if (leaseId == id) {
-                  leaseDead = true;
-                }
-              });
-          wake();
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-          // closing
-        }
-      }
-    }
-
-    @Override
-    public void onCompleted() {
-      onError(new IllegalStateException("keep-alive stream ended"));
-    }
   }
 }
