@@ -36,7 +36,7 @@ final class ApiBench implements AutoCloseable {
   ApiBench(Client client) throws InterruptedException {
     EtcdInventory store = new EtcdInventory(client);
     cache = new InventoryCache(client).start();
-    if (!cache.awaitSynced(Duration.ofSeconds(60))) {
+    if (!cache.awaitSynced(Duration.ofMinutes(5))) {
       throw new IllegalStateException("cache did not sync");
     }
     TokenStore tokens =

@@ -131,7 +131,11 @@ public final class NetBoxPull {
         new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands());
     SyncPlan plan =
         SyncPlanner.plan(
-            items, cache.nodes(), FROM_NETBOX, settings.prune() && read.complete(), rules);
+            items,
+            SyncPlanner.Current.of(cache),
+            FROM_NETBOX,
+            settings.prune() && read.complete(),
+            rules);
     plan = PruneCheck.confirm(plan, read.devices().size(), client, settings.filters());
     times[1] = System.nanoTime();
     if (dryRun) {

@@ -121,7 +121,7 @@ final class WebhookApplier {
     SyncPlan plan =
         SyncPlanner.plan(
             items,
-            cache.nodes(),
+            SyncPlanner.Current.of(cache),
             n -> inventoryId.equals(n.spec().inventoryId()),
             prune,
             new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands()));

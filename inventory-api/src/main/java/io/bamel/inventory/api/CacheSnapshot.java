@@ -4,6 +4,7 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.InventoryCache;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The first nodes of the cache that match a filter, in id order, together with the one revision
@@ -37,7 +38,9 @@ final class CacheSnapshot {
   static Matching first(InventoryCache cache, NodeFilter filter, int limit) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       long revision = cache.revision();
-      List<Node> matching = walkInOrder(cache, filter, revision, limit + 1);
+      List<Node> matching =
+          walkInOrder(
+              ids(cache, filter), id -> cache.node(id).orElse(null), filter, revision, limit + 1);
       if (matching != null && cache.revision() == revision) {
         return new Matching(revision, matching);
       }
@@ -46,12 +49,20 @@ final class CacheSnapshot {
     return null;
   }
 
-  private static List<Node> walkInOrder(
-      InventoryCache cache, NodeFilter filter, long revision, int wanted) {
-    Iterable<String> ids = ids(cache, filter);
+  /**
+   * The first {@code wanted} nodes of {@code ids} (in order) that {@code filter} accepts, read
+   * through {@code lookup} (null: gone); null when one of them is newer than {@code revision}. It
+   * reads no id after the {@code wanted}th match.
+   */
+  static List<Node> walkInOrder(
+      Iterable<String> ids,
+      Function<String, Node> lookup,
+      NodeFilter filter,
+      long revision,
+      int wanted) {
     List<Node> matching = new ArrayList<>();
     for (String id : ids) {
-      Node node = cache.node(id).orElse(null);
+      Node node = lookup.apply(id);
       if (node == null) {
         continue;
       }
@@ -72,7 +83,7 @@ final class CacheSnapshot {
    * The ids to walk, in order: every node's, or when the filter names pools, the merge of those
    * pools' members (a node is in one pool at most).
    */
-  private static Iterable<String> ids(InventoryCache cache, NodeFilter filter) {
+  static Iterable<String> ids(InventoryCache cache, NodeFilter filter) {
     if (filter.pools().isEmpty()) {
       return cache.sortedNodeIds();
     }

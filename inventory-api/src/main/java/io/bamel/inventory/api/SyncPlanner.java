@@ -7,9 +7,12 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.Texts;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.store.SpecIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -46,6 +49,82 @@ public final class SyncPlanner {
     }
   }
 
+  /**
+   * What a plan reads of the inventory: a node by id, the node holding an identifying spec value,
+   * and (for a prune only) every node. Backed by the cache ({@link #of(InventoryCache)}: each
+   * lookup O(1), nothing built per plan) or by a collection of nodes ({@link #of(Collection)}:
+   * indexed once, O(nodes)).
+   */
+  public interface Current {
+
+    /** The node with this id, or null. */
+    Node node(String id);
+
+    /** The node holding {@code value} in {@code field}, if any. */
+    Optional<String> holder(SpecIndex.Field field, String value);
+
+    /** Every node (read only by a prune). */
+    Collection<Node> all();
+
+    /** The cache's nodes and its {@link InventoryCache#specIndex()}, read live. */
+    static Current of(InventoryCache cache) {
+      SpecIndex index = cache.specIndex();
+      return new Current() {
+        @Override
+        public Node node(String id) {
+          return cache.node(id).orElse(null);
+        }
+
+        @Override
+        public Optional<String> holder(SpecIndex.Field field, String value) {
+          return index.holder(field, value);
+        }
+
+        @Override
+        public Collection<Node> all() {
+          return cache.nodes();
+        }
+      };
+    }
+
+    /**
+     * {@code nodes}, indexed once here; a value several nodes hold names the first of them in
+     * {@code nodes}' order.
+     */
+    static Current of(Collection<Node> nodes) {
+      Map<String, Node> byId = new HashMap<>();
+      Map<SpecIndex.Field, Map<String, String>> holders = new EnumMap<>(SpecIndex.Field.class);
+      for (SpecIndex.Field f : SpecIndex.Field.values()) {
+        holders.put(f, new HashMap<>());
+      }
+      for (Node node : nodes) {
+        byId.put(node.id(), node);
+        for (SpecIndex.Field f : SpecIndex.Field.values()) {
+          String value = f.of(node.spec());
+          if (value != null) {
+            holders.get(f).putIfAbsent(value, node.id());
+          }
+        }
+      }
+      return new Current() {
+        @Override
+        public Node node(String id) {
+          return byId.get(id);
+        }
+
+        @Override
+        public Optional<String> holder(SpecIndex.Field field, String value) {
+          return Optional.ofNullable(value == null ? null : holders.get(field).get(value));
+        }
+
+        @Override
+        public Collection<Node> all() {
+          return nodes;
+        }
+      };
+    }
+  }
+
   private static final Rules ADMIN_RULES = new Rules(new Principal("sync", Access.ADMIN), Set.of());
 
   private SyncPlanner() {}
@@ -59,25 +138,26 @@ public final class SyncPlanner {
     return plan(items, current, scope, prune, ADMIN_RULES);
   }
 
-  /** The plan for {@code items} against {@code current} under {@code rules}. */
+  /**
+   * The plan for {@code items} against {@code current} under {@code rules}; indexes {@code current}
+   * first (O(nodes)): a caller holding the cache passes {@link Current#of(InventoryCache)} instead.
+   */
   public static SyncPlan plan(
       List<SyncItem> items,
       Collection<Node> current,
       Predicate<Node> scope,
       boolean prune,
       Rules rules) {
-    Map<String, Node> byId = new HashMap<>();
-    Map<String, String> byInventoryId = new HashMap<>();
-    UniqueFields identity = new UniqueFields();
-    for (Node node : current) {
-      byId.put(node.id(), node);
-      if (node.spec().inventoryId() != null) {
-        byInventoryId.putIfAbsent(node.spec().inventoryId(), node.id());
-      }
-      identity.add(node.id(), node.spec());
-    }
-    UniqueFields after = new UniqueFields();
-    current.forEach(n -> after.add(n.id(), n.spec()));
+    return plan(items, Current.of(current), scope, prune, rules);
+  }
+
+  /**
+   * The plan for {@code items} against {@code current} under {@code rules}: its cost is the items'
+   * (O(1) lookups each), not the fleet's, but for a prune, which reads every node in scope.
+   */
+  public static SyncPlan plan(
+      List<SyncItem> items, Current current, Predicate<Node> scope, boolean prune, Rules rules) {
+    UniqueFields after = new UniqueFields(current);
     Map<String, Integer> claimedBy = new HashMap<>();
     List<SyncPlan.Action> actions = new ArrayList<>();
     for (SyncItem item : items) {
@@ -95,7 +175,7 @@ public final class SyncPlanner {
                 null));
         continue;
       }
-      Optional<String> matched = match(item, byInventoryId, identity, byId);
+      Optional<String> matched = match(item, current);
       String id = matched.orElse(item.id());
       if (id == null) {
         actions.add(
@@ -118,7 +198,7 @@ public final class SyncPlanner {
                 null));
         continue;
       }
-      Node existing = byId.get(id);
+      Node existing = current.node(id);
       NodeSpec before = existing == null ? null : existing.spec();
       NodeSpec desired;
       try {
@@ -197,7 +277,7 @@ public final class SyncPlanner {
     if (prune) {
       Set<String> kept = new HashSet<>(claimedBy.keySet());
       List<Node> candidates =
-          current.stream()
+          current.all().stream()
               .filter(n -> !kept.contains(n.id()) && scope.test(n))
               .sorted((a, b) -> a.id().compareTo(b.id()))
               .toList();
@@ -229,22 +309,20 @@ public final class SyncPlanner {
     return before.equals(desired) || Arrays.equals(Codec.encode(before), Codec.encode(desired));
   }
 
-  private static Optional<String> match(
-      SyncItem item,
-      Map<String, String> byInventoryId,
-      UniqueFields identity,
-      Map<String, Node> byId) {
+  /**
+   * The node an item names, as the inventory was before the plan: by inventory id, serial,
+   * management address, MAC address, then id.
+   */
+  private static Optional<String> match(SyncItem item, Current current) {
     NodeSpec keys = item.keys();
-    if (keys.inventoryId() != null && byInventoryId.containsKey(keys.inventoryId())) {
-      return Optional.of(byInventoryId.get(keys.inventoryId()));
-    }
-    return identity
-        .bySerial(keys.serial())
-        .or(() -> identity.byAddress(keys.mgmtAddress()))
-        .or(() -> identity.byMac(keys.macAddress()))
+    return current
+        .holder(SpecIndex.Field.INVENTORY_ID, keys.inventoryId())
+        .or(() -> current.holder(SpecIndex.Field.SERIAL, keys.serial()))
+        .or(() -> current.holder(SpecIndex.Field.MGMT_ADDRESS, keys.mgmtAddress()))
+        .or(() -> current.holder(SpecIndex.Field.MAC_ADDRESS, keys.macAddress()))
         .or(
             () ->
                 Optional.ofNullable(
-                    item.id() != null && byId.containsKey(item.id()) ? item.id() : null));
+                    item.id() != null && current.node(item.id()) != null ? item.id() : null));
   }
 }

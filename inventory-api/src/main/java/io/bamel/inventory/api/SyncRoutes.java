@@ -78,7 +78,7 @@ final class SyncRoutes {
     Caller caller = Caller.of(ctx);
     SyncPlanner.Rules rules =
         new SyncPlanner.Rules(caller.principal(), api.options.powerOffCommands());
-    SyncPlan plan = SyncPlanner.plan(items, api.cache.nodes(), scope, prune, rules);
+    SyncPlan plan = SyncPlanner.plan(items, SyncPlanner.Current.of(api.cache), scope, prune, rules);
     long t3 = System.nanoTime();
     SyncReport report =
         dryRun

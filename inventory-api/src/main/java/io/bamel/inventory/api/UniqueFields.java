@@ -1,80 +1,83 @@
 package io.bamel.inventory.api;
 
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.store.SpecIndex;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The fields no two nodes may share: serial, MAC address and management address. An index from each
- * value to the node that holds it; pure and single-threaded (build one per request from the cache,
- * or keep one up to date while planning a sync).
+ * The fields no two nodes may share: serial, MAC address and management address. The holder of each
+ * value as a sync plan leaves the inventory: the values the plan took or gave up, over the
+ * inventory's own index ({@link SyncPlanner.Current#holder}), which it reads and never changes; so
+ * its cost is the plan's items, not the fleet. Pure and single-threaded (one per plan).
  */
 final class UniqueFields {
 
   /** A value already held by another node. */
   record Clash(String field, String value, String holder) {}
 
-  private final Map<String, String> serials = new HashMap<>();
-  private final Map<String, String> macs = new HashMap<>();
-  private final Map<String, String> addresses = new HashMap<>();
+  private static final SpecIndex.Field[] UNIQUE = {
+    SpecIndex.Field.SERIAL, SpecIndex.Field.MAC_ADDRESS, SpecIndex.Field.MGMT_ADDRESS
+  };
 
-  /** Records the unique values of node {@code id}. */
+  private final SyncPlanner.Current base;
+  // Per field, the values the plan took (the holder) or gave up (empty).
+  private final Map<SpecIndex.Field, Map<String, Optional<String>>> changed =
+      new EnumMap<>(SpecIndex.Field.class);
+
+  UniqueFields(SyncPlanner.Current base) {
+    this.base = base;
+    for (SpecIndex.Field f : UNIQUE) {
+      changed.put(f, new HashMap<>());
+    }
+  }
+
+  /** Records the unique values of node {@code id} (a value already held keeps its holder). */
   void add(String id, NodeSpec spec) {
-    put(serials, spec.serial(), id);
-    put(macs, spec.macAddress(), id);
-    put(addresses, spec.mgmtAddress(), id);
+    for (SpecIndex.Field f : UNIQUE) {
+      String value = f.of(spec);
+      if (value != null && holder(f, value) == null) {
+        changed.get(f).put(value, Optional.of(id));
+      }
+    }
   }
 
   /** Forgets the unique values of node {@code id} (as they are in {@code spec}). */
   void remove(String id, NodeSpec spec) {
-    removeIfHeld(serials, spec.serial(), id);
-    removeIfHeld(macs, spec.macAddress(), id);
-    removeIfHeld(addresses, spec.mgmtAddress(), id);
+    for (SpecIndex.Field f : UNIQUE) {
+      String value = f.of(spec);
+      if (value != null && id.equals(holder(f, value))) {
+        changed.get(f).put(value, Optional.empty());
+      }
+    }
   }
 
   /** The first unique value of {@code spec} held by a node other than {@code id}. */
   Optional<Clash> clash(String id, NodeSpec spec) {
-    return check("serial", serials, spec.serial(), id)
-        .or(() -> check("macAddress", macs, spec.macAddress(), id))
-        .or(() -> check("mgmtAddress", addresses, spec.mgmtAddress(), id));
+    return check("serial", SpecIndex.Field.SERIAL, spec, id)
+        .or(() -> check("macAddress", SpecIndex.Field.MAC_ADDRESS, spec, id))
+        .or(() -> check("mgmtAddress", SpecIndex.Field.MGMT_ADDRESS, spec, id));
   }
 
-  /** The node holding serial {@code serial}, if any. */
-  Optional<String> bySerial(String serial) {
-    return Optional.ofNullable(serial == null ? null : serials.get(serial));
-  }
-
-  /** The node holding MAC {@code mac}, if any. */
-  Optional<String> byMac(String mac) {
-    return Optional.ofNullable(mac == null ? null : macs.get(mac));
-  }
-
-  /** The node holding management address {@code address}, if any. */
-  Optional<String> byAddress(String address) {
-    return Optional.ofNullable(address == null ? null : addresses.get(address));
-  }
-
-  private static Optional<Clash> check(
-      String field, Map<String, String> index, String value, String id) {
+  private Optional<Clash> check(String name, SpecIndex.Field field, NodeSpec spec, String id) {
+    String value = field.of(spec);
     if (value == null) {
       return Optional.empty();
     }
-    String holder = index.get(value);
+    String holder = holder(field, value);
     return holder == null || holder.equals(id)
         ? Optional.empty()
-        : Optional.of(new Clash(field, value, holder));
+        : Optional.of(new Clash(name, value, holder));
   }
 
-  private static void put(Map<String, String> index, String value, String id) {
-    if (value != null) {
-      index.putIfAbsent(value, id);
+  /** The node holding {@code value} now, or null. */
+  private String holder(SpecIndex.Field field, String value) {
+    Optional<String> mine = changed.get(field).get(value);
+    if (mine != null) {
+      return mine.orElse(null);
     }
-  }
-
-  private static void removeIfHeld(Map<String, String> index, String value, String id) {
-    if (value != null) {
-      index.remove(value, id);
-    }
+    return base.holder(field, value).orElse(null);
   }
 }

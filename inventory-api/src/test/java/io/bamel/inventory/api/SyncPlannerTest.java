@@ -8,6 +8,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
+import io.bamel.inventory.store.SpecIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,9 @@ class SyncPlannerTest {
           node("n1", spec("inv-1", "S1", "192.0.2.1", "00:00:00:00:00:01"), ObservedPower.OFF),
           node("n2", spec("inv-2", "S2", "192.0.2.2", "00:00:00:00:00:02"), ObservedPower.ON),
           node("n3", spec("inv-3", "S3", "192.0.2.3", "00:00:00:00:00:03"), null));
+
+  private static final SyncPlanner.Rules RULES =
+      new SyncPlanner.Rules(new Principal("sync", Access.ADMIN), java.util.Set.of());
 
   private static SyncPlan plan(List<SyncItem> items, boolean prune) {
     return SyncPlanner.plan(items, CURRENT, n -> "a".equals(n.spec().pool()), prune);
@@ -207,5 +211,60 @@ class SyncPlannerTest {
     assertThat(p.actions()).extracting(SyncPlan.Action::kind).containsOnly(SyncPlan.Kind.REJECT);
     assertThat(p.actions().get(0).errors()).extracting(e -> e.field()).contains("macAddress");
     assertThat(Map.of()).isEmpty();
+  }
+
+  /** A view of a fleet that counts what a plan reads of it and refuses a walk of every node. */
+  private static final class CountingFleet implements SyncPlanner.Current {
+    private final SyncPlanner.Current fleet;
+    int lookups;
+
+    CountingFleet(int nodes) {
+      List<Node> all = new ArrayList<>();
+      for (int i = 0; i < nodes; i++) {
+        String n = Integer.toString(i);
+        all.add(
+            SyncPlannerTest.node(
+                "n" + n, spec("inv-" + n, "S" + n, "192.0.2." + (i % 250), null), null));
+      }
+      this.fleet = SyncPlanner.Current.of(all);
+    }
+
+    @Override
+    public Node node(String id) {
+      lookups++;
+      return fleet.node(id);
+    }
+
+    @Override
+    public java.util.Optional<String> holder(SpecIndex.Field field, String value) {
+      lookups++;
+      return fleet.holder(field, value);
+    }
+
+    @Override
+    public java.util.Collection<Node> all() {
+      throw new AssertionError("the plan walked every node");
+    }
+  }
+
+  @Test
+  void aPlanWithoutPruneReadsAFewValuesPerItemWhateverTheFleetsSize() {
+    List<SyncItem> items = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      // Ten updates of existing nodes (matched by inventory id), ten new nodes.
+      String n = Integer.toString(i < 10 ? i * 7 : 1_000_000 + i);
+      items.add(SyncItem.replacing(i, "n" + n, spec("inv-" + n, "S" + n, null, null)));
+    }
+    CountingFleet small = new CountingFleet(100);
+    CountingFleet large = new CountingFleet(5_000);
+
+    SyncPlan onSmall = SyncPlanner.plan(items, small, n -> true, false, RULES);
+    SyncPlan onLarge = SyncPlanner.plan(items, large, n -> true, false, RULES);
+
+    assertThat(onLarge.actions()).hasSize(20);
+    assertThat(onLarge.of(SyncPlan.Kind.UPDATE)).hasSize(10);
+    assertThat(onLarge.of(SyncPlan.Kind.CREATE)).hasSize(10);
+    assertThat(onLarge.actions()).isEqualTo(onSmall.actions());
+    assertThat(large.lookups).isEqualTo(small.lookups).isLessThanOrEqualTo(20 * 10);
   }
 }

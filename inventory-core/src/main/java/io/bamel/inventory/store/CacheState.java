@@ -61,6 +61,7 @@ final class CacheState {
   // The ids of the visible nodes in order: persistent, replaced on each change, read by any thread.
   private volatile TreePSet<String> sortedIds = TreePSet.empty();
   private final ConcurrentHashMap<String, Pool> pools = new ConcurrentHashMap<>();
+  private final SpecIndex specIndex = new SpecIndex();
 
   Map<String, Node> nodes() {
     return nodes;
@@ -68,6 +69,11 @@ final class CacheState {
 
   Map<String, Pool> pools() {
     return pools;
+  }
+
+  /** The index of the visible nodes' identifying spec values. */
+  SpecIndex specIndex() {
+    return specIndex;
   }
 
   /** The visible nodes' ids in id order, as of the last applied change (an immutable snapshot). */
@@ -101,6 +107,11 @@ final class CacheState {
       NodeParts parts = nodeParts.getOrDefault(id, NodeParts.EMPTY);
       Node next = parts.toNode(id);
       Node previous = next == null ? nodes.remove(id) : nodes.put(id, next);
+      NodeSpec before = previous == null ? null : previous.spec();
+      NodeSpec after = next == null ? null : next.spec();
+      if (before != after) {
+        specIndex.replace(id, before, after);
+      }
       if (previous == null && next != null) {
         sortedIds = sortedIds.plus(id);
       } else if (previous != null && next == null) {
@@ -146,6 +157,7 @@ final class CacheState {
         Node gone = nodes.remove(id);
         if (gone != null) {
           sortedIds = sortedIds.minus(id);
+          specIndex.replace(id, gone.spec(), null);
           changes.add(new NodeChange(id, gone, null, revision));
         }
       }

@@ -205,6 +205,15 @@ public final class InventoryCache implements AutoCloseable {
     return state.sortedIds();
   }
 
+  /**
+   * The nodes' identifying spec values (serial, MAC address, management address, inventory id),
+   * each to the node holding it: a live view, kept up to date as the cache applies each change, so
+   * a lookup costs O(1) at any fleet size.
+   */
+  public SpecIndex specIndex() {
+    return state.specIndex();
+  }
+
   /** How many nodes there are. */
   public int nodeCount() {
     return state.nodes().size();
