@@ -8,6 +8,7 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeNotice;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.cluster.PodSummary;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -45,10 +46,13 @@ import org.slf4j.LoggerFactory;
  * <p>Reads come from two shared informers, one for nodes and one for pods of every namespace, each
  * listing (in pages of 500) then watching, relisting when the watch ends with 410 Gone, and
  * resyncing every {@link Options#resync()}. Their stores keep only the port's records ({@link
- * MappedStore}), pods indexed by node. Reads throw {@link ClusterUnavailableException} until both
- * informers have synced, and while the API server's latest answer (to a write or to the background
- * probe) was a failure ({@link #synced()}): a cache whose watch may be cut is not read as the
- * truth. Between two watches (the server ends each after a while) the cache stays readable.
+ * MappedStore}), pods indexed by node; what the pods of each node add up to, and the pods waiting
+ * for a node, are kept up to date as the pod informer's changes arrive ({@link PodTotals}, exact
+ * through relists), so {@link #podSummary()} costs the number of nodes, not of pods. Reads throw
+ * {@link ClusterUnavailableException} until both informers have synced, and while the API server's
+ * latest answer (to a write or to the background probe) was a failure ({@link #synced()}): a cache
+ * whose watch may be cut is not read as the truth. Between two watches (the server ends each after
+ * a while) the cache stays readable.
  *
  * <p>Writes (cordon, uncordon, label, evict, events) and the reachability probe are requests,
  * guarded by a {@link CircuitBreaker}: after {@link Options#breakerThreshold()} consecutive
@@ -147,6 +151,7 @@ public final class Fabric8Cluster implements Cluster {
   private final List<Consumer<KubePod>> pendingListeners = new CopyOnWriteArrayList<>();
   private final MappedStore<Node, KubeNode> nodeStore;
   private final MappedStore<Pod, KubePod> podStore;
+  private final PodTotals podTotals = new PodTotals();
   private final SharedIndexInformer<Node> nodeInformer;
   private final SharedIndexInformer<Pod> podInformer;
   private final ScheduledExecutorService prober;
@@ -194,7 +199,7 @@ public final class Fabric8Cluster implements Cluster {
     this.throttle = new EventThrottle(options.clock(), options.eventWindow());
     this.nodeStore = new MappedStore<>(Slim::node, Fabric8Mapping::node, null, null);
     this.podStore =
-        new MappedStore<>(Slim::pod, Fabric8Mapping::pod, KubePod::nodeName, this::podPut);
+        new MappedStore<>(Slim::pod, Fabric8Mapping::pod, KubePod::nodeName, this::podChanged);
     long resync = options.resync().toMillis();
     this.nodeInformer =
         client.nodes().withLimit(500L).runnableInformer(resync).itemStore(nodeStore);
@@ -230,8 +235,11 @@ public final class Fabric8Cluster implements Cluster {
     }
   }
 
-  private void podPut(KubePod before, KubePod now) {
-    if (now.nodeName() == null
+  private void podChanged(String key, KubePod before, KubePod now) {
+    // the totals first: a listener woken below reads them
+    podTotals.changed(key, before, now);
+    if (now != null
+        && now.nodeName() == null
         && now.unschedulable()
         && !now.terminated()
         && (before == null || !before.unschedulable())) {
@@ -312,6 +320,12 @@ public final class Fabric8Cluster implements Cluster {
   public List<KubePod> pods() {
     requireSynced("listing pods");
     return podStore.records();
+  }
+
+  @Override
+  public PodSummary podSummary() {
+    requireSynced("summing pods");
+    return podTotals.summary();
   }
 
   @Override

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -19,10 +18,13 @@ import java.util.stream.Stream;
  * the port's record mapped from the full object once, when it arrives. The full object is not kept,
  * so 50,000 pods cost their records, not their specs, statuses and managedFields.
  *
- * <p>An optional index groups the keys by a value of the record (pods by node name). {@code onPut}
- * sees every put as (previous record or null, new record), on the informer's thread. Written by the
- * informer's single thread, read by any: the maps are concurrent, so a reader sees every object
- * either before or after a change.
+ * <p>An optional index groups the keys by a value of the record (pods by node name). An optional
+ * {@link Listener} sees every change as (key, record before or null, record after or null), on the
+ * informer's thread, after the store holds it: fabric8 relists (after a 410 Gone) by putting every
+ * listed object and removing the keys the list no longer has, so a listener sees a relist as the
+ * changes it makes and whatever it derives stays exact. Written by the informer's single thread,
+ * read by any: the maps are concurrent, so a reader sees every object either before or after a
+ * change.
  *
  * @param <T> the fabric8 type
  * @param <R> the record
@@ -31,26 +33,40 @@ final class MappedStore<T extends HasMetadata, R> implements ItemStore<T> {
 
   private record Entry<T, R>(T slim, R record) {}
 
+  /**
+   * Told of every change of the store, on the informer's thread; must return quickly.
+   *
+   * @param <R> the record
+   */
+  @FunctionalInterface
+  interface Listener<R> {
+    /**
+     * {@code key}'s record went from {@code before} (null: absent) to {@code after} (null: gone).
+     */
+    void changed(String key, R before, R after);
+  }
+
   private final UnaryOperator<T> slim;
   private final Function<T, R> map;
   private final Function<R, String> indexOf;
-  private final BiConsumer<R, R> onPut;
+  private final Listener<R> listener;
   private final Map<String, Entry<T, R>> entries = new ConcurrentHashMap<>();
   private final Map<String, Set<String>> index = new ConcurrentHashMap<>();
 
   /**
    * A store keeping {@code slim(object)} and {@code map(object)}, indexing by {@code indexOf}
-   * (null: no index; a null value: not indexed), telling {@code onPut} of every put.
+   * (null: no index; a null value: not indexed), telling {@code listener} (null: none) of every
+   * change.
    */
   MappedStore(
       UnaryOperator<T> slim,
       Function<T, R> map,
       Function<R, String> indexOf,
-      BiConsumer<R, R> onPut) {
+      Listener<R> listener) {
     this.slim = slim;
     this.map = map;
     this.indexOf = indexOf;
-    this.onPut = onPut;
+    this.listener = listener;
   }
 
   @Override
@@ -73,8 +89,8 @@ final class MappedStore<T extends HasMetadata, R> implements ItemStore<T> {
         index.computeIfAbsent(now, k -> ConcurrentHashMap.newKeySet()).add(key);
       }
     }
-    if (onPut != null) {
-      onPut.accept(previous, record);
+    if (listener != null) {
+      listener.changed(key, previous, record);
     }
     return before == null ? null : before.slim();
   }
@@ -90,6 +106,9 @@ final class MappedStore<T extends HasMetadata, R> implements ItemStore<T> {
       if (was != null) {
         unindex(was, key);
       }
+    }
+    if (listener != null) {
+      listener.changed(key, before.record(), null);
     }
     return before.slim();
   }

@@ -10,6 +10,7 @@ import io.bamel.inventory.cluster.FencedCluster;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeNotice;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.cluster.PodSummary;
 import io.bamel.kube.testing.KubeApiServer;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -108,6 +109,37 @@ class Fabric8ClusterWatchIT {
     await()
         .atMost(Fabric8ClusterIT.WAIT)
         .untilAsserted(() -> assertThat(cluster.node("n2")).isPresent());
+  }
+
+  @Test
+  void podTotalsFollowTheEventsAndAGoneWatch() {
+    kube.pods().resource(Fabric8ClusterIT.pod("a", "n1", "web")).create();
+    kube.pods().resource(Fabric8ClusterIT.pod("b", "n1", "web")).create();
+    kube.pods().resource(pending("wait")).create();
+    await()
+        .atMost(Fabric8ClusterIT.WAIT)
+        .untilAsserted(
+            () -> {
+              PodSummary s = cluster.podSummary();
+              assertThat(s.byNode().get("n1").pods()).isEqualTo(2);
+              assertThat(s.byNode().get("n1").requests().get("cpu")).isEqualByComparingTo("1");
+              assertThat(s.unschedulable()).extracting(p -> p.ref().name()).contains("wait");
+            });
+    api.expireWatches(2);
+    kube.pods().inNamespace("apps").withName("b").delete();
+    kube.pods().inNamespace("apps").withName("wait").delete();
+    kube.pods().resource(Fabric8ClusterIT.pod("wait", "n2", "web")).create();
+    await()
+        .atMost(Fabric8ClusterIT.WAIT)
+        .untilAsserted(
+            () -> {
+              PodSummary s = cluster.podSummary();
+              assertThat(s.byNode().keySet()).containsExactlyInAnyOrder("n1", "n2");
+              assertThat(s.byNode().get("n1").pods()).isEqualTo(1);
+              assertThat(s.byNode().get("n2").requests().get("cpu")).isEqualByComparingTo("0.5");
+              assertThat(s.unschedulable()).isEmpty();
+              assertThat(s.byNode()).isEqualTo(PodSummary.of(cluster.pods()).byNode());
+            });
   }
 
   private long lists(String prefix) {

@@ -4,7 +4,8 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
-import java.util.ArrayList;
+import io.bamel.inventory.cluster.NodePods;
+import io.bamel.inventory.cluster.PodSummary;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -18,8 +19,11 @@ import java.util.Map;
  * yet, unreachable API server) it is {@linkplain #known() unknown} with the reason, and every
  * pool's utilization is unknown.
  *
- * <p>One map keyed by node name holds everything known of a node, so a member costs one lookup per
- * cycle, and the pods are totalled straight into it (no second map copied from the first).
+ * <p>The pods are read as the cluster's {@link PodSummary} (per node, what its pods add up to),
+ * which a watched cache keeps up to date as events arrive: a cycle costs the number of nodes, not
+ * of pods. One map keyed by node name holds everything known of a node, so a member costs one
+ * lookup per cycle; a node whose allocatable or pod total did not change since the previous view
+ * reuses that view's conversions.
  *
  * @param known whether the cluster was read
  * @param reason why not, when it was not
@@ -30,7 +34,7 @@ public record ClusterView(
     boolean known, String reason, Map<String, Entry> entries, List<KubePod> unschedulable) {
 
   /**
-   * What the pods bound to one node add up to, computed once per cycle.
+   * What the pods bound to one node add up to, as the pool controller counts them.
    *
    * @param requested the sum of their requests (resource names as in {@link KubeResources})
    * @param doNotDisrupt whether one of them is marked {@code bamel.io/do-not-disrupt}
@@ -53,9 +57,7 @@ public record ClusterView(
 
     private final KubeNode node;
     private final Resources allocatable;
-    private Resources.Sum requested;
-    private boolean doNotDisrupt;
-    private boolean unevictable;
+    private NodePods pods = NodePods.NONE;
     private NodeLoad load = NodeLoad.NONE;
 
     private Entry(KubeNode node, Resources allocatable) {
@@ -78,20 +80,19 @@ public record ClusterView(
       return load;
     }
 
-    private void add(KubePod p) {
-      if (requested == null) {
-        requested = new Resources.Sum();
+    /** Sets the pods' total, converted or, when unchanged since {@code before}, reused. */
+    private void load(NodePods total, Entry before) {
+      pods = total;
+      if (before != null && (before.pods == total || before.pods.equals(total))) {
+        load = before.load;
+      } else {
+        load = load(total);
       }
-      p.requests().forEach((k, v) -> requested.add(KubeResources.name(k), v.doubleValue()));
-      doNotDisrupt |= p.doNotDisrupt();
-      unevictable |= p.workload() && p.ownerKind() == null;
     }
 
-    private void seal() {
-      if (requested != null) {
-        load = new NodeLoad(requested.build(), doNotDisrupt, unevictable);
-        requested = null;
-      }
+    private static NodeLoad load(NodePods total) {
+      return new NodeLoad(
+          KubeResources.of(total.requests()), total.doNotDisrupt() > 0, total.unevictable() > 0);
     }
   }
 
@@ -108,15 +109,21 @@ public record ClusterView(
 
   /** A view of these nodes and pods (finished pods are left out). Pure. */
   public static ClusterView of(List<KubeNode> nodes, List<KubePod> pods) {
-    return of(nodes, pods, null);
+    return of(nodes, PodSummary.of(pods), null);
+  }
+
+  /** A view of these nodes and pods, reusing what did not change since {@code previous}. Pure. */
+  public static ClusterView of(List<KubeNode> nodes, List<KubePod> pods, ClusterView previous) {
+    return of(nodes, PodSummary.of(pods), previous);
   }
 
   /**
-   * A view of these nodes and pods, reusing {@code previous}'s conversions of allocatable amounts
-   * that did not change (a cycle over 10,000 nodes then allocates far less). Pure.
+   * A view of these nodes and what their pods add up to, reusing {@code previous}'s conversions
+   * (null: none) of allocatable amounts and pod totals that did not change (a cycle over 10,000
+   * nodes then allocates far less). Pure.
    */
-  public static ClusterView of(List<KubeNode> nodes, List<KubePod> pods, ClusterView previous) {
-    Map<String, Entry> entries = new HashMap<>(nodes.size() * 2);
+  public static ClusterView of(List<KubeNode> nodes, PodSummary pods, ClusterView previous) {
+    Map<String, Entry> entries = new HashMap<>((nodes.size() + pods.byNode().size()) * 4 / 3 + 1);
     for (KubeNode n : nodes) {
       Resources converted = null;
       if (previous != null) {
@@ -131,27 +138,19 @@ public record ClusterView(
           n.name(),
           new Entry(n, converted != null ? converted : KubeResources.of(n.allocatable())));
     }
-    List<KubePod> unschedulable = new ArrayList<>();
-    for (KubePod p : pods) {
-      if (p.terminated()) {
+    for (Map.Entry<String, NodePods> e : pods.byNode().entrySet()) {
+      NodePods total = e.getValue();
+      if (total.isEmpty()) {
         continue;
       }
-      String on = p.nodeName();
-      if (on != null) {
-        Entry e = entries.get(on);
-        if (e == null) {
-          e = new Entry(null, Resources.NONE);
-          entries.put(on, e);
-        }
-        e.add(p);
-      } else if (p.unschedulable()) {
-        unschedulable.add(p);
+      Entry entry = entries.get(e.getKey());
+      if (entry == null) {
+        entry = new Entry(null, Resources.NONE);
+        entries.put(e.getKey(), entry);
       }
+      entry.load(total, previous == null ? null : previous.entries.get(e.getKey()));
     }
-    for (Entry e : entries.values()) {
-      e.seal();
-    }
-    return new ClusterView(true, null, entries, unschedulable);
+    return new ClusterView(true, null, entries, pods.unschedulable());
   }
 
   /** Reads {@code cluster}; never throws: an unavailable cluster gives an unknown view. */
@@ -169,7 +168,7 @@ public record ClusterView(
           "Kubernetes cache not synced (watches still listing, or the API server did not answer)");
     }
     try {
-      return of(cluster.nodes(), cluster.pods(), previous);
+      return of(cluster.nodes(), cluster.podSummary(), previous);
     } catch (ClusterException e) {
       return unknown("Kubernetes API unavailable: " + e.getMessage());
     }

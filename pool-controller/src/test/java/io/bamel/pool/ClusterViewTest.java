@@ -6,8 +6,11 @@ import static io.bamel.pool.Inventory.unschedulable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.cluster.DisconnectedCluster;
+import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
+import io.bamel.inventory.cluster.NodePods;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.inventory.cluster.PodSummary;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,6 +57,41 @@ class ClusterViewTest {
     ClusterView grown = ClusterView.of(List.of(kubeNode("a", true, "cpu", 64)), List.of(), same);
     assertThat(same.allocatableOf("a")).isSameAs(first.allocatableOf("a"));
     assertThat(grown.allocatableOf("a").get("cpu")).isEqualTo(64.0);
+  }
+
+  @Test
+  void aPodSummaryGivesTheSameViewAsThePodsItSums() {
+    List<KubePod> pods =
+        List.of(
+            running("x", "a", "cpu", 2, "nvidia.com/gpu", 1),
+            running("y", "a", "cpu", "0.5"),
+            running("z", "gone", "cpu", 1),
+            unschedulable("p", Set.of("pool"), "cpu", 1));
+    List<KubeNode> nodes = List.of(kubeNode("a", true, "cpu", 32));
+    ClusterView fromPods = ClusterView.of(nodes, pods);
+    ClusterView fromSummary = ClusterView.of(nodes, PodSummary.of(pods), null);
+    for (String name : List.of("a", "gone", "nobody")) {
+      assertThat(fromSummary.loadOn(name)).isEqualTo(fromPods.loadOn(name));
+    }
+    assertThat(fromSummary.loadOn("gone").requested().amounts()).isEqualTo(Map.of("cpu", 1.0));
+    assertThat(fromSummary.node("gone")).isNull();
+    assertThat(fromSummary.unschedulable()).isEqualTo(fromPods.unschedulable());
+  }
+
+  @Test
+  void anUnchangedPodTotalIsReusedFromThePreviousViewAndAChangedOneConverted() {
+    List<KubeNode> nodes = List.of(kubeNode("a", true, "cpu", 32), kubeNode("b", true, "cpu", 32));
+    NodePods onA = NodePods.NONE.plus(running("x", "a", "cpu", 2));
+    NodePods onB = NodePods.NONE.plus(running("y", "b", "cpu", 1));
+    ClusterView first =
+        ClusterView.of(nodes, new PodSummary(Map.of("a", onA, "b", onB), List.of()), null);
+    NodePods grownB = onB.plus(running("z", "b", "cpu", 3));
+    ClusterView next =
+        ClusterView.of(nodes, new PodSummary(Map.of("a", onA, "b", grownB), List.of()), first);
+    assertThat(next.loadOn("a")).isSameAs(first.loadOn("a"));
+    assertThat(next.loadOn("b").requested().amounts()).isEqualTo(Map.of("cpu", 4.0));
+    ClusterView emptied = ClusterView.of(nodes, new PodSummary(Map.of("a", onA), List.of()), next);
+    assertThat(emptied.loadOn("b")).isEqualTo(ClusterView.NodeLoad.NONE);
   }
 
   @Test

@@ -859,12 +859,22 @@ class PoolControllerIT {
 
     @Override
     public List<io.bamel.inventory.cluster.KubePod> pods() {
+      runHook();
+      return super.pods();
+    }
+
+    @Override
+    public io.bamel.inventory.cluster.PodSummary podSummary() {
+      runHook(); // the read a cycle makes of the pods
+      return super.podSummary();
+    }
+
+    private void runHook() {
       Runnable r = hook;
       hook = null;
       if (r != null) {
         r.run();
       }
-      return super.pods();
     }
 
     @Override

@@ -91,6 +91,17 @@ public interface Cluster extends AutoCloseable {
   List<KubePod> pods();
 
   /**
+   * What the live pods of each node add up to, and the pods waiting for a node ({@link
+   * PodSummary}). By default computed from {@link #pods()}; a watched cache keeps it up to date as
+   * events arrive, so reading it costs the number of nodes, not of pods.
+   *
+   * @throws ClusterUnavailableException when the API server cannot be reached
+   */
+  default PodSummary podSummary() {
+    return PodSummary.of(pods());
+  }
+
+  /**
    * The pods bound to node {@code nodeName}, in every phase.
    *
    * @throws ClusterUnavailableException when the API server cannot be reached

@@ -51,6 +51,11 @@ public abstract class ForwardingCluster implements Cluster {
   }
 
   @Override
+  public PodSummary podSummary() {
+    return delegate.podSummary();
+  }
+
+  @Override
   public List<KubePod> podsOn(String nodeName) {
     return delegate.podsOn(nodeName);
   }
