@@ -8,9 +8,10 @@ import java.time.Duration;
  * a pooled connection that had been idle for {@code t}, the BMC closes connections idle that long
  * (its keep-alive timeout is at most {@code t}), so the limit becomes {@code t / 2}, never above
  * what it was and never below {@link #FLOOR}: one failed attempt teaches the driver to open a new
- * connection instead of reusing one the BMC has closed. A failure on a connection idle for less
- * than the floor (the BMC closed it for another reason, after its {@code MaxKeepAliveRequests},
- * say) teaches nothing. Pure decision logic; thread-safe.
+ * connection instead of reusing one the BMC has closed ({@link RedfishHttp} then keeps the BMC's
+ * idle connections no longer than the limit). A failure on a connection idle for less than the
+ * floor (the BMC closed it for another reason, after its {@code MaxKeepAliveRequests}, say) teaches
+ * nothing. Pure decision logic; thread-safe.
  */
 final class IdleLimit {
 
@@ -30,11 +31,6 @@ final class IdleLimit {
   /** The current limit: a connection idle this long or longer is not reused. */
   Duration current() {
     return limit;
-  }
-
-  /** Whether a connection idle for {@code idle} may be reused. */
-  boolean reusable(Duration idle) {
-    return idle.compareTo(limit) < 0;
   }
 
   /**

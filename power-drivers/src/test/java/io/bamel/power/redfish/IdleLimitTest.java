@@ -31,13 +31,6 @@ class IdleLimitTest {
     assertThat(limit.current()).isEqualTo(Duration.ofMillis(expectedMs));
   }
 
-  @ParameterizedTest(name = "idle {0} ms under a {1} ms limit: reusable {2}")
-  @CsvSource({"0, 200, true", "199, 200, true", "200, 200, false", "5000, 200, false"})
-  void aConnectionIdleAsLongAsTheLimitIsNotReused(long idleMs, long limitMs, boolean reusable) {
-    assertThat(new IdleLimit(Duration.ofMillis(limitMs)).reusable(Duration.ofMillis(idleMs)))
-        .isEqualTo(reusable);
-  }
-
   @ParameterizedTest(name = "initial {0} ms")
   @CsvSource({"0", "-1"})
   void theInitialLimitMustBePositive(long initialMs) {
