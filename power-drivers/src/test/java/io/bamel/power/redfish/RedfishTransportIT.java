@@ -20,6 +20,7 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -168,6 +169,25 @@ class RedfishTransportIT {
     assertThat(plain.connectionsAccepted() - accepted).isEqualTo(1);
     assertThat(http.failedAttempts()).isZero();
     assertThat(http.idleLimit()).isEqualTo(RedfishConfig.defaults().keepAlive());
+  }
+
+  @Test
+  void aFleetWithAPortPerSystemServesEachBmcOnItsOwnAddress() throws Exception {
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(false)) {
+      List<SimulatedSystem> systems =
+          own.addSystems(2, "own-", SimSystemConfig.defaults().withCredentials("admin", PASSWORD));
+      List<Integer> ports = new ArrayList<>();
+      for (SimulatedSystem system : systems) {
+        ports.add(URI.create(own.address(system.id())).getPort());
+        BmcEndpoint endpoint =
+            new BmcEndpoint(own.address(system.id()), "bmc", TlsSettings.DEFAULT, Map.of());
+        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(1);
+      }
+
+      assertThat(ports).doesNotHaveDuplicates().doesNotContain(own.port());
+      assertThat(own.connectionsAccepted()).isGreaterThanOrEqualTo(2);
+    }
   }
 
   private static RedfishHttp http() {
