@@ -7,10 +7,15 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.tls.HttpFailures;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import okhttp3.Call;
+import okhttp3.Connection;
 import okhttp3.ConnectionPool;
 import okhttp3.EventListener;
 import okhttp3.Headers;
@@ -29,7 +34,10 @@ import org.slf4j.LoggerFactory;
  *   <li>Reads ({@code GET}, {@code HEAD}, {@code DELETE}: idempotent) reuse pooled connections,
  *       kept idle no longer than {@link RedfishConfig#keepAlive()}. A read that fails on its
  *       connection (a pooled one the BMC closed meanwhile answers "unexpected end of stream") is
- *       sent once more on a new connection.
+ *       sent once more on a new connection. Such a failure on a connection idle for {@code t}
+ *       teaches the BMC's idle timeout ({@link IdleLimit}: {@code t / 2}, at least 100 ms): from
+ *       then on the BMC's idle connections are kept only that long, so the BMC's close costs one
+ *       failed attempt per BMC, not one per read, and nothing is checked before a read.
  *   <li>Everything else ({@code POST}, {@code PATCH}: a reset, a boot override, a login) goes on a
  *       new connection of its own, so it never meets a connection the BMC has closed. It is sent
  *       again only when it provably never reached the BMC: its connection failed before the first
@@ -62,9 +70,33 @@ final class RedfishHttp {
     }
   }
 
-  /** Notes whether a call began writing its request (then it may have reached the BMC). */
+  /**
+   * Follows one call: whether it began writing its request (then it may have reached the BMC) and,
+   * on the pooled client, how long the connection it was given had been idle ({@code idleSince}
+   * holds when each pooled connection was last released; weak keys, so a connection the pool
+   * dropped leaves no entry behind).
+   */
   private static final class Tracker extends EventListener {
+    private final Map<Connection, Long> idleSince;
     private volatile boolean requestStarted;
+    private volatile Duration reusedAfter; // null: a new connection
+
+    Tracker(Map<Connection, Long> idleSince) {
+      this.idleSince = idleSince;
+    }
+
+    @Override
+    public void connectionAcquired(Call call, Connection connection) {
+      Long since = idleSince == null ? null : idleSince.remove(connection);
+      reusedAfter = since == null ? null : Duration.ofNanos(System.nanoTime() - since);
+    }
+
+    @Override
+    public void connectionReleased(Call call, Connection connection) {
+      if (idleSince != null) {
+        idleSince.put(connection, System.nanoTime());
+      }
+    }
 
     @Override
     public void requestHeadersStart(Call call) {
@@ -78,10 +110,13 @@ final class RedfishHttp {
         return tracker != null ? tracker : EventListener.NONE;
       };
 
-  private final OkHttpClient pooled;
+  private volatile OkHttpClient pooled;
   private final OkHttpClient fresh;
   private final BmcPacer pacer;
   private final String bmc;
+  private final IdleLimit idleLimit;
+  private final Map<Connection, Long> idleSince = Collections.synchronizedMap(new WeakHashMap<>());
+  private final AtomicLong failedAttempts = new AtomicLong();
   private volatile boolean oneConnectionPerRequest;
 
   /**
@@ -105,6 +140,17 @@ final class RedfishHttp {
             .build();
     this.pacer = pacer;
     this.bmc = bmc;
+    this.idleLimit = new IdleLimit(keepAlive);
+  }
+
+  /** How long an idle connection to this BMC is kept for reuse, as learnt so far. */
+  Duration idleLimit() {
+    return idleLimit.current();
+  }
+
+  /** How many attempts failed on their connection and were sent again (for tests and logs). */
+  long failedAttempts() {
+    return failedAttempts.get();
   }
 
   /** Whether the BMC was found to close after every answer (HTTP/1.0). */
@@ -123,7 +169,7 @@ final class RedfishHttp {
     for (int attempt = 1; ; attempt++) {
       deadline.check(what);
       boolean newConnection = attempt > 1 || !idempotent || oneConnectionPerRequest;
-      Tracker tracker = new Tracker();
+      Tracker tracker = new Tracker(newConnection ? null : idleSince);
       Request tracked = request.newBuilder().tag(Tracker.class, tracker).build();
       BmcPacer.Turn turn = turn(what, deadline);
       try {
@@ -137,11 +183,14 @@ final class RedfishHttp {
         }
       } catch (IOException e) {
         PowerException failure = HttpFailures.of(what, e);
+        boolean onConnection = failure.reason() == PowerException.Reason.UNREACHABLE;
+        Duration reusedAfter = tracker.reusedAfter;
+        if (onConnection && reusedAfter != null) {
+          keepShorter(reusedAfter);
+        }
         boolean safe = idempotent || !tracker.requestStarted;
-        if (attempt == 1
-            && safe
-            && failure.reason() == PowerException.Reason.UNREACHABLE
-            && !deadline.expired()) {
+        if (attempt == 1 && safe && onConnection && !deadline.expired()) {
+          failedAttempts.incrementAndGet();
           LOG.debug("{} failed on its connection ({}); sending it once more", what, e.toString());
           continue;
         }
@@ -165,6 +214,30 @@ final class RedfishHttp {
       Thread.currentThread().interrupt();
       throw new TransientPowerException(PowerException.Reason.TIMEOUT, what + ": interrupted", e);
     }
+  }
+
+  /**
+   * A pooled connection idle for {@code idle} failed: the BMC closes idle connections that soon.
+   * When that lowers the {@link IdleLimit}, the pool is replaced by one keeping idle connections
+   * only that long (its own cleanup closes them in time), so no later read meets a connection the
+   * BMC has closed and nothing is checked per read.
+   */
+  private synchronized void keepShorter(Duration idle) {
+    if (!idleLimit.closedAfter(idle)) {
+      return;
+    }
+    Duration limit = idleLimit.current();
+    OkHttpClient old = pooled;
+    pooled =
+        old.newBuilder()
+            .connectionPool(new ConnectionPool(8, limit.toMillis(), TimeUnit.MILLISECONDS))
+            .build();
+    old.connectionPool().evictAll();
+    LOG.debug(
+        "{} closed a connection idle for {} ms: idle connections kept {} ms from now on",
+        bmc,
+        idle.toMillis(),
+        limit.toMillis());
   }
 
   /** An HTTP/1.0 answer without keep-alive: the BMC closes after every answer. */

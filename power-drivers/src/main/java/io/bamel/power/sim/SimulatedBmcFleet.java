@@ -29,6 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * }
  * }</pre>
  *
+ * <p>{@link #startPortPerSystem(boolean)} serves each system on a loopback port of its own instead,
+ * as real BMCs each have their own address: a client then keeps connections and TLS sessions per
+ * BMC (a TLS client caches one session per host and port, so a thousand systems behind one port
+ * would share one cached session between all their connections).
+ *
  * <p>Requests are served on virtual threads, so latency faults on many systems overlap as they
  * would on many real BMCs. Each system answers in the shape of its {@link SimProfile} and treats
  * the connection of each answer as its {@link SimConnection} says (by default keep-alive, closed
@@ -37,20 +42,26 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SimulatedBmcFleet implements AutoCloseable {
 
   private final Map<String, SimulatedSystem> systems = new ConcurrentHashMap<>();
+  private final Map<String, SimHttpServer> ownServers = new ConcurrentHashMap<>();
   private final SimHttpServer server;
   private final SelfSignedCertificate certificate;
   private final Clock clock;
+  private final RedfishSimHandler handler;
+  private final boolean portPerSystem;
 
-  private SimulatedBmcFleet(boolean tls, int port, Clock clock) throws IOException {
+  private SimulatedBmcFleet(boolean tls, int port, Clock clock, boolean portPerSystem)
+      throws IOException {
     this.clock = clock;
-    InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    this.portPerSystem = portPerSystem;
     certificate = tls ? SelfSignedCertificate.generate() : null;
-    server =
-        new SimHttpServer(
-            bind,
-            certificate == null ? null : certificate.serverContext(),
-            1024,
-            new RedfishSimHandler(systems));
+    handler = new RedfishSimHandler(systems);
+    server = listen(port, 1024);
+  }
+
+  private SimHttpServer listen(int port, int backlog) throws IOException {
+    InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    return new SimHttpServer(
+        bind, certificate == null ? null : certificate.serverContext(), backlog, handler);
   }
 
   /** Starts an empty fleet on a free loopback port, with self-signed TLS or plain HTTP. */
@@ -63,8 +74,21 @@ public final class SimulatedBmcFleet implements AutoCloseable {
    * clock}.
    */
   public static SimulatedBmcFleet start(boolean tls, int port, Clock clock) {
+    return start(tls, port, clock, false);
+  }
+
+  /**
+   * Starts an empty fleet that serves each system it gets on a free loopback port of its own (its
+   * {@link #address(String)} names that port), as real BMCs each have their own address.
+   */
+  public static SimulatedBmcFleet startPortPerSystem(boolean tls) {
+    return start(tls, 0, Clock.systemUTC(), true);
+  }
+
+  private static SimulatedBmcFleet start(
+      boolean tls, int port, Clock clock, boolean portPerSystem) {
     try {
-      return new SimulatedBmcFleet(tls, port, clock);
+      return new SimulatedBmcFleet(tls, port, clock, portPerSystem);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the simulated BMC fleet", e);
     }
@@ -73,6 +97,13 @@ public final class SimulatedBmcFleet implements AutoCloseable {
   /** Adds a system (replacing one of the same id); returns it. */
   public SimulatedSystem add(String id, SimSystemConfig config) {
     SimulatedSystem system = new SimulatedSystem(id, config, clock);
+    if (portPerSystem && !ownServers.containsKey(id)) {
+      try {
+        ownServers.put(id, listen(0, 64));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot listen for simulated system " + id, e);
+      }
+    }
     systems.put(id, system);
     return system;
   }
@@ -100,9 +131,13 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     return List.copyOf(systems.values());
   }
 
-  /** {@code http(s)://127.0.0.1:PORT}. */
+  /** {@code http(s)://127.0.0.1:PORT}: the fleet's shared port. */
   public String baseUrl() {
-    return (certificate != null ? "https" : "http") + "://127.0.0.1:" + port();
+    return baseUrl(port());
+  }
+
+  private String baseUrl(int port) {
+    return (certificate != null ? "https" : "http") + "://127.0.0.1:" + port;
   }
 
   /** The port served on. */
@@ -113,20 +148,31 @@ public final class SimulatedBmcFleet implements AutoCloseable {
   /**
    * Closes each of the next {@code count} new connections right after accepting it, before a byte
    * is read (over TLS the handshake fails): a request on such a connection provably never reached
-   * the BMC.
+   * the BMC. On the shared port only, not on the ports of {@link #startPortPerSystem}.
    */
   public void closeNextConnections(int count) {
     server.closeNextConnections(count);
   }
 
-  /** How many TCP connections the fleet accepted so far (each TLS connection is one handshake). */
+  /**
+   * How many TCP connections the fleet accepted so far, on every port (each TLS connection is one
+   * handshake).
+   */
   public long connectionsAccepted() {
-    return server.connectionsAccepted();
+    long accepted = server.connectionsAccepted();
+    for (SimHttpServer own : ownServers.values()) {
+      accepted += own.connectionsAccepted();
+    }
+    return accepted;
   }
 
-  /** The BMC address of a system: the driver finds the service root below it. */
+  /**
+   * The BMC address of a system: the driver finds the service root below it. On the system's own
+   * port when the fleet gives each system one.
+   */
   public String address(String id) {
-    return baseUrl() + "/bmc/" + id;
+    SimHttpServer own = ownServers.get(id);
+    return (own == null ? baseUrl() : baseUrl(own.port())) + "/bmc/" + id;
   }
 
   /** The service root URL of a system. */
@@ -152,9 +198,10 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     return certificate.writePem(file);
   }
 
-  /** Stops the server. */
+  /** Stops the servers. */
   @Override
   public void close() {
+    ownServers.values().forEach(SimHttpServer::close);
     server.close();
   }
 }

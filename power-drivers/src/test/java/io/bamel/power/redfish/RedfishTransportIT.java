@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
+import io.bamel.power.BmcPacer;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.PowerException;
@@ -19,6 +20,7 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -30,6 +32,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -120,6 +124,78 @@ class RedfishTransportIT {
       Thread.sleep(400); // the BMC closes the pooled connection meanwhile
     }
     assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(4);
+  }
+
+  /**
+   * OkHttp checks a pooled connection's socket before a {@code GET} never, so a BMC that closed it
+   * makes the read fail first and go again on a new connection. The first such failure teaches the
+   * BMC's idle timeout; after it, the pool drops the BMC's idle connections in time, so each read
+   * opens exactly one new connection and none fails first.
+   */
+  @Test
+  void aBmcClosingIdleConnectionsAfter200MsGetsOneNewConnectionPerReadAndNoFailedAttempt()
+      throws Exception {
+    SimulatedSystem system = add(plain, SimConnection.keepAlive(Duration.ofMillis(200)));
+    RedfishHttp http = http();
+    Request get = new Request.Builder().url(plain.serviceRoot(system.id())).build();
+    http.execute(get, "GET root", deadline());
+    Thread.sleep(300); // the BMC closes the pooled connection meanwhile
+    http.execute(get, "GET root", deadline()); // fails on it, goes again, learns
+    assertThat(http.failedAttempts()).isEqualTo(1);
+    assertThat(http.idleLimit()).isLessThan(Duration.ofMillis(200));
+
+    long accepted = plain.connectionsAccepted();
+    for (int i = 0; i < 3; i++) {
+      Thread.sleep(300);
+      assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+    }
+
+    assertThat(http.failedAttempts()).isEqualTo(1);
+    assertThat(plain.connectionsAccepted() - accepted).isEqualTo(3);
+    assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(5);
+  }
+
+  @Test
+  void aBmcKeepingConnectionsServesEveryReadOnOneConnection() throws Exception {
+    SimulatedSystem system = add(plain, SimConnection.DEFAULT);
+    RedfishHttp http = http();
+    Request get = new Request.Builder().url(plain.serviceRoot(system.id())).build();
+    long accepted = plain.connectionsAccepted();
+    for (int i = 0; i < 5; i++) {
+      http.execute(get, "GET root", deadline());
+      Thread.sleep(20);
+    }
+
+    assertThat(plain.connectionsAccepted() - accepted).isEqualTo(1);
+    assertThat(http.failedAttempts()).isZero();
+    assertThat(http.idleLimit()).isEqualTo(RedfishConfig.defaults().keepAlive());
+  }
+
+  @Test
+  void aFleetWithAPortPerSystemServesEachBmcOnItsOwnAddress() throws Exception {
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(false)) {
+      List<SimulatedSystem> systems =
+          own.addSystems(2, "own-", SimSystemConfig.defaults().withCredentials("admin", PASSWORD));
+      List<Integer> ports = new ArrayList<>();
+      for (SimulatedSystem system : systems) {
+        ports.add(URI.create(own.address(system.id())).getPort());
+        BmcEndpoint endpoint =
+            new BmcEndpoint(own.address(system.id()), "bmc", TlsSettings.DEFAULT, Map.of());
+        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(1);
+      }
+
+      assertThat(ports).doesNotHaveDuplicates().doesNotContain(own.port());
+      assertThat(own.connectionsAccepted()).isGreaterThanOrEqualTo(2);
+    }
+  }
+
+  private static RedfishHttp http() {
+    return new RedfishHttp(
+        new OkHttpClient.Builder().retryOnConnectionFailure(false).build(),
+        RedfishConfig.defaults().keepAlive(),
+        new BmcPacer(4, Duration.ZERO, Clock.systemUTC(), Sleeper.SYSTEM),
+        "http-test");
   }
 
   @Test

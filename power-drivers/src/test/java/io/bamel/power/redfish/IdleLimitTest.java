@@ -1,0 +1,40 @@
+package io.bamel.power.redfish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class IdleLimitTest {
+
+  @ParameterizedTest(name = "limit {0} ms, closed after {1} ms idle -> {2} ms (lowered: {3})")
+  @CsvSource({
+    // a BMC closing idle connections after 200 ms, met after a 1.6 s pass: half of what failed
+    "4000, 1600, 800, true",
+    // met again at 300 ms idle: lower still
+    "800, 300, 150, true",
+    // never below the floor
+    "4000, 150, 100, true",
+    // a failure after a longer idle than the limit allows teaches nothing new
+    "800, 2000, 800, false",
+    // a connection closed after less than the floor idle: not the idle timeout
+    // (MaxKeepAliveRequests)
+    "4000, 20, 4000, false",
+  })
+  void aConnectionClosedAfterAnIdleTimeHalvesTheLimit(
+      long limitMs, long idleMs, long expectedMs, boolean lowered) {
+    IdleLimit limit = new IdleLimit(Duration.ofMillis(limitMs));
+
+    assertThat(limit.closedAfter(Duration.ofMillis(idleMs))).isEqualTo(lowered);
+    assertThat(limit.current()).isEqualTo(Duration.ofMillis(expectedMs));
+  }
+
+  @ParameterizedTest(name = "initial {0} ms")
+  @CsvSource({"0", "-1"})
+  void theInitialLimitMustBePositive(long initialMs) {
+    assertThatThrownBy(() -> new IdleLimit(Duration.ofMillis(initialMs)))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}
