@@ -1,46 +1,80 @@
 package io.bamel.server.client;
 
-import java.security.GeneralSecurityException;
-import java.security.cert.CertificateException;
-import java.security.cert.X509Certificate;
+import java.security.KeyManagementException;
+import java.security.SecureRandom;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLContextSpi;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 /**
- * A TLS context that trusts no certificate, for a client of a plain {@code http://} server: it is
- * never used (redirects are not followed), and building it is cheaper than the JDK's default
- * context, which reads the whole system trust store. Any handshake through it fails.
+ * The TLS context of a client of a plain {@code http://} server: {@link java.net.http.HttpClient}
+ * wants one when it is built, but a plain connection never uses it (redirects are not followed).
+ * This one sets nothing up: no provider, no random source, no cipher suites, no trust store (the
+ * JDK's default context reads some 150 certificates, and even an initialised empty context costs a
+ * client command tens of milliseconds at every start); every TLS operation asked of it fails with
+ * {@link UnsupportedOperationException}, so no certificate is ever trusted through it.
  */
-final class NoTrust implements X509TrustManager {
+final class NoTrust extends SSLContextSpi {
+
+  private static final String REFUSED = "no TLS on a plain HTTP connection";
 
   private NoTrust() {}
 
-  /** A context whose every handshake fails. */
+  /** A context for plain HTTP only: its every handshake fails. */
   static SSLContext context() {
-    try {
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new NoTrust()}, null);
-      return context;
-    } catch (GeneralSecurityException e) {
-      throw new ClientException("no TLS implementation: " + e.getMessage());
-    }
+    return new SSLContext(new NoTrust(), null, "TLS") {};
   }
 
   @Override
-  public void checkClientTrusted(X509Certificate[] chain, String authType)
-      throws CertificateException {
-    throw new CertificateException("no certificate is trusted on a plain HTTP connection");
+  protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom random)
+      throws KeyManagementException {
+    throw new KeyManagementException(REFUSED);
+  }
+
+  /** Empty parameters: what the HTTP client copies at build time, never applied. */
+  @Override
+  protected SSLParameters engineGetDefaultSSLParameters() {
+    return new SSLParameters();
   }
 
   @Override
-  public void checkServerTrusted(X509Certificate[] chain, String authType)
-      throws CertificateException {
-    throw new CertificateException("no certificate is trusted on a plain HTTP connection");
+  protected SSLParameters engineGetSupportedSSLParameters() {
+    return new SSLParameters();
   }
 
   @Override
-  public X509Certificate[] getAcceptedIssuers() {
-    return new X509Certificate[0];
+  protected SSLSocketFactory engineGetSocketFactory() {
+    throw new UnsupportedOperationException(REFUSED);
+  }
+
+  @Override
+  protected SSLServerSocketFactory engineGetServerSocketFactory() {
+    throw new UnsupportedOperationException(REFUSED);
+  }
+
+  @Override
+  protected SSLEngine engineCreateSSLEngine() {
+    throw new UnsupportedOperationException(REFUSED);
+  }
+
+  @Override
+  protected SSLEngine engineCreateSSLEngine(String host, int port) {
+    throw new UnsupportedOperationException(REFUSED);
+  }
+
+  @Override
+  protected SSLSessionContext engineGetServerSessionContext() {
+    throw new UnsupportedOperationException(REFUSED);
+  }
+
+  @Override
+  protected SSLSessionContext engineGetClientSessionContext() {
+    throw new UnsupportedOperationException(REFUSED);
   }
 }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * at package time ({@code BAMEL_CLI_ARCHIVE=create bin/bamel client-training}). It goes through
  * what the client commands load — the command tree and its help, the config's YAML, JSON parsing,
  * the tables, a description, YAML output, completion, an HTTP request and a Redfish {@code bmc
- * status} to a closed loopback port (refused) — and prints nothing; exit code 0.
+ * status} over http and over https (TLS set up) to a closed loopback port (refused) — and prints
+ * nothing; exit code 0.
  */
 @Command(name = "client-training", hidden = true)
 public final class TrainingCommand implements Callable<Integer> {
@@ -70,6 +71,10 @@ public final class TrainingCommand implements Callable<Integer> {
       bmc.setOut(new java.io.PrintWriter(discard)).setErr(new java.io.PrintWriter(discard));
       bmc.execute(
           "status", "--interface", "redfish", "--address", "http://127.0.0.1:9", "--timeout", "1");
+      // The https:// path sets up TLS (the JVM's trust store) before it connects: its classes go
+      // into the archive too, a BMC being usually reached over https.
+      bmc.execute(
+          "status", "--interface", "redfish", "--address", "https://127.0.0.1:9", "--timeout", "1");
       return sink.isEmpty() ? 1 : 0;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -108,8 +108,9 @@ public final class ProxmoxDriver implements PowerDriver {
     this.pacer =
         new BmcPacer(
             config.perHostConcurrency(), config.perHostInterval(), Clock.systemUTC(), sleeper);
+    // TLS only once a connection is made (TlsConfigurer.apply), with the trust it names.
     this.baseClient =
-        new OkHttpClient.Builder()
+        TlsConfigurer.cleartext(new OkHttpClient.Builder())
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(0, TimeUnit.MILLISECONDS)
             .retryOnConnectionFailure(false)

@@ -120,8 +120,9 @@ public final class RedfishDriver implements PowerDriver {
     this.clock = clock;
     this.sleeper = sleeper;
     this.pacer = new BmcPacer(config.perBmcConcurrency(), config.perBmcInterval(), clock, sleeper);
+    // Plain HTTP only until an https:// connection asks for TLS (TlsConfigurer.apply).
     this.baseClient =
-        new OkHttpClient.Builder()
+        TlsConfigurer.cleartext(new OkHttpClient.Builder())
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(0, TimeUnit.MILLISECONDS) // bounded per call by its deadline
             .retryOnConnectionFailure(false) // RedfishHttp decides what to repeat
@@ -448,7 +449,7 @@ public final class RedfishDriver implements PowerDriver {
       return existing.connection();
     }
     OkHttpClient client =
-        tlsClient(endpoint.tls())
+        (root.getScheme().equalsIgnoreCase("http") ? baseClient : tlsClient(endpoint.tls()))
             .newBuilder()
             .dns(new PinnedDns(host, resolved))
             .proxy(Proxy.NO_PROXY)

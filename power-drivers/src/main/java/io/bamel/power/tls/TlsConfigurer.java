@@ -15,24 +15,43 @@ import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+import okhttp3.ConnectionSpec;
 import okhttp3.OkHttpClient;
 
 /**
  * Applies {@link TlsSettings} to an OkHttp client: the JVM's trust store by default, a PEM CA
- * bundle, a pinned certificate fingerprint, or (only when explicitly asked) no verification.
+ * bundle, a pinned certificate fingerprint, or (only when explicitly asked) no verification. A
+ * driver's base client is {@link #cleartext} (OkHttp then sets up no TLS at all: building a client
+ * that may speak TLS parses the JVM's trust store, some 150 certificates, which a {@code bamel bmc}
+ * command would otherwise pay at every start even for an {@code http://} address or a CA file);
+ * {@link #apply} turns TLS on again, with the JVM's trust store only when no other is given.
  */
 public final class TlsConfigurer {
 
   private TlsConfigurer() {}
 
-  /** Configures {@code builder} for {@code settings}; returns it. */
+  /** OkHttp's default connection specs: modern TLS, and plain HTTP for {@code http://}. */
+  private static final List<ConnectionSpec> TLS_AND_CLEARTEXT =
+      List.of(ConnectionSpec.MODERN_TLS, ConnectionSpec.CLEARTEXT);
+
+  /** Plain HTTP only: a client built from {@code builder} sets up no TLS; returns it. */
+  public static OkHttpClient.Builder cleartext(OkHttpClient.Builder builder) {
+    return builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+  }
+
+  /**
+   * Configures {@code builder} for {@code settings}, TLS (OkHttp's default connection specs) with
+   * the trust they name; returns it.
+   */
   public static OkHttpClient.Builder apply(OkHttpClient.Builder builder, TlsSettings settings)
       throws TerminalPowerException {
+    builder.connectionSpecs(TLS_AND_CLEARTEXT);
     try {
       X509TrustManager trust;
       if (settings.insecure()) {
