@@ -3,7 +3,9 @@ package io.bamel.bench.endurance;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.inventory.maintenance.DefragRule;
 import io.bamel.node.ReadingsPolicy;
+import io.bamel.pool.PoolStatusWrites;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -39,15 +41,76 @@ public final class EnduranceBenchmark implements Benchmark {
     int perPool = Integer.getInteger("bench.enduranceNodesPerPool", 100);
     int minutes = hours * 60;
     String day = String.format("%,d nodes, %d h", nodes, hours);
-    String sliceDay = String.format("%,d-node slice, %d h", slice, hours);
-    record Variant(String what, int nodes, ReadingsPolicy policy, boolean compaction) {}
-    List<Variant> variants =
+    record Variant(
+        String key,
+        String what,
+        int nodes,
+        ReadingsPolicy policy,
+        boolean compaction,
+        PoolStatusWrites statusWrites,
+        DefragRule defrag) {}
+    List<Variant> all =
         List.of(
-            new Variant("", nodes, ReadingsPolicy.DEFAULTS, true),
-            new Variant("without compaction", slice, ReadingsPolicy.DEFAULTS, false),
-            new Variant("without the readings policy", slice, ReadingsPolicy.EVERY_READING, true),
             new Variant(
-                "without either (before issue 15)", slice, ReadingsPolicy.EVERY_READING, false));
+                "day", "", nodes, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
+            new Variant(
+                "defrag",
+                "with defragmentation (storage.defrag defaults)",
+                nodes,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                DefragRule.DEFAULTS),
+            new Variant(
+                "slice", "", slice, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
+            new Variant(
+                "slice-every-status",
+                "every changed pool status written",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.EVERY_CHANGE,
+                null),
+            new Variant(
+                "slice-no-compaction",
+                "without compaction",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                false,
+                PoolStatusWrites.DEFAULTS,
+                null),
+            new Variant(
+                "slice-every-reading",
+                "without the readings policy",
+                slice,
+                ReadingsPolicy.EVERY_READING,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                null),
+            new Variant(
+                "slice-neither",
+                "without compaction, the readings policy and the pool status tolerance (before"
+                    + " issue 15)",
+                slice,
+                ReadingsPolicy.EVERY_READING,
+                false,
+                PoolStatusWrites.EVERY_CHANGE,
+                null));
+    // -Dbench.enduranceVariants=day,defrag,...: a subset (the first named is the target row).
+    String only = System.getProperty("bench.enduranceVariants", "");
+    List<Variant> variants = new ArrayList<>();
+    if (only.isBlank()) {
+      variants.addAll(all);
+    } else {
+      for (String key : only.split(",")) {
+        variants.add(
+            all.stream()
+                .filter(v -> v.key().equals(key.trim()))
+                .findFirst()
+                .orElseThrow(
+                    () -> new IllegalArgumentException("bench.enduranceVariants: no " + key)));
+      }
+    }
     // The days run at once, each on an etcd of its own: what they measure (etcd's size, the
     // writes) does not depend on the real clock, and a simulated minute mostly waits for etcd's
     // commits, so running them one after the other would only take four times as long.
@@ -62,8 +125,11 @@ public final class EnduranceBenchmark implements Benchmark {
                     minutes,
                     v.policy(),
                     v.compaction(),
+                    v.statusWrites(),
+                    v.defrag(),
                     SEED));
-        String label = v.what().isEmpty() ? name() : name() + " " + v.what();
+        String label =
+            name() + " " + v.key() + (v.nodes() == nodes ? "" : " (" + v.nodes() + " nodes)");
         days.add(runner.submit(() -> run.run(label)));
       }
     }
@@ -99,7 +165,19 @@ public final class EnduranceBenchmark implements Benchmark {
             mib(main.liveEnd().dbSizeBytes()),
             mib(main.start().dbSizeBytes()),
             "MiB"));
+    rows.add(
+        info(
+            "etcd db in use, highest of the last 12 simulated hours vs at the start, " + day,
+            mib(maxOfLastHalf(main.hourlyInUse())),
+            mib(main.start().dbSizeInUseBytes()),
+            "MiB"));
     WriteCounts c = main.counts();
+    rows.add(
+        info(
+            "pool status writes without a decision vs every etcd write, " + day,
+            c.poolStatus.sum(),
+            c.total(),
+            "writes"));
     double perMinute = c.total() / (double) minutes;
     double everyReading = (c.total() - c.readings.sum() + c.readingsTaken.sum()) / (double) minutes;
     rows.add(
@@ -127,17 +205,43 @@ public final class EnduranceBenchmark implements Benchmark {
     }
     for (int i = 1; i < variants.size(); i++) {
       DayRun.DayReport o = days.get(i).get();
+      Variant v = variants.get(i);
+      String what =
+          (v.what().isEmpty() ? "" : v.what() + ", ")
+              + (v.nodes() == nodes
+                  ? day
+                  : String.format("%,d-node slice, %d h", v.nodes(), hours));
       rows.add(
           info(
-              "etcd db in use at the end vs at the start, "
-                  + variants.get(i).what()
-                  + ", "
-                  + sliceDay,
+              "etcd db in use at the end vs at the start, " + what,
               mib(o.end().dbSizeInUseBytes()),
               mib(o.start().dbSizeInUseBytes()),
               "MiB"));
+      rows.add(
+          info(
+              "etcd db in use, highest of the last 12 simulated hours vs at the start, " + what,
+              mib(maxOfLastHalf(o.hourlyInUse())),
+              mib(o.start().dbSizeInUseBytes()),
+              "MiB"));
+      rows.add(
+          info(
+              String.format(
+                  "etcd writes per simulated minute (pool statuses %,d; %d defragmentations) vs"
+                      + " the target row's, %s",
+                  o.counts().poolStatus.sum(), o.defragMillis().size(), what),
+              o.counts().total() / (double) minutes,
+              perMinute,
+              "writes/min"));
     }
     return rows;
+  }
+
+  private static long maxOfLastHalf(List<Long> hourly) {
+    long max = 0;
+    for (int i = hourly.size() / 2; i < hourly.size(); i++) {
+      max = Math.max(max, hourly.get(i));
+    }
+    return max;
   }
 
   private static int pools(int nodes, int perPool) {
