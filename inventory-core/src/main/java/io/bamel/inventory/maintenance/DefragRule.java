@@ -12,12 +12,13 @@ import java.util.Optional;
  * but neither returns them to the file system (the quota counts the file) nor merges the pages it
  * thinned (bbolt merges a page only below a quarter full); only a defragmentation, which rewrites
  * the member's database, does both, and the member answers nothing while it runs (about a second
- * per 100 MB). So, as etcd's own guidance and the etcd-defrag tool put it, defragment only when it
- * pays, one member at a time:
+ * per 100 MB). So, in the manner of OpenShift's etcd operator (which defragments a member of at
+ * least 100 MB whose file is at least 45 % free, one at a time) and the etcd-defrag tool's rules,
+ * defragment only when it pays, one member at a time:
  *
  * <ul>
- *   <li><b>free space</b>: the file holds at least {@code minFreeBytes} and at least {@code
- *       minFreeRatio} of it not in use ({@code dbSize - dbSizeInUse}); or
+ *   <li><b>free space</b>: the file is at least {@code minDbSizeBytes} and at least {@code
+ *       minFreeRatio} of it is not in use ({@code dbSize - dbSizeInUse}); or
  *   <li><b>growth</b> (when {@code growthRatio} is above zero): the data in use reached {@code
  *       growthRatio} times what it was just after this member's last defragmentation, or when first
  *       seen ({@link History#seen}): the thinned pages compaction leaves, which {@code dbSize -
@@ -28,17 +29,17 @@ import java.util.Optional;
  * free bytes goes first. Pure and not thread-safe: one owner (the {@code etcd-maintenance} leader)
  * asks {@link #next} and reports each defragmentation with {@link #defragmented}.
  *
- * @param minFreeBytes the least free space worth a defragmentation, in bytes
+ * @param minDbSizeBytes the smallest database file worth a defragmentation, in bytes
  * @param minFreeRatio the least share of the file that must be free (0 to 1)
  * @param growthRatio defragment when in use reaches this times its size after the last
  *     defragmentation (0: off; otherwise above 1)
  * @param minInterval the least time between two defragmentations (of any member)
  */
 public record DefragRule(
-    long minFreeBytes, double minFreeRatio, double growthRatio, Duration minInterval) {
+    long minDbSizeBytes, double minFreeRatio, double growthRatio, Duration minInterval) {
 
   /**
-   * 100 MiB free and 45 % of the file, or in use grown to 1.2 times its size after the last
+   * A file of 100 MiB or more, 45 % free, or in use grown to 1.2 times its size after the last
    * defragmentation; at most one member every 10 minutes.
    */
   public static final DefragRule DEFAULTS =
@@ -47,8 +48,8 @@ public record DefragRule(
   /** Checks the bounds. */
   public DefragRule {
     Objects.requireNonNull(minInterval, "minInterval");
-    if (minFreeBytes < 0) {
-      throw new IllegalArgumentException("minFreeBytes must not be negative");
+    if (minDbSizeBytes < 0) {
+      throw new IllegalArgumentException("minDbSizeBytes must not be negative");
     }
     if (!(minFreeRatio >= 0 && minFreeRatio <= 1)) {
       throw new IllegalArgumentException("minFreeRatio must be 0 to 1");
@@ -122,7 +123,9 @@ public record DefragRule(
   /** Whether {@code m} is worth defragmenting, whatever the interval. */
   public boolean due(Member m, History history) {
     long free = m.freeBytes();
-    if (m.dbSizeBytes() > 0 && free >= minFreeBytes && free >= minFreeRatio * m.dbSizeBytes()) {
+    if (m.dbSizeBytes() > 0
+        && m.dbSizeBytes() >= minDbSizeBytes
+        && free >= minFreeRatio * m.dbSizeBytes()) {
       return true;
     }
     Long after = history.inUseAfter().get(m.endpoint());

@@ -31,7 +31,9 @@ class DefragRuleTest {
             new Row("nothing free", member("a", 500, 500), Map.of(), false),
             new Row("150 of 400 MiB free: 37 %", member("a", 400, 250), Map.of(), false),
             new Row("200 of 400 MiB free: 50 %", member("a", 400, 200), Map.of(), true),
-            new Row("50 of 60 MiB free: below 100 MiB", member("a", 60, 10), Map.of(), false),
+            new Row(
+                "50 of 60 MiB free: a file below 100 MiB", member("a", 60, 10), Map.of(), false),
+            new Row("46 of 100 MiB free", member("a", 100, 54), Map.of(), true),
             new Row("in use 1.19 x after", member("a", 130, 119), Map.of("a", 100 * MIB), false),
             new Row("in use 1.21 x after", member("a", 130, 121), Map.of("a", 100 * MIB), true),
             new Row(
@@ -82,7 +84,7 @@ class DefragRuleTest {
   @Test
   void badBoundsAreRefused() {
     Duration d = Duration.ofMinutes(10);
-    assertThatThrownBy(() -> new DefragRule(-1, 0.45, 0, d)).hasMessageContaining("minFreeBytes");
+    assertThatThrownBy(() -> new DefragRule(-1, 0.45, 0, d)).hasMessageContaining("minDbSizeBytes");
     assertThatThrownBy(() -> new DefragRule(0, 1.5, 0, d)).hasMessageContaining("minFreeRatio");
     assertThatThrownBy(() -> new DefragRule(0, 0.45, 0.9, d)).hasMessageContaining("growthRatio");
     assertThatThrownBy(() -> new DefragRule(0, 0.45, 0, Duration.ofSeconds(-1)))
