@@ -16,13 +16,19 @@ import java.util.concurrent.Future;
  * A simulated day of a fleet ({@link DayRun}): 10,000 nodes in pools of 100 whose load rises and
  * falls over 24 hours, the node controller's writes (status transitions and events as the real
  * state machine decides them; power readings through {@link ReadingsPolicy#DEFAULTS}), the pool
- * controller's decisions and a pool status write every 15 s cycle, and compaction every 5 simulated
- * minutes. Target: etcd's live data ({@code dbSizeInUse}) at the end at most 1.2 times what it was
- * at the start. Also reported: the database file ({@code dbSize}, which etcd's quota applies to),
- * the writes per simulated minute against the same day writing every reading, and, as information,
- * the same day for a slice of the fleet (1,000 nodes: both sizes grow with the fleet, so the ratio
- * holds for any size) without compaction, without the readings policy, and without either (bamel
- * before issue 15).
+ * controller's decisions and its pool status writes (through {@link PoolStatusWrites#DEFAULTS}, the
+ * controller's own rule), and compaction every 5 simulated minutes. Target: etcd's live data
+ * ({@code dbSizeInUse}) at the end at most 1.2 times what it was at the start. Also reported: the
+ * database file ({@code dbSize}, which etcd's quota applies to), the highest in-use size of the
+ * last 12 hours, the writes per simulated minute against the same day writing every reading, the
+ * pool statuses' share of the writes, and, as information, the same day with the leader's
+ * defragmentation ({@link DefragRule#DEFAULTS}, checked after each compaction) and for a slice of
+ * the fleet (1,000 nodes: both sizes grow with the fleet, so the ratio holds for any size) writing
+ * every changed pool status, without compaction, without the readings policy, and without any of
+ * the three (bamel before issue 15). {@code -Dbench.enduranceVariants=day,defrag,...} runs a subset
+ * ({@code day}, {@code defrag}, {@code slice}, {@code slice-every-status}, {@code
+ * slice-no-compaction}, {@code slice-every-reading}, {@code slice-neither}; the first named is the
+ * target row).
  */
 public final class EnduranceBenchmark implements Benchmark {
 
