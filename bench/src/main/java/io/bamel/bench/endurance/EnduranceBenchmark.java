@@ -26,9 +26,9 @@ import java.util.concurrent.Future;
  * the fleet (1,000 nodes: both sizes grow with the fleet, so the ratio holds for any size) writing
  * every changed pool status, without compaction, without the readings policy, and without any of
  * the three (bamel before issue 15). {@code -Dbench.enduranceVariants=day,defrag,...} runs a subset
- * ({@code day}, {@code defrag}, {@code slice}, {@code slice-every-status}, {@code
- * slice-no-compaction}, {@code slice-every-reading}, {@code slice-neither}; the first named is the
- * target row).
+ * ({@code day}, {@code defrag}, {@code slice}, {@code slice-defrag}, {@code slice-every-status},
+ * {@code slice-no-compaction}, {@code slice-every-reading}, {@code slice-neither}; the first named
+ * is the target row).
  */
 public final class EnduranceBenchmark implements Benchmark {
 
@@ -46,7 +46,6 @@ public final class EnduranceBenchmark implements Benchmark {
     int hours = context.size("enduranceHours", 24);
     int perPool = Integer.getInteger("bench.enduranceNodesPerPool", 100);
     int minutes = hours * 60;
-    String day = String.format("%,d nodes, %d h", nodes, hours);
     record Variant(
         String key,
         String what,
@@ -69,6 +68,14 @@ public final class EnduranceBenchmark implements Benchmark {
                 DefragRule.DEFAULTS),
             new Variant(
                 "slice", "", slice, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
+            new Variant(
+                "slice-defrag",
+                "with defragmentation (storage.defrag defaults)",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                DefragRule.DEFAULTS),
             new Variant(
                 "slice-every-status",
                 "every changed pool status written",
@@ -117,6 +124,7 @@ public final class EnduranceBenchmark implements Benchmark {
                     () -> new IllegalArgumentException("bench.enduranceVariants: no " + key)));
       }
     }
+    String day = String.format("%,d nodes, %d h", variants.get(0).nodes(), hours);
     // The days run at once, each on an etcd of its own: what they measure (etcd's size, the
     // writes) does not depend on the real clock, and a simulated minute mostly waits for etcd's
     // commits, so running them one after the other would only take four times as long.
@@ -215,7 +223,7 @@ public final class EnduranceBenchmark implements Benchmark {
       String what =
           (v.what().isEmpty() ? "" : v.what() + ", ")
               + (v.nodes() == nodes
-                  ? day
+                  ? String.format("%,d nodes, %d h", nodes, hours)
                   : String.format("%,d-node slice, %d h", v.nodes(), hours));
       rows.add(
           info(
