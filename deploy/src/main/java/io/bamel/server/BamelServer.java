@@ -8,7 +8,9 @@ import io.bamel.inventory.api.InventoryApi;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.maintenance.DefragRule;
 import io.bamel.inventory.maintenance.EtcdCompactor;
+import io.bamel.inventory.maintenance.EtcdDefragmenter;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
 import io.bamel.inventory.metrics.BuildInfo;
 import io.bamel.inventory.metrics.LeaderGatedRegistry;
@@ -20,6 +22,7 @@ import io.bamel.inventory.store.InventoryCache;
 import io.bamel.node.NodeController;
 import io.bamel.node.NodeControllerConfig;
 import io.bamel.pool.PoolController;
+import io.bamel.pool.PoolStatusWrites;
 import io.bamel.pool.PrometheusHttp;
 import io.bamel.power.Drivers;
 import io.bamel.power.PowerDriverRegistry;
@@ -253,7 +256,11 @@ public final class BamelServer implements AutoCloseable {
               .registry(registry)
               .clock(clock)
               .interval(
-                  o.poolInterval() != null ? o.poolInterval() : config.poolController().interval());
+                  o.poolInterval() != null ? o.poolInterval() : config.poolController().interval())
+              .statusWrites(
+                  new PoolStatusWrites(
+                      config.poolController().statusUtilizationTolerance(),
+                      config.poolController().statusMaxAge()));
       if (!config.poolController().prometheusUrl().isEmpty()) {
         builder.prometheus(
             new PrometheusHttp(
@@ -315,6 +322,22 @@ public final class BamelServer implements AutoCloseable {
                 config.storage().compactionInterval(),
                 config.etcd().timeout()));
     election(MAINTENANCE).addListener(compactor);
+    ServerConfig.Storage.Defrag d = config.storage().defrag();
+    if (d.enabled()) {
+      EtcdDefragmenter defragmenter =
+          shutdown.add(
+              ShutdownSequence.Stage.CONTROLLERS,
+              "etcd defragmenter",
+              new EtcdDefragmenter(
+                  client.getMaintenanceClient(),
+                  endpoints,
+                  new DefragRule(
+                      d.minDbSizeBytes(), d.minFreeRatio(), d.growthRatio(), d.minInterval()),
+                  d.checkInterval(),
+                  config.etcd().timeout(),
+                  Clock.systemUTC()));
+      election(MAINTENANCE).addListener(defragmenter);
+    }
     long quota = config.storage().quotaBackendBytes();
     if (quota == 0) {
       quota = config.embeddedEtcd() ? EmbeddedEtcd.QUOTA_BACKEND_BYTES : ETCD_DEFAULT_QUOTA;

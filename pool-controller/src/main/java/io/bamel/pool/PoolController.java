@@ -48,12 +48,13 @@ import org.slf4j.LoggerFactory;
  * plans each pool ({@link PoolPlan}: the decision, the next status and memory, the desired-power
  * changes with their events). This class only applies each plan, in pool name order: the changes
  * and the status in one etcd transaction fenced by leadership ({@link
- * EtcdInventory#applyPoolDecision}), or the status alone, or nothing when it would not change; a
- * dry run repeating its last decision logs nothing and counts nothing. A node changed since the
- * cache read it makes the write fail ({@link AppliedPlan.Result#CONFLICT}); the next cycle decides
- * again from fresh data. A write refused by the fence ({@link AppliedPlan.Result#FENCED}: this
- * process was deposed) ends the cycle. Then metrics ({@link PoolMetrics}) and the energy estimate
- * ({@link EnergyLedger}).
+ * EtcdInventory#applyPoolDecision}), or the status alone, or nothing when it would not change or
+ * only its utilization moved within the tolerance of {@link PoolStatusWrites} (the metrics still
+ * show the exact utilization, from this cycle's snapshot); a dry run repeating its last decision
+ * logs nothing and counts nothing. A node changed since the cache read it makes the write fail
+ * ({@link AppliedPlan.Result#CONFLICT}); the next cycle decides again from fresh data. A write
+ * refused by the fence ({@link AppliedPlan.Result#FENCED}: this process was deposed) ends the
+ * cycle. Then metrics ({@link PoolMetrics}) and the energy estimate ({@link EnergyLedger}).
  *
  * <p>The low-utilization window and the last scale-up are kept in the pool status ({@link
  * PoolMemory}), so a new leader continues them. Pools without a config are left alone.
@@ -123,12 +124,14 @@ public final class PoolController implements AutoCloseable {
   // Guarded by this.
   private final Map<String, PoolMemory> memory = new HashMap<>();
   private final Map<String, PoolStatus> written = new HashMap<>();
+  private final Map<String, Instant> writtenAt = new HashMap<>();
   private final Map<String, List<String>> observedPools = new HashMap<>();
   private boolean started;
   private WriteFence lastFence;
   private ClusterView lastView;
 
   private final Duration wakeDelay;
+  private final PoolStatusWrites statusWrites;
 
   /** Whether a wake-up cycle is already scheduled (pending-pod events coalesce into it). */
   private final AtomicBoolean wakeScheduled = new AtomicBoolean();
@@ -144,6 +147,7 @@ public final class PoolController implements AutoCloseable {
     this.clock = b.clock;
     this.interval = b.interval;
     this.wakeDelay = b.wakeDelay;
+    this.statusWrites = b.statusWrites;
     this.canPowerOff = b.canPowerOff;
     this.triggers =
         new PrometheusTriggers(
@@ -254,7 +258,7 @@ public final class PoolController implements AutoCloseable {
       long t0 = System.nanoTime();
       PoolPlan plan = cycle.plan(pool, written.get(pool.name()));
       memory.putIfAbsent(pool.name(), plan.memoryBefore());
-      AppliedPlan outcome = apply(plan, fence);
+      AppliedPlan outcome = apply(plan, fence, now);
       outcomes.add(outcome);
       if (outcome.fenced()) {
         log.warn("pool controller no longer leads; stopping this cycle: {}", outcome.error());
@@ -270,6 +274,7 @@ public final class PoolController implements AutoCloseable {
         metrics.forget(gone, observedPools.remove(gone));
         memory.remove(gone);
         written.remove(gone);
+        writtenAt.remove(gone);
       }
     }
     return outcomes;
@@ -304,7 +309,7 @@ public final class PoolController implements AutoCloseable {
   }
 
   /** Writes one pool's plan, fenced by leadership, and records it in memory, logs and metrics. */
-  private AppliedPlan apply(PoolPlan plan, WriteFence fence) {
+  private AppliedPlan apply(PoolPlan plan, WriteFence fence, Instant now) {
     String name = plan.pool();
     ScalingDecision decision = plan.decision();
     long revision = -1;
@@ -312,13 +317,14 @@ public final class PoolController implements AutoCloseable {
     String error = null;
     try {
       revision =
-          switch (plan.write()) {
+          switch (plan.write(statusWrites, writtenAt.get(name), now)) {
             case DECISION -> store.applyPoolDecision(name, plan.changes(), plan.status(), fence);
             case STATUS -> store.putPoolStatus(name, plan.status(), fence);
             case NOTHING -> -1;
           };
       if (revision >= 0) {
         written.put(name, plan.status());
+        writtenAt.put(name, now);
         result = AppliedPlan.Result.WRITTEN;
       }
       memory.put(name, plan.memoryAfter());
@@ -357,6 +363,7 @@ public final class PoolController implements AutoCloseable {
   private void forget() {
     memory.clear();
     written.clear();
+    writtenAt.clear();
     triggers.reset();
     ledger.reset();
   }
@@ -403,6 +410,7 @@ public final class PoolController implements AutoCloseable {
     private InstantQuery prometheus;
     private Duration triggerBudget = PrometheusTriggers.DEFAULT_BUDGET;
     private Duration wakeDelay = Duration.ofMillis(100);
+    private PoolStatusWrites statusWrites = PoolStatusWrites.DEFAULTS;
 
     private Builder() {}
 
@@ -484,6 +492,15 @@ public final class PoolController implements AutoCloseable {
         throw new IllegalArgumentException("the trigger budget must be positive");
       }
       this.triggerBudget = budget;
+      return this;
+    }
+
+    /**
+     * When a status whose utilization alone moved is written (default {@link
+     * PoolStatusWrites#DEFAULTS}: beyond 2 percentage points, or every 5 minutes).
+     */
+    public Builder statusWrites(PoolStatusWrites statusWrites) {
+      this.statusWrites = Objects.requireNonNull(statusWrites, "statusWrites");
       return this;
     }
 

@@ -4,6 +4,7 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.store.DesiredPowerChange;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -55,12 +56,27 @@ public record PoolPlan(
     changes = List.copyOf(changes);
   }
 
-  /** What to write. */
+  /**
+   * What to write when every change of the status is written ({@link
+   * PoolStatusWrites#EVERY_CHANGE}).
+   */
   public Write write() {
+    return write(PoolStatusWrites.EVERY_CHANGE, null, Instant.EPOCH);
+  }
+
+  /**
+   * What to write: a decision always (with the status); otherwise the status when {@code rule} says
+   * it is due.
+   *
+   * @param rule when a status alone is worth a write
+   * @param writtenAt when {@link #previous()} was written (null: unknown)
+   * @param now the cycle's time
+   */
+  public Write write(PoolStatusWrites rule, Instant writtenAt, Instant now) {
     if (!changes.isEmpty()) {
       return Write.DECISION;
     }
-    return status.equals(previous) ? Write.NOTHING : Write.STATUS;
+    return rule.due(previous, writtenAt, status, now) ? Write.STATUS : Write.NOTHING;
   }
 
   /** Whether the pool is in dry-run mode (decisions recorded in its status, nodes untouched). */

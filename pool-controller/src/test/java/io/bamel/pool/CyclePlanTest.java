@@ -79,6 +79,9 @@ class CyclePlanTest {
     assertThat(cycle.members("p")).extracting(Node::id).containsExactlyInAnyOrder("a", "b", "c");
     PoolPlan plan = cycle.plan(pool, null);
     assertThat(plan.write()).isEqualTo(PoolPlan.Write.DECISION);
+    assertThat(plan.write(PoolStatusWrites.DEFAULTS, NOW, NOW))
+        .as("a decision is written whatever the status tolerance")
+        .isEqualTo(PoolPlan.Write.DECISION);
     assertThat(plan.decision().direction()).isEqualTo(Direction.UP);
     assertThat(plan.changes()).hasSize(2);
     assertThat(plan.changes())
@@ -105,6 +108,9 @@ class CyclePlanTest {
     PoolPlan again = cycle(pool.config(), threeOff()).plan(pool, first.status());
     assertThat(again.news()).isFalse();
     assertThat(again.write()).isEqualTo(PoolPlan.Write.NOTHING);
+    assertThat(again.write(PoolStatusWrites.DEFAULTS, NOW.minusSeconds(3600), NOW))
+        .as("an unchanged status is not written, however old")
+        .isEqualTo(PoolPlan.Write.NOTHING);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.bamel.bench.endurance;
 
 import io.bamel.bench.RawEtcd;
+import io.bamel.inventory.maintenance.DefragRule;
 import io.bamel.inventory.maintenance.EtcdSpace;
 import io.bamel.inventory.maintenance.EtcdSpaceMonitor;
 import io.bamel.inventory.model.DesiredPower;
@@ -16,6 +17,7 @@ import io.bamel.inventory.store.NodePage;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.node.ReadingsPolicy;
+import io.bamel.pool.PoolStatusWrites;
 import io.etcd.jetcd.Client;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,6 +47,7 @@ final class DayRun {
   static final Instant MIDNIGHT = Instant.parse("2026-03-02T00:00:00Z");
   private static final Duration COMPACTION_INTERVAL = Duration.ofMinutes(5);
   private static final long ETCD_DEFAULT_QUOTA = 2L << 30;
+  private static final Duration STORE_TIMEOUT = Duration.ofMinutes(2);
 
   /**
    * What to simulate.
@@ -54,10 +57,19 @@ final class DayRun {
    * @param minutes how long the day is
    * @param policy when readings are written
    * @param compaction whether etcd is compacted every 5 simulated minutes
+   * @param statusWrites when a pool status alone is written
+   * @param defrag when a member is defragmented, checked after each compaction (null: never)
    * @param seed the seed of every random choice
    */
   record Settings(
-      int nodes, int pools, int minutes, ReadingsPolicy policy, boolean compaction, long seed) {}
+      int nodes,
+      int pools,
+      int minutes,
+      ReadingsPolicy policy,
+      boolean compaction,
+      PoolStatusWrites statusWrites,
+      DefragRule defrag,
+      long seed) {}
 
   /**
    * What the day did.
@@ -69,6 +81,8 @@ final class DayRun {
    *     (what the live keys take, without history or free pages)
    * @param counts the writes
    * @param compactionMillis how long each compaction took etcd, in order
+   * @param defragMillis how long each defragmentation took, in order
+   * @param hourlyInUse etcd's db in use at the end of each simulated hour, in bytes
    * @param wallMillis how long the simulated day took on the real clock
    */
   record DayReport(
@@ -78,6 +92,8 @@ final class DayRun {
       EtcdSpace liveEnd,
       WriteCounts counts,
       List<Double> compactionMillis,
+      List<Double> defragMillis,
+      List<Long> hourlyInUse,
       long wallMillis) {}
 
   private final Settings settings;
@@ -100,8 +116,16 @@ final class DayRun {
                 client.getMaintenanceClient(),
                 etcd.endpoints(),
                 ETCD_DEFAULT_QUOTA,
-                Duration.ofSeconds(60))) {
-      EtcdInventory store = new EtcdInventory(client);
+                STORE_TIMEOUT)) {
+      // A generous deadline: the day measures etcd's size, not its speed, and on a loaded machine
+      // a page of 2,000 nodes can take etcd more than the default 10 s.
+      EtcdInventory store =
+          new EtcdInventory(
+              client,
+              new EtcdInventory.Options(
+                  STORE_TIMEOUT,
+                  EtcdInventory.Options.DEFAULTS.eventLimit(),
+                  EtcdInventory.Options.DEFAULTS.pageSize()));
       NodeLoop nodeLoop = new NodeLoop(store, settings.policy(), counts);
       load(client, store);
       Instant first = MIDNIGHT.minus(Duration.ofMinutes(1));
@@ -113,6 +137,12 @@ final class DayRun {
           label, counts, mib(start.dbSizeBytes()), mib(start.dbSizeInUseBytes()));
       long wall = System.nanoTime();
       Compactions compactor = new Compactions(client.getKVClient(), counts);
+      Defrags defrags =
+          settings.defrag() == null
+              ? null
+              : new Defrags(
+                  client.getMaintenanceClient(), etcd.endpoints(), settings.defrag(), counts);
+      List<Long> hourly = new ArrayList<>();
       EtcdSpace firstHour = start;
       for (int minute = 0; minute < settings.minutes(); minute++) {
         Instant now = MIDNIGHT.plus(Duration.ofMinutes(minute));
@@ -125,6 +155,16 @@ final class DayRun {
         Instant next = now.plus(Duration.ofMinutes(1));
         if (settings.compaction() && next.getEpochSecond() % COMPACTION_INTERVAL.toSeconds() == 0) {
           compactor.tick(store.currentRevision());
+          if (defrags != null) {
+            compactor.finish();
+            defrags
+                .check(next)
+                .ifPresent(
+                    m ->
+                        System.out.printf(
+                            "%s: %s defragmented %s (in use %s MiB before)%n",
+                            label, next, m.endpoint(), mib(m.dbSizeInUseBytes())));
+          }
         }
         if (minute + 1 == 60) {
           compactor.finish();
@@ -132,6 +172,7 @@ final class DayRun {
         }
         if ((minute + 1) % 60 == 0) {
           EtcdSpace now2 = space.poll();
+          hourly.add(now2.dbSizeInUseBytes());
           System.out.printf(
               "%s: %02d:00 %s; db %s MiB, in use %s MiB; %.0f s%n",
               label,
@@ -152,7 +193,16 @@ final class DayRun {
       System.out.printf(
           "%s: end, compacted to the last revision and defragmented: db %s MiB%n",
           label, mib(liveEnd.dbSizeBytes()));
-      return new DayReport(start, firstHour, end, liveEnd, counts, compactor.millis(), wallMillis);
+      return new DayReport(
+          start,
+          firstHour,
+          end,
+          liveEnd,
+          counts,
+          compactor.millis(),
+          defrags == null ? List.of() : defrags.millis(),
+          hourly,
+          wallMillis);
     }
   }
 
@@ -228,7 +278,15 @@ final class DayRun {
     RawEtcd.putAll(client, kvs, 128);
     resolveSpecRevisions(store);
     for (int p = 0; p < poolCount; p++) {
-      pools.add(new PoolLoop(poolName(p), members.get(p), loads.get(p), store, counts, MIDNIGHT));
+      pools.add(
+          new PoolLoop(
+              poolName(p),
+              members.get(p),
+              loads.get(p),
+              store,
+              counts,
+              MIDNIGHT,
+              settings.statusWrites()));
     }
   }
 

@@ -3,7 +3,9 @@ package io.bamel.bench.endurance;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.inventory.maintenance.DefragRule;
 import io.bamel.node.ReadingsPolicy;
+import io.bamel.pool.PoolStatusWrites;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -14,13 +16,19 @@ import java.util.concurrent.Future;
  * A simulated day of a fleet ({@link DayRun}): 10,000 nodes in pools of 100 whose load rises and
  * falls over 24 hours, the node controller's writes (status transitions and events as the real
  * state machine decides them; power readings through {@link ReadingsPolicy#DEFAULTS}), the pool
- * controller's decisions and a pool status write every 15 s cycle, and compaction every 5 simulated
- * minutes. Target: etcd's live data ({@code dbSizeInUse}) at the end at most 1.2 times what it was
- * at the start. Also reported: the database file ({@code dbSize}, which etcd's quota applies to),
- * the writes per simulated minute against the same day writing every reading, and, as information,
- * the same day for a slice of the fleet (1,000 nodes: both sizes grow with the fleet, so the ratio
- * holds for any size) without compaction, without the readings policy, and without either (bamel
- * before issue 15).
+ * controller's decisions and its pool status writes (through {@link PoolStatusWrites#DEFAULTS}, the
+ * controller's own rule), and compaction every 5 simulated minutes. Target: etcd's live data
+ * ({@code dbSizeInUse}) at the end at most 1.2 times what it was at the start. Also reported: the
+ * database file ({@code dbSize}, which etcd's quota applies to), the highest in-use size of the
+ * last 12 hours, the writes per simulated minute against the same day writing every reading, the
+ * pool statuses' share of the writes, and, as information, the same day with the leader's
+ * defragmentation ({@link DefragRule#DEFAULTS}, checked after each compaction) and for a slice of
+ * the fleet (1,000 nodes: both sizes grow with the fleet, so the ratio holds for any size) writing
+ * every changed pool status, without compaction, without the readings policy, and without any of
+ * the three (bamel before issue 15). {@code -Dbench.enduranceVariants=day,defrag,...} runs a subset
+ * ({@code day}, {@code defrag}, {@code slice}, {@code slice-defrag}, {@code slice-every-status},
+ * {@code slice-no-compaction}, {@code slice-every-reading}, {@code slice-neither}; the first named
+ * is the target row).
  */
 public final class EnduranceBenchmark implements Benchmark {
 
@@ -38,16 +46,85 @@ public final class EnduranceBenchmark implements Benchmark {
     int hours = context.size("enduranceHours", 24);
     int perPool = Integer.getInteger("bench.enduranceNodesPerPool", 100);
     int minutes = hours * 60;
-    String day = String.format("%,d nodes, %d h", nodes, hours);
-    String sliceDay = String.format("%,d-node slice, %d h", slice, hours);
-    record Variant(String what, int nodes, ReadingsPolicy policy, boolean compaction) {}
-    List<Variant> variants =
+    record Variant(
+        String key,
+        String what,
+        int nodes,
+        ReadingsPolicy policy,
+        boolean compaction,
+        PoolStatusWrites statusWrites,
+        DefragRule defrag) {}
+    List<Variant> all =
         List.of(
-            new Variant("", nodes, ReadingsPolicy.DEFAULTS, true),
-            new Variant("without compaction", slice, ReadingsPolicy.DEFAULTS, false),
-            new Variant("without the readings policy", slice, ReadingsPolicy.EVERY_READING, true),
             new Variant(
-                "without either (before issue 15)", slice, ReadingsPolicy.EVERY_READING, false));
+                "day", "", nodes, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
+            new Variant(
+                "defrag",
+                "with defragmentation (storage.defrag defaults)",
+                nodes,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                DefragRule.DEFAULTS),
+            new Variant(
+                "slice", "", slice, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
+            new Variant(
+                "slice-defrag",
+                "with defragmentation (storage.defrag defaults)",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                DefragRule.DEFAULTS),
+            new Variant(
+                "slice-every-status",
+                "every changed pool status written",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.EVERY_CHANGE,
+                null),
+            new Variant(
+                "slice-no-compaction",
+                "without compaction",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                false,
+                PoolStatusWrites.DEFAULTS,
+                null),
+            new Variant(
+                "slice-every-reading",
+                "without the readings policy",
+                slice,
+                ReadingsPolicy.EVERY_READING,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                null),
+            new Variant(
+                "slice-neither",
+                "without compaction, the readings policy and the pool status tolerance (before"
+                    + " issue 15)",
+                slice,
+                ReadingsPolicy.EVERY_READING,
+                false,
+                PoolStatusWrites.EVERY_CHANGE,
+                null));
+    // -Dbench.enduranceVariants=day,defrag,...: a subset (the first named is the target row).
+    String only = System.getProperty("bench.enduranceVariants", "");
+    List<Variant> variants = new ArrayList<>();
+    if (only.isBlank()) {
+      variants.addAll(all);
+    } else {
+      for (String key : only.split(",")) {
+        variants.add(
+            all.stream()
+                .filter(v -> v.key().equals(key.trim()))
+                .findFirst()
+                .orElseThrow(
+                    () -> new IllegalArgumentException("bench.enduranceVariants: no " + key)));
+      }
+    }
+    String day = String.format("%,d nodes, %d h", variants.get(0).nodes(), hours);
     // The days run at once, each on an etcd of its own: what they measure (etcd's size, the
     // writes) does not depend on the real clock, and a simulated minute mostly waits for etcd's
     // commits, so running them one after the other would only take four times as long.
@@ -62,8 +139,11 @@ public final class EnduranceBenchmark implements Benchmark {
                     minutes,
                     v.policy(),
                     v.compaction(),
+                    v.statusWrites(),
+                    v.defrag(),
                     SEED));
-        String label = v.what().isEmpty() ? name() : name() + " " + v.what();
+        String label =
+            name() + " " + v.key() + (v.nodes() == nodes ? "" : " (" + v.nodes() + " nodes)");
         days.add(runner.submit(() -> run.run(label)));
       }
     }
@@ -99,7 +179,19 @@ public final class EnduranceBenchmark implements Benchmark {
             mib(main.liveEnd().dbSizeBytes()),
             mib(main.start().dbSizeBytes()),
             "MiB"));
+    rows.add(
+        info(
+            "etcd db in use, highest of the last 12 simulated hours vs at the start, " + day,
+            mib(maxOfLastHalf(main.hourlyInUse())),
+            mib(main.start().dbSizeInUseBytes()),
+            "MiB"));
     WriteCounts c = main.counts();
+    rows.add(
+        info(
+            "pool status writes without a decision vs every etcd write, " + day,
+            c.poolStatus.sum(),
+            c.total(),
+            "writes"));
     double perMinute = c.total() / (double) minutes;
     double everyReading = (c.total() - c.readings.sum() + c.readingsTaken.sum()) / (double) minutes;
     rows.add(
@@ -127,17 +219,43 @@ public final class EnduranceBenchmark implements Benchmark {
     }
     for (int i = 1; i < variants.size(); i++) {
       DayRun.DayReport o = days.get(i).get();
+      Variant v = variants.get(i);
+      String what =
+          (v.what().isEmpty() ? "" : v.what() + ", ")
+              + (v.nodes() == nodes
+                  ? String.format("%,d nodes, %d h", nodes, hours)
+                  : String.format("%,d-node slice, %d h", v.nodes(), hours));
       rows.add(
           info(
-              "etcd db in use at the end vs at the start, "
-                  + variants.get(i).what()
-                  + ", "
-                  + sliceDay,
+              "etcd db in use at the end vs at the start, " + what,
               mib(o.end().dbSizeInUseBytes()),
               mib(o.start().dbSizeInUseBytes()),
               "MiB"));
+      rows.add(
+          info(
+              "etcd db in use, highest of the last 12 simulated hours vs at the start, " + what,
+              mib(maxOfLastHalf(o.hourlyInUse())),
+              mib(o.start().dbSizeInUseBytes()),
+              "MiB"));
+      rows.add(
+          info(
+              String.format(
+                  "etcd writes per simulated minute (pool statuses %,d; %d defragmentations) vs"
+                      + " the target row's, %s",
+                  o.counts().poolStatus.sum(), o.defragMillis().size(), what),
+              o.counts().total() / (double) minutes,
+              perMinute,
+              "writes/min"));
     }
     return rows;
+  }
+
+  private static long maxOfLastHalf(List<Long> hourly) {
+    long max = 0;
+    for (int i = hourly.size() / 2; i < hourly.size(); i++) {
+      max = Math.max(max, hourly.get(i));
+    }
+    return max;
   }
 
   private static int pools(int nodes, int perPool) {

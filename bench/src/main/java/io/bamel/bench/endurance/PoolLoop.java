@@ -12,6 +12,7 @@ import io.bamel.inventory.store.DesiredPowerChange;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.pool.CyclePlan;
 import io.bamel.pool.PoolMemory;
+import io.bamel.pool.PoolStatusWrites;
 import io.bamel.pool.PoolStatuses;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,10 +24,12 @@ import java.util.Map;
 /**
  * The pool controller's etcd writes for one pool in one cycle: a decision ({@link PoolScaler})
  * switching nodes is one {@link EtcdInventory#applyPoolDecision} transaction (each node's desired
- * power with its event, and the pool status); otherwise the pool status alone is written, every
- * cycle (its utilization moves with the load). The status has the shape {@code PoolStatuses.next}
- * gives it: counts, the nodes in transition, capacities, utilization, conditions, the memory and
- * the last decision. Not thread-safe: one cycle at a time per pool.
+ * power with its event, and the pool status); otherwise the pool status alone is written when the
+ * pool controller's own rule ({@link PoolStatusWrites#due}) says so: its utilization moves with the
+ * load every cycle, and is written only beyond the rule's tolerance or age. The status has the
+ * shape {@code PoolStatuses.next} gives it: counts, the nodes in transition, capacities,
+ * utilization, conditions, the memory and the last decision. Not thread-safe: one cycle at a time
+ * per pool.
  */
 final class PoolLoop {
 
@@ -39,6 +42,9 @@ final class PoolLoop {
   private final EtcdInventory store;
   private final WriteCounts counts;
   private final Instant epoch;
+  private final PoolStatusWrites statusWrites;
+  private PoolStatus written;
+  private Instant writtenAt;
   private PoolScaler.Memory memory = PoolScaler.Memory.NONE;
   private Map<String, Object> lastDecision;
   private Instant lastScaleTime;
@@ -50,7 +56,8 @@ final class PoolLoop {
       DailyLoad load,
       EtcdInventory store,
       WriteCounts counts,
-      Instant epoch) {
+      Instant epoch,
+      PoolStatusWrites statusWrites) {
     this.name = name;
     this.members = List.copyOf(members);
     this.load = load;
@@ -58,6 +65,7 @@ final class PoolLoop {
     this.store = store;
     this.counts = counts;
     this.epoch = epoch;
+    this.statusWrites = statusWrites;
   }
 
   /** The pool's utilization as last decided (the simulated machines' load follows it). */
@@ -122,8 +130,14 @@ final class PoolLoop {
     PoolStatus status =
         status(ready, coming, going, (int) Math.ceil(demandNodes / PoolScaler.AIM), now);
     if (chosen.isEmpty()) {
-      store.putPoolStatus(name, status, null);
-      counts.poolStatus.increment();
+      if (statusWrites.due(written, writtenAt, status, now)) {
+        store.putPoolStatus(name, status, null);
+        written = status;
+        writtenAt = now;
+        counts.poolStatus.increment();
+      } else {
+        counts.poolStatusSkipped.increment();
+      }
       return List.of();
     }
     List<DesiredPowerChange> changes = new ArrayList<>();
@@ -141,6 +155,8 @@ final class PoolLoop {
                   null)));
     }
     long revision = store.applyPoolDecision(name, changes, status, null);
+    written = status;
+    writtenAt = now;
     counts.decisions.increment();
     counts.switched.add(chosen.size());
     for (SimNode n : chosen) {

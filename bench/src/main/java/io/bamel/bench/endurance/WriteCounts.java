@@ -23,8 +23,14 @@ final class WriteCounts {
   /** Pool status writes without a decision. */
   final LongAdder poolStatus = new LongAdder();
 
+  /** Pool statuses computed but not written (only their utilization moved, within tolerance). */
+  final LongAdder poolStatusSkipped = new LongAdder();
+
   /** Compactions requested. */
   final LongAdder compactions = new LongAdder();
+
+  /** Member defragmentations. */
+  final LongAdder defrags = new LongAdder();
 
   /** Every etcd write transaction. */
   long total() {
@@ -35,7 +41,7 @@ final class WriteCounts {
   public String toString() {
     return String.format(
         "%,d writes: %,d status, %,d readings (of %,d taken), %,d pool decisions (%,d nodes"
-            + " switched), %,d pool status; %,d compactions",
+            + " switched), %,d pool status (%,d not written); %,d compactions, %,d defrags",
         total(),
         status.sum(),
         readings.sum(),
@@ -43,6 +49,8 @@ final class WriteCounts {
         decisions.sum(),
         switched.sum(),
         poolStatus.sum(),
-        compactions.sum());
+        poolStatusSkipped.sum(),
+        compactions.sum(),
+        defrags.sum());
   }
 }

@@ -70,6 +70,7 @@ final class ConfigValidation {
         c.storage().eventsPerNode() >= 1 && c.storage().eventsPerNode() <= 1000,
         "storage.eventsPerNode must be 1 to 1000");
     require(c.storage().quotaBackendBytes() >= 0, "storage.quotaBackendBytes must not be negative");
+    defrag(c.storage().defrag());
     require(
         K8S_MODES.contains(c.kubernetes().mode()), "kubernetes.mode must be one of " + K8S_MODES);
     require(c.kubernetes().timeout().isPositive(), "kubernetes.timeout must be positive");
@@ -90,12 +91,37 @@ final class ConfigValidation {
     positive(c.nodeController().powerOffTimeout(), "nodeController.powerOffTimeout");
     readings(c.nodeController().readings());
     require(c.poolController().interval().isPositive(), "poolController.interval must be positive");
+    require(
+        c.poolController().statusUtilizationTolerance() >= 0
+            && c.poolController().statusUtilizationTolerance() <= 1,
+        "poolController.statusUtilizationTolerance must be 0 to 1 (0.02 is 2 percentage points)");
+    require(
+        c.poolController().statusMaxAge() != null
+            && !c.poolController().statusMaxAge().isNegative(),
+        "poolController.statusMaxAge must be zero or positive");
     netbox(c.netbox());
     require(Set.of("text", "json").contains(c.log().format()), "log.format must be text or json");
     require(
         Set.of("trace", "debug", "info", "warn", "error").contains(c.log().level()),
         "log.level must be trace, debug, info, warn or error");
     return c;
+  }
+
+  private static void defrag(ServerConfig.Storage.Defrag d) {
+    require(d != null, "storage.defrag must be a mapping");
+    require(d.minDbSizeBytes() >= 0, "storage.defrag.minDbSizeBytes must not be negative");
+    require(
+        d.minFreeRatio() >= 0 && d.minFreeRatio() <= 1,
+        "storage.defrag.minFreeRatio must be 0 to 1 (0.45 is 45 % of the file free)");
+    require(
+        d.growthRatio() == 0 || (d.growthRatio() > 1 && Double.isFinite(d.growthRatio())),
+        "storage.defrag.growthRatio must be 0 (off) or above 1 (1.2: in use grew by 20 %)");
+    require(
+        d.minInterval() != null && !d.minInterval().isNegative(),
+        "storage.defrag.minInterval must be zero or positive");
+    require(
+        d.checkInterval() != null && d.checkInterval().compareTo(Duration.ofSeconds(1)) >= 0,
+        "storage.defrag.checkInterval must be at least 1s");
   }
 
   private static void readings(ServerConfig.NodeControllerSettings.Readings r) {

@@ -83,9 +83,28 @@ public record ServerConfig(
    * (to the revision of one interval earlier, as kube-apiserver does every 5 minutes), each node
    * keeps its newest {@code eventsPerNode} events, and {@code quotaBackendBytes} is etcd's backend
    * quota as configured on etcd (0: etcd's default of 2 GiB, or the embedded etcd's 8 GiB), against
-   * which bamel warns at 80 % and reports etcd's NOSPACE alarm.
+   * which bamel warns at 80 % and reports etcd's NOSPACE alarm. {@code defrag}: whether and when
+   * the leader defragments etcd's members.
    */
-  public record Storage(Duration compactionInterval, int eventsPerNode, long quotaBackendBytes) {}
+  public record Storage(
+      Duration compactionInterval, int eventsPerNode, long quotaBackendBytes, Defrag defrag) {
+
+    /**
+     * Defragmentation by the {@code etcd-maintenance} leader (off by default: a member answers
+     * nothing while it defragments). Checked every {@code checkInterval}; a member is due when its
+     * file is at least {@code minDbSizeBytes} and at least {@code minFreeRatio} of it is free, or
+     * (when {@code growthRatio} is above 0) when its data in use reached {@code growthRatio} times
+     * its size after its last defragmentation; one member at a time, at most one every {@code
+     * minInterval}.
+     */
+    public record Defrag(
+        boolean enabled,
+        long minDbSizeBytes,
+        double minFreeRatio,
+        double growthRatio,
+        Duration minInterval,
+        Duration checkInterval) {}
+  }
 
   /** API authentication: a file of token hashes and scopes; anonymous read when allowed. */
   public record Auth(String tokensFile, boolean anonymousRead) {}
@@ -145,8 +164,17 @@ public record ServerConfig(
         Duration interval, double relativeTolerance, double absoluteWatts, Duration heartbeat) {}
   }
 
-  /** Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). */
-  public record PoolControllerSettings(Duration interval, String prometheusUrl) {}
+  /**
+   * Pool controller tuning; {@code prometheusUrl} is where trigger queries go (none: off). A pool
+   * status whose utilization alone moved is written to etcd only when some resource moved by more
+   * than {@code statusUtilizationTolerance} (a ratio: 0.02 is 2 percentage points) or the status
+   * written is {@code statusMaxAge} old; every other change at once.
+   */
+  public record PoolControllerSettings(
+      Duration interval,
+      String prometheusUrl,
+      double statusUtilizationTolerance,
+      Duration statusMaxAge) {}
 
   /**
    * NetBox as a DCIM source (docs/dcim.md): with a {@code url}, the leader of {@code netbox-sync}
@@ -218,7 +246,12 @@ public record ServerConfig(
           List.of("api", "node-controller", "pool-controller"),
           "",
           new Etcd(List.of(), "./var/etcd", "", "", "", "", "", Duration.ofSeconds(10)),
-          new Storage(Duration.ofMinutes(5), 20, 0),
+          new Storage(
+              Duration.ofMinutes(5),
+              20,
+              0,
+              new Storage.Defrag(
+                  false, 100L << 20, 0.45, 1.2, Duration.ofMinutes(10), Duration.ofMinutes(1))),
           new Auth("", false),
           new Bmc("/etc/bamel/bmc", false),
           new WakeOnLan(""),
@@ -236,7 +269,7 @@ public record ServerConfig(
               false,
               new NodeControllerSettings.Readings(
                   Duration.ofMinutes(10), 0.05, 10, Duration.ofHours(1))),
-          new PoolControllerSettings(Duration.ofSeconds(15), ""),
+          new PoolControllerSettings(Duration.ofSeconds(15), "", 0.02, Duration.ofMinutes(5)),
           new NetBox(
               "",
               "",

@@ -1,0 +1,155 @@
+package io.bamel.inventory.maintenance;
+
+import io.bamel.inventory.leader.LeadershipListener;
+import io.bamel.inventory.runtime.CoreThreads;
+import io.bamel.inventory.store.WriteFence;
+import io.etcd.jetcd.Maintenance;
+import io.etcd.jetcd.maintenance.StatusResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Defragments etcd when it pays: while this process leads ({@code etcd-maintenance}), every {@code
+ * checkInterval} it reads each member's database size and in-use size, asks the {@link DefragRule}
+ * which member (if any) is due, and defragments that one member, logging an INFO with the sizes
+ * before and after. A member answers nothing while it defragments (about a second per 100 MB), so
+ * one member at a time, at most one every {@link DefragRule#minInterval()}. A failure is logged and
+ * retried at the next check. Register it as a {@link LeadershipListener}; {@link #close()} stops
+ * it.
+ */
+public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EtcdDefragmenter.class);
+
+  /** The longest a defragmentation is waited for (a member of a few GB takes tens of seconds). */
+  private static final Duration DEFRAG_TIMEOUT = Duration.ofMinutes(5);
+
+  private final Maintenance maintenance;
+  private final List<String> endpoints;
+  private final DefragRule rule;
+  private final Duration checkInterval;
+  private final Duration timeout;
+  private final Clock clock;
+  private final ScheduledExecutorService timer;
+  private final AtomicInteger defragmentations = new AtomicInteger();
+  private DefragRule.History history = DefragRule.History.NONE; // the timer thread's
+  private ScheduledFuture<?> task;
+
+  /**
+   * A defragmenter.
+   *
+   * @param maintenance etcd's maintenance client
+   * @param endpoints the members' client URLs
+   * @param rule when a member is due
+   * @param checkInterval the time between checks (positive)
+   * @param timeout the deadline of each status request
+   * @param clock the clock of the rule's interval
+   */
+  public EtcdDefragmenter(
+      Maintenance maintenance,
+      List<String> endpoints,
+      DefragRule rule,
+      Duration checkInterval,
+      Duration timeout,
+      Clock clock) {
+    if (!checkInterval.isPositive()) {
+      throw new IllegalArgumentException("defragmentation check interval must be positive");
+    }
+    this.maintenance = maintenance;
+    this.endpoints = List.copyOf(endpoints);
+    this.rule = rule;
+    this.checkInterval = checkInterval;
+    this.timeout = timeout;
+    this.clock = clock;
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("etcd-defragmenter"));
+  }
+
+  /** How many defragmentations this process made. */
+  public int defragmentations() {
+    return defragmentations.get();
+  }
+
+  @Override
+  public synchronized void gained(WriteFence fence) {
+    if (task == null) {
+      long millis = checkInterval.toMillis();
+      task =
+          timer.scheduleWithFixedDelay(
+              CoreThreads.guarded("etcd defragmentation", LOG, this::check),
+              millis,
+              millis,
+              TimeUnit.MILLISECONDS);
+    }
+  }
+
+  @Override
+  public synchronized void lost() {
+    if (task != null) {
+      task.cancel(false);
+      task = null;
+    }
+  }
+
+  private void check() {
+    try {
+      List<DefragRule.Member> members = new ArrayList<>();
+      for (String endpoint : endpoints) {
+        members.add(measure(endpoint));
+      }
+      history = history.seen(members);
+      Optional<DefragRule.Member> next = rule.next(members, history, clock.instant());
+      if (next.isEmpty()) {
+        return;
+      }
+      DefragRule.Member before = next.get();
+      long start = System.nanoTime();
+      maintenance
+          .defragmentMember(before.endpoint())
+          .get(DEFRAG_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      DefragRule.Member after = measure(before.endpoint());
+      history = DefragRule.defragmented(history, after, clock.instant());
+      defragmentations.incrementAndGet();
+      LOG.info(
+          "defragmented etcd member {} in {} ms: database {} MiB -> {} MiB, in use {} MiB -> {}"
+              + " MiB",
+          before.endpoint(),
+          millis,
+          before.dbSizeBytes() >> 20,
+          after.dbSizeBytes() >> 20,
+          before.dbSizeInUseBytes() >> 20,
+          after.dbSizeInUseBytes() >> 20);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      LOG.warn("etcd defragmentation failed, checking again in {}: {}", checkInterval, cause);
+    }
+  }
+
+  private DefragRule.Member measure(String endpoint)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    StatusResponse s =
+        maintenance.statusMember(endpoint).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    return new DefragRule.Member(endpoint, s.getDbSize(), s.getDbSizeInUse());
+  }
+
+  @Override
+  public void close() {
+    lost();
+    timer.shutdownNow();
+  }
+}
