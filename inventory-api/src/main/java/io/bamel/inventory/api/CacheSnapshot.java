@@ -37,12 +37,18 @@ final class CacheSnapshot {
    */
   static Matching first(InventoryCache cache, NodeFilter filter, int limit) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      // The cache applies a change to nodes, then pools, then publishes its revision: a walk that
+      // overlapped any part of that (a pool's members already without a node, the revision not yet
+      // moved) is retried, so a page is the inventory at exactly one revision.
+      long version = cache.stateVersion();
       long revision = cache.revision();
-      List<Node> matching =
-          walkInOrder(
-              ids(cache, filter), id -> cache.node(id).orElse(null), filter, revision, limit + 1);
-      if (matching != null && cache.revision() == revision) {
-        return new Matching(revision, matching);
+      if ((version & 1) == 0) {
+        List<Node> matching =
+            walkInOrder(
+                ids(cache, filter), id -> cache.node(id).orElse(null), filter, revision, limit + 1);
+        if (matching != null && cache.stateVersion() == version) {
+          return new Matching(revision, matching);
+        }
       }
       Thread.yield();
     }

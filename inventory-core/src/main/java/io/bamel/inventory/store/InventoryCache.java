@@ -68,6 +68,9 @@ public final class InventoryCache implements AutoCloseable {
 
   private volatile boolean synced;
   private volatile long revision;
+  // A seqlock over the published state: odd while the cache thread applies a change, even once
+  // the change and its revision are published.
+  private volatile long stateVersion;
   private volatile boolean closed;
   private volatile long relists;
   private volatile long unreadableValues;
@@ -147,6 +150,16 @@ public final class InventoryCache implements AutoCloseable {
   /** The newest etcd revision the cache has applied (0 before the first listing). */
   public long revision() {
     return revision;
+  }
+
+  /**
+   * A counter that is odd while the cache applies a change (nodes, pools and members are updated
+   * one after another) and even once the change and its {@link #revision()} are published. A reader
+   * that sees the same even value before and after reading several nodes and pools read them all as
+   * of one revision, not half-way through a change (a seqlock).
+   */
+  public long stateVersion() {
+    return stateVersion;
   }
 
   /** How many times the cache listed from scratch (1 after start; more after compactions). */
@@ -329,9 +342,14 @@ public final class InventoryCache implements AutoCloseable {
     List<KeyChange> all = new ArrayList<>();
     long at = listPrefix(Keys.NODES, 0, all);
     listPrefix(Keys.POOLS, at, all);
-    List<InventoryChange> changes = state.replace(all, at);
-    relists++;
-    publish(changes, at);
+    stateVersion++;
+    try {
+      List<InventoryChange> changes = state.replace(all, at);
+      relists++;
+      publish(changes, at);
+    } finally {
+      stateVersion++;
+    }
     LOG.info(
         "inventory cache: listed {} nodes and {} pools at revision {}",
         state.nodes().size(),
@@ -412,7 +430,12 @@ public final class InventoryCache implements AutoCloseable {
     for (List<KeyChange> group : KeyChange.byRevision(events, this::read)) {
       long rev = group.get(0).modRevision();
       if (rev > revision) {
-        publish(state.apply(group, rev), rev);
+        stateVersion++;
+        try {
+          publish(state.apply(group, rev), rev);
+        } finally {
+          stateVersion++;
+        }
       }
     }
   }
