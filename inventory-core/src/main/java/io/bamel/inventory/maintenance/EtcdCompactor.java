@@ -1,7 +1,6 @@
 package io.bamel.inventory.maintenance;
 
 import io.bamel.inventory.leader.LeadershipListener;
-import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.WriteFence;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
@@ -11,9 +10,6 @@ import io.etcd.jetcd.options.GetOption;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,9 +35,8 @@ public final class EtcdCompactor implements LeadershipListener, AutoCloseable {
   private final Duration interval;
   private final Duration timeout;
   private final CompactionSchedule schedule = new CompactionSchedule();
-  private final ScheduledExecutorService timer;
+  private final LeaderTimer timer;
   private final AtomicLong lastCompacted = new AtomicLong();
-  private ScheduledFuture<?> task;
 
   /**
    * A compactor.
@@ -57,7 +52,7 @@ public final class EtcdCompactor implements LeadershipListener, AutoCloseable {
     this.kv = kv;
     this.interval = interval;
     this.timeout = timeout;
-    this.timer = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("etcd-compactor"));
+    this.timer = new LeaderTimer("etcd-compactor", "etcd compaction", LOG);
   }
 
   /** The revision this process last compacted etcd to (0: not yet). */
@@ -66,24 +61,13 @@ public final class EtcdCompactor implements LeadershipListener, AutoCloseable {
   }
 
   @Override
-  public synchronized void gained(WriteFence fence) {
-    if (task == null) {
-      long millis = interval.toMillis();
-      task =
-          timer.scheduleWithFixedDelay(
-              CoreThreads.guarded("etcd compaction", LOG, this::tick),
-              0,
-              millis,
-              TimeUnit.MILLISECONDS);
-    }
+  public void gained(WriteFence fence) {
+    timer.start(Duration.ZERO, interval, this::tick);
   }
 
   @Override
-  public synchronized void lost() {
-    if (task != null) {
-      task.cancel(false);
-      task = null;
-    }
+  public void lost() {
+    timer.stop();
     timer.execute(schedule::reset);
   }
 
@@ -130,6 +114,6 @@ public final class EtcdCompactor implements LeadershipListener, AutoCloseable {
   @Override
   public void close() {
     lost();
-    timer.shutdownNow();
+    timer.close();
   }
 }

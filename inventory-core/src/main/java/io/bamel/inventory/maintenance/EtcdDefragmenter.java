@@ -1,7 +1,6 @@
 package io.bamel.inventory.maintenance;
 
 import io.bamel.inventory.leader.LeadershipListener;
-import io.bamel.inventory.runtime.CoreThreads;
 import io.bamel.inventory.store.WriteFence;
 import io.etcd.jetcd.Maintenance;
 import io.etcd.jetcd.maintenance.StatusResponse;
@@ -11,9 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,10 +38,9 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
   private final Duration checkInterval;
   private final Duration timeout;
   private final Clock clock;
-  private final ScheduledExecutorService timer;
+  private final LeaderTimer timer;
   private final AtomicInteger defragmentations = new AtomicInteger();
   private DefragRule.History history = DefragRule.History.NONE; // the timer thread's
-  private ScheduledFuture<?> task;
 
   /**
    * A defragmenter.
@@ -73,8 +68,7 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
     this.checkInterval = checkInterval;
     this.timeout = timeout;
     this.clock = clock;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("etcd-defragmenter"));
+    this.timer = new LeaderTimer("etcd-defragmenter", "etcd defragmentation", LOG);
   }
 
   /** How many defragmentations this process made. */
@@ -83,24 +77,13 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
   }
 
   @Override
-  public synchronized void gained(WriteFence fence) {
-    if (task == null) {
-      long millis = checkInterval.toMillis();
-      task =
-          timer.scheduleWithFixedDelay(
-              CoreThreads.guarded("etcd defragmentation", LOG, this::check),
-              millis,
-              millis,
-              TimeUnit.MILLISECONDS);
-    }
+  public void gained(WriteFence fence) {
+    timer.start(checkInterval, checkInterval, this::check);
   }
 
   @Override
-  public synchronized void lost() {
-    if (task != null) {
-      task.cancel(false);
-      task = null;
-    }
+  public void lost() {
+    timer.stop();
   }
 
   private void check() {
@@ -149,7 +132,6 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
 
   @Override
   public void close() {
-    lost();
-    timer.shutdownNow();
+    timer.close();
   }
 }
