@@ -238,11 +238,7 @@ public final class Fabric8Cluster implements Cluster {
   private void podChanged(String key, KubePod before, KubePod now) {
     // the totals first: a listener woken below reads them
     podTotals.changed(key, before, now);
-    if (now != null
-        && now.nodeName() == null
-        && now.unschedulable()
-        && !now.terminated()
-        && (before == null || !before.unschedulable())) {
+    if (now != null && PodSummary.pending(now) && (before == null || !before.unschedulable())) {
       for (Consumer<KubePod> l : pendingListeners) {
         try {
           l.accept(now);
