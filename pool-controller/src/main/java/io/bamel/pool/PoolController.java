@@ -123,8 +123,7 @@ public final class PoolController implements AutoCloseable {
 
   // Guarded by this.
   private final Map<String, PoolMemory> memory = new HashMap<>();
-  private final Map<String, PoolStatus> written = new HashMap<>();
-  private final Map<String, Instant> writtenAt = new HashMap<>();
+  private final Map<String, Written> written = new HashMap<>();
   private final Map<String, List<String>> observedPools = new HashMap<>();
   private boolean started;
   private WriteFence lastFence;
@@ -256,7 +255,8 @@ public final class PoolController implements AutoCloseable {
       seen.add(pool.name());
       configLog.recovered(pool.name());
       long t0 = System.nanoTime();
-      PoolPlan plan = cycle.plan(pool, written.get(pool.name()));
+      Written last = written.get(pool.name());
+      PoolPlan plan = cycle.plan(pool, last == null ? null : last.status());
       memory.putIfAbsent(pool.name(), plan.memoryBefore());
       AppliedPlan outcome = apply(plan, fence, now);
       outcomes.add(outcome);
@@ -274,7 +274,6 @@ public final class PoolController implements AutoCloseable {
         metrics.forget(gone, observedPools.remove(gone));
         memory.remove(gone);
         written.remove(gone);
-        writtenAt.remove(gone);
       }
     }
     return outcomes;
@@ -317,14 +316,13 @@ public final class PoolController implements AutoCloseable {
     String error = null;
     try {
       revision =
-          switch (plan.write(statusWrites, writtenAt.get(name), now)) {
+          switch (plan.write(statusWrites, writtenAt(name), now)) {
             case DECISION -> store.applyPoolDecision(name, plan.changes(), plan.status(), fence);
             case STATUS -> store.putPoolStatus(name, plan.status(), fence);
             case NOTHING -> -1;
           };
       if (revision >= 0) {
-        written.put(name, plan.status());
-        writtenAt.put(name, now);
+        written.put(name, new Written(plan.status(), now));
         result = AppliedPlan.Result.WRITTEN;
       }
       memory.put(name, plan.memoryAfter());
@@ -360,10 +358,18 @@ public final class PoolController implements AutoCloseable {
     return new AppliedPlan(name, decision, revision, result, error);
   }
 
+  /** When this process last wrote pool {@code name}'s status (null: not since it leads). */
+  private Instant writtenAt(String name) {
+    Written last = written.get(name);
+    return last == null ? null : last.at();
+  }
+
+  /** The status this process last wrote for a pool, and when. */
+  private record Written(PoolStatus status, Instant at) {}
+
   private void forget() {
     memory.clear();
     written.clear();
-    writtenAt.clear();
     triggers.reset();
     ledger.reset();
   }
