@@ -332,7 +332,11 @@ public final class BamelServer implements AutoCloseable {
                   client.getMaintenanceClient(),
                   endpoints,
                   new DefragRule(
-                      d.minDbSizeBytes(), d.minFreeRatio(), d.growthRatio(), d.minInterval()),
+                      d.minDbSizeBytes(),
+                      d.maxDbSizeBytes(),
+                      d.minFreeRatio(),
+                      d.growthRatio(),
+                      d.minInterval()),
                   d.checkInterval(),
                   config.etcd().timeout(),
                   Clock.systemUTC()));

@@ -17,18 +17,19 @@ import java.util.concurrent.Future;
  * falls over 24 hours, the node controller's writes (status transitions and events as the real
  * state machine decides them; power readings through {@link ReadingsPolicy#DEFAULTS}), the pool
  * controller's decisions and its pool status writes (through {@link PoolStatusWrites#DEFAULTS}, the
- * controller's own rule), and compaction every 5 simulated minutes. Target: etcd's live data
- * ({@code dbSizeInUse}) at the end at most 1.2 times what it was at the start. Also reported: the
- * database file ({@code dbSize}, which etcd's quota applies to), the highest in-use size of the
- * last 12 hours, the writes per simulated minute against the same day writing every reading, the
- * pool statuses' share of the writes, and, as information, the same day with the leader's
- * defragmentation ({@link DefragRule#DEFAULTS}, checked after each compaction) and for a slice of
- * the fleet (1,000 nodes: both sizes grow with the fleet, so the ratio holds for any size) writing
- * every changed pool status, without compaction, without the readings policy, and without any of
- * the three (bamel before issue 15). {@code -Dbench.enduranceVariants=day,defrag,...} runs a subset
- * ({@code day}, {@code defrag}, {@code slice}, {@code slice-defrag}, {@code slice-every-status},
- * {@code slice-no-compaction}, {@code slice-every-reading}, {@code slice-neither}; the first named
- * is the target row).
+ * controller's own rule), compaction every 5 simulated minutes and the leader's defragmentation
+ * ({@link DefragRule#DEFAULTS}, on by default, checked after each compaction). Target: etcd's data
+ * in use ({@code dbSizeInUse}) at the end at most 1.2 times what it was at the start. Also
+ * reported: the database file ({@code dbSize}, which etcd's quota applies to), the highest in-use
+ * size of the last 12 hours, the writes per simulated minute against the same day writing every
+ * reading, the pool statuses' share of the writes, and, as information, the same day without
+ * defragmentation and for a slice of the fleet (1,000 nodes: both sizes grow with the fleet, so the
+ * ratio holds for any size) with the defaults, without defragmentation, and, without
+ * defragmentation, writing every changed pool status, without compaction, without the readings
+ * policy, and without any of the three (bamel before issue 15). {@code
+ * -Dbench.enduranceVariants=day,no-defrag,...} runs a subset ({@code day}, {@code no-defrag},
+ * {@code slice}, {@code slice-no-defrag}, {@code slice-every-status}, {@code slice-no-compaction},
+ * {@code slice-every-reading}, {@code slice-neither}; the first named is the target row).
  */
 public final class EnduranceBenchmark implements Benchmark {
 
@@ -57,28 +58,40 @@ public final class EnduranceBenchmark implements Benchmark {
     List<Variant> all =
         List.of(
             new Variant(
-                "day", "", nodes, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
-            new Variant(
-                "defrag",
-                "with defragmentation (storage.defrag defaults)",
+                "day",
+                "",
                 nodes,
                 ReadingsPolicy.DEFAULTS,
                 true,
                 PoolStatusWrites.DEFAULTS,
                 DefragRule.DEFAULTS),
             new Variant(
-                "slice", "", slice, ReadingsPolicy.DEFAULTS, true, PoolStatusWrites.DEFAULTS, null),
+                "no-defrag",
+                "without defragmentation (storage.defrag.enabled: false)",
+                nodes,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                null),
             new Variant(
-                "slice-defrag",
-                "with defragmentation (storage.defrag defaults)",
+                "slice",
+                "",
                 slice,
                 ReadingsPolicy.DEFAULTS,
                 true,
                 PoolStatusWrites.DEFAULTS,
                 DefragRule.DEFAULTS),
             new Variant(
+                "slice-no-defrag",
+                "without defragmentation (storage.defrag.enabled: false)",
+                slice,
+                ReadingsPolicy.DEFAULTS,
+                true,
+                PoolStatusWrites.DEFAULTS,
+                null),
+            new Variant(
                 "slice-every-status",
-                "every changed pool status written",
+                "every changed pool status written, without defragmentation",
                 slice,
                 ReadingsPolicy.DEFAULTS,
                 true,
@@ -86,7 +99,7 @@ public final class EnduranceBenchmark implements Benchmark {
                 null),
             new Variant(
                 "slice-no-compaction",
-                "without compaction",
+                "without compaction or defragmentation",
                 slice,
                 ReadingsPolicy.DEFAULTS,
                 false,
@@ -94,7 +107,7 @@ public final class EnduranceBenchmark implements Benchmark {
                 null),
             new Variant(
                 "slice-every-reading",
-                "without the readings policy",
+                "without the readings policy or defragmentation",
                 slice,
                 ReadingsPolicy.EVERY_READING,
                 true,
@@ -102,14 +115,14 @@ public final class EnduranceBenchmark implements Benchmark {
                 null),
             new Variant(
                 "slice-neither",
-                "without compaction, the readings policy and the pool status tolerance (before"
-                    + " issue 15)",
+                "without compaction, the readings policy, the pool status tolerance and"
+                    + " defragmentation (before issue 15)",
                 slice,
                 ReadingsPolicy.EVERY_READING,
                 false,
                 PoolStatusWrites.EVERY_CHANGE,
                 null));
-    // -Dbench.enduranceVariants=day,defrag,...: a subset (the first named is the target row).
+    // -Dbench.enduranceVariants=day,no-defrag,...: a subset (the first named is the target row).
     String only = System.getProperty("bench.enduranceVariants", "");
     List<Variant> variants = new ArrayList<>();
     if (only.isBlank()) {
@@ -152,7 +165,9 @@ public final class EnduranceBenchmark implements Benchmark {
     rows.add(
         BenchResult.ratioAtMost(
             name(),
-            "etcd db in use at the end vs at the start, " + day + ", compaction every 5 min",
+            "etcd db in use at the end vs at the start, "
+                + day
+                + ", shipped defaults (compaction every 5 min, the leader's defragmentation rule)",
             mib(main.end().dbSizeInUseBytes()),
             mib(main.start().dbSizeInUseBytes()),
             "MiB",

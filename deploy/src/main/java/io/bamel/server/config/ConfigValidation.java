@@ -111,6 +111,9 @@ final class ConfigValidation {
     require(d != null, "storage.defrag must be a mapping");
     require(d.minDbSizeBytes() >= 0, "storage.defrag.minDbSizeBytes must not be negative");
     require(
+        d.maxDbSizeBytes() >= 0,
+        "storage.defrag.maxDbSizeBytes must not be negative (0: no limit)");
+    require(
         d.minFreeRatio() >= 0 && d.minFreeRatio() <= 1,
         "storage.defrag.minFreeRatio must be 0 to 1 (0.45 is 45 % of the file free)");
     require(

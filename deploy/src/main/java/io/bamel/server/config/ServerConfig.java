@@ -90,16 +90,18 @@ public record ServerConfig(
       Duration compactionInterval, int eventsPerNode, long quotaBackendBytes, Defrag defrag) {
 
     /**
-     * Defragmentation by the {@code etcd-maintenance} leader (off by default: a member answers
-     * nothing while it defragments). Checked every {@code checkInterval}; a member is due when its
-     * file is at least {@code minDbSizeBytes} and at least {@code minFreeRatio} of it is free, or
-     * (when {@code growthRatio} is above 0) when its data in use reached {@code growthRatio} times
-     * its size after its last defragmentation; one member at a time, at most one every {@code
-     * minInterval}.
+     * Defragmentation by the {@code etcd-maintenance} leader (on by default). Checked every {@code
+     * checkInterval}; a member is due when its file is at least {@code minDbSizeBytes} and at least
+     * {@code minFreeRatio} of it is free, or (when {@code growthRatio} is above 0) when its data in
+     * use reached {@code growthRatio} times its size after its last defragmentation; one member at
+     * a time, at most one every {@code minInterval}. A member answers nothing while it defragments,
+     * so one whose file is above {@code maxDbSizeBytes} (0: no limit) is left to the operator, with
+     * a WARN.
      */
     public record Defrag(
         boolean enabled,
         long minDbSizeBytes,
+        long maxDbSizeBytes,
         double minFreeRatio,
         double growthRatio,
         Duration minInterval,
@@ -251,7 +253,13 @@ public record ServerConfig(
               20,
               0,
               new Storage.Defrag(
-                  false, 100L << 20, 0.45, 1.2, Duration.ofMinutes(10), Duration.ofMinutes(1))),
+                  true,
+                  100L << 20,
+                  512L << 20,
+                  0.45,
+                  1.2,
+                  Duration.ofMinutes(10),
+                  Duration.ofMinutes(1))),
           new Auth("", false),
           new Bmc("/etc/bamel/bmc", false),
           new WakeOnLan(""),

@@ -17,16 +17,21 @@ import org.junit.jupiter.api.Test;
 class EtcdSpaceSettingsTest {
 
   @Test
-  void theDefaultsAreTheCoresDefaultsAndDefragmentationIsOff() {
+  void theDefaultsAreTheCoresDefaultsAndDefragmentationIsOn() {
     ServerConfig c = ConfigLoader.load(null, Map.of(), Map.of());
     assertThat(
             new PoolStatusWrites(
                 c.poolController().statusUtilizationTolerance(), c.poolController().statusMaxAge()))
         .isEqualTo(PoolStatusWrites.DEFAULTS);
     ServerConfig.Storage.Defrag d = c.storage().defrag();
-    assertThat(d.enabled()).isFalse();
+    assertThat(d.enabled()).isTrue();
     assertThat(
-            new DefragRule(d.minDbSizeBytes(), d.minFreeRatio(), d.growthRatio(), d.minInterval()))
+            new DefragRule(
+                d.minDbSizeBytes(),
+                d.maxDbSizeBytes(),
+                d.minFreeRatio(),
+                d.growthRatio(),
+                d.minInterval()))
         .isEqualTo(DefragRule.DEFAULTS);
   }
 
@@ -36,11 +41,15 @@ class EtcdSpaceSettingsTest {
         ConfigLoader.load(
             null,
             Map.of(
-                "BAMEL_STORAGE_DEFRAG_ENABLED", "true",
+                "BAMEL_STORAGE_DEFRAG_ENABLED", "false",
                 "BAMEL_POOL_CONTROLLER_STATUS_UTILIZATION_TOLERANCE", "0.05"),
-            Map.of("storage.defrag.growthRatio", "0", "poolController.statusMaxAge", "0s"));
-    assertThat(c.storage().defrag().enabled()).isTrue();
+            Map.of(
+                "storage.defrag.growthRatio", "0",
+                "storage.defrag.maxDbSizeBytes", "2147483648",
+                "poolController.statusMaxAge", "0s"));
+    assertThat(c.storage().defrag().enabled()).isFalse();
     assertThat(c.storage().defrag().growthRatio()).isZero();
+    assertThat(c.storage().defrag().maxDbSizeBytes()).isEqualTo(2L << 30);
     assertThat(c.poolController().statusUtilizationTolerance()).isEqualTo(0.05);
     assertThat(c.poolController().statusMaxAge()).isZero();
   }
@@ -52,6 +61,7 @@ class EtcdSpaceSettingsTest {
             "poolController.statusUtilizationTolerance", "1.5",
             "poolController.statusMaxAge", "PT-1M",
             "storage.defrag.minDbSizeBytes", "-1",
+            "storage.defrag.maxDbSizeBytes", "-1",
             "storage.defrag.minFreeRatio", "2",
             "storage.defrag.growthRatio", "0.5",
             "storage.defrag.minInterval", "PT-1S",

@@ -26,30 +26,43 @@ import java.util.Optional;
  * </ul>
  *
  * and at most one member every {@code minInterval}. Among the members due, the one with the most
- * free bytes goes first. Pure and not thread-safe: one owner (the {@code etcd-maintenance} leader)
- * asks {@link #next} and reports each defragmentation with {@link #defragmented}.
+ * free bytes goes first. A member whose file is above {@code maxDbSizeBytes} is never chosen, due
+ * or not: its pause (a second per 100 MB, more than the leadership lease above about 1.5 GB) is the
+ * operator's to schedule, and {@link #dueButTooLarge} names it so the owner can say so. Pure and
+ * not thread-safe: one owner (the {@code etcd-maintenance} leader) asks {@link #next} and reports
+ * each defragmentation with {@link #defragmented}.
  *
  * @param minDbSizeBytes the smallest database file worth a defragmentation, in bytes
+ * @param maxDbSizeBytes the largest database file defragmented without an operator, in bytes (0: no
+ *     limit)
  * @param minFreeRatio the least share of the file that must be free (0 to 1)
  * @param growthRatio defragment when in use reaches this times its size after the last
  *     defragmentation (0: off; otherwise above 1)
  * @param minInterval the least time between two defragmentations (of any member)
  */
 public record DefragRule(
-    long minDbSizeBytes, double minFreeRatio, double growthRatio, Duration minInterval) {
+    long minDbSizeBytes,
+    long maxDbSizeBytes,
+    double minFreeRatio,
+    double growthRatio,
+    Duration minInterval) {
 
   /**
    * A file of 100 MiB or more, 45 % free, or in use grown to 1.2 times its size after the last
-   * defragmentation; at most one member every 10 minutes.
+   * defragmentation; files up to 512 MiB (a pause of about 5 s, a third of the leadership lease);
+   * at most one member every 10 minutes.
    */
   public static final DefragRule DEFAULTS =
-      new DefragRule(100L << 20, 0.45, 1.2, Duration.ofMinutes(10));
+      new DefragRule(100L << 20, 512L << 20, 0.45, 1.2, Duration.ofMinutes(10));
 
   /** Checks the bounds. */
   public DefragRule {
     Objects.requireNonNull(minInterval, "minInterval");
     if (minDbSizeBytes < 0) {
       throw new IllegalArgumentException("minDbSizeBytes must not be negative");
+    }
+    if (maxDbSizeBytes < 0) {
+      throw new IllegalArgumentException("maxDbSizeBytes must not be negative (0: no limit)");
     }
     if (!(minFreeRatio >= 0 && minFreeRatio <= 1)) {
       throw new IllegalArgumentException("minFreeRatio must be 0 to 1");
@@ -113,11 +126,23 @@ public record DefragRule(
     }
     Member best = null;
     for (Member m : members) {
-      if (due(m, history) && (best == null || m.freeBytes() > best.freeBytes())) {
+      if (due(m, history) && !tooLarge(m) && (best == null || m.freeBytes() > best.freeBytes())) {
         best = m;
       }
     }
     return Optional.ofNullable(best);
+  }
+
+  /**
+   * The members {@link #due} but above {@code maxDbSizeBytes}, which {@link #next} never names:
+   * defragmenting them is left to the operator ({@code bamel etcd defrag} in a quiet hour).
+   */
+  public List<Member> dueButTooLarge(List<Member> members, History history) {
+    return members.stream().filter(m -> tooLarge(m) && due(m, history)).toList();
+  }
+
+  private boolean tooLarge(Member m) {
+    return maxDbSizeBytes > 0 && m.dbSizeBytes() > maxDbSizeBytes;
   }
 
   /** Whether {@code m} is worth defragmenting, whatever the interval. */

@@ -1,6 +1,7 @@
 package io.bamel.inventory.maintenance;
 
 import io.bamel.inventory.leader.LeadershipListener;
+import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.store.WriteFence;
 import io.etcd.jetcd.Maintenance;
 import io.etcd.jetcd.maintenance.StatusResponse;
@@ -21,9 +22,11 @@ import org.slf4j.LoggerFactory;
  * checkInterval} it reads each member's database size and in-use size, asks the {@link DefragRule}
  * which member (if any) is due, and defragments that one member, logging an INFO with the sizes
  * before and after. A member answers nothing while it defragments (about a second per 100 MB), so
- * one member at a time, at most one every {@link DefragRule#minInterval()}. A failure is logged and
- * retried at the next check. Register it as a {@link LeadershipListener}; {@link #close()} stops
- * it.
+ * one member at a time, at most one every {@link DefragRule#minInterval()}. A member due but above
+ * {@link DefragRule#maxDbSizeBytes()} is left alone with a WARN naming it, its sizes and the
+ * command that defragments it (repeated while it stays due, an INFO once it is not). A failure is
+ * logged and retried at the next check. Register it as a {@link LeadershipListener}; {@link
+ * #close()} stops it.
  */
 public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable {
 
@@ -40,6 +43,7 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
   private final Clock clock;
   private final LeaderTimer timer;
   private final AtomicInteger defragmentations = new AtomicInteger();
+  private final FailureLog leftToOperator;
   private DefragRule.History history = DefragRule.History.NONE; // the timer thread's
 
   /**
@@ -69,6 +73,7 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
     this.timeout = timeout;
     this.clock = clock;
     this.timer = new LeaderTimer("etcd-defragmenter", "etcd defragmentation", LOG);
+    this.leftToOperator = new FailureLog(LOG, "member", "automatic etcd defragmentation", clock);
   }
 
   /** How many defragmentations this process made. */
@@ -93,6 +98,7 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
         members.add(measure(endpoint));
       }
       history = history.seen(members);
+      reportTooLarge(members);
       Optional<DefragRule.Member> next = rule.next(members, history, clock.instant());
       if (next.isEmpty()) {
         return;
@@ -120,6 +126,24 @@ public final class EtcdDefragmenter implements LeadershipListener, AutoCloseable
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
       Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
       LOG.warn("etcd defragmentation failed, checking again in {}: {}", checkInterval, cause);
+    }
+  }
+
+  private void reportTooLarge(List<DefragRule.Member> members) {
+    List<DefragRule.Member> tooLarge = rule.dueButTooLarge(members, history);
+    for (DefragRule.Member m : members) {
+      if (tooLarge.contains(m)) {
+        leftToOperator.failed(
+            m.endpoint(),
+            "TOO_LARGE",
+            String.format(
+                "database %d MiB (in use %d MiB) is due for defragmentation but above"
+                    + " storage.defrag.maxDbSizeBytes (%d MiB): it would answer nothing for"
+                    + " seconds; run `bamel etcd defrag` in a quiet hour",
+                m.dbSizeBytes() >> 20, m.dbSizeInUseBytes() >> 20, rule.maxDbSizeBytes() >> 20));
+      } else {
+        leftToOperator.recovered(m.endpoint());
+      }
     }
   }
 

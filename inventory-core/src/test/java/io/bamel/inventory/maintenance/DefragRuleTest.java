@@ -75,8 +75,29 @@ class DefragRuleTest {
   }
 
   @Test
+  void aMemberAboveTheSizeLimitIsNeverChosenButNamedForTheOperator() {
+    // Defaults: files up to 512 MiB. "big" is due (50 % free) but above; "small" is due too.
+    Member big = member("big", 600, 300);
+    Member small = member("small", 200, 100);
+    List<Member> both = List.of(big, small);
+    assertThat(RULE.next(both, History.NONE, T0)).hasValue(small);
+    assertThat(RULE.dueButTooLarge(both, History.NONE)).containsExactly(big);
+    assertThat(RULE.next(List.of(big), History.NONE, T0)).isEmpty();
+
+    Member bigNotDue = member("big", 600, 590);
+    assertThat(RULE.dueButTooLarge(List.of(bigNotDue, small), History.NONE)).isEmpty();
+    assertThat(RULE.dueButTooLarge(List.of(member("edge", 512, 100)), History.NONE))
+        .as("exactly at the limit: defragmented automatically")
+        .isEmpty();
+
+    DefragRule noLimit = new DefragRule(100 * MIB, 0, 0.45, 1.2, Duration.ofMinutes(10));
+    assertThat(noLimit.next(List.of(big), History.NONE, T0)).hasValue(big);
+    assertThat(noLimit.dueButTooLarge(List.of(big), History.NONE)).isEmpty();
+  }
+
+  @Test
   void growthOffLeavesOnlyTheFreeSpaceRule() {
-    DefragRule noGrowth = new DefragRule(100 * MIB, 0.45, 0, Duration.ofMinutes(10));
+    DefragRule noGrowth = new DefragRule(100 * MIB, 0, 0.45, 0, Duration.ofMinutes(10));
     assertThat(noGrowth.due(member("a", 300, 300), new History(null, Map.of("a", 10 * MIB))))
         .isFalse();
   }
@@ -84,10 +105,14 @@ class DefragRuleTest {
   @Test
   void badBoundsAreRefused() {
     Duration d = Duration.ofMinutes(10);
-    assertThatThrownBy(() -> new DefragRule(-1, 0.45, 0, d)).hasMessageContaining("minDbSizeBytes");
-    assertThatThrownBy(() -> new DefragRule(0, 1.5, 0, d)).hasMessageContaining("minFreeRatio");
-    assertThatThrownBy(() -> new DefragRule(0, 0.45, 0.9, d)).hasMessageContaining("growthRatio");
-    assertThatThrownBy(() -> new DefragRule(0, 0.45, 0, Duration.ofSeconds(-1)))
+    assertThatThrownBy(() -> new DefragRule(-1, 0, 0.45, 0, d))
+        .hasMessageContaining("minDbSizeBytes");
+    assertThatThrownBy(() -> new DefragRule(0, -1, 0.45, 0, d))
+        .hasMessageContaining("maxDbSizeBytes");
+    assertThatThrownBy(() -> new DefragRule(0, 0, 1.5, 0, d)).hasMessageContaining("minFreeRatio");
+    assertThatThrownBy(() -> new DefragRule(0, 0, 0.45, 0.9, d))
+        .hasMessageContaining("growthRatio");
+    assertThatThrownBy(() -> new DefragRule(0, 0, 0.45, 0, Duration.ofSeconds(-1)))
         .hasMessageContaining("minInterval");
   }
 }

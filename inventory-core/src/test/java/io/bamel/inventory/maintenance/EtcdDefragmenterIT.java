@@ -2,6 +2,10 @@ package io.bamel.inventory.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.etcd.jetcd.ByteSequence;
@@ -18,8 +22,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.LoggerFactory;
 
-/** The leader's defragmenter returns freed pages to the file system on real etcd, once per rule. */
+/**
+ * The leader's defragmenter returns freed pages to the file system on real etcd, once per rule, and
+ * leaves a member above its size limit to the operator with a WARN.
+ */
 class EtcdDefragmenterIT {
 
   @RegisterExtension
@@ -28,7 +36,8 @@ class EtcdDefragmenterIT {
   private static final String PREFIX = "/baremetal/defrag/";
 
   @Test
-  void defragmentsAMemberWithFreePagesOnlyWhileLeadingAndAtMostOncePerInterval() throws Exception {
+  void defragmentsAMemberWithFreePagesOnlyWhileLeadingAtMostOncePerIntervalAndUpToItsSizeLimit()
+      throws Exception {
     try (Client client = ETCD.cluster().client()) {
       KV kv = client.getKVClient();
       ETCD.cluster().compact(writeAndDelete(kv));
@@ -44,7 +53,40 @@ class EtcdDefragmenterIT {
       }
       assertThat(before.getDbSize() - before.getDbSizeInUse()).isGreaterThan(1L << 20);
 
-      DefragRule rule = new DefragRule(1L << 20, 0.3, 0, Duration.ofHours(1));
+      DefragRule rule = new DefragRule(1L << 20, 0, 0.3, 0, Duration.ofHours(1));
+      DefragRule tooSmallALimit =
+          new DefragRule(1L << 20, before.getDbSize() - 1, 0.3, 0, Duration.ofHours(1));
+      Logger logger = (Logger) LoggerFactory.getLogger(EtcdDefragmenter.class);
+      ListAppender<ILoggingEvent> log = new ListAppender<>();
+      log.start();
+      logger.addAppender(log);
+      try (EtcdDefragmenter leftAlone =
+          new EtcdDefragmenter(
+              client.getMaintenanceClient(),
+              List.of(endpoint),
+              tooSmallALimit,
+              Duration.ofMillis(200),
+              Duration.ofSeconds(5),
+              Clock.systemUTC())) {
+        leftAlone.gained(new WriteFence("/baremetal/leader/test", 1));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (log.list.isEmpty() && System.nanoTime() < deadline) {
+          Thread.sleep(100);
+        }
+        assertThat(leftAlone.defragmentations()).as("above maxDbSizeBytes: left alone").isZero();
+        assertThat(log.list)
+            .singleElement()
+            .satisfies(
+                e -> {
+                  assertThat(e.getLevel()).isEqualTo(Level.WARN);
+                  assertThat(e.getFormattedMessage())
+                      .contains(endpoint, "storage.defrag.maxDbSizeBytes", "bamel etcd defrag");
+                });
+      } finally {
+        logger.detachAppender(log);
+      }
+      assertThat(status(client, endpoint).getDbSize()).isEqualTo(before.getDbSize());
+
       try (EtcdDefragmenter defrag =
           new EtcdDefragmenter(
               client.getMaintenanceClient(),
