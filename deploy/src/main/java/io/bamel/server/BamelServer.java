@@ -161,19 +161,21 @@ public final class BamelServer implements AutoCloseable {
             client,
             EtcdInventory.Options.DEFAULTS.withEventLimit(config.storage().eventsPerNode()));
     startStorageMaintenance();
-    if (components.contains(Component.API)) {
-      // Nodes written before the unique-value index existed get their index keys (idempotent).
-      int indexed = store.rebuildUniqueIndex();
-      if (indexed > 0) {
-        LOG.info("unique index: wrote {} missing serial/mac/mgmt index keys", indexed);
-      }
-    }
     cache =
         shutdown.add(
             ShutdownSequence.Stage.CACHE, "inventory cache", new InventoryCache(client).start());
-    if (!cache.awaitSynced(SYNC_TIMEOUT)) {
+    boolean synced = cache.awaitSynced(SYNC_TIMEOUT);
+    if (!synced) {
       LOG.warn(
           "inventory cache not synced after {} s; serving as not ready", SYNC_TIMEOUT.toSeconds());
+    }
+    if (components.contains(Component.API)) {
+      // Nodes written before the unique-value index existed (or by hand) get their index keys
+      // (idempotent), before the API serves writes; from the synced cache, not a second read.
+      int indexed = synced ? store.rebuildUniqueIndex(cache) : store.rebuildUniqueIndex();
+      if (indexed > 0) {
+        LOG.info("unique index: wrote {} missing serial/mac/mgmt index keys", indexed);
+      }
     }
     PowerOffCommands commands = powerOffCommands();
     if (components.contains(Component.API)) {

@@ -26,9 +26,9 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
  * <ul>
  *   <li>cold start of the inventory cache until synced at 100,000 nodes, against a raw paged range
  *       of the same keys with the same page size (target at most 2, as {@code cache-cold-start});
- *       as information, start to ready as {@code bamel server} starts its API (the unique-index
- *       pass over the index and the nodes, then the cache) against a raw paged range of the nodes,
- *       pools and index;
+ *       as information, start to ready as {@code bamel server} starts its API (the cache, then the
+ *       unique-index pass over the index and the cache's nodes) against a raw paged range of the
+ *       nodes, pools and index;
  *   <li>the heap the synced cache and the API hold at 100,000 nodes (used heap after GC, before and
  *       after; target at most 300 MiB);
  *   <li>the p99 of a listing page that misses the memo ({@code GET
@@ -146,18 +146,18 @@ public final class FleetScaleBenchmark implements Benchmark {
               RawEtcd.rangeAll(client, Keys.POOLS, page);
             });
     EtcdInventory store = new EtcdInventory(client);
-    // One timed run each (after one untimed): the unique-index pass reads the fleet twice over,
+    // One timed run each (after one untimed): each reads the fleet and the index,
     // and this row is information.
     double[] ready =
         Timer.interleavedMedians(
             1,
             () -> {
-              if (store.rebuildUniqueIndex() != 0) {
-                throw new IllegalStateException("the unique index was incomplete");
-              }
               try (InventoryCache c = new InventoryCache(client).start()) {
                 if (!c.awaitSynced(Duration.ofMinutes(5)) || c.nodeCount() != nodes) {
                   throw new IllegalStateException("cache did not sync " + nodes + " nodes");
+                }
+                if (store.rebuildUniqueIndex(c) != 0) {
+                  throw new IllegalStateException("the unique index was incomplete");
                 }
               }
             },
@@ -176,7 +176,7 @@ public final class FleetScaleBenchmark implements Benchmark {
             2.0),
         info(
             String.format(
-                "start to ready as the server starts its API (unique-index pass, then the cache),"
+                "start to ready as the server starts its API (the cache, then the unique-index pass from it),"
                     + " %,d nodes, vs raw paged range of index, nodes and pools",
                 nodes),
             ready[0],

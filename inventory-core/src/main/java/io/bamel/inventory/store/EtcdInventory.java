@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * The only writer of the inventory. Every write is one etcd transaction guarded by the mod revision
@@ -326,7 +327,31 @@ public final class EtcdInventory {
    * @return the number of index keys written
    */
   public int rebuildUniqueIndex() {
-    return new UniqueIndexRebuild(kv, this, options).run();
+    return new UniqueIndexRebuild(kv, () -> new PagedNodes(this, options.pageSize()), options)
+        .run();
+  }
+
+  /**
+   * {@link #rebuildUniqueIndex()} with the nodes taken from {@code cache} (synced: see {@link
+   * InventoryCache#awaitSynced}) instead of read from etcd again: what a server that has just
+   * synced its cache runs at start. The guards are the same (each key written only if absent and
+   * the node's spec unchanged since the revision the cache shows), so a cache a little behind etcd
+   * costs a retry, never a wrong key.
+   *
+   * @return the number of index keys written
+   */
+  public int rebuildUniqueIndex(InventoryCache cache) {
+    if (!cache.synced()) {
+      throw new IllegalStateException("the cache must be synced before the unique index pass");
+    }
+    Supplier<Iterable<Node>> nodes =
+        () ->
+            () ->
+                cache.sortedNodeIds().stream()
+                    .map(cache::node)
+                    .flatMap(Optional::stream)
+                    .iterator();
+    return new UniqueIndexRebuild(kv, nodes, options).run();
   }
 
   // ---------------------------------------------------------------- pools

@@ -6,14 +6,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The one-off migration behind {@link EtcdInventory#rebuildUniqueIndex()}: writes the unique-field
  * index keys ({@code /baremetal/index/serial|mac|mgmt/...}) that stored nodes lack. Each key is
  * written with a guard that it does not exist yet and that the node's spec is still the one read,
  * so it never overwrites a key and is safe while the API writes; a second run writes nothing. A
- * value two stored nodes share keeps the node that comes first by id. Every read is paged (the
- * index and the nodes), so its cost per etcd reply does not grow with the fleet.
+ * value two stored nodes share keeps the node that comes first by id. The nodes come from a source
+ * in id order (etcd's paged listing, or a synced {@link InventoryCache}, which spares reading the
+ * fleet a second time at start); the index is read paged, so its cost per etcd reply does not grow
+ * with the fleet. A node the source shows at an older spec than etcd's fails its guard and is tried
+ * again in the next pass, from the source as it is then.
  */
 final class UniqueIndexRebuild {
 
@@ -21,12 +25,13 @@ final class UniqueIndexRebuild {
   private static final int MAX_PASSES = 10;
 
   private final KV kv;
-  private final EtcdInventory inventory;
+  private final Supplier<Iterable<Node>> nodesInIdOrder;
   private final EtcdInventory.Options options;
 
-  UniqueIndexRebuild(KV kv, EtcdInventory inventory, EtcdInventory.Options options) {
+  UniqueIndexRebuild(
+      KV kv, Supplier<Iterable<Node>> nodesInIdOrder, EtcdInventory.Options options) {
     this.kv = kv;
-    this.inventory = inventory;
+    this.nodesInIdOrder = nodesInIdOrder;
     this.options = options;
   }
 
@@ -78,29 +83,22 @@ final class UniqueIndexRebuild {
   /** One guarded plan per node that lacks index keys, in id order. */
   private List<TxnPlan> missingClaims(Map<String, String> holders) {
     List<TxnPlan> plans = new ArrayList<>();
-    String after = null;
-    long revision = 0;
-    do {
-      NodePage page = inventory.listNodes(after, options.pageSize(), revision);
-      revision = page.revision();
-      after = page.next();
-      for (Node node : page.items()) {
-        if (node.spec() == null) {
-          continue;
-        }
-        TxnPlan plan = new TxnPlan();
-        plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
-        for (UniqueField field : UniqueField.values()) {
-          String value = field.of(node.spec());
-          if (value != null && holders.putIfAbsent(field.key(value), node.id()) == null) {
-            plan.claim(field.key(value), field.field(), value, node.id());
-          }
-        }
-        if (plan.claimCount() > 0) {
-          plans.add(plan);
+    for (Node node : nodesInIdOrder.get()) {
+      if (node.spec() == null) {
+        continue;
+      }
+      TxnPlan plan = new TxnPlan();
+      plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
+      for (UniqueField field : UniqueField.values()) {
+        String value = field.of(node.spec());
+        if (value != null && holders.putIfAbsent(field.key(value), node.id()) == null) {
+          plan.claim(field.key(value), field.field(), value, node.id());
         }
       }
-    } while (after != null);
+      if (plan.claimCount() > 0) {
+        plans.add(plan);
+      }
+    }
     return plans;
   }
 }

@@ -224,6 +224,34 @@ class UniqueIndexIT {
   }
 
   @Test
+  void rebuildFromASyncedCacheWritesTheSameKeysWithoutReadingTheFleetAgain() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      inventory.createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
+    }
+    Map<String, String> complete = index();
+    client
+        .getKVClient()
+        .delete(
+            ByteSequence.from(Keys.INDEX, StandardCharsets.UTF_8),
+            io.etcd.jetcd.options.DeleteOption.builder().isPrefix(true).build())
+        .get(10, TimeUnit.SECONDS);
+
+    try (InventoryCache unstarted = new InventoryCache(client)) {
+      assertThatThrownBy(() -> inventory.rebuildUniqueIndex(unstarted))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("synced");
+    }
+    assertThat(index()).isEmpty();
+
+    try (InventoryCache cache = new InventoryCache(client).start()) {
+      assertThat(cache.awaitSynced(java.time.Duration.ofSeconds(30))).isTrue();
+      assertThat(inventory.rebuildUniqueIndex(cache)).isEqualTo(15);
+      assertThat(index()).isEqualTo(complete);
+      assertThat(inventory.rebuildUniqueIndex(cache)).isZero();
+    }
+  }
+
+  @Test
   void indexKeysAreSafeSegmentsAndParseAsIndex() {
     String serial = Keys.indexSerial("a/b ../ü");
     assertThat(serial).startsWith(Keys.INDEX + "serial/");
