@@ -198,13 +198,7 @@ class UniqueIndexIT {
     }
     Map<String, String> complete = index();
     assertThat(complete).hasSize(15);
-    // as if written before the index existed: drop some keys
-    client
-        .getKVClient()
-        .delete(
-            ByteSequence.from(Keys.INDEX, StandardCharsets.UTF_8),
-            io.etcd.jetcd.options.DeleteOption.builder().isPrefix(true).build())
-        .get(10, TimeUnit.SECONDS);
+    dropIndex();
     assertThat(index()).isEmpty();
 
     assertThat(inventory.rebuildUniqueIndex()).isEqualTo(15);
@@ -229,12 +223,7 @@ class UniqueIndexIT {
       inventory.createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
     }
     Map<String, String> complete = index();
-    client
-        .getKVClient()
-        .delete(
-            ByteSequence.from(Keys.INDEX, StandardCharsets.UTF_8),
-            io.etcd.jetcd.options.DeleteOption.builder().isPrefix(true).build())
-        .get(10, TimeUnit.SECONDS);
+    dropIndex();
 
     try (InventoryCache unstarted = new InventoryCache(client)) {
       assertThatThrownBy(() -> inventory.rebuildUniqueIndex(unstarted))
@@ -263,6 +252,16 @@ class UniqueIndexIT {
     assertThat(Keys.parse(Keys.indexMgmt("https://192.0.2.1")).kind()).isEqualTo(KeyRef.Kind.INDEX);
     assertThat(Keys.parse(Keys.INDEX + "other/x").kind()).isEqualTo(KeyRef.Kind.OTHER);
     assertThat(Keys.parse(Keys.INDEX + "serial/a/b").kind()).isEqualTo(KeyRef.Kind.OTHER);
+  }
+
+  /** Deletes every index key, as if the nodes were written before the index existed. */
+  private void dropIndex() throws Exception {
+    client
+        .getKVClient()
+        .delete(
+            ByteSequence.from(Keys.INDEX, StandardCharsets.UTF_8),
+            io.etcd.jetcd.options.DeleteOption.builder().isPrefix(true).build())
+        .get(10, TimeUnit.SECONDS);
   }
 
   private Map<String, String> index() {
