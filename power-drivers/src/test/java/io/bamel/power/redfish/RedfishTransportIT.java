@@ -20,6 +20,7 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.tls.TlsConfigurer;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,6 +189,65 @@ class RedfishTransportIT {
       assertThat(ports).doesNotHaveDuplicates().doesNotContain(own.port());
       assertThat(own.connectionsAccepted()).isGreaterThanOrEqualTo(2);
     }
+  }
+
+  /**
+   * A BMC closing idle connections after 200 ms gets a new TLS connection per read; each resumes
+   * the BMC's last TLS session (one full handshake for the BMC, the rest resumed, as against a real
+   * BMC), also across the pool the driver rebuilt when it learnt the idle timeout and across the
+   * connections of their own that the login goes on: every client of the driver for one trust
+   * setting shares one TLS context and so one session cache.
+   */
+  @Test
+  void newConnectionsToABmcResumeItsTlsSessionAcrossThePoolRebuiltForItsIdleTimeout()
+      throws Exception {
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(true)) {
+      SimulatedSystem system =
+          own.add(
+              "resume",
+              SimSystemConfig.defaults()
+                  .withCredentials("admin", PASSWORD)
+                  .withConnection(SimConnection.keepAlive(Duration.ofMillis(200))));
+      TlsSettings settings = TlsSettings.caBundle(own.writeCaBundle(dir.resolve("resume.pem")));
+      BmcEndpoint endpoint = new BmcEndpoint(own.address(system.id()), "bmc", settings, Map.of());
+      for (int i = 0; i < 4; i++) {
+        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        Thread.sleep(300); // the BMC closes the idle connection meanwhile
+      }
+
+      assertThat(own.connectionsAccepted()).isGreaterThanOrEqualTo(5);
+      assertThat(own.fullHandshakes()).isEqualTo(1);
+    }
+  }
+
+  /**
+   * The simulator counts what it is asked to: a client with a TLS context of its own per connection
+   * (so no session cache) makes a full handshake every time; one context resumes.
+   */
+  @Test
+  void theSimulatorCountsFullHandshakesNotResumedOnes() throws Exception {
+    SimulatedSystem system = add(tls, SimConnection.DEFAULT);
+    Request get = new Request.Builder().url(tls.serviceRoot(system.id())).build();
+    long full = tls.fullHandshakes();
+    for (int i = 0; i < 2; i++) {
+      OkHttpClient own =
+          TlsConfigurer.apply(new OkHttpClient.Builder(), TlsSettings.caBundle(caFile)).build();
+      try (var response = own.newCall(get).execute()) {
+        assertThat(response.code()).isEqualTo(200);
+      }
+      own.connectionPool().evictAll();
+    }
+    assertThat(tls.fullHandshakes() - full).isEqualTo(2);
+
+    OkHttpClient shared =
+        TlsConfigurer.apply(new OkHttpClient.Builder(), TlsSettings.caBundle(caFile)).build();
+    for (int i = 0; i < 3; i++) {
+      try (var response = shared.newCall(get).execute()) {
+        assertThat(response.code()).isEqualTo(200);
+      }
+      shared.connectionPool().evictAll();
+    }
+    assertThat(tls.fullHandshakes() - full).isEqualTo(3);
   }
 
   private static RedfishHttp http() {
