@@ -304,6 +304,11 @@ final class SimHttpServer implements AutoCloseable {
     } else if (!close && request.version.equals("HTTP/1.0")) {
       head.append("Connection: keep-alive\r\n");
     }
+    if (!close && behaviour.announceIdleTimeout()) {
+      head.append("Keep-Alive: timeout=")
+          .append(behaviour.idleTimeout().toSeconds())
+          .append("\r\n");
+    }
     head.append("\r\n");
     out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
     if (!noBody) {

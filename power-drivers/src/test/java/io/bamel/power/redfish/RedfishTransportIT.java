@@ -156,6 +156,25 @@ class RedfishTransportIT {
     assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(5);
   }
 
+  /**
+   * A BMC that announces its idle timeout ({@code Keep-Alive: timeout=1}) teaches it with its first
+   * answer: the pool drops the idle connection after 500 ms, so a read 1.2 s later goes on a new
+   * connection without first failing on the closed one.
+   */
+  @Test
+  void aBmcAnnouncingItsIdleTimeoutIsNeverSentARequestOnAConnectionItClosed() throws Exception {
+    SimulatedSystem system =
+        add(plain, SimConnection.keepAlive(Duration.ofSeconds(1)).withIdleTimeoutAnnounced());
+    RedfishHttp http = http();
+    Request get = new Request.Builder().url(plain.serviceRoot(system.id())).build();
+    http.execute(get, "GET root", deadline());
+    assertThat(http.idleLimit()).isEqualTo(Duration.ofMillis(500));
+
+    Thread.sleep(1200); // the BMC closes the idle connection meanwhile
+    assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+    assertThat(http.failedAttempts()).isZero();
+  }
+
   @Test
   void aBmcKeepingConnectionsServesEveryReadOnOneConnection() throws Exception {
     SimulatedSystem system = add(plain, SimConnection.DEFAULT);
