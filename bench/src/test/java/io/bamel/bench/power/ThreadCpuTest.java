@@ -2,6 +2,8 @@ package io.bamel.bench.power;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class ThreadCpuTest {
@@ -19,23 +21,32 @@ class ThreadCpuTest {
   @Test
   void aThreadsCpuSinceTheSnapshotIsCountedUnderItsRole() throws Exception {
     ThreadCpu before = ThreadCpu.snapshot();
+    CountDownLatch busy = new CountDownLatch(1);
+    CountDownLatch measured = new CountDownLatch(1);
     Thread worker =
         Thread.ofPlatform()
             .name(ThreadCpu.CALLER_PREFIX + "test")
             .start(
                 () -> {
-                  long end = System.nanoTime() + 50_000_000L;
+                  var threads = ManagementFactory.getThreadMXBean();
                   long x = 0;
-                  while (System.nanoTime() < end) {
+                  while (threads.getCurrentThreadCpuTime() < 20_000_000L) {
                     x += System.identityHashCode(new Object());
+                  }
+                  busy.countDown();
+                  try {
+                    measured.await();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                   }
                   if (x == 42) {
                     System.out.print("");
                   }
                 });
-    Thread.sleep(30);
+    busy.await();
     long driver = before.since().get(ThreadCpu.Role.DRIVER);
+    measured.countDown();
     worker.join();
-    assertThat(driver).isGreaterThan(5_000_000L);
+    assertThat(driver).isGreaterThanOrEqualTo(20_000_000L);
   }
 }
