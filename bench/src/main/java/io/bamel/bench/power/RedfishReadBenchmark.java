@@ -188,7 +188,7 @@ public final class RedfishReadBenchmark implements Benchmark {
                 "info",
                 true),
             // bamel's own side: in a real site the BMCs' side of each handshake and request is
-            // the BMCs' CPU, not the bamel host's (see docs/benchmarks.md, 2026-11-26 06:00)
+            // the BMCs' CPU, not the bamel host's (docs/benchmarks.md, "TLS sessions do resume")
             new BenchResult(
                 name(),
                 String.format(
