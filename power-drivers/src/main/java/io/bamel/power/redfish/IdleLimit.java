@@ -11,7 +11,9 @@ import java.time.Duration;
  * connection instead of reusing one the BMC has closed ({@link RedfishHttp} then keeps the BMC's
  * idle connections no longer than the limit). A failure on a connection idle for less than the
  * floor (the BMC closed it for another reason, after its {@code MaxKeepAliveRequests}, say) teaches
- * nothing. Pure decision logic; thread-safe.
+ * nothing. A BMC that announces its idle timeout {@code t} ({@code Keep-Alive: timeout=N}, read by
+ * {@link KeepAliveHeader}) teaches the same {@code t / 2} before any request fails ({@link
+ * #announced}). Pure decision logic; thread-safe.
  */
 final class IdleLimit {
 
@@ -41,6 +43,22 @@ final class IdleLimit {
     if (idle.compareTo(FLOOR) < 0) {
       return false;
     }
+    return atMostHalfOf(idle);
+  }
+
+  /**
+   * The BMC announced that it closes connections idle for {@code timeout}; returns whether the
+   * limit went down (to half of it, at least {@link #FLOOR}: the BMC's clock starts when it has
+   * written its answer, a little before the driver releases the connection).
+   */
+  synchronized boolean announced(Duration timeout) {
+    if (timeout.isNegative() || timeout.isZero()) {
+      return false;
+    }
+    return atMostHalfOf(timeout);
+  }
+
+  private boolean atMostHalfOf(Duration idle) {
     Duration half = idle.dividedBy(2);
     Duration next = half.compareTo(FLOOR) < 0 ? FLOOR : half;
     if (next.compareTo(limit) >= 0) {

@@ -37,7 +37,9 @@ import org.slf4j.LoggerFactory;
  *       sent once more on a new connection. Such a failure on a connection idle for {@code t}
  *       teaches the BMC's idle timeout ({@link IdleLimit}: {@code t / 2}, at least 100 ms): from
  *       then on the BMC's idle connections are kept only that long, so the BMC's close costs one
- *       failed attempt per BMC, not one per read, and nothing is checked before a read.
+ *       failed attempt per BMC, not one per read, and nothing is checked before a read. A BMC that
+ *       announces its idle timeout {@code t} in a {@code Keep-Alive: timeout=N} header teaches the
+ *       same from its first answer, so no read fails first.
  *   <li>Everything else ({@code POST}, {@code PATCH}: a reset, a boot override, a login) goes on a
  *       new connection of its own, so it never meets a connection the BMC has closed. It is sent
  *       again only when it provably never reached the BMC: its connection failed before the first
@@ -226,6 +228,23 @@ final class RedfishHttp {
     if (!idleLimit.closedAfter(idle)) {
       return;
     }
+    LOG.debug("{} closed a connection idle for {} ms", bmc, idle.toMillis());
+    replacePool();
+  }
+
+  /**
+   * The BMC announced its idle timeout ({@code Keep-Alive: timeout=N}): when that lowers the {@link
+   * IdleLimit}, the pool is replaced as after a failure, before any request has failed.
+   */
+  private synchronized void announced(Duration timeout) {
+    if (!idleLimit.announced(timeout)) {
+      return;
+    }
+    LOG.debug("{} announces it keeps idle connections {} s", bmc, timeout.toSeconds());
+    replacePool();
+  }
+
+  private void replacePool() {
     Duration limit = idleLimit.current();
     OkHttpClient old = pooled;
     pooled =
@@ -233,15 +252,17 @@ final class RedfishHttp {
             .connectionPool(new ConnectionPool(8, limit.toMillis(), TimeUnit.MILLISECONDS))
             .build();
     old.connectionPool().evictAll();
-    LOG.debug(
-        "{} closed a connection idle for {} ms: idle connections kept {} ms from now on",
-        bmc,
-        idle.toMillis(),
-        limit.toMillis());
+    LOG.debug("{}: idle connections kept {} ms from now on", bmc, limit.toMillis());
   }
 
-  /** An HTTP/1.0 answer without keep-alive: the BMC closes after every answer. */
+  /**
+   * An HTTP/1.0 answer without keep-alive: the BMC closes after every answer. A {@code Keep-Alive:
+   * timeout=N} header: the BMC's idle timeout.
+   */
   private void learn(Response response) {
+    KeepAliveHeader.timeout(response.header("Keep-Alive"))
+        .filter(announced -> idleLimit.current().compareTo(announced.dividedBy(2)) > 0)
+        .ifPresent(this::announced);
     if (!oneConnectionPerRequest
         && response.protocol() == Protocol.HTTP_1_0
         && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {

@@ -23,6 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 
 /**
  * A small HTTP/1.1 server for the simulator, one virtual thread per connection, that treats each
@@ -48,6 +50,7 @@ final class SimHttpServer implements AutoCloseable {
   private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong accepted = new AtomicLong();
+  private final AtomicLong fullHandshakes = new AtomicLong();
   private final java.util.concurrent.atomic.AtomicInteger refusals =
       new java.util.concurrent.atomic.AtomicInteger();
   private final Thread acceptor;
@@ -83,6 +86,11 @@ final class SimHttpServer implements AutoCloseable {
     return accepted.get();
   }
 
+  /** How many TLS handshakes were full ones, not resumptions of an earlier session. */
+  long fullHandshakes() {
+    return fullHandshakes.get();
+  }
+
   private void acceptLoop() {
     while (!closed) {
       Socket socket;
@@ -94,6 +102,7 @@ final class SimHttpServer implements AutoCloseable {
         }
         continue;
       }
+      long acceptedAt = System.currentTimeMillis();
       accepted.incrementAndGet();
       if (refusals.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
         closeQuietly(socket);
@@ -101,16 +110,37 @@ final class SimHttpServer implements AutoCloseable {
       }
       open.add(socket);
       try {
-        connections.execute(() -> serve(socket));
+        connections.execute(() -> serve(socket, acceptedAt));
       } catch (RuntimeException e) {
         closeQuietly(socket);
       }
     }
   }
 
-  private void serve(Socket socket) {
+  /**
+   * Completes the TLS handshake and counts it when it was a full one: a session created for this
+   * connection, not one resumed from an earlier connection's (TLS 1.3 PSK, TLS 1.2 session ID),
+   * which keeps its first creation time.
+   */
+  private void handshake(SSLSocket tls, long acceptedAt) throws IOException {
+    tls.setSoTimeout(REQUEST_READ_TIMEOUT_MS);
+    tls.startHandshake();
+    if (isNew(tls.getSession(), acceptedAt)) {
+      fullHandshakes.incrementAndGet();
+    }
+  }
+
+  /** Whether {@code session} was created for a connection accepted at {@code acceptedAt}. */
+  static boolean isNew(SSLSession session, long acceptedAt) {
+    return session.getCreationTime() >= acceptedAt;
+  }
+
+  private void serve(Socket socket, long acceptedAt) {
     try (socket) {
       socket.setTcpNoDelay(true);
+      if (socket instanceof SSLSocket tls) {
+        handshake(tls, acceptedAt);
+      }
       InputStream in = new BufferedInputStream(socket.getInputStream());
       OutputStream out = new BufferedOutputStream(socket.getOutputStream());
       SimConnection behaviour = SimConnection.DEFAULT;
@@ -273,6 +303,11 @@ final class SimHttpServer implements AutoCloseable {
       head.append("Connection: close\r\n");
     } else if (!close && request.version.equals("HTTP/1.0")) {
       head.append("Connection: keep-alive\r\n");
+    }
+    if (!close && behaviour.announceIdleTimeout()) {
+      head.append("Keep-Alive: timeout=")
+          .append(behaviour.idleTimeout().toSeconds())
+          .append("\r\n");
     }
     head.append("\r\n");
     out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));

@@ -167,6 +167,19 @@ public final class SimulatedBmcFleet implements AutoCloseable {
   }
 
   /**
+   * How many TLS handshakes on every port were full ones (the server signed with its key), not
+   * resumptions of an earlier session; 0 when serving plain HTTP. A client that resumes its
+   * sessions, as against a real BMC, opens many connections and makes few full handshakes.
+   */
+  public long fullHandshakes() {
+    long full = server.fullHandshakes();
+    for (SimHttpServer own : ownServers.values()) {
+      full += own.fullHandshakes();
+    }
+    return full;
+  }
+
+  /**
    * The BMC address of a system: the driver finds the service root below it. On the system's own
    * port when the fleet gives each system one.
    */

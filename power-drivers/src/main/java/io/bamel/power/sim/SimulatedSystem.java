@@ -2,7 +2,6 @@ package io.bamel.power.sim;
 
 import io.bamel.power.BmcPowerState;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -162,18 +161,12 @@ public final class SimulatedSystem {
   }
 
   /**
-   * The shortest time between the arrivals of two requests (since the last clear); null if &lt;2.
+   * When each request arrived since the last {@link #clearRequestStats()}, in arrival order, as
+   * {@link System#nanoTime()} values (comparable with a test's own).
    */
-  public Duration minRequestGap() {
+  public List<Long> requestArrivalNanos() {
     synchronized (arrivals) {
-      if (arrivals.size() < 2) {
-        return null;
-      }
-      long min = Long.MAX_VALUE;
-      for (int i = 1; i < arrivals.size(); i++) {
-        min = Math.min(min, arrivals.get(i) - arrivals.get(i - 1));
-      }
-      return Duration.ofNanos(min);
+      return List.copyOf(arrivals);
     }
   }
 

@@ -31,6 +31,27 @@ class IdleLimitTest {
     assertThat(limit.current()).isEqualTo(Duration.ofMillis(expectedMs));
   }
 
+  @ParameterizedTest(name = "limit {0} ms, announced timeout {1} ms -> {2} ms (lowered: {3})")
+  @CsvSource({
+    // Keep-Alive: timeout=5 (Apache's default) under the 4 s default: half of it
+    "4000, 5000, 2500, true",
+    // timeout=1: 500 ms
+    "4000, 1000, 500, true",
+    // a longer announced timeout than the limit keeps the limit
+    "4000, 15000, 4000, false",
+    // announced again: nothing new
+    "500, 1000, 500, false",
+    // nothing announced
+    "4000, 0, 4000, false",
+  })
+  void anAnnouncedIdleTimeoutHalvesTheLimitBeforeAnyFailure(
+      long limitMs, long timeoutMs, long expectedMs, boolean lowered) {
+    IdleLimit limit = new IdleLimit(Duration.ofMillis(limitMs));
+
+    assertThat(limit.announced(Duration.ofMillis(timeoutMs))).isEqualTo(lowered);
+    assertThat(limit.current()).isEqualTo(Duration.ofMillis(expectedMs));
+  }
+
   @ParameterizedTest(name = "initial {0} ms")
   @CsvSource({"0", "-1"})
   void theInitialLimitMustBePositive(long initialMs) {

@@ -81,6 +81,21 @@ class SimConnectionTest {
   }
 
   @Test
+  void anAnnouncedIdleTimeoutIsSentInWholeSecondsOnKeptConnections() throws Exception {
+    fleet.add(
+        "announcing",
+        SimSystemConfig.defaults()
+            .withConnection(
+                SimConnection.keepAlive(Duration.ofMillis(2500)).withIdleTimeoutAnnounced()));
+    try (Socket socket = new Socket("127.0.0.1", fleet.port())) {
+      assertThat(get(socket, "announcing")).contains("Keep-Alive: timeout=2");
+    }
+    assertThatThrownBy(
+            () -> SimConnection.keepAlive(Duration.ofMillis(200)).withIdleTimeoutAnnounced())
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void http10AnswersAndClosesWithoutSayingSo() throws Exception {
     fleet.add("old", SimSystemConfig.defaults().withConnection(SimConnection.http10()));
     try (Socket socket = new Socket("127.0.0.1", fleet.port())) {
