@@ -16,12 +16,13 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored, skip what
- * is unchanged, pack the rest into transactions within etcd's limits, and fall back to one
- * transaction per item for a transaction that lost a race, so every item gets its own result. A
- * unique value (serial, MAC, management address) taken by an earlier item of the batch is refused
- * before anything is written; one held by a stored node is refused by the index guard in etcd. With
- * a {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
+ * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored (but for
+ * items that require their node not to exist: their guards check that in etcd), skip what is
+ * unchanged, pack the rest into transactions within etcd's limits, and fall back to one transaction
+ * per item for a transaction that lost a race, so every item gets its own result. A unique value
+ * (serial, MAC, management address) taken by an earlier item of the batch is refused before
+ * anything is written; one held by a stored node is refused by the index guard in etcd. With a
+ * {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
  * ends the run with {@link FencedException}.
  */
 final class BatchUpsert {
@@ -54,18 +55,36 @@ final class BatchUpsert {
   List<BatchResult> run(List<BatchItem> items) {
     BatchResult[] results = new BatchResult[items.size()];
     List<Integer> valid = validate(items, results);
-    List<NodeRecord> stored = reader.apply(valid.stream().map(i -> items.get(i).id()).toList());
+    List<String> toRead = new ArrayList<>();
+    for (int i : valid) {
+      if (!mustBeNew(items.get(i))) {
+        toRead.add(items.get(i).id());
+      }
+    }
+    List<NodeRecord> stored = toRead.isEmpty() ? List.of() : reader.apply(toRead);
     List<Planned> planned = new ArrayList<>();
     Map<String, String> claimed = new HashMap<>();
-    for (int k = 0; k < valid.size(); k++) {
-      int i = valid.get(k);
-      Planned p = plan(i, items.get(i), stored.get(k), results, claimed);
+    int read = 0;
+    for (int i : valid) {
+      BatchItem item = items.get(i);
+      NodeRecord current = mustBeNew(item) ? NodeRecord.absent(item.id()) : stored.get(read++);
+      Planned p = plan(i, item, current, results, claimed);
       if (p != null) {
         planned.add(p);
       }
     }
     commitInChunks(items, planned, results);
     return Arrays.asList(results);
+  }
+
+  /**
+   * Whether {@code item} requires that its node does not exist. Such an item is not read first: its
+   * transaction's guards (the spec and the first event absent, the unique values unclaimed) check
+   * in etcd what the read would have, and a chunk that fails them is retried item by item, each
+   * read.
+   */
+  private static boolean mustBeNew(BatchItem item) {
+    return item.expectedRevision() == 0;
   }
 
   private List<Integer> validate(List<BatchItem> items, BatchResult[] results) {
@@ -151,7 +170,10 @@ final class BatchUpsert {
     for (TxnPlan.Chunk chunk : TxnPlan.pack(planned.stream().map(Planned::plan).toList())) {
       List<Planned> members = planned.subList(chunk.from(), chunk.to());
       try {
-        long revision = chunk.merged().commit(kv, options.timeout(), "a batch of nodes");
+        // Any failure but the fence's sends every member to retryAlone, which reads back its own
+        // guards: the chunk need not carry a read of each of its keys.
+        long revision =
+            chunk.merged().withoutReadBack().commit(kv, options.timeout(), "a batch of nodes");
         for (Planned p : members) {
           results[p.index()] =
               new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
