@@ -5,6 +5,7 @@ import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.runtime.Backoff;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
+import io.etcd.jetcd.kv.TxnResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
@@ -62,19 +64,54 @@ final class BatchUpsert {
       }
     }
     List<NodeRecord> stored = toRead.isEmpty() ? List.of() : reader.apply(toRead);
-    List<Planned> planned = new ArrayList<>();
     Map<String, String> claimed = new HashMap<>();
     int read = 0;
+    List<Planned> chunk = new ArrayList<>();
+    TxnPlan merged = null;
+    Sent inFlight = null;
     for (int i : valid) {
       BatchItem item = items.get(i);
       NodeRecord current = mustBeNew(item) ? NodeRecord.absent(item.id()) : stored.get(read++);
       Planned p = plan(i, item, current, results, claimed);
-      if (p != null) {
-        planned.add(p);
+      if (p == null) {
+        continue;
       }
+      if (merged != null && !merged.fits(p.plan())) {
+        inFlight = send(inFlight, chunk, merged, items, results);
+        chunk = new ArrayList<>();
+        merged = null;
+      }
+      if (merged == null) {
+        merged = new TxnPlan();
+      }
+      merged.merge(p.plan());
+      chunk.add(p);
     }
-    commitInChunks(items, planned, results);
+    if (merged != null) {
+      inFlight = send(inFlight, chunk, merged, items, results);
+    }
+    finish(inFlight, items, results);
     return Arrays.asList(results);
+  }
+
+  /** A chunk's transaction, sent and not yet answered. */
+  private record Sent(
+      List<Planned> members, TxnPlan merged, CompletableFuture<TxnResponse> answer) {}
+
+  /**
+   * Waits for the chunk in flight, then sends {@code members} merged: one transaction in flight at
+   * a time, in the order of the items, while the next chunk is planned.
+   */
+  private Sent send(
+      Sent inFlight,
+      List<Planned> members,
+      TxnPlan merged,
+      List<BatchItem> items,
+      BatchResult[] results) {
+    finish(inFlight, items, results);
+    // Any failure but the fence's sends every member to retryAlone, which reads back its own
+    // guards: the chunk need not carry a read of each of its keys.
+    return new Sent(members, merged, merged.withoutReadBack().send(kv));
   }
 
   /**
@@ -166,29 +203,27 @@ final class BatchUpsert {
     return new Planned(index, plan, current.exists() ? Outcome.UPDATED : Outcome.CREATED);
   }
 
-  private void commitInChunks(List<BatchItem> items, List<Planned> planned, BatchResult[] results) {
-    for (TxnPlan.Chunk chunk : TxnPlan.pack(planned.stream().map(Planned::plan).toList())) {
-      List<Planned> members = planned.subList(chunk.from(), chunk.to());
-      try {
-        // Any failure but the fence's sends every member to retryAlone, which reads back its own
-        // guards: the chunk need not carry a read of each of its keys.
-        long revision =
-            chunk.merged().withoutReadBack().commit(kv, options.timeout(), "a batch of nodes");
-        for (Planned p : members) {
-          results[p.index()] =
-              new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
-        }
-      } catch (ConflictException | DuplicateValueException e) {
-        for (Planned p : members) {
-          results[p.index()] = retryAlone(items.get(p.index()));
-        }
-      } catch (FencedException e) {
-        throw e;
-      } catch (InventoryException e) {
-        for (Planned p : members) {
-          results[p.index()] =
-              new BatchResult(items.get(p.index()).id(), Outcome.FAILED, 0, e.getMessage());
-        }
+  /** Waits for the answer of {@code sent} (null: none) and records its members' results. */
+  private void finish(Sent sent, List<BatchItem> items, BatchResult[] results) {
+    if (sent == null) {
+      return;
+    }
+    try {
+      long revision = sent.merged().result(sent.answer(), options.timeout(), "a batch of nodes");
+      for (Planned p : sent.members()) {
+        results[p.index()] =
+            new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
+      }
+    } catch (ConflictException | DuplicateValueException e) {
+      for (Planned p : sent.members()) {
+        results[p.index()] = retryAlone(items.get(p.index()));
+      }
+    } catch (FencedException e) {
+      throw e;
+    } catch (InventoryException e) {
+      for (Planned p : sent.members()) {
+        results[p.index()] =
+            new BatchResult(items.get(p.index()).id(), Outcome.FAILED, 0, e.getMessage());
       }
     }
   }

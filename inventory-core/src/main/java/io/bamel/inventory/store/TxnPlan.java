@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One etcd transaction being put together: the compare-and-swap guards, the writes, and their size,
@@ -211,6 +212,14 @@ final class TxnPlan {
    * @throws DuplicateValueException when a claimed unique value is held by another node
    */
   long commit(KV kv, Duration timeout, String what) {
+    return result(send(kv), timeout, what);
+  }
+
+  /**
+   * Sends the transaction without waiting for its answer; {@link #result} waits for it, so that the
+   * caller can prepare the next transaction meanwhile.
+   */
+  CompletableFuture<TxnResponse> send(KV kv) {
     List<Cmp> cmps = new ArrayList<>();
     if (fence != null) {
       cmps.add(
@@ -235,15 +244,23 @@ final class TxnPlan {
       // A claimed key's value names the node holding it.
       readBack.add(Op.get(Bytes.of(key), claims.containsKey(key) ? GetOption.DEFAULT : KEYS_ONLY));
     }
-    TxnResponse response =
-        Etcd.await(
-            kv.txn()
-                .If(cmps.toArray(Cmp[]::new))
-                .Then(ops.toArray(Op[]::new))
-                .Else(readBack.toArray(Op[]::new))
-                .commit(),
-            timeout,
-            "writing " + what);
+    return kv.txn()
+        .If(cmps.toArray(Cmp[]::new))
+        .Then(ops.toArray(Op[]::new))
+        .Else(readBack.toArray(Op[]::new))
+        .commit();
+  }
+
+  /**
+   * Waits for the answer of this plan's transaction, {@code sent} by {@link #send}, and returns the
+   * revision it was written at.
+   *
+   * @throws FencedException when the fence no longer holds
+   * @throws ConflictException when a guarded key changed; {@code what} names the value
+   * @throws DuplicateValueException when a claimed unique value is held by another node
+   */
+  long result(CompletableFuture<TxnResponse> sent, Duration timeout, String what) {
+    TxnResponse response = Etcd.await(sent, timeout, "writing " + what);
     if (response.isSucceeded()) {
       return response.getHeader().getRevision();
     }
