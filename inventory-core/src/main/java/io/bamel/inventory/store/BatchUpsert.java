@@ -5,6 +5,7 @@ import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.runtime.Backoff;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
+import io.etcd.jetcd.kv.TxnResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,15 +14,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored, skip what
- * is unchanged, pack the rest into transactions within etcd's limits, and fall back to one
- * transaction per item for a transaction that lost a race, so every item gets its own result. A
- * unique value (serial, MAC, management address) taken by an earlier item of the batch is refused
- * before anything is written; one held by a stored node is refused by the index guard in etcd. With
- * a {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
+ * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored (but for
+ * items that require their node not to exist: their guards check that in etcd), skip what is
+ * unchanged, pack the rest into transactions within etcd's limits, and fall back to one transaction
+ * per item for a transaction that lost a race, so every item gets its own result. A unique value
+ * (serial, MAC, management address) taken by an earlier item of the batch is refused before
+ * anything is written; one held by a stored node is refused by the index guard in etcd. With a
+ * {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
  * ends the run with {@link FencedException}.
  */
 final class BatchUpsert {
@@ -54,18 +57,71 @@ final class BatchUpsert {
   List<BatchResult> run(List<BatchItem> items) {
     BatchResult[] results = new BatchResult[items.size()];
     List<Integer> valid = validate(items, results);
-    List<NodeRecord> stored = reader.apply(valid.stream().map(i -> items.get(i).id()).toList());
-    List<Planned> planned = new ArrayList<>();
-    Map<String, String> claimed = new HashMap<>();
-    for (int k = 0; k < valid.size(); k++) {
-      int i = valid.get(k);
-      Planned p = plan(i, items.get(i), stored.get(k), results, claimed);
-      if (p != null) {
-        planned.add(p);
+    List<String> toRead = new ArrayList<>();
+    for (int i : valid) {
+      if (!mustBeNew(items.get(i))) {
+        toRead.add(items.get(i).id());
       }
     }
-    commitInChunks(items, planned, results);
+    List<NodeRecord> stored = toRead.isEmpty() ? List.of() : reader.apply(toRead);
+    Map<String, String> claimed = new HashMap<>();
+    int read = 0;
+    List<Planned> chunk = new ArrayList<>();
+    TxnPlan merged = null;
+    Sent inFlight = null;
+    for (int i : valid) {
+      BatchItem item = items.get(i);
+      NodeRecord current = mustBeNew(item) ? NodeRecord.absent(item.id()) : stored.get(read++);
+      Planned p = plan(i, item, current, results, claimed);
+      if (p == null) {
+        continue;
+      }
+      if (merged != null && !merged.fits(p.plan())) {
+        inFlight = send(inFlight, chunk, merged, items, results);
+        chunk = new ArrayList<>();
+        merged = null;
+      }
+      if (merged == null) {
+        merged = new TxnPlan();
+      }
+      merged.merge(p.plan());
+      chunk.add(p);
+    }
+    if (merged != null) {
+      inFlight = send(inFlight, chunk, merged, items, results);
+    }
+    finish(inFlight, items, results);
     return Arrays.asList(results);
+  }
+
+  /** A chunk's transaction, sent and not yet answered. */
+  private record Sent(
+      List<Planned> members, TxnPlan merged, CompletableFuture<TxnResponse> answer) {}
+
+  /**
+   * Waits for the chunk in flight, then sends {@code members} merged: one transaction in flight at
+   * a time, in the order of the items, while the next chunk is planned.
+   */
+  private Sent send(
+      Sent inFlight,
+      List<Planned> members,
+      TxnPlan merged,
+      List<BatchItem> items,
+      BatchResult[] results) {
+    finish(inFlight, items, results);
+    // Any failure but the fence's sends every member to retryAlone, which reads back its own
+    // guards: the chunk need not carry a read of each of its keys.
+    return new Sent(members, merged, merged.withoutReadBack().send(kv));
+  }
+
+  /**
+   * Whether {@code item} requires that its node does not exist. Such an item is not read first: its
+   * transaction's guards (the spec and the first event absent, the unique values unclaimed) check
+   * in etcd what the read would have, and a chunk that fails them is retried item by item, each
+   * read.
+   */
+  private static boolean mustBeNew(BatchItem item) {
+    return item.expectedRevision() == 0;
   }
 
   private List<Integer> validate(List<BatchItem> items, BatchResult[] results) {
@@ -147,26 +203,27 @@ final class BatchUpsert {
     return new Planned(index, plan, current.exists() ? Outcome.UPDATED : Outcome.CREATED);
   }
 
-  private void commitInChunks(List<BatchItem> items, List<Planned> planned, BatchResult[] results) {
-    for (TxnPlan.Chunk chunk : TxnPlan.pack(planned.stream().map(Planned::plan).toList())) {
-      List<Planned> members = planned.subList(chunk.from(), chunk.to());
-      try {
-        long revision = chunk.merged().commit(kv, options.timeout(), "a batch of nodes");
-        for (Planned p : members) {
-          results[p.index()] =
-              new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
-        }
-      } catch (ConflictException | DuplicateValueException e) {
-        for (Planned p : members) {
-          results[p.index()] = retryAlone(items.get(p.index()));
-        }
-      } catch (FencedException e) {
-        throw e;
-      } catch (InventoryException e) {
-        for (Planned p : members) {
-          results[p.index()] =
-              new BatchResult(items.get(p.index()).id(), Outcome.FAILED, 0, e.getMessage());
-        }
+  /** Waits for the answer of {@code sent} (null: none) and records its members' results. */
+  private void finish(Sent sent, List<BatchItem> items, BatchResult[] results) {
+    if (sent == null) {
+      return;
+    }
+    try {
+      long revision = sent.merged().result(sent.answer(), options.timeout(), "a batch of nodes");
+      for (Planned p : sent.members()) {
+        results[p.index()] =
+            new BatchResult(items.get(p.index()).id(), p.outcome(), revision, null);
+      }
+    } catch (ConflictException | DuplicateValueException e) {
+      for (Planned p : sent.members()) {
+        results[p.index()] = retryAlone(items.get(p.index()));
+      }
+    } catch (FencedException e) {
+      throw e;
+    } catch (InventoryException e) {
+      for (Planned p : sent.members()) {
+        results[p.index()] =
+            new BatchResult(items.get(p.index()).id(), Outcome.FAILED, 0, e.getMessage());
       }
     }
   }

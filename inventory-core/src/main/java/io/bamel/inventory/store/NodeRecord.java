@@ -20,6 +20,11 @@ record NodeRecord(
     NodeReadings readings,
     long lastEventSeq) {
 
+  /** A node that is not stored: no spec, no status, no event. */
+  static NodeRecord absent(String id) {
+    return new NodeRecord(id, null, 0, null, null, 0, null, null, 0);
+  }
+
   boolean exists() {
     return spec != null;
   }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One etcd transaction being put together: the compare-and-swap guards, the writes, and their size,
@@ -34,6 +35,8 @@ final class TxnPlan {
 
   private static final int OP_OVERHEAD = 16;
 
+  private static final GetOption KEYS_ONLY = GetOption.builder().withKeysOnly(true).build();
+
   private final Map<String, Long> modRevisions = new LinkedHashMap<>();
   private final Map<String, Long> createRevisions = new LinkedHashMap<>();
   private final List<String> existing = new ArrayList<>();
@@ -41,6 +44,7 @@ final class TxnPlan {
   private final Set<String> indexKeys = new HashSet<>();
   private final List<Op> ops = new ArrayList<>();
   private WriteFence fence;
+  private boolean readBack = true;
   private int bytes;
 
   /** Requires {@code key}'s mod revision to be {@code revision} (0: the key must not exist). */
@@ -83,6 +87,17 @@ final class TxnPlan {
   TxnPlan release(String key) {
     indexKeys.add(key);
     return delete(key);
+  }
+
+  /**
+   * On failure, reads back only the fence, not every guarded key: for a merged chunk whose caller
+   * retries each member alone on any failure (each retry reads back its own guards), so that the
+   * chunk's request does not carry a read of every key it guards. A failure then names the lost
+   * fence ({@link FencedException}) or is a {@link ConflictException} naming no key.
+   */
+  TxnPlan withoutReadBack() {
+    this.readBack = false;
+    return this;
   }
 
   /** Requires the writer to still hold {@code fence} (null: no fence). */
@@ -197,47 +212,78 @@ final class TxnPlan {
    * @throws DuplicateValueException when a claimed unique value is held by another node
    */
   long commit(KV kv, Duration timeout, String what) {
+    return result(send(kv), timeout, what);
+  }
+
+  /**
+   * Sends the transaction without waiting for its answer; {@link #result} waits for it, so that the
+   * caller can prepare the next transaction meanwhile.
+   */
+  CompletableFuture<TxnResponse> send(KV kv) {
     List<Cmp> cmps = new ArrayList<>();
-    List<Op> readBack = new ArrayList<>();
     if (fence != null) {
       cmps.add(
           new Cmp(
               Bytes.of(fence.key()),
               Cmp.Op.EQUAL,
               CmpTarget.createRevision(fence.createRevision())));
-      readBack.add(Op.get(Bytes.of(fence.key()), GetOption.builder().withKeysOnly(true).build()));
     }
     modRevisions.forEach(
-        (key, rev) -> {
-          cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.modRevision(rev)));
-          readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
-        });
+        (key, rev) -> cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.modRevision(rev))));
     createRevisions.forEach(
-        (key, rev) -> {
-          cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.createRevision(rev)));
-          readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
-        });
+        (key, rev) ->
+            cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.createRevision(rev))));
     for (String key : existing) {
       cmps.add(new Cmp(Bytes.of(key), Cmp.Op.GREATER, CmpTarget.version(0)));
-      readBack.add(Op.get(Bytes.of(key), GetOption.builder().withKeysOnly(true).build()));
     }
     for (String key : claims.keySet()) {
       cmps.add(new Cmp(Bytes.of(key), Cmp.Op.EQUAL, CmpTarget.createRevision(0)));
-      readBack.add(Op.get(Bytes.of(key), GetOption.DEFAULT));
     }
-    TxnResponse response =
-        Etcd.await(
-            kv.txn()
-                .If(cmps.toArray(Cmp[]::new))
-                .Then(ops.toArray(Op[]::new))
-                .Else(readBack.size() <= MAX_OPS ? readBack.toArray(Op[]::new) : new Op[0])
-                .commit(),
-            timeout,
-            "writing " + what);
+    List<Op> readBack = new ArrayList<>();
+    for (String key : readBackKeys()) {
+      // A claimed key's value names the node holding it.
+      readBack.add(Op.get(Bytes.of(key), claims.containsKey(key) ? GetOption.DEFAULT : KEYS_ONLY));
+    }
+    return kv.txn()
+        .If(cmps.toArray(Cmp[]::new))
+        .Then(ops.toArray(Op[]::new))
+        .Else(readBack.toArray(Op[]::new))
+        .commit();
+  }
+
+  /**
+   * Waits for the answer of this plan's transaction, {@code sent} by {@link #send}, and returns the
+   * revision it was written at.
+   *
+   * @throws FencedException when the fence no longer holds
+   * @throws ConflictException when a guarded key changed; {@code what} names the value
+   * @throws DuplicateValueException when a claimed unique value is held by another node
+   */
+  long result(CompletableFuture<TxnResponse> sent, Duration timeout, String what) {
+    TxnResponse response = Etcd.await(sent, timeout, "writing " + what);
     if (response.isSucceeded()) {
       return response.getHeader().getRevision();
     }
     throw failure(response, what);
+  }
+
+  /**
+   * The keys the transaction's failure branch reads, in the order {@link #failure} reads them: the
+   * fence, then (unless {@link #withoutReadBack}) every guarded key; the fence alone when they
+   * would pass etcd's operation limit.
+   */
+  List<String> readBackKeys() {
+    List<String> keys = new ArrayList<>();
+    if (fence != null) {
+      keys.add(fence.key());
+    }
+    if (readBack && compares() <= MAX_OPS) {
+      keys.addAll(modRevisions.keySet());
+      keys.addAll(createRevisions.keySet());
+      keys.addAll(existing);
+      keys.addAll(claims.keySet());
+    }
+    return keys;
   }
 
   private InventoryException failure(TxnResponse response, String what) {

@@ -117,4 +117,58 @@ class BatchUpsertIT {
           .containsExactlyInAnyOrder("n1", "n2");
     }
   }
+
+  @Test
+  void itemsThatMustBeNewAreNotReadAndAnExistingOneIsStillAConflict() {
+    try (Client client = ETCD.cluster().client()) {
+      EtcdInventory inventory = new EtcdInventory(client);
+      long rev = inventory.createNode("stored", TestNodes.spec(1, "a"), null);
+      inventory.createNode("taken", TestNodes.spec(2, "a"), null);
+      List<List<String>> reads = new ArrayList<>();
+      BatchUpsert batch =
+          new BatchUpsert(
+              client.getKVClient(),
+              EtcdInventory.Options.DEFAULTS,
+              new NodeWrites(100),
+              ids -> {
+                reads.add(List.copyOf(ids));
+                return inventory.readSpecs(ids);
+              },
+              null);
+      NodeEvent created = NodeEvent.of(T0, "created", "sync");
+      List<BatchResult> results =
+          batch.run(
+              List.of(
+                  new BatchItem("new-a", TestNodes.spec(3, "a"), 0, created),
+                  new BatchItem("stored", TestNodes.spec(1, "b"), 0, created),
+                  new BatchItem("new-b", TestNodes.spec(4, "a"), 0, created),
+                  new BatchItem(
+                      "new-c",
+                      TestNodes.spec(5, "a").toBuilder()
+                          .serial(TestNodes.spec(2, "a").serial())
+                          .build(),
+                      0,
+                      created),
+                  BatchItem.upsert("new-d", TestNodes.spec(6, "a"), created)));
+      // Only the item based on a stored revision was read before the write; the chunk the
+      // existing node and the taken serial failed was retried item by item, each read then.
+      assertThat(reads.get(0)).containsExactly("new-d");
+      assertThat(reads.subList(1, reads.size()))
+          .allSatisfy(ids -> assertThat(ids).hasSize(1))
+          .contains(List.of("new-a"), List.of("stored"), List.of("new-c"));
+      assertThat(results)
+          .extracting(BatchResult::outcome)
+          .containsExactly(
+              Outcome.CREATED,
+              Outcome.CONFLICT,
+              Outcome.CREATED,
+              Outcome.DUPLICATE,
+              Outcome.CREATED);
+      assertThat(results.get(1).message()).contains("node is at revision " + rev + ", expected 0");
+      assertThat(results.get(3).message()).contains("serial", "node taken");
+      assertThat(inventory.getNode("stored").orElseThrow().spec().pool()).isEqualTo("a");
+      assertThat(inventory.getNode("new-c")).isEmpty();
+      assertThat(inventory.events("new-b")).hasSize(1);
+    }
+  }
 }
