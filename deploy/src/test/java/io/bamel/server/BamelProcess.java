@@ -133,6 +133,30 @@ final class BamelProcess implements AutoCloseable {
     return java.net.URI.create(url).getPort();
   }
 
+  /** The threads of the bamel JVM as {@code jcmd Thread.print} prints them (for a failure). */
+  private String threadDump() {
+    Path jcmd =
+        ProcessHandle.current()
+            .info()
+            .command()
+            .map(java -> Path.of(java).resolveSibling("jcmd"))
+            .orElse(Path.of("jcmd"));
+    try {
+      Process p =
+          new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+              .redirectErrorStream(true)
+              .start();
+      String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      p.waitFor(30, TimeUnit.SECONDS);
+      return dump;
+    } catch (IOException e) {
+      return "(no thread dump: " + e + ")";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "(no thread dump: interrupted)";
+    }
+  }
+
   /** Everything printed so far. */
   String output() {
     synchronized (lines) {
@@ -190,7 +214,12 @@ final class BamelProcess implements AutoCloseable {
     }
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       throw new AssertionError(
-          "bamel did not stop within " + timeout + " after SIGINT:\n" + output());
+          "bamel did not stop within "
+              + timeout
+              + " after SIGINT:\n"
+              + output()
+              + "\nits threads:\n"
+              + threadDump());
     }
     if (!outputDrained()) {
       throw new AssertionError("bamel exited but its output stayed open:\n" + output());
