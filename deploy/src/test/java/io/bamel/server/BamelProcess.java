@@ -64,15 +64,20 @@ final class BamelProcess implements AutoCloseable {
   /**
    * Starts {@code bin/bamel args...} as a terminal starts a foreground command: the leader of a
    * process group of its own ({@code setsid}, which execs, so {@link #pid()} is the group's id), so
-   * that {@link #interruptGroup(Duration)} can send Ctrl-C's SIGINT to the whole group.
+   * that {@link #interruptGroup(Duration)} can send Ctrl-C's SIGINT to the whole group, with
+   * SIGINT's default disposition ({@code env --default-signal=INT}, which execs too). A shell
+   * ignores SIGINT in the commands it runs in the background ({@code make test &}), every process
+   * after it inherits that, and a JVM started with SIGINT ignored keeps ignoring it: the test would
+   * then measure how it was started, not how bamel stops.
    */
   static BamelProcess startAsForegroundGroup(Map<String, String> env, String... args)
       throws IOException {
-    List<String> setsid = OwnSession.prefix(System.getenv());
-    if (setsid.isEmpty()) {
+    List<String> prefix = new ArrayList<>(OwnSession.prefix(System.getenv()));
+    if (prefix.isEmpty()) {
       throw new IllegalStateException("setsid (util-linux) is not on the PATH");
     }
-    return start(setsid, env, args);
+    prefix.addAll(List.of("env", "--default-signal=INT"));
+    return start(prefix, env, args);
   }
 
   private static BamelProcess start(List<String> prefix, Map<String, String> env, String... args)
