@@ -24,6 +24,16 @@ final class UniqueIndexRebuild {
   /** Passes over the fleet before giving up on nodes whose specs keep changing under it. */
   private static final int MAX_PASSES = 10;
 
+  /**
+   * Index keys per page, as a multiple of the store's page size (sized for nodes). etcd answers a
+   * range with a limit after counting every key left in the range (its total), so reading a prefix
+   * of n keys in pages of p visits about n * n / (2 * p) keys: 90 million for the 300,000 index
+   * keys of 100,000 nodes in pages of 500 (about 35 s of etcd's CPU at start). An index key and its
+   * value (a node id) are a tenth of a node's size or less, so pages 8 times larger stay within
+   * what a node page may weigh and cut that work 8 times.
+   */
+  static final int INDEX_PAGE_FACTOR = 8;
+
   private final KV kv;
   private final Supplier<Iterable<Node>> nodesInIdOrder;
   private final EtcdInventory.Options options;
@@ -52,7 +62,7 @@ final class UniqueIndexRebuild {
 
   private PassResult pass() {
     Map<String, String> holders = new HashMap<>();
-    new PrefixScan(kv, options.pageSize(), options.timeout())
+    new PrefixScan(kv, options.pageSize() * INDEX_PAGE_FACTOR, options.timeout())
         .forEach(
             Keys.INDEX,
             0,
