@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +74,7 @@ public final class BamelServer implements AutoCloseable {
   private OpsServer ops;
   private final PrometheusRegistry registry;
   private final Leaderships leaderships;
+  private final Map<String, LeaderElection> elections = new ConcurrentHashMap<>();
   private volatile List<String> endpoints = List.of();
   private volatile EtcdSpaceMonitor space;
   private volatile CredentialStore credentialStore;
@@ -323,7 +325,8 @@ public final class BamelServer implements AutoCloseable {
                 client.getKVClient(),
                 config.storage().compactionInterval(),
                 config.etcd().timeout()));
-    election(MAINTENANCE).addListener(compactor);
+    LeaderElection maintenance = election(MAINTENANCE);
+    maintenance.addListener(compactor);
     ServerConfig.Storage.Defrag d = config.storage().defrag();
     if (d.enabled()) {
       EtcdDefragmenter defragmenter =
@@ -342,7 +345,7 @@ public final class BamelServer implements AutoCloseable {
                   d.checkInterval(),
                   config.etcd().timeout(),
                   Clock.systemUTC()));
-      election(MAINTENANCE).addListener(defragmenter);
+      maintenance.addListener(defragmenter);
     }
     long quota = config.storage().quotaBackendBytes();
     if (quota == 0) {
@@ -427,7 +430,16 @@ public final class BamelServer implements AutoCloseable {
     }
   }
 
+  /**
+   * This process's one election of {@code component}, started at the first call: a second election
+   * of the same component would campaign against the first with a lease of its own, and the gauges'
+   * owner ({@code bamel_leader}) would follow whichever was added last.
+   */
   private LeaderElection election(String component) {
+    LeaderElection existing = elections.get(component);
+    if (existing != null) {
+      return existing;
+    }
     // Resigned after the controllers have stopped (ShutdownSequence.Stage.LEADERSHIP).
     LeaderElection election =
         shutdown.add(
@@ -435,6 +447,7 @@ public final class BamelServer implements AutoCloseable {
             "leadership of " + component,
             new LeaderElection(client, component, instance, LeaderElection.Options.DEFAULTS)
                 .start());
+    elections.put(component, election);
     leaderships.add(component, election::isLeader); // bamel_leader{component}, gauges' owners
     return election;
   }
