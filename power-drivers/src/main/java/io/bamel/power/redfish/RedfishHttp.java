@@ -260,9 +260,7 @@ final class RedfishHttp {
    * timeout=N} header: the BMC's idle timeout.
    */
   private void learn(Response response) {
-    KeepAliveHeader.timeout(response.header("Keep-Alive"))
-        .filter(announced -> idleLimit.current().compareTo(announced.dividedBy(2)) > 0)
-        .ifPresent(this::announced);
+    KeepAliveHeader.timeout(response.header("Keep-Alive")).ifPresent(this::announced);
     if (!oneConnectionPerRequest
         && response.protocol() == Protocol.HTTP_1_0
         && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {
