@@ -3,6 +3,7 @@ package io.bamel.bench.power;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.JitWarmUp;
 import io.bamel.bench.Timer;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
@@ -40,14 +41,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * the ComputerSystem. Each simulated BMC listens on a loopback port of its own, as real BMCs have
  * addresses of their own ({@link SimulatedBmcFleet#startPortPerSystem}). Discovery (service root,
  * Systems collection), the session logins and the TLS connections happen in an untimed first pass
- * without latency, then one untimed pass with latency, as in a controller that has been running;
- * the timed passes are then one {@code GET} of the System per read. Reported: the median wall time
- * of 3 passes against the ideal {@code systems / 64 x 100 ms}, and as information the bench JVM's
- * CPU time per timed read (simulated BMCs included) against the cores' time per read at the ideal
- * rate, with the new connections per read and the load average: figures that, unlike the wall time,
- * do not depend on what else runs on the machine. After the passes the benchmark checks that no
- * system was discovered or logged in to twice and that the metrics counted every read, so the
- * figure measures what it says.
+ * without latency, then untimed passes with latency until the JIT is steady ({@link JitWarmUp}), as
+ * in a controller that has been running; the timed passes are then one {@code GET} of the System
+ * per read. Reported: the median wall time of 3 passes against the ideal {@code systems / 64 x 100
+ * ms}, and as information the bench JVM's CPU time per timed read (simulated BMCs included) against
+ * the cores' time per read at the ideal rate, with the new connections per read and the load
+ * average: figures that, unlike the wall time, do not depend on what else runs on the machine.
+ * After the passes the benchmark checks that no system was discovered or logged in to twice and
+ * that the metrics counted every read, so the figure measures what it says.
  *
  * <p>A second row runs the same with BMCs that close a connection idle for 200 ms (as many BMC web
  * servers do, with shorter timeouts still): a pass takes longer than that, so every timed read
@@ -74,6 +75,12 @@ public final class RedfishReadBenchmark implements Benchmark {
     return "power-redfish-reads";
   }
 
+  /**
+   * The most untimed passes with latency before the timed ones (each about 2 s); fewer when the JIT
+   * is steady sooner ({@link JitWarmUp}).
+   */
+  private static final int MAX_WARM_UP_PASSES = 30;
+
   /** How long the BMCs of the second row keep an idle connection before closing it. */
   private static final Duration IDLE_CLOSE = Duration.ofMillis(200);
 
@@ -82,13 +89,15 @@ public final class RedfishReadBenchmark implements Benchmark {
     int systems = context.size("power.systems", 1000);
     int concurrency = Integer.getInteger("bench.power.concurrency", 64);
     List<BenchResult> rows = new ArrayList<>();
-    rows.addAll(measure(systems, concurrency, SimConnection.DEFAULT, ""));
+    int maxWarmUpPasses = context.quick() ? 1 : MAX_WARM_UP_PASSES;
+    rows.addAll(measure(systems, concurrency, SimConnection.DEFAULT, "", maxWarmUpPasses));
     rows.addAll(
         measure(
             systems,
             concurrency,
             SimConnection.keepAlive(IDLE_CLOSE),
-            ", BMCs close idle connections after " + IDLE_CLOSE.toMillis() + " ms"));
+            ", BMCs close idle connections after " + IDLE_CLOSE.toMillis() + " ms",
+            maxWarmUpPasses));
     return rows;
   }
 
@@ -99,7 +108,8 @@ public final class RedfishReadBenchmark implements Benchmark {
    * connection per read.
    */
   private List<BenchResult> measure(
-      int systems, int concurrency, SimConnection connection, String label) throws Exception {
+      int systems, int concurrency, SimConnection connection, String label, int maxWarmUpPasses)
+      throws Exception {
     Path dir = Files.createTempDirectory("bamel-bench-redfish");
     Path secret = Files.createDirectories(dir.resolve("bmc"));
     Files.writeString(secret.resolve("username"), "admin");
@@ -134,9 +144,16 @@ public final class RedfishReadBenchmark implements Benchmark {
         // untimed: discovery, sessions, connections, JIT; not timed, so its deadline is generous
         readAll(driver, endpoints, pool, reads, UNTIMED_DEADLINE);
         fleetSystems.forEach(s -> s.faults().latency(LATENCY));
-        // untimed with latency: a BMC closing idle connections is met (and its idle timeout
-        // learnt) here, as by a controller that has been running
-        readAll(driver, endpoints, pool, reads, UNTIMED_DEADLINE);
+        // untimed with latency, until the JIT is steady: a BMC closing idle connections is met
+        // (and its idle timeout learnt) in the first of these passes, and HotSpot compiles the
+        // TLS stack's paths, as in a controller that has been running (after two passes it still
+        // took a quarter of the bench JVM's CPU through the timed passes on two cores)
+        JitWarmUp.WarmUpReport warmUp =
+            JitWarmUp.run(
+                List.of(() -> readAll(driver, endpoints, pool, reads, UNTIMED_DEADLINE)),
+                maxWarmUpPasses);
+        System.out.printf("%s%s: warm-up %s%n", name(), label, warmUp);
+        long compileMillisBefore = compileMillis();
         long readsBefore = reads.get();
         long connectionsBefore = fleet.connectionsAccepted();
         long fullHandshakesBefore = fleet.fullHandshakes();
@@ -146,6 +163,7 @@ public final class RedfishReadBenchmark implements Benchmark {
         double wallMillis =
             Timer.medianMillis(3, () -> readAll(driver, endpoints, pool, reads, READ_DEADLINE));
         long timedReads = reads.get() - readsBefore;
+        double compilePerRead = (double) (compileMillis() - compileMillisBefore) / timedReads;
         double cpuPerRead = (processCpuNanos() - cpuBefore) / 1e6 / timedReads;
         Map<ThreadCpu.Role, Long> byRole = threadsBefore.since();
         double driverCpuPerRead = byRole.get(ThreadCpu.Role.DRIVER) / 1e6 / timedReads;
@@ -174,11 +192,13 @@ public final class RedfishReadBenchmark implements Benchmark {
                 String.format(
                     java.util.Locale.ROOT,
                     "%s: bench JVM CPU per read, simulated BMCs included (vs %d cores' time per"
-                        + " read at the ideal rate; %.2f new connections per read; load %.1f ->"
-                        + " %.1f) (info)",
+                        + " read at the ideal rate; %.2f new connections per read; JIT %.2f ms"
+                        + " per read after a warm-up of %d passes; load %.1f -> %.1f) (info)",
                     measure,
                     cores,
                     connectionsPerRead,
+                    compilePerRead,
+                    warmUp.passes(),
                     loadBefore,
                     LOAD.getSystemLoadAverage()),
                 cpuPerRead,
@@ -231,6 +251,15 @@ public final class RedfishReadBenchmark implements Benchmark {
         throw new IllegalStateException("unexpected power state " + read.get());
       }
     }
+  }
+
+  /** The JIT's compilation time so far, in milliseconds (0 where the JVM does not count it). */
+  private static long compileMillis() {
+    java.lang.management.CompilationMXBean jit =
+        java.lang.management.ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported()
+        ? jit.getTotalCompilationTime()
+        : 0;
   }
 
   /** The CPU time this JVM has used so far (0 where the JVM does not tell). */
