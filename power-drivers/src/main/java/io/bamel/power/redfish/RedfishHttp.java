@@ -5,6 +5,8 @@ import io.bamel.power.Deadline;
 import io.bamel.power.PowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.tls.HttpFailures;
+import io.bamel.power.tls.KeyShareGroups;
+import io.bamel.power.tls.KeyShareSocketFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collections;
@@ -14,10 +16,13 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
 import okhttp3.Connection;
 import okhttp3.ConnectionPool;
 import okhttp3.EventListener;
+import okhttp3.Handshake;
 import okhttp3.Headers;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -47,6 +52,9 @@ import org.slf4j.LoggerFactory;
  *   <li>A BMC answering {@code HTTP/1.0} without {@code Connection: keep-alive} closes after every
  *       answer (DMTF's mockup server does): from its first such answer on, every request to it goes
  *       on a new connection.
+ *   <li>Once the BMC has completed a TLS 1.3 handshake, new connections offer one key share instead
+ *       of the JDK's two ({@link KeyShareGroups}); a BMC refusing that handshake is offered every
+ *       group again, and the request, which never left, is sent once more.
  *   <li>At most {@link RedfishConfig#perBmcConcurrency()} requests at a time reach the BMC, {@link
  *       RedfishConfig#perBmcInterval()} apart ({@link BmcPacer}); the wait counts against the
  *       call's deadline.
@@ -80,11 +88,27 @@ final class RedfishHttp {
    */
   private static final class Tracker extends EventListener {
     private final Map<Connection, Long> idleSince;
+    private final KeyShareGroups keyShares;
     private volatile boolean requestStarted;
+    private volatile boolean handshaking;
     private volatile Duration reusedAfter; // null: a new connection
 
-    Tracker(Map<Connection, Long> idleSince) {
+    Tracker(Map<Connection, Long> idleSince, KeyShareGroups keyShares) {
       this.idleSince = idleSince;
+      this.keyShares = keyShares;
+    }
+
+    @Override
+    public void secureConnectStart(Call call) {
+      handshaking = true;
+    }
+
+    @Override
+    public void secureConnectEnd(Call call, Handshake handshake) {
+      handshaking = false;
+      if (handshake != null) {
+        keyShares.completed(handshake.tlsVersion().javaName());
+      }
     }
 
     @Override
@@ -117,6 +141,7 @@ final class RedfishHttp {
   private final BmcPacer pacer;
   private final String bmc;
   private final IdleLimit idleLimit;
+  private final KeyShareGroups keyShares = new KeyShareGroups();
   private final Map<Connection, Long> idleSince = Collections.synchronizedMap(new WeakHashMap<>());
   private final AtomicLong failedAttempts = new AtomicLong();
   private volatile boolean oneConnectionPerRequest;
@@ -128,14 +153,15 @@ final class RedfishHttp {
    * @param bmc the BMC's key for the pacer (its service root)
    */
   RedfishHttp(OkHttpClient client, Duration keepAlive, BmcPacer pacer, String bmc) {
+    OkHttpClient offering = offeringLearntGroups(client, keyShares);
     this.pooled =
-        client
+        offering
             .newBuilder()
             .connectionPool(new ConnectionPool(8, keepAlive.toMillis(), TimeUnit.MILLISECONDS))
             .eventListenerFactory(TRACKING)
             .build();
     this.fresh =
-        client
+        offering
             .newBuilder()
             .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)) // nothing kept
             .eventListenerFactory(TRACKING)
@@ -143,6 +169,26 @@ final class RedfishHttp {
     this.pacer = pacer;
     this.bmc = bmc;
     this.idleLimit = new IdleLimit(keepAlive);
+  }
+
+  /**
+   * {@code client} with its TLS sockets offering the groups {@code keyShares} chooses (the same TLS
+   * context and trust); a client without TLS as it is.
+   */
+  private static OkHttpClient offeringLearntGroups(OkHttpClient client, KeyShareGroups keyShares) {
+    X509TrustManager trust = client.x509TrustManager();
+    if (trust == null) {
+      return client;
+    }
+    return client
+        .newBuilder()
+        .sslSocketFactory(new KeyShareSocketFactory(client.sslSocketFactory(), keyShares), trust)
+        .build();
+  }
+
+  /** What this BMC's new TLS connections offer, as learnt so far (for tests and logs). */
+  KeyShareGroups.Offer keyShareOffer() {
+    return keyShares.offer();
   }
 
   /** How long an idle connection to this BMC is kept for reuse, as learnt so far. */
@@ -161,8 +207,9 @@ final class RedfishHttp {
   }
 
   /**
-   * Sends {@code request} and reads the whole answer, repeating it once where that is safe (see the
-   * class comment).
+   * Sends {@code request} and reads the whole answer, repeating it where that is safe (see the
+   * class comment): once after a failure on its connection, and once in the BMC's lifetime after a
+   * handshake refused with one key share.
    *
    * @param what the request for messages ({@code GET https://...}), without secrets
    */
@@ -171,7 +218,7 @@ final class RedfishHttp {
     for (int attempt = 1; ; attempt++) {
       deadline.check(what);
       boolean newConnection = attempt > 1 || !idempotent || oneConnectionPerRequest;
-      Tracker tracker = new Tracker(newConnection ? null : idleSince);
+      Tracker tracker = new Tracker(newConnection ? null : idleSince, keyShares);
       Request tracked = request.newBuilder().tag(Tracker.class, tracker).build();
       BmcPacer.Turn turn = turn(what, deadline);
       try {
@@ -184,6 +231,19 @@ final class RedfishHttp {
           return new Answer(response.code(), response.headers(), text);
         }
       } catch (IOException e) {
+        // at most once per BMC (refused() holds once): also after a stale pooled connection
+        if (tracker.handshaking
+            && e instanceof SSLException
+            && keyShares.refused()
+            && !deadline.expired()) {
+          failedAttempts.incrementAndGet();
+          LOG.info(
+              "{} refused a TLS handshake offering one key share ({}); offering every key exchange"
+                  + " group from now on",
+              bmc,
+              e.toString());
+          continue;
+        }
         PowerException failure = HttpFailures.of(what, e);
         boolean onConnection = failure.reason() == PowerException.Reason.UNREACHABLE;
         Duration reusedAfter = tracker.reusedAfter;

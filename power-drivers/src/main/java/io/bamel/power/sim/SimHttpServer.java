@@ -23,6 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 
@@ -79,6 +81,18 @@ final class SimHttpServer implements AutoCloseable {
    */
   void closeNextConnections(int count) {
     refusals.set(count);
+  }
+
+  /**
+   * Makes the TLS connections accepted from now on negotiate only the key exchange {@code groups}
+   * (nothing changes without TLS).
+   */
+  void acceptOnlyGroups(String... groups) {
+    if (server instanceof SSLServerSocket tls) {
+      SSLParameters parameters = tls.getSSLParameters();
+      parameters.setNamedGroups(groups);
+      tls.setSSLParameters(parameters);
+    }
   }
 
   /** How many connections were accepted so far. */

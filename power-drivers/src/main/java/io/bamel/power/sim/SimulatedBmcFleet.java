@@ -48,6 +48,7 @@ public final class SimulatedBmcFleet implements AutoCloseable {
   private final Clock clock;
   private final RedfishSimHandler handler;
   private final boolean portPerSystem;
+  private volatile String[] acceptedGroups;
 
   private SimulatedBmcFleet(boolean tls, int port, Clock clock, boolean portPerSystem)
       throws IOException {
@@ -60,8 +61,24 @@ public final class SimulatedBmcFleet implements AutoCloseable {
 
   private SimHttpServer listen(int port, int backlog) throws IOException {
     InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-    return new SimHttpServer(
-        bind, certificate == null ? null : certificate.serverContext(), backlog, handler);
+    SimHttpServer listening =
+        new SimHttpServer(
+            bind, certificate == null ? null : certificate.serverContext(), backlog, handler);
+    String[] groups = acceptedGroups;
+    if (groups != null) {
+      listening.acceptOnlyGroups(groups);
+    }
+    return listening;
+  }
+
+  /**
+   * Makes every BMC of the fleet, those added later too, negotiate TLS only with the key exchange
+   * {@code groups}, as a BMC whose TLS library lacks X25519 ({@code "secp256r1", "secp384r1"}).
+   */
+  public void acceptOnlyGroups(String... groups) {
+    acceptedGroups = groups.clone();
+    server.acceptOnlyGroups(groups);
+    ownServers.values().forEach(own -> own.acceptOnlyGroups(groups));
   }
 
   /** Starts an empty fleet on a free loopback port, with self-signed TLS or plain HTTP. */

@@ -20,6 +20,7 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.tls.KeyShareGroups;
 import io.bamel.power.tls.TlsConfigurer;
 import java.net.URI;
 import java.nio.file.Files;
@@ -267,6 +268,95 @@ class RedfishTransportIT {
       shared.connectionPool().evictAll();
     }
     assertThat(tls.fullHandshakes() - full).isEqualTo(3);
+  }
+
+  /**
+   * Once a BMC has completed a TLS 1.3 handshake, new connections to it offer one key share instead
+   * of the JDK's two (the next test shows on the wire that P-256 is no longer offered); they still
+   * resume its session, and no request fails.
+   */
+  @Test
+  void newConnectionsToATls13BmcOfferOneKeyShareAndStillResume() throws Exception {
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(true)) {
+      SimulatedSystem system = own.add("one-share", config(SimConnection.closeAnnounced()));
+      RedfishHttp http = tlsHttp(own.writeCaBundle(dir.resolve("one-share.pem")));
+      Request get = new Request.Builder().url(own.serviceRoot(system.id())).build();
+      assertThat(http.keyShareOffer()).isEqualTo(KeyShareGroups.Offer.LEARNING);
+      for (int i = 0; i < 3; i++) {
+        assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+      }
+
+      assertThat(http.keyShareOffer()).isEqualTo(KeyShareGroups.Offer.ONE_SHARE);
+      assertThat(http.failedAttempts()).isZero();
+      assertThat(own.connectionsAccepted()).isEqualTo(3);
+      assertThat(own.fullHandshakes()).isEqualTo(1);
+    }
+  }
+
+  /**
+   * A BMC whose TLS library lacks X25519 (it accepts P-256 and P-384 only) refuses the handshake
+   * offering the X25519 family alone: that request is sent again offering every group, and so is
+   * every later connection; no request fails.
+   */
+  @Test
+  void aBmcWithoutX25519IsOfferedEveryGroupAgainAfterOneRefusedHandshake() throws Exception {
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(true)) {
+      own.acceptOnlyGroups("secp256r1", "secp384r1");
+      SimulatedSystem system = own.add("nist-only", config(SimConnection.closeAnnounced()));
+      RedfishHttp http = tlsHttp(own.writeCaBundle(dir.resolve("nist-only.pem")));
+      Request get = new Request.Builder().url(own.serviceRoot(system.id())).build();
+      assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+      assertThat(http.keyShareOffer()).isEqualTo(KeyShareGroups.Offer.ONE_SHARE);
+
+      assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+      assertThat(http.failedAttempts()).isEqualTo(1);
+      assertThat(http.keyShareOffer()).isEqualTo(KeyShareGroups.Offer.ALL);
+      for (int i = 0; i < 2; i++) {
+        assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+      }
+
+      assertThat(http.failedAttempts()).isEqualTo(1);
+      assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(4);
+    }
+  }
+
+  /**
+   * The same BMC without X25519, closing idle connections after 200 ms: the read that finds its
+   * pooled connection closed goes again on a new connection, whose handshake offering one key share
+   * is refused, and goes once more; every read succeeds, and so does a reset.
+   */
+  @Test
+  void readsAndResetsSurviveABmcWithoutX25519ThatClosesIdleConnections() throws Exception {
+    try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(true)) {
+      own.acceptOnlyGroups("secp256r1");
+      SimulatedSystem system =
+          own.add("nist-idle", config(SimConnection.keepAlive(Duration.ofMillis(200))));
+      TlsSettings settings = TlsSettings.caBundle(own.writeCaBundle(dir.resolve("nist-idle.pem")));
+      BmcEndpoint endpoint = new BmcEndpoint(own.address(system.id()), "bmc", settings, Map.of());
+      for (int i = 0; i < 3; i++) {
+        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        Thread.sleep(300); // the BMC closes the idle connection meanwhile
+      }
+      driver.powerOn(endpoint, deadline());
+
+      assertThat(system.count(SimOperation.SYSTEM)).isGreaterThanOrEqualTo(3);
+      assertThat(system.resets("On")).isEqualTo(1);
+    }
+  }
+
+  private static SimSystemConfig config(SimConnection connection) {
+    return SimSystemConfig.defaults().withCredentials("admin", PASSWORD).withConnection(connection);
+  }
+
+  private static RedfishHttp tlsHttp(Path ca) throws Exception {
+    return new RedfishHttp(
+        TlsConfigurer.apply(
+                new OkHttpClient.Builder().retryOnConnectionFailure(false),
+                TlsSettings.caBundle(ca))
+            .build(),
+        RedfishConfig.defaults().keepAlive(),
+        new BmcPacer(4, Duration.ZERO, Clock.systemUTC(), Sleeper.SYSTEM),
+        "tls-test");
   }
 
   private static RedfishHttp http() {
