@@ -90,14 +90,20 @@ public final class RedfishReadBenchmark implements Benchmark {
     int concurrency = Integer.getInteger("bench.power.concurrency", 64);
     List<BenchResult> rows = new ArrayList<>();
     int maxWarmUpPasses = context.quick() ? 1 : MAX_WARM_UP_PASSES;
-    rows.addAll(measure(systems, concurrency, SimConnection.DEFAULT, "", maxWarmUpPasses));
-    rows.addAll(
-        measure(
-            systems,
-            concurrency,
-            SimConnection.keepAlive(IDLE_CLOSE),
-            ", BMCs close idle connections after " + IDLE_CLOSE.toMillis() + " ms",
-            maxWarmUpPasses));
+    // -Dbench.power.rows=keep-alive or =idle-close runs one of the two rows
+    String only = System.getProperty("bench.power.rows", "");
+    if (!only.equals("idle-close")) {
+      rows.addAll(measure(systems, concurrency, SimConnection.DEFAULT, "", maxWarmUpPasses));
+    }
+    if (!only.equals("keep-alive")) {
+      rows.addAll(
+          measure(
+              systems,
+              concurrency,
+              SimConnection.keepAlive(IDLE_CLOSE),
+              ", BMCs close idle connections after " + IDLE_CLOSE.toMillis() + " ms",
+              maxWarmUpPasses));
+    }
     return rows;
   }
 
