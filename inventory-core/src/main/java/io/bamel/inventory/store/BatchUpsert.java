@@ -38,6 +38,12 @@ final class BatchUpsert {
   private final Function<List<String>, List<NodeRecord>> reader;
   private final WriteFence fence;
 
+  /**
+   * The items' events, encoded once while they are equal: the events of a sync's creates differ
+   * only by node, which is in their key, not their value.
+   */
+  private final LastEncoded events = new LastEncoded();
+
   BatchUpsert(
       KV kv,
       EtcdInventory.Options options,
@@ -182,7 +188,8 @@ final class BatchUpsert {
         if (value == null || Objects.equals(value, field.of(current.spec()))) {
           continue;
         }
-        String holder = claimed.get(field.key(value));
+        String key = field.key(value);
+        String holder = claimed.get(key);
         if (holder != null && !holder.equals(id)) {
           results[index] =
               new BatchResult(
@@ -193,13 +200,13 @@ final class BatchUpsert {
                       + " (earlier in the batch)");
           return null;
         }
-        keys.add(field.key(value));
+        keys.add(key);
       }
       keys.forEach(key -> claimed.put(key, id));
     }
     TxnPlan plan = new TxnPlan().fence(fence);
     writes.spec(plan, id, current.spec(), current.specRevision(), bytes, item.spec());
-    writes.event(plan, id, current.lastEventSeq(), item.event());
+    writes.event(plan, id, current.lastEventSeq(), item.event(), events);
     return new Planned(index, plan, current.exists() ? Outcome.UPDATED : Outcome.CREATED);
   }
 
