@@ -5,6 +5,7 @@ import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.runtime.Backoff;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
+import io.etcd.jetcd.Txn;
 import io.etcd.jetcd.kv.TxnResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,8 +106,9 @@ final class BatchUpsert {
       List<Planned> members, TxnPlan merged, CompletableFuture<TxnResponse> answer) {}
 
   /**
-   * Waits for the chunk in flight, then sends {@code members} merged: one transaction in flight at
-   * a time, in the order of the items, while the next chunk is planned.
+   * Builds the transaction of {@code members} merged, waits for the chunk in flight, then sends it:
+   * one transaction in flight at a time, in the order of the items, while the next chunk is planned
+   * and built.
    */
   private Sent send(
       Sent inFlight,
@@ -114,10 +116,11 @@ final class BatchUpsert {
       TxnPlan merged,
       List<BatchItem> items,
       BatchResult[] results) {
-    finish(inFlight, items, results);
     // Any failure but the fence's sends every member to retryAlone, which reads back its own
     // guards: the chunk need not carry a read of each of its keys.
-    return new Sent(members, merged, merged.withoutReadBack().send(kv));
+    Txn next = merged.withoutReadBack().prepare(kv);
+    finish(inFlight, items, results);
+    return new Sent(members, merged, next.commit());
   }
 
   /**
