@@ -19,14 +19,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored (but for
- * items that require their node not to exist: their guards check that in etcd), skip what is
+ * One run of {@link EtcdInventory#upsertAll}: check every item's id, read what is stored (but for
+ * items that require their node not to exist: their guards check that in etcd), validate each item
+ * as it is planned (an invalid spec or a repeated id is refused on its own), skip what is
  * unchanged, pack the rest into transactions within etcd's limits, and fall back to one transaction
  * per item for a transaction that lost a race, so every item gets its own result. A unique value
- * (serial, MAC, management address) taken by an earlier item of the batch is refused before
- * anything is written; one held by a stored node is refused by the index guard in etcd. With a
- * {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
- * ends the run with {@link FencedException}.
+ * (serial, MAC, management address) taken by an earlier item of the batch is refused, never
+ * written; one held by a stored node is refused by the index guard in etcd. With a {@link
+ * WriteFence}, every transaction also requires the writer's leadership, and a lost fence ends the
+ * run with {@link FencedException}.
  */
 final class BatchUpsert {
 
@@ -63,22 +64,26 @@ final class BatchUpsert {
 
   List<BatchResult> run(List<BatchItem> items) {
     BatchResult[] results = new BatchResult[items.size()];
-    List<Integer> valid = validate(items, results);
+    List<Integer> addressed = addressed(items, results);
     List<String> toRead = new ArrayList<>();
-    for (int i : valid) {
+    for (int i : addressed) {
       if (!mustBeNew(items.get(i))) {
         toRead.add(items.get(i).id());
       }
     }
     List<NodeRecord> stored = toRead.isEmpty() ? List.of() : reader.apply(toRead);
     Map<String, String> claimed = new HashMap<>();
+    Set<String> seen = new HashSet<>();
     int read = 0;
     List<Planned> chunk = new ArrayList<>();
     TxnPlan merged = null;
     Sent inFlight = null;
-    for (int i : valid) {
+    for (int i : addressed) {
       BatchItem item = items.get(i);
       NodeRecord current = mustBeNew(item) ? NodeRecord.absent(item.id()) : stored.get(read++);
+      if (!valid(i, item, seen, results)) {
+        continue;
+      }
       Planned p = plan(i, item, current, results, claimed);
       if (p == null) {
         continue;
@@ -133,27 +138,44 @@ final class BatchUpsert {
     return item.expectedRevision() == 0;
   }
 
-  private List<Integer> validate(List<BatchItem> items, BatchResult[] results) {
-    List<Integer> valid = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
+  /**
+   * The items whose id is valid and that have a spec, in order; the others get their INVALID
+   * result. Their specs are validated as the items are planned ({@link #valid}), so the first
+   * transaction does not wait for the validation of the whole batch.
+   */
+  private static List<Integer> addressed(List<BatchItem> items, BatchResult[] results) {
+    List<Integer> addressed = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       BatchItem item = items.get(i);
-      String id = item.id();
       try {
-        Ids.require("id", id);
+        Ids.require("id", item.id());
         if (item.spec() == null) {
           throw new InvalidInputException("spec", "must be present");
         }
-        item.spec().validate();
-        if (!seen.add(id)) {
-          throw new InvalidInputException("id", "appears more than once in the batch");
-        }
-        valid.add(i);
+        addressed.add(i);
       } catch (InvalidInputException e) {
-        results[i] = new BatchResult(id, Outcome.INVALID, 0, e.getMessage());
+        results[i] = new BatchResult(item.id(), Outcome.INVALID, 0, e.getMessage());
       }
     }
-    return valid;
+    return addressed;
+  }
+
+  /**
+   * Whether the spec of addressed item {@code i} is valid and its id not taken by an earlier valid
+   * item ({@code seen}, which gets it); if not, records its INVALID result. With {@link #addressed}
+   * the same checks in the same order as when every item was checked before the first write.
+   */
+  private static boolean valid(int i, BatchItem item, Set<String> seen, BatchResult[] results) {
+    try {
+      item.spec().validate();
+      if (!seen.add(item.id())) {
+        throw new InvalidInputException("id", "appears more than once in the batch");
+      }
+      return true;
+    } catch (InvalidInputException e) {
+      results[i] = new BatchResult(item.id(), Outcome.INVALID, 0, e.getMessage());
+      return false;
+    }
   }
 
   /**
