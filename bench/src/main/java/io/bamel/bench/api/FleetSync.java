@@ -87,6 +87,11 @@ final class FleetSync {
     };
   }
 
+  /** The keys and values the sync writes, in the raw baseline's order (six per node). */
+  List<Map.Entry<String, byte[]>> rawKeys() {
+    return raw;
+  }
+
   /** Deletes the new nodes' keys and waits until the cache holds the fleet alone again. */
   void removeNew() throws Exception {
     RawEtcd.deleteAll(client, keys, 128);

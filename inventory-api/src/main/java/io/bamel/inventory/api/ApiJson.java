@@ -84,7 +84,7 @@ public final class ApiJson {
     if (node == null || node.isMissingNode()) {
       throw Problems.malformed("the request body is empty");
     }
-    String text = JsonText.surrogateProblem(node);
+    String text = JsonText.maySpellSurrogate(body) ? JsonText.surrogateProblem(node) : null;
     if (text != null) {
       throw Problems.malformed("invalid JSON: " + text);
     }

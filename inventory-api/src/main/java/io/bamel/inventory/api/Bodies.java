@@ -41,6 +41,14 @@ final class Bodies {
       throw Problems.tooLarge(maxBytes);
     }
     try (InputStream in = ctx.req().getInputStream()) {
+      if (declared > 0 && declared < Integer.MAX_VALUE - 8) {
+        // The length is known: read into one array of that size (no growing buffer, no copy).
+        byte[] body = in.readNBytes((int) declared);
+        if (body.length != declared || in.read() != -1) {
+          throw Problems.malformed("the body could not be read completely");
+        }
+        return body;
+      }
       ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
       byte[] buffer = new byte[16 * 1024];
       long total = 0;

@@ -71,6 +71,29 @@ final class JsonText {
     return "the body is not valid UTF-8 at byte " + at;
   }
 
+  /**
+   * Whether strict UTF-8 {@code body} may spell a UTF-16 surrogate as an escape ({@code \\uD800} to
+   * {@code \\uDFFF}, any case): false means no string of it can hold an unpaired surrogate, so the
+   * tree need not be walked ({@link #surrogateProblem}). True for some bodies that hold none (an
+   * escaped backslash followed by such text).
+   */
+  static boolean maySpellSurrogate(byte[] body) {
+    for (int i = 0; i + 3 < body.length; i++) {
+      if (body[i] == '\\'
+          && body[i + 1] == 'u'
+          && (body[i + 2] == 'd' || body[i + 2] == 'D')
+          && highNibbleOfSurrogate(body[i + 3])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The third hex digit of a surrogate's escape: 8 to F. */
+  private static boolean highNibbleOfSurrogate(byte b) {
+    return b == '8' || b == '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F';
+  }
+
   /** Why {@code tree} holds text that is not Unicode characters, or null when it does not. */
   static String surrogateProblem(JsonNode tree) {
     Deque<Map.Entry<String, JsonNode>> todo = new ArrayDeque<>();

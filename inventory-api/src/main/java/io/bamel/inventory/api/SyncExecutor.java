@@ -10,6 +10,7 @@ import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,10 +22,10 @@ import java.util.Set;
  * Carries out a {@link SyncPlan}: the creates and updates in batched transactions guarded by the
  * revisions the plan was made from (a node changed meanwhile is reported as rejected, never
  * overwritten), then the deletes, each guarded the same way; every write records an event naming
- * the principal and the request. With a {@link WriteFence} (a leader's sync, such as the NetBox
- * pull) every write also requires the leadership, and losing it ends the run with {@link
- * FencedException}. Unchanged nodes are not written. Waits (bounded) until the cache shows the
- * writes before answering.
+ * the principal and the request, at the time the sync began writing. With a {@link WriteFence} (a
+ * leader's sync, such as the NetBox pull) every write also requires the leadership, and losing it
+ * ends the run with {@link FencedException}. Unchanged nodes are not written. Waits (bounded) until
+ * the cache shows the writes before answering.
  */
 public final class SyncExecutor {
 
@@ -52,6 +53,9 @@ public final class SyncExecutor {
   public SyncReport execute(
       SyncPlan plan, Principal principal, String requestId, long planRevision, WriteFence fence) {
     List<BatchItem> batch = new ArrayList<>();
+    // One time for every event of the sync: the events of its creates are then equal, and the
+    // store encodes them once.
+    Instant now = clock.instant();
     for (SyncPlan.Action a : plan.actions()) {
       if (a.kind() == SyncPlan.Kind.CREATE || a.kind() == SyncPlan.Kind.UPDATE) {
         String control =
@@ -59,7 +63,7 @@ public final class SyncExecutor {
         boolean create = a.kind() == SyncPlan.Kind.CREATE;
         NodeEvent event =
             NodeEvent.change(
-                clock.instant(),
+                now,
                 create ? "created" : "updated",
                 (create ? "sync" : "sync: " + NodeEditRoutes.changes(a.before(), a.spec()))
                     + control,

@@ -34,6 +34,25 @@ final class SyncRoutes {
         new SyncExecutor(api.store, api.cache, api.clock(), api.options.readYourWrites());
   }
 
+  /**
+   * The body's items. The JSON tree, several times the body's size, is not referenced once this
+   * returns, so the collections during the writes do not copy it.
+   */
+  private List<SyncItem> items(io.javalin.http.Context ctx, String format, boolean prune) {
+    JsonNode body = api.json(ctx, Bodies.JSON);
+    if (prune && format.equals("netbox")) {
+      java.util.Optional<String> partial = NetBoxDevices.partial(body);
+      if (partial.isPresent()) {
+        throw Problems.conflict(
+            "prune refused: "
+                + partial.get()
+                + "; a prune needs every device of the scope, so send the whole list (every"
+                + " page), or let bamel pull NetBox itself (netbox.url, see docs/dcim.md)");
+      }
+    }
+    return format.equals("netbox") ? NetBoxDevices.read(body) : BamelRecords.read(body);
+  }
+
   void sync(io.javalin.http.Context ctx) {
     Map<String, String> query = ApiContext.query(ctx, PARAMS);
     boolean dryRun = ApiContext.flag(query, "dryRun");
@@ -57,19 +76,7 @@ final class SyncRoutes {
       throw Problems.invalid("prune", "a scope is only used with prune=true");
     }
     long t0 = System.nanoTime();
-    JsonNode body = api.json(ctx, Bodies.JSON);
-    if (prune && format.equals("netbox")) {
-      java.util.Optional<String> partial = NetBoxDevices.partial(body);
-      if (partial.isPresent()) {
-        throw Problems.conflict(
-            "prune refused: "
-                + partial.get()
-                + "; a prune needs every device of the scope, so send the whole list (every"
-                + " page), or let bamel pull NetBox itself (netbox.url, see docs/dcim.md)");
-      }
-    }
-    List<SyncItem> items =
-        format.equals("netbox") ? NetBoxDevices.read(body) : BamelRecords.read(body);
+    List<SyncItem> items = items(ctx, format, prune);
     long t1 = System.nanoTime();
     api.requireSynced();
     api.awaitCache(api.store.currentRevision());

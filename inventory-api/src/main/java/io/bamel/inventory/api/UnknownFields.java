@@ -34,6 +34,18 @@ final class UnknownFields {
     return errors;
   }
 
+  /**
+   * Whether {@code value} may hold unknown fields: a record or a collection (the paths of the
+   * others are not built).
+   */
+  private static boolean mayHold(Object value) {
+    return value instanceof Collection<?> || value != null && value.getClass().isRecord();
+  }
+
+  private static String at(String path, String name) {
+    return path.isEmpty() ? name : path + "." + name;
+  }
+
   private static void walk(Object value, String path, List<FieldError> errors, int depth) {
     if (value == null || depth > MAX_DEPTH) {
       return;
@@ -56,7 +68,6 @@ final class UnknownFields {
         continue;
       }
       String name = component.getName();
-      String at = path.isEmpty() ? name : path + "." + name;
       if (name.equals("extensions") && field instanceof Map<?, ?> unknown) {
         for (Object key : unknown.keySet()) {
           String where = path.isEmpty() ? String.valueOf(key) : path + "." + key;
@@ -64,10 +75,12 @@ final class UnknownFields {
         }
       } else if (field instanceof Map<?, ?> map) {
         for (Map.Entry<?, ?> e : map.entrySet()) {
-          walk(e.getValue(), at + "." + e.getKey(), errors, depth + 1);
+          if (mayHold(e.getValue())) {
+            walk(e.getValue(), at(path, name) + "." + e.getKey(), errors, depth + 1);
+          }
         }
-      } else {
-        walk(field, at, errors, depth + 1);
+      } else if (mayHold(field)) {
+        walk(field, at(path, name), errors, depth + 1);
       }
     }
   }

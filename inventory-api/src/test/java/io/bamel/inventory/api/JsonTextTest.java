@@ -62,6 +62,10 @@ class JsonTextTest {
         "[\"\\ude00\\ud83d\"]"
       })
   void refusesUnpairedSurrogateEscapes(String json) {
+    assertThat(JsonText.maySpellSurrogate(utf8(json))).isTrue();
+    String upper = json.replace("\\ud", "\\uD").replace("00", "0A");
+    assertThat(JsonText.maySpellSurrogate(utf8(upper))).isTrue();
+    assertThatThrownBy(() -> ApiJson.parse(utf8(upper))).isInstanceOf(ApiException.class);
     assertThatThrownBy(() -> ApiJson.parse(utf8(json)))
         .isInstanceOfSatisfying(
             ApiException.class,
@@ -69,6 +73,23 @@ class JsonTextTest {
               assertThat(e.problem().status()).isEqualTo(400);
               assertThat(e.problem().detail()).contains("unpaired UTF-16 surrogate");
             });
+  }
+
+  /**
+   * A body is walked for surrogates only when its bytes spell a surrogate escape: every body that
+   * holds one does (above), and a body that spells none holds none, whatever else it escapes.
+   */
+  @Test
+  void onlyBodiesSpellingASurrogateEscapeAreWalked() {
+    for (String json :
+        List.of(
+            "{\"name\":\"\\u00e9 \\ud7ff \\ue000 \\u0064800 \\\\ud800\"}",
+            "{\"a\":[\"\\n\\t\\\"\\/\", \"€ 😀\"], \"\\uD7FF\":\"\\u0D80\"}",
+            "{\"d800\":\"ud800 \\\\ \\\\u\"}")) {
+      boolean spells = JsonText.maySpellSurrogate(utf8(json));
+      assertThat(JsonText.surrogateProblem(ApiJson.parse(utf8(json)))).as(json).isNull();
+      assertThat(spells).as(json).isEqualTo(json.contains("\\\\ud800"));
+    }
   }
 
   @ParameterizedTest

@@ -66,6 +66,14 @@ class SyncApiIT {
     // Each created node records who synced it.
     assertThat(f.get("/api/v1/nodes/n003/events").json().at("/items/0/principal").asText())
         .isEqualTo("ops");
+    // The events of one sync carry one time (so its creates' events are encoded once).
+    String time = f.get("/api/v1/nodes/n000/events").json().at("/items/0/time").asText();
+    assertThat(time).isNotEmpty();
+    for (int i : List.of(1, 7, 19)) {
+      assertThat(
+              f.get("/api/v1/nodes/" + Json.id(i) + "/events").json().at("/items/0/time").asText())
+          .isEqualTo(time);
+    }
 
     long before = f.revision();
     ApiFixture.Response again = f.json("POST", "/api/v1/sync", records(range(0, 20), "a"));

@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 public final class ManagementAddress {
 
   private static final int MAX_LENGTH = 2048;
-  private static final Pattern IPV4 =
-      Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
+  private static final int IPV4_VALID = 0;
+  private static final int IPV4_OUT_OF_RANGE = 1;
+  private static final int NOT_IPV4 = 2;
   private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:.]+");
 
   private ManagementAddress() {}
@@ -30,7 +31,7 @@ public final class ManagementAddress {
     if (text.length() > MAX_LENGTH) {
       return "must be at most " + MAX_LENGTH + " characters";
     }
-    if (text.chars().anyMatch(c -> c <= ' ' || c >= 0x7f)) {
+    if (!printableAscii(text)) {
       return "must not contain whitespace, control or non-ASCII characters";
     }
     if (text.contains("://")) {
@@ -115,19 +116,59 @@ public final class ManagementAddress {
     return null;
   }
 
-  private static String hostProblem(String host) {
-    var ipv4 = IPV4.matcher(host);
-    if (ipv4.matches()) {
-      for (int i = 1; i <= 4; i++) {
-        if (Integer.parseInt(ipv4.group(i)) > 255) {
-          return "not an IPv4 address: " + Texts.quote(host);
-        }
+  private static boolean printableAscii(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c <= ' ' || c >= 0x7f) {
+        return false;
       }
+    }
+    return true;
+  }
+
+  private static String hostProblem(String host) {
+    int octets = ipv4(host);
+    if (octets == IPV4_VALID) {
       return null;
+    }
+    if (octets == IPV4_OUT_OF_RANGE) {
+      return "not an IPv4 address: " + Texts.quote(host);
     }
     String problem = DnsNames.hostProblem(host);
     return problem == null
         ? null
         : "not an IP address or RFC 1123 host name: " + Texts.quote(host) + ": " + problem;
+  }
+
+  /**
+   * Whether {@code host} is four dot-separated groups of one to three ASCII digits ({@link
+   * #NOT_IPV4} if not), each at most 255 ({@link #IPV4_VALID}) or not ({@link #IPV4_OUT_OF_RANGE}).
+   * No regex: every spec validated checks its address.
+   */
+  private static int ipv4(String host) {
+    int groups = 0;
+    int digits = 0;
+    int value = 0;
+    boolean inRange = true;
+    for (int i = 0; i <= host.length(); i++) {
+      char c = i == host.length() ? '.' : host.charAt(i);
+      if (c == '.') {
+        if (digits == 0 || ++groups > 4) {
+          return NOT_IPV4;
+        }
+        inRange &= value <= 255;
+        digits = 0;
+        value = 0;
+      } else if (c >= '0' && c <= '9' && digits < 3) {
+        digits++;
+        value = value * 10 + (c - '0');
+      } else {
+        return NOT_IPV4;
+      }
+    }
+    if (groups != 4) {
+      return NOT_IPV4;
+    }
+    return inRange ? IPV4_VALID : IPV4_OUT_OF_RANGE;
   }
 }

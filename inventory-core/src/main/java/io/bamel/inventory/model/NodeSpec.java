@@ -131,16 +131,16 @@ public record NodeSpec(
       String problem = ManagementAddress.problem(mgmtAddress);
       v.check(problem == null, "mgmtAddress", problem);
     }
-    if (macAddress != null) {
-      v.check(
-          MacAddress.isValid(macAddress),
-          "macAddress",
-          "not a MAC address: " + Texts.quote(macAddress));
+    if (macAddress != null && !MacAddress.isValid(macAddress)) {
+      v.error("macAddress", "not a MAC address: " + Texts.quote(macAddress));
     }
     if (powerInterface != null) {
       switch (powerInterface) {
-        case REDFISH, IPMI ->
-            v.check(mgmtAddress != null, "mgmtAddress", "required for " + powerInterface);
+        case REDFISH, IPMI -> {
+          if (mgmtAddress == null) {
+            v.error("mgmtAddress", "required for " + powerInterface);
+          }
+        }
         case PROXMOX -> {
           v.check(mgmtAddress != null, "mgmtAddress", "required for proxmox");
           v.check(proxmox != null, "proxmox", "required for proxmox: the node and vmid");
@@ -158,13 +158,15 @@ public record NodeSpec(
                   + " ever be confirmed");
         }
       }
-      v.check(
-          !pxeBoot(bootProfile) || powerInterface.canSetBootDevice(),
-          "bootProfile",
-          Texts.quote(bootProfile)
-              + " boots from the network, which "
-              + powerInterface
-              + " cannot set up (no one-time boot device): use redfish or ipmi, or a disk profile");
+      if (pxeBoot(bootProfile) && !powerInterface.canSetBootDevice()) {
+        v.error(
+            "bootProfile",
+            Texts.quote(bootProfile)
+                + " boots from the network, which "
+                + powerInterface
+                + " cannot set up (no one-time boot device): use redfish or ipmi, or a disk"
+                + " profile");
+      }
     }
     if (bmcTls != null) {
       bmcTls.validate(v.at("bmcTls"));
@@ -207,9 +209,15 @@ public record NodeSpec(
       return;
     }
     v.check(value.length() <= MAX_TEXT, field, "must be at most " + MAX_TEXT + " characters long");
-    v.check(
-        value.chars().noneMatch(Character::isISOControl),
-        field,
-        "must not contain control characters");
+    v.check(!hasControl(value), field, "must not contain control characters");
+  }
+
+  private static boolean hasControl(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isISOControl(value.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -5,6 +5,7 @@ import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.runtime.Backoff;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
+import io.etcd.jetcd.Txn;
 import io.etcd.jetcd.kv.TxnResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,14 +19,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * One run of {@link EtcdInventory#upsertAll}: validate every item, read what is stored (but for
- * items that require their node not to exist: their guards check that in etcd), skip what is
+ * One run of {@link EtcdInventory#upsertAll}: check every item's id, read what is stored (but for
+ * items that require their node not to exist: their guards check that in etcd), validate each item
+ * as it is planned (an invalid spec or a repeated id is refused on its own), skip what is
  * unchanged, pack the rest into transactions within etcd's limits, and fall back to one transaction
  * per item for a transaction that lost a race, so every item gets its own result. A unique value
- * (serial, MAC, management address) taken by an earlier item of the batch is refused before
- * anything is written; one held by a stored node is refused by the index guard in etcd. With a
- * {@link WriteFence}, every transaction also requires the writer's leadership, and a lost fence
- * ends the run with {@link FencedException}.
+ * (serial, MAC, management address) taken by an earlier item of the batch is refused, never
+ * written; one held by a stored node is refused by the index guard in etcd. With a {@link
+ * WriteFence}, every transaction also requires the writer's leadership, and a lost fence ends the
+ * run with {@link FencedException}.
  */
 final class BatchUpsert {
 
@@ -37,6 +39,12 @@ final class BatchUpsert {
   private final NodeWrites writes;
   private final Function<List<String>, List<NodeRecord>> reader;
   private final WriteFence fence;
+
+  /**
+   * The items' events, encoded once while they are equal: the events of a sync's creates differ
+   * only by node, which is in their key, not their value.
+   */
+  private final LastEncoded events = new LastEncoded();
 
   BatchUpsert(
       KV kv,
@@ -56,22 +64,26 @@ final class BatchUpsert {
 
   List<BatchResult> run(List<BatchItem> items) {
     BatchResult[] results = new BatchResult[items.size()];
-    List<Integer> valid = validate(items, results);
+    List<Integer> addressed = addressed(items, results);
     List<String> toRead = new ArrayList<>();
-    for (int i : valid) {
+    for (int i : addressed) {
       if (!mustBeNew(items.get(i))) {
         toRead.add(items.get(i).id());
       }
     }
     List<NodeRecord> stored = toRead.isEmpty() ? List.of() : reader.apply(toRead);
     Map<String, String> claimed = new HashMap<>();
+    Set<String> seen = new HashSet<>();
     int read = 0;
     List<Planned> chunk = new ArrayList<>();
     TxnPlan merged = null;
     Sent inFlight = null;
-    for (int i : valid) {
+    for (int i : addressed) {
       BatchItem item = items.get(i);
       NodeRecord current = mustBeNew(item) ? NodeRecord.absent(item.id()) : stored.get(read++);
+      if (!valid(i, item, seen, results)) {
+        continue;
+      }
       Planned p = plan(i, item, current, results, claimed);
       if (p == null) {
         continue;
@@ -99,8 +111,9 @@ final class BatchUpsert {
       List<Planned> members, TxnPlan merged, CompletableFuture<TxnResponse> answer) {}
 
   /**
-   * Waits for the chunk in flight, then sends {@code members} merged: one transaction in flight at
-   * a time, in the order of the items, while the next chunk is planned.
+   * Builds the transaction of {@code members} merged, waits for the chunk in flight, then sends it:
+   * one transaction in flight at a time, in the order of the items, while the next chunk is planned
+   * and built.
    */
   private Sent send(
       Sent inFlight,
@@ -108,10 +121,11 @@ final class BatchUpsert {
       TxnPlan merged,
       List<BatchItem> items,
       BatchResult[] results) {
-    finish(inFlight, items, results);
     // Any failure but the fence's sends every member to retryAlone, which reads back its own
     // guards: the chunk need not carry a read of each of its keys.
-    return new Sent(members, merged, merged.withoutReadBack().send(kv));
+    Txn next = merged.withoutReadBack().prepare(kv);
+    finish(inFlight, items, results);
+    return new Sent(members, merged, next.commit());
   }
 
   /**
@@ -124,27 +138,44 @@ final class BatchUpsert {
     return item.expectedRevision() == 0;
   }
 
-  private List<Integer> validate(List<BatchItem> items, BatchResult[] results) {
-    List<Integer> valid = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
+  /**
+   * The items whose id is valid and that have a spec, in order; the others get their INVALID
+   * result. Their specs are validated as the items are planned ({@link #valid}), so the first
+   * transaction does not wait for the validation of the whole batch.
+   */
+  private static List<Integer> addressed(List<BatchItem> items, BatchResult[] results) {
+    List<Integer> addressed = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       BatchItem item = items.get(i);
-      String id = item.id();
       try {
-        Ids.require("id", id);
+        Ids.require("id", item.id());
         if (item.spec() == null) {
           throw new InvalidInputException("spec", "must be present");
         }
-        item.spec().validate();
-        if (!seen.add(id)) {
-          throw new InvalidInputException("id", "appears more than once in the batch");
-        }
-        valid.add(i);
+        addressed.add(i);
       } catch (InvalidInputException e) {
-        results[i] = new BatchResult(id, Outcome.INVALID, 0, e.getMessage());
+        results[i] = new BatchResult(item.id(), Outcome.INVALID, 0, e.getMessage());
       }
     }
-    return valid;
+    return addressed;
+  }
+
+  /**
+   * Whether the spec of addressed item {@code i} is valid and its id not taken by an earlier valid
+   * item ({@code seen}, which gets it); if not, records its INVALID result. With {@link #addressed}
+   * the same checks in the same order as when every item was checked before the first write.
+   */
+  private static boolean valid(int i, BatchItem item, Set<String> seen, BatchResult[] results) {
+    try {
+      item.spec().validate();
+      if (!seen.add(item.id())) {
+        throw new InvalidInputException("id", "appears more than once in the batch");
+      }
+      return true;
+    } catch (InvalidInputException e) {
+      results[i] = new BatchResult(item.id(), Outcome.INVALID, 0, e.getMessage());
+      return false;
+    }
   }
 
   /**
@@ -182,7 +213,8 @@ final class BatchUpsert {
         if (value == null || Objects.equals(value, field.of(current.spec()))) {
           continue;
         }
-        String holder = claimed.get(field.key(value));
+        String key = field.key(value);
+        String holder = claimed.get(key);
         if (holder != null && !holder.equals(id)) {
           results[index] =
               new BatchResult(
@@ -193,13 +225,13 @@ final class BatchUpsert {
                       + " (earlier in the batch)");
           return null;
         }
-        keys.add(field.key(value));
+        keys.add(key);
       }
       keys.forEach(key -> claimed.put(key, id));
     }
     TxnPlan plan = new TxnPlan().fence(fence);
     writes.spec(plan, id, current.spec(), current.specRevision(), bytes, item.spec());
-    writes.event(plan, id, current.lastEventSeq(), item.event());
+    writes.event(plan, id, current.lastEventSeq(), item.event(), events);
     return new Planned(index, plan, current.exists() ? Outcome.UPDATED : Outcome.CREATED);
   }
 

@@ -23,15 +23,16 @@ record KeyChange(KeyRef ref, Object value, long modRevision, String unreadable) 
   /** Parses and decodes a key-value read from etcd; a value that does not decode is unreadable. */
   static KeyChange of(KeyValue kv) {
     KeyRef ref = Keys.parse(Bytes.text(kv.getKey()));
-    byte[] bytes = kv.getValue().getBytes();
     try {
+      // The value is copied out of the protobuf only for the kinds decoded (not for events or
+      // index keys: most of the keys a sync writes).
       Object value =
           switch (ref.kind()) {
-            case NODE_SPEC -> Codec.decode(bytes, NodeSpec.class);
-            case NODE_STATUS -> Codec.decode(bytes, NodeStatus.class);
-            case NODE_READINGS -> Codec.decode(bytes, NodeReadings.class);
-            case POOL_CONFIG -> Codec.decode(bytes, PoolConfig.class);
-            case POOL_STATUS -> Codec.decode(bytes, PoolStatus.class);
+            case NODE_SPEC -> Codec.decode(kv.getValue().getBytes(), NodeSpec.class);
+            case NODE_STATUS -> Codec.decode(kv.getValue().getBytes(), NodeStatus.class);
+            case NODE_READINGS -> Codec.decode(kv.getValue().getBytes(), NodeReadings.class);
+            case POOL_CONFIG -> Codec.decode(kv.getValue().getBytes(), PoolConfig.class);
+            case POOL_STATUS -> Codec.decode(kv.getValue().getBytes(), PoolStatus.class);
             case POOL_MEMBER -> "";
             default -> null;
           };

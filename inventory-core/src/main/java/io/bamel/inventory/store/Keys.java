@@ -71,6 +71,7 @@ public final class Keys {
   static final String CONFIG = "config";
   static final String MEMBERS = "members";
   private static final int SEQ_DIGITS = 16;
+  private static final String ZEROS = "0".repeat(SEQ_DIGITS);
 
   private Keys() {}
 
@@ -101,7 +102,11 @@ public final class Keys {
 
   /** {@code /baremetal/events/{id}/{seq}}, with {@code seq} zero-padded so keys sort by seq. */
   public static String nodeEvent(String id, long seq) {
-    return nodeEvents(id) + String.format(Locale.ROOT, "%0" + SEQ_DIGITS + "d", seq);
+    String digits = Long.toString(seq);
+    if (seq < 0 || digits.length() >= SEQ_DIGITS) {
+      return nodeEvents(id) + String.format(Locale.ROOT, "%0" + SEQ_DIGITS + "d", seq);
+    }
+    return nodeEvents(id) + ZEROS.substring(digits.length()) + digits;
   }
 
   /** {@code /baremetal/pools/{pool}/}: the prefix of one pool's keys. */
@@ -184,7 +189,7 @@ public final class Keys {
       }
     } else if (key.startsWith(EVENTS)) {
       String[] parts = key.substring(EVENTS.length()).split("/", -1);
-      if (parts.length == 2 && Ids.isValid(parts[0]) && parts[1].matches("\\d{1,19}")) {
+      if (parts.length == 2 && Ids.isValid(parts[0]) && digits(parts[1])) {
         return new KeyRef(KeyRef.Kind.NODE_EVENT, parts[0], null, Long.parseLong(parts[1]));
       }
     } else if (key.startsWith(POOLS)) {
@@ -216,6 +221,20 @@ public final class Keys {
       return new KeyRef(KeyRef.Kind.LEADER, null, null, 0);
     }
     return KeyRef.OTHER;
+  }
+
+  /** One to 19 ASCII digits (an event's sequence number); no regex: every watched event. */
+  private static boolean digits(String text) {
+    if (text.isEmpty() || text.length() > 19) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -65,13 +65,22 @@ final class NodeWrites {
 
   /** Appends {@code event} after {@code lastSeq} and trims the history to the bound. */
   void event(TxnPlan plan, String id, long lastSeq, NodeEvent event) {
+    event(plan, id, lastSeq, event, null);
+  }
+
+  /**
+   * Appends {@code event} after {@code lastSeq} and trims the history to the bound, encoding it
+   * through {@code encoded} (null: encoded here).
+   */
+  void event(TxnPlan plan, String id, long lastSeq, NodeEvent event, LastEncoded encoded) {
     if (event == null) {
       return;
     }
     long seq = lastSeq + 1;
     String key = Keys.nodeEvent(id, seq);
     plan.expectAbsent(key);
-    plan.put(key, Codec.encode(event.withSeq(seq)));
+    NodeEvent numbered = event.withSeq(seq);
+    plan.put(key, encoded == null ? Codec.encode(numbered) : encoded.encode(numbered));
     long oldestKept = seq - eventLimit + 1;
     if (oldestKept > 1) {
       plan.deleteRange(Keys.nodeEvents(id), Keys.nodeEvent(id, oldestKept));

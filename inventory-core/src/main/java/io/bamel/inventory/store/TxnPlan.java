@@ -1,6 +1,7 @@
 package io.bamel.inventory.store;
 
 import io.etcd.jetcd.KV;
+import io.etcd.jetcd.Txn;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
@@ -220,6 +221,15 @@ final class TxnPlan {
    * caller can prepare the next transaction meanwhile.
    */
   CompletableFuture<TxnResponse> send(KV kv) {
+    return prepare(kv).commit();
+  }
+
+  /**
+   * The transaction built (its guards, writes and failure reads converted for jetcd) but not sent:
+   * {@code commit()} sends it. So that a caller waiting for an earlier transaction can build the
+   * next one first, and send it as soon as the earlier one is answered.
+   */
+  Txn prepare(KV kv) {
     List<Cmp> cmps = new ArrayList<>();
     if (fence != null) {
       cmps.add(
@@ -247,8 +257,7 @@ final class TxnPlan {
     return kv.txn()
         .If(cmps.toArray(Cmp[]::new))
         .Then(ops.toArray(Op[]::new))
-        .Else(readBack.toArray(Op[]::new))
-        .commit();
+        .Else(readBack.toArray(Op[]::new));
   }
 
   /**

@@ -66,7 +66,14 @@ class BatchUpsertIT {
               new BatchItem("stale", TestNodes.spec(3, "a"), 12345, null),
               BatchItem.upsert("Bad/Id", TestNodes.spec(4, "a"), null),
               BatchItem.upsert("new-1", TestNodes.spec(5, "a"), null),
-              new BatchItem("existing2", TestNodes.spec(6, "a"), 0, null));
+              new BatchItem("existing2", TestNodes.spec(6, "a"), 0, null),
+              // A repeated id is refused only after an earlier item with that id was valid.
+              BatchItem.upsert(
+                  "twice", TestNodes.spec(7, "a").toBuilder().rackPosition(-1).build(), null),
+              BatchItem.upsert("twice", TestNodes.spec(8, "a"), null),
+              BatchItem.upsert("again", TestNodes.spec(9, "a"), null),
+              BatchItem.upsert(
+                  "again", TestNodes.spec(10, "a").toBuilder().rackPosition(-1).build(), null));
       Map<String, BatchResult> results =
           inventory.upsertAll(items).stream()
               .collect(Collectors.toMap(r -> r.id() + r.outcome(), Function.identity()));
@@ -77,7 +84,16 @@ class BatchUpsertIT {
               "staleCONFLICT",
               "Bad/IdINVALID",
               "new-1INVALID",
-              "existing2CREATED");
+              "existing2CREATED",
+              "twiceINVALID",
+              "twiceCREATED",
+              "againCREATED",
+              "againINVALID");
+      assertThat(results.get("new-1INVALID").message()).contains("more than once");
+      assertThat(results.get("twiceINVALID").message()).contains("rackPosition");
+      assertThat(results.get("againINVALID").message()).contains("rackPosition");
+      assertThat(inventory.getNode("twice").orElseThrow().spec().serial())
+          .isEqualTo(TestNodes.spec(8, "a").serial());
       assertThat(inventory.getNode("existing").orElseThrow().spec().pool()).isEqualTo("b");
       assertThat(inventory.getNode("stale")).isEmpty();
     }

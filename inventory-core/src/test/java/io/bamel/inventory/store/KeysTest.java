@@ -33,6 +33,22 @@ class KeysTest {
   }
 
   @Test
+  void eventSequencesArePaddedAsFormatPadsThem() {
+    for (long seq :
+        new long[] {0, 1, 9, 10, 99_999, 1L << 40, 999_999_999_999_999L, 1_000_000_000_000_000L}) {
+      assertThat(Keys.nodeEvent("n1", seq))
+          .isEqualTo("/baremetal/events/n1/" + String.format(java.util.Locale.ROOT, "%016d", seq));
+      assertThat(Keys.parse(Keys.nodeEvent("n1", seq)).seq()).isEqualTo(seq);
+    }
+    assertThat(Keys.nodeEvent("n1", Long.MAX_VALUE)).endsWith("/" + Long.MAX_VALUE);
+    assertThat(Keys.parse("/baremetal/events/n1/12a4").kind()).isEqualTo(KeyRef.Kind.OTHER);
+    assertThat(Keys.parse("/baremetal/events/n1/").kind()).isEqualTo(KeyRef.Kind.OTHER);
+    assertThat(Keys.parse("/baremetal/events/n1/\u0661").kind()).isEqualTo(KeyRef.Kind.OTHER);
+    assertThat(Keys.parse("/baremetal/events/n1/" + "1".repeat(20)).kind())
+        .isEqualTo(KeyRef.Kind.OTHER);
+  }
+
+  @Test
   void eventKeysSortBySequence() {
     assertThat(Keys.nodeEvent("n", 9)).isLessThan(Keys.nodeEvent("n", 10));
   }
