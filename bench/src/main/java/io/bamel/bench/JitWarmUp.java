@@ -58,17 +58,31 @@ public final class JitWarmUp {
     }
   }
 
+  private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+
   private JitWarmUp() {}
+
+  /** Whether the JVM counts its compilation time ({@link #compilationMillis}). */
+  public static boolean compilationCounted() {
+    return JIT != null && JIT.isCompilationTimeMonitoringSupported();
+  }
+
+  /**
+   * The JIT's compilation time so far, in milliseconds, as {@link
+   * CompilationMXBean#getTotalCompilationTime()} counts it (0 where the JVM does not count it).
+   */
+  public static long compilationMillis() {
+    return compilationCounted() ? JIT.getTotalCompilationTime() : 0;
+  }
 
   /** Runs {@code actions} in passes until the JIT is steady or {@code maxPasses} have run. */
   public static WarmUpReport run(List<? extends Timer.Trial> actions, int maxPasses)
       throws Exception {
-    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    boolean counted = jit != null && jit.isCompilationTimeMonitoringSupported();
+    boolean counted = compilationCounted();
     List<Pass> passes = new ArrayList<>();
     long start = System.nanoTime();
     while (passes.size() < maxPasses && !(counted && steady(passes))) {
-      long compiled = counted ? jit.getTotalCompilationTime() : 0;
+      long compiled = compilationMillis();
       long passStart = System.nanoTime();
       for (Timer.Trial action : actions) {
         long end = System.nanoTime() + SLICE_NANOS;
@@ -78,9 +92,7 @@ public final class JitWarmUp {
         } while (System.nanoTime() < end);
       }
       passes.add(
-          new Pass(
-              (System.nanoTime() - passStart) / 1_000_000,
-              counted ? jit.getTotalCompilationTime() - compiled : 0));
+          new Pass((System.nanoTime() - passStart) / 1_000_000, compilationMillis() - compiled));
     }
     return new WarmUpReport(
         passes.size(), counted && steady(passes), (System.nanoTime() - start) / 1_000_000);

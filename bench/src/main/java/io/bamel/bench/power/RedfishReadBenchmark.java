@@ -159,7 +159,7 @@ public final class RedfishReadBenchmark implements Benchmark {
                 List.of(() -> readAll(driver, endpoints, pool, reads, UNTIMED_DEADLINE)),
                 maxWarmUpPasses);
         System.out.printf("%s%s: warm-up %s%n", name(), label, warmUp);
-        long compileMillisBefore = compileMillis();
+        long compileMillisBefore = JitWarmUp.compilationMillis();
         long readsBefore = reads.get();
         long connectionsBefore = fleet.connectionsAccepted();
         long fullHandshakesBefore = fleet.fullHandshakes();
@@ -169,7 +169,8 @@ public final class RedfishReadBenchmark implements Benchmark {
         double wallMillis =
             Timer.medianMillis(3, () -> readAll(driver, endpoints, pool, reads, READ_DEADLINE));
         long timedReads = reads.get() - readsBefore;
-        double compilePerRead = (double) (compileMillis() - compileMillisBefore) / timedReads;
+        double compilePerRead =
+            (double) (JitWarmUp.compilationMillis() - compileMillisBefore) / timedReads;
         double cpuPerRead = (processCpuNanos() - cpuBefore) / 1e6 / timedReads;
         Map<ThreadCpu.Role, Long> byRole = threadsBefore.since();
         double driverCpuPerRead = byRole.get(ThreadCpu.Role.DRIVER) / 1e6 / timedReads;
@@ -257,15 +258,6 @@ public final class RedfishReadBenchmark implements Benchmark {
         throw new IllegalStateException("unexpected power state " + read.get());
       }
     }
-  }
-
-  /** The JIT's compilation time so far, in milliseconds (0 where the JVM does not count it). */
-  private static long compileMillis() {
-    java.lang.management.CompilationMXBean jit =
-        java.lang.management.ManagementFactory.getCompilationMXBean();
-    return jit != null && jit.isCompilationTimeMonitoringSupported()
-        ? jit.getTotalCompilationTime()
-        : 0;
   }
 
   /** The CPU time this JVM has used so far (0 where the JVM does not tell). */
