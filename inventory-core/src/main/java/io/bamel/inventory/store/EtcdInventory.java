@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Supplier;
 
 /**
  * The only writer of the inventory. Every write is one etcd transaction guarded by the mod revision
@@ -327,8 +326,7 @@ public final class EtcdInventory {
    * @return the number of index keys written
    */
   public int rebuildUniqueIndex() {
-    return new UniqueIndexRebuild(kv, () -> new PagedNodes(this, options.pageSize()), options)
-        .run();
+    return new UniqueIndexRebuild(kv, new PagedNodes(this, options.pageSize()), options).run();
   }
 
   /**
@@ -344,13 +342,8 @@ public final class EtcdInventory {
     if (!cache.synced()) {
       throw new IllegalStateException("the cache must be synced before the unique index pass");
     }
-    Supplier<Iterable<Node>> nodes =
-        () ->
-            () ->
-                cache.sortedNodeIds().stream()
-                    .map(cache::node)
-                    .flatMap(Optional::stream)
-                    .iterator();
+    Iterable<Node> nodes =
+        () -> cache.sortedNodeIds().stream().map(cache::node).flatMap(Optional::stream).iterator();
     return new UniqueIndexRebuild(kv, nodes, options).run();
   }
 

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * The one-off migration behind {@link EtcdInventory#rebuildUniqueIndex()}: writes the unique-field
@@ -14,10 +13,10 @@ import java.util.function.Supplier;
  * written with a guard that it does not exist yet and that the node's spec is still the one read,
  * so it never overwrites a key and is safe while the API writes; a second run writes nothing. A
  * value two stored nodes share keeps the node that comes first by id. The nodes come from a source
- * in id order (etcd's paged listing, or a synced {@link InventoryCache}, which spares reading the
- * fleet a second time at start); the index is read paged, so its cost per etcd reply does not grow
- * with the fleet. A node the source shows at an older spec than etcd's fails its guard and is tried
- * again in the next pass, from the source as it is then.
+ * in id order, iterated afresh in each pass (etcd's paged listing, or a synced {@link
+ * InventoryCache}, which spares reading the fleet a second time at start); the index is read paged,
+ * so its cost per etcd reply does not grow with the fleet. A node the source shows at an older spec
+ * than etcd's fails its guard and is tried again in the next pass, from the source as it is then.
  */
 final class UniqueIndexRebuild {
 
@@ -35,11 +34,11 @@ final class UniqueIndexRebuild {
   static final int INDEX_PAGE_FACTOR = 8;
 
   private final KV kv;
-  private final Supplier<Iterable<Node>> nodesInIdOrder;
+  private final Iterable<Node> nodesInIdOrder;
   private final EtcdInventory.Options options;
 
-  UniqueIndexRebuild(
-      KV kv, Supplier<Iterable<Node>> nodesInIdOrder, EtcdInventory.Options options) {
+  /** {@code nodesInIdOrder}: each of its iterators reads the nodes as they are then. */
+  UniqueIndexRebuild(KV kv, Iterable<Node> nodesInIdOrder, EtcdInventory.Options options) {
     this.kv = kv;
     this.nodesInIdOrder = nodesInIdOrder;
     this.options = options;
@@ -93,7 +92,7 @@ final class UniqueIndexRebuild {
   /** One guarded plan per node that lacks index keys, in id order. */
   private List<TxnPlan> missingClaims(Map<String, String> holders) {
     List<TxnPlan> plans = new ArrayList<>();
-    for (Node node : nodesInIdOrder.get()) {
+    for (Node node : nodesInIdOrder) {
       if (node.spec() == null) {
         continue;
       }
@@ -101,8 +100,12 @@ final class UniqueIndexRebuild {
       plan.expectModRevision(Keys.nodeSpec(node.id()), node.specRevision());
       for (UniqueField field : UniqueField.values()) {
         String value = field.of(node.spec());
-        if (value != null && holders.putIfAbsent(field.key(value), node.id()) == null) {
-          plan.claim(field.key(value), field.field(), value, node.id());
+        if (value == null) {
+          continue;
+        }
+        String key = field.key(value);
+        if (holders.putIfAbsent(key, node.id()) == null) {
+          plan.claim(key, field.field(), value, node.id());
         }
       }
       if (plan.claimCount() > 0) {
