@@ -18,6 +18,7 @@ import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.credentials.Destination;
 import io.bamel.power.net.HostAddresses;
+import io.bamel.power.net.NoDelaySocketFactory;
 import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
 import java.net.InetAddress;
@@ -114,7 +115,13 @@ public final class ProxmoxDriver implements PowerDriver {
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(0, TimeUnit.MILLISECONDS)
             .retryOnConnectionFailure(false)
+            .socketFactory(new NoDelaySocketFactory())
             .build();
+  }
+
+  /** The client every host's client is built from (tests check its sockets). */
+  OkHttpClient baseClient() {
+    return baseClient;
   }
 
   @Override

@@ -21,6 +21,7 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Destination;
 import io.bamel.power.net.HostAddresses;
+import io.bamel.power.net.NoDelaySocketFactory;
 import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
 import java.net.InetAddress;
@@ -127,7 +128,13 @@ public final class RedfishDriver implements PowerDriver {
             .readTimeout(0, TimeUnit.MILLISECONDS) // bounded per call by its deadline
             .retryOnConnectionFailure(false) // RedfishHttp decides what to repeat
             .followRedirects(false)
+            .socketFactory(new NoDelaySocketFactory())
             .build();
+  }
+
+  /** The client every BMC's client is built from (tests check its sockets). */
+  OkHttpClient baseClient() {
+    return baseClient;
   }
 
   @Override

@@ -125,6 +125,13 @@ class ProxmoxDriverIT {
   }
 
   @Test
+  void connectionsToHostsHaveNagleOff() throws Exception {
+    try (java.net.Socket socket = driver.baseClient().socketFactory().createSocket()) {
+      assertThat(socket.getTcpNoDelay()).isTrue();
+    }
+  }
+
+  @Test
   void readsTheStateWithTheApiToken() throws Exception {
     status("running");
     assertThat(driver.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
