@@ -1,5 +1,6 @@
 package io.bamel.power.sim;
 
+import io.bamel.power.tls.X25519Provider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -95,6 +96,7 @@ public final class SimulatorMain implements Callable<Integer> {
 
   /** Entry point. */
   public static void main(String[] args) {
+    X25519Provider.install();
     System.exit(new CommandLine(new SimulatorMain()).execute(args));
   }
 

@@ -1,0 +1,79 @@
+package io.bamel.power.tls;
+
+import java.security.Provider;
+import java.security.Security;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A JCA provider of the X25519 key exchange alone ({@code KeyPairGenerator} and {@code
+ * KeyAgreement} "XDH", alias "X25519"), computed by Bouncy Castle's constant-time X25519, which
+ * takes about a third of the CPU of the JDK's own (SunEC's, pure Java): 135 against 350 to 450 us
+ * for a key pair and an agreement on the machine of {@code docs/benchmarks.md}.
+ *
+ * <p>Why: every TLS 1.3 handshake, a resumed one too, makes an X25519 exchange on each side, and
+ * BMCs close idle connections within seconds, so polling a fleet's power states opens a new TLS
+ * connection per read; the JDK's X25519 was a third of the Redfish driver's CPU per read. Installed
+ * first among the providers ({@link #install()}), it is what the JDK's TLS (SunJSSE) and anything
+ * else in the process asking for "XDH" gets; for X448 keys or parameters its services refuse, and
+ * the JDK's {@code KeyPairGenerator} and {@code KeyAgreement} go on to the next provider (SunEC).
+ * Nothing else changes: no other algorithm, no key encoding (the JDK's {@code KeyFactory} still
+ * decodes peers' keys), no TLS setting.
+ *
+ * <p>{@code -Dbamel.tls.x25519=jdk} keeps the JDK's X25519 (for example where a site's policy
+ * allows only the JDK's providers, or a FIPS provider is configured).
+ */
+public final class X25519Provider extends Provider {
+
+  private static final long serialVersionUID = 1L;
+
+  /** The provider's name, as {@link Security#getProvider(String)} finds it. */
+  public static final String NAME = "BamelX25519";
+
+  /** The system property that, set to {@code jdk}, keeps the JDK's X25519. */
+  public static final String PROPERTY = "bamel.tls.x25519";
+
+  private static final List<String> ALIASES = List.of("X25519", "OID.1.3.101.110", "1.3.101.110");
+
+  /** A provider with the two services; {@link #install()} puts one first in the JVM. */
+  public X25519Provider() {
+    super(NAME, "1.0", "X25519 key pairs and agreement by Bouncy Castle's rfc7748.X25519");
+    putService(
+        new DirectService(
+            this, "KeyPairGenerator", X25519KeyPairGenerator.class, X25519KeyPairGenerator::new));
+    putService(
+        new DirectService(this, "KeyAgreement", X25519KeyAgreement.class, X25519KeyAgreement::new));
+  }
+
+  /**
+   * Makes this provider the first of the JVM's, once; does nothing when it already is installed or
+   * when {@value #PROPERTY} is {@code jdk}. Thread-safe.
+   *
+   * @return whether the provider was installed by this call
+   */
+  public static synchronized boolean install() {
+    if ("jdk".equalsIgnoreCase(System.getProperty(PROPERTY, "").trim())
+        || Security.getProvider(NAME) != null) {
+      return false;
+    }
+    Security.insertProviderAt(new X25519Provider(), 1);
+    return true;
+  }
+
+  /** A service made by a constructor reference, not by reflection on a class name. */
+  private static final class DirectService extends Service {
+
+    private final Supplier<Object> factory;
+
+    DirectService(
+        Provider provider, String type, Class<?> implementation, Supplier<Object> factory) {
+      super(provider, type, "XDH", implementation.getName(), ALIASES, null);
+      this.factory = factory;
+    }
+
+    @Override
+    public Object newInstance(Object constructorParameter) {
+      return factory.get();
+    }
+  }
+}
