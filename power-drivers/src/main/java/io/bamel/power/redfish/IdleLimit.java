@@ -36,6 +36,16 @@ final class IdleLimit {
   }
 
   /**
+   * Whether a request made {@code sinceLastRequest} after the BMC's last one is a lone request, not
+   * part of a burst: no connection idle that long may be reused, and none left after it is likely
+   * to be (the node controller reads a BMC once a pass, a minute apart), so it goes on a connection
+   * of its own, closed after the answer, and the pool holds nothing for the BMC.
+   */
+  boolean lone(Duration sinceLastRequest) {
+    return sinceLastRequest.compareTo(limit) >= 0;
+  }
+
+  /**
    * A request failed on a reused connection that had been idle for {@code idle}; returns whether
    * the limit went down.
    */

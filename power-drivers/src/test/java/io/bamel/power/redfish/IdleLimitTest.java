@@ -52,6 +52,22 @@ class IdleLimitTest {
     assertThat(limit.current()).isEqualTo(Duration.ofMillis(expectedMs));
   }
 
+  @ParameterizedTest(name = "limit {0} ms, last request {1} ms ago -> lone: {2}")
+  @CsvSource({
+    // a periodic read, a minute after the last
+    "4000, 60000, true",
+    // exactly the limit: no connection that idle is reused
+    "4000, 4000, true",
+    // within a burst (polling after a reset, an inspection's reads)
+    "4000, 50, false",
+    // a BMC closing idle connections after 200 ms (limit learnt 100 ms), read 300 ms later
+    "100, 300, true",
+  })
+  void aRequestLongerAfterTheLastThanTheLimitIsALoneOne(long limitMs, long sinceMs, boolean lone) {
+    assertThat(new IdleLimit(Duration.ofMillis(limitMs)).lone(Duration.ofMillis(sinceMs)))
+        .isEqualTo(lone);
+  }
+
   @ParameterizedTest(name = "initial {0} ms")
   @CsvSource({"0", "-1"})
   void theInitialLimitMustBePositive(long initialMs) {

@@ -203,6 +203,40 @@ class RedfishTransportIT {
     assertThat(http.idleLimit()).isEqualTo(RedfishConfig.defaults().keepAlive());
   }
 
+  /**
+   * A read made longer after the BMC's last request than the idle limit (the node controller's
+   * periodic read) goes on a connection of its own, closed after the answer: the pool keeps nothing
+   * for the BMC, so OkHttp's task runner has nothing of it to scan while it waits for the next
+   * pass. A burst after it (reads 20 ms apart) is served on one pooled connection again.
+   */
+  @Test
+  void aLoneReadGoesOnAConnectionOfItsOwnAndABurstOnAPooledOne() throws Exception {
+    SimulatedSystem system = add(plain, SimConnection.DEFAULT);
+    RedfishHttp http =
+        new RedfishHttp(
+            new OkHttpClient.Builder().retryOnConnectionFailure(false).build(),
+            Duration.ofMillis(300),
+            new BmcPacer(4, Duration.ZERO, Clock.systemUTC(), Sleeper.SYSTEM),
+            "lone-test");
+    Request get = new Request.Builder().url(plain.serviceRoot(system.id())).build();
+    http.execute(get, "GET root", deadline()); // the first: the start of a burst, pooled
+    assertThat(http.pooledConnections()).isEqualTo(1);
+    Thread.sleep(800); // the pool's 300 ms keep-alive ends meanwhile
+
+    long accepted = plain.connectionsAccepted();
+    assertThat(http.execute(get, "GET root", deadline()).code()).isEqualTo(200);
+    assertThat(plain.connectionsAccepted() - accepted).isEqualTo(1);
+    assertThat(http.pooledConnections()).isZero();
+
+    for (int i = 0; i < 3; i++) {
+      http.execute(get, "GET root", deadline());
+      Thread.sleep(20);
+    }
+    assertThat(plain.connectionsAccepted() - accepted).isEqualTo(2);
+    assertThat(http.pooledConnections()).isEqualTo(1);
+    assertThat(http.failedAttempts()).isZero();
+  }
+
   @Test
   void aFleetWithAPortPerSystemServesEachBmcOnItsOwnAddress() throws Exception {
     try (SimulatedBmcFleet own = SimulatedBmcFleet.startPortPerSystem(false)) {
