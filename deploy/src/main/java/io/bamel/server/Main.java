@@ -1,7 +1,6 @@
 package io.bamel.server;
 
 import io.bamel.power.cli.BmcCommand;
-import io.bamel.power.tls.X25519Provider;
 import io.bamel.server.client.ClientEnvironment;
 import io.bamel.server.client.CompletionCommand;
 import io.bamel.server.client.DescribeCommand;
@@ -77,12 +76,9 @@ public final class Main implements Runnable, ClientEnvironment.Holder {
    * Entry point of {@code bin/bamel}. Logging starts as warnings on standard error (what {@code
    * bmc} and {@code token} keep, so their standard output is only their result); {@code server} and
    * {@code demo} configure their own. A usage error is two lines on standard error and exit code 2.
-   * X25519 key exchanges, in every TLS connection the process makes or accepts, are Bouncy Castle's
-   * ({@link X25519Provider}; {@code -Dbamel.tls.x25519=jdk} keeps the JDK's).
    */
   public static void main(String[] args) {
     Logging.configureCommandLine();
-    X25519Provider.install();
     System.exit(commandLine(ClientEnvironment.system(), subcommand(args)).execute(args));
   }
 

@@ -2,6 +2,7 @@ package io.bamel.server;
 
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.runtime.FatalErrorHandler;
+import io.bamel.power.tls.X25519Provider;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ConfigLoader;
 import io.bamel.server.config.SecurityWarnings;
@@ -178,6 +179,9 @@ public final class ServerCommand implements Callable<Integer> {
     Logging.configure(cfg.log().format(), cfg.log().level());
     // An Error anywhere or a dead core thread ends the process, so that it is restarted.
     FatalErrorHandler.install();
+    // X25519 in TLS handshakes by Bouncy Castle: a third of the JDK's CPU per handshake, and a
+    // fleet's periodic reads make one per read where BMCs close idle connections
+    X25519Provider.install();
     Logger log = LoggerFactory.getLogger(ServerCommand.class);
     Path adminTokenFile = null;
     TokenStore tokens;

@@ -14,6 +14,7 @@ import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.redfish.RedfishDriver;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.power.tls.X25519Provider;
 import io.bamel.server.BamelServer;
 import io.bamel.server.EtcdBanner;
 import io.bamel.server.Logging;
@@ -93,6 +94,9 @@ public final class DemoCommand implements Callable<Integer> {
     Logging.configure(logFormat, "info");
     // An Error anywhere or a dead core thread ends the process, so that it is restarted.
     FatalErrorHandler.install();
+    // X25519 in TLS handshakes by Bouncy Castle: a third of the JDK's CPU per handshake, and a
+    // fleet's periodic reads make one per read where BMCs close idle connections
+    X25519Provider.install();
     if (speed < 1) {
       throw new ParameterException(spec.commandLine(), "--speed must be at least 1, not " + speed);
     }

@@ -19,7 +19,6 @@ import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.ipmi.IpmiDriver;
 import io.bamel.power.proxmox.ProxmoxDriver;
-import io.bamel.power.tls.X25519Provider;
 import io.bamel.power.wol.PowerOffCommands;
 import io.bamel.power.wol.WolDriver;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -236,7 +235,6 @@ public final class BmcCommand implements Callable<Integer> {
   /** Runs {@code bmc} on its own. */
   public static void main(String[] args) {
     quietLogging();
-    X25519Provider.install();
     CommandLine command = new CommandLine(new BmcCommand());
     command.setParameterExceptionHandler(
         (e, ignored) -> {

@@ -14,11 +14,12 @@ import java.util.function.Supplier;
  * <p>Why: every TLS 1.3 handshake, a resumed one too, makes an X25519 exchange on each side, and
  * BMCs close idle connections within seconds, so polling a fleet's power states opens a new TLS
  * connection per read; the JDK's X25519 was a third of the Redfish driver's CPU per read. Installed
- * first among the providers ({@link #install()}), it is what the JDK's TLS (SunJSSE) and anything
- * else in the process asking for "XDH" gets; for X448 keys or parameters its services refuse, and
- * the JDK's {@code KeyPairGenerator} and {@code KeyAgreement} go on to the next provider (SunEC).
- * Nothing else changes: no other algorithm, no key encoding (the JDK's {@code KeyFactory} still
- * decodes peers' keys), no TLS setting.
+ * first among the providers ({@link #install()}: {@code bamel server} and {@code bamel demo}, the
+ * simulator's main and the benchmarks do), it is what the JDK's TLS (SunJSSE) and anything else in
+ * the process asking for "XDH" gets; for X448 keys or parameters its services refuse, and the JDK's
+ * {@code KeyPairGenerator} and {@code KeyAgreement} go on to the next provider (SunEC). Nothing
+ * else changes: no other algorithm, no key encoding (the JDK's {@code KeyFactory} still decodes
+ * peers' keys), no TLS setting.
  *
  * <p>{@code -Dbamel.tls.x25519=jdk} keeps the JDK's X25519 (for example where a site's policy
  * allows only the JDK's providers, or a FIPS provider is configured).
@@ -33,6 +34,8 @@ public final class X25519Provider extends Provider {
   /** The system property that, set to {@code jdk}, keeps the JDK's X25519. */
   public static final String PROPERTY = "bamel.tls.x25519";
 
+  private static final String BOUNCY_CASTLE_X25519 = "org.bouncycastle.math.ec.rfc7748.X25519";
+
   private static final List<String> ALIASES = List.of("X25519", "OID.1.3.101.110", "1.3.101.110");
 
   /** A provider with the two services; {@link #install()} puts one first in the JVM. */
@@ -46,18 +49,34 @@ public final class X25519Provider extends Provider {
   }
 
   /**
-   * Makes this provider the first of the JVM's, once; does nothing when it already is installed or
-   * when {@value #PROPERTY} is {@code jdk}. Thread-safe.
+   * Makes this provider the first of the JVM's, once; does nothing when it already is installed,
+   * when {@value #PROPERTY} is {@code jdk}, or when Bouncy Castle is not on the class path.
+   * Thread-safe.
    *
    * @return whether the provider was installed by this call
    */
   public static synchronized boolean install() {
     if ("jdk".equalsIgnoreCase(System.getProperty(PROPERTY, "").trim())
-        || Security.getProvider(NAME) != null) {
+        || Security.getProvider(NAME) != null
+        || !bouncyCastlePresent()) {
       return false;
     }
     Security.insertProviderAt(new X25519Provider(), 1);
     return true;
+  }
+
+  /**
+   * Whether Bouncy Castle's X25519 is on the class path: a process without it (the command line's
+   * client commands run on a reduced class path) keeps the JDK's X25519 rather than failing in its
+   * first handshake.
+   */
+  private static boolean bouncyCastlePresent() {
+    try {
+      Class.forName(BOUNCY_CASTLE_X25519, false, X25519Provider.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 
   /** A service made by a constructor reference, not by reflection on a class name. */
