@@ -3,6 +3,7 @@ package io.bamel.inventory.maintenance;
 import io.bamel.inventory.runtime.CoreThreads;
 import java.time.Duration;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -50,9 +51,17 @@ final class LeaderTimer implements AutoCloseable {
     }
   }
 
-  /** Runs {@code action} once on the timer's thread, after any run in progress. */
+  /**
+   * Runs {@code action} once on the timer's thread, after any run in progress; after {@link #close}
+   * drops it, since no run follows that it could prepare for (a leadership lost during shutdown,
+   * after the timer was closed, reset a schedule nothing will use).
+   */
   void execute(Runnable action) {
-    timer.execute(action);
+    try {
+      timer.execute(action);
+    } catch (RejectedExecutionException e) {
+      // closed: nothing runs on this timer any more
+    }
   }
 
   @Override
