@@ -19,7 +19,7 @@ public final class BenchMain {
 
   /** Entry point of {@code make bench}. */
   public static void main(String[] args) {
-    // as bin/bamel does: the TLS handshakes of the benchmarks cost what they cost in the server
+    // as bamel server does: the TLS handshakes of the benchmarks cost what they cost in the server
     X25519Provider.install();
     BenchContext context = new BenchContext();
     Set<String> only =

@@ -37,11 +37,7 @@ public final class X25519KeyAgreement extends KeyAgreementSpi {
       throw new InvalidKeyException("not an X25519 private key");
     }
     byte[] value =
-        key instanceof X25519Keys.PrivateKey own
-            ? own.scalar().clone()
-            : privateKey
-                .getScalar()
-                .orElseThrow(() -> new InvalidKeyException("No private key value"));
+        privateKey.getScalar().orElseThrow(() -> new InvalidKeyException("No private key value"));
     if (value.length != X25519Keys.LENGTH) {
       throw new InvalidKeyException("an X25519 scalar has 32 bytes, not " + value.length);
     }

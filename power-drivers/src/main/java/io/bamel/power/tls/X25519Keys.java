@@ -52,13 +52,27 @@ final class X25519Keys {
     if (u.signum() < 0 || u.bitLength() > LENGTH * 8) {
       throw new InvalidKeyException("X25519 u-coordinate out of range");
     }
-    byte[] bigEndian = u.toByteArray();
-    byte[] little = new byte[LENGTH];
-    // toByteArray may add a sign byte in front: copy the low 32 bytes, reversed
-    for (int i = 0; i < Math.min(LENGTH, bigEndian.length); i++) {
-      little[i] = bigEndian[bigEndian.length - 1 - i];
+    // toByteArray may add a sign byte in front, which lowReversed leaves out
+    return lowReversed(u.toByteArray());
+  }
+
+  /**
+   * The last {@link #LENGTH} bytes of {@code bytes} (fewer when it is shorter, zeros then), in
+   * reverse order: between a big-endian number and RFC 7748's little-endian encoding.
+   */
+  private static byte[] lowReversed(byte[] bytes) {
+    byte[] reversed = new byte[LENGTH];
+    for (int i = 0; i < Math.min(LENGTH, bytes.length); i++) {
+      reversed[i] = bytes[bytes.length - 1 - i];
     }
-    return little;
+    return reversed;
+  }
+
+  /** {@code value} after the DER {@code prefix} that announces it. */
+  private static byte[] der(byte[] prefix, byte[] value) {
+    byte[] encoded = Arrays.copyOf(prefix, prefix.length + LENGTH);
+    System.arraycopy(value, 0, encoded, prefix.length, LENGTH);
+    return encoded;
   }
 
   /** An X25519 public key: the u-coordinate, 32 bytes little-endian. */
@@ -74,10 +88,7 @@ final class X25519Keys {
 
     @Override
     public BigInteger getU() {
-      byte[] bigEndian = new byte[LENGTH];
-      for (int i = 0; i < LENGTH; i++) {
-        bigEndian[i] = u[LENGTH - 1 - i];
-      }
+      byte[] bigEndian = lowReversed(u);
       // RFC 7748 section 5: the most significant bit of the last byte is ignored for X25519
       bigEndian[0] &= 0x7f;
       return new BigInteger(1, bigEndian);
@@ -100,9 +111,7 @@ final class X25519Keys {
 
     @Override
     public byte[] getEncoded() {
-      byte[] encoded = Arrays.copyOf(X509_PREFIX, X509_PREFIX.length + LENGTH);
-      System.arraycopy(u, 0, encoded, X509_PREFIX.length, LENGTH);
-      return encoded;
+      return der(X509_PREFIX, u);
     }
   }
 
@@ -116,14 +125,6 @@ final class X25519Keys {
 
     PrivateKey(byte[] scalar) {
       this.scalar = scalar.clone();
-    }
-
-    /** The scalar itself, not a copy (for the key agreement of this package). */
-    byte[] scalar() {
-      if (destroyed) {
-        throw new IllegalStateException("the key was destroyed");
-      }
-      return scalar;
     }
 
     @Override
@@ -151,9 +152,7 @@ final class X25519Keys {
       if (destroyed) {
         return null;
       }
-      byte[] encoded = Arrays.copyOf(PKCS8_PREFIX, PKCS8_PREFIX.length + LENGTH);
-      System.arraycopy(scalar, 0, encoded, PKCS8_PREFIX.length, LENGTH);
-      return encoded;
+      return der(PKCS8_PREFIX, scalar);
     }
 
     @Override
