@@ -3,13 +3,22 @@ package io.bamel.bench.api;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.store.EtcdInventory;
+import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.PutOption;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPatch;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -20,8 +29,9 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 
 /**
  * The timed requests of {@link FleetScaleBenchmark} against one running API: a listing page that
- * misses the memo, and a {@code PATCH} of a random node. Each reads its whole answer and fails
- * unless it is what was asked for.
+ * misses the memo, and a {@code PATCH} of a random node, each of which reads its whole answer and
+ * fails unless it is what was asked for; and, as the baseline of the PATCH, the etcd work of one
+ * without bamel.
  */
 final class FleetRequests {
 
@@ -29,6 +39,7 @@ final class FleetRequests {
 
   private final ApiBench api;
   private final EtcdInventory store;
+  private final Client client;
   private final CloseableHttpClient http;
   private final int nodes;
   private final SplittableRandom random;
@@ -36,9 +47,10 @@ final class FleetRequests {
   private long patches;
   private long patchTimeouts;
 
-  FleetRequests(ApiBench api, EtcdInventory store, CloseableHttpClient http, int nodes, long seed) {
+  FleetRequests(ApiBench api, Client client, CloseableHttpClient http, int nodes, long seed) {
     this.api = api;
-    this.store = store;
+    this.client = client;
+    this.store = new EtcdInventory(client);
     this.http = http;
     this.nodes = nodes;
     this.random = new SplittableRandom(seed);
@@ -87,6 +99,32 @@ final class FleetRequests {
       String body = "{\"assetTag\":\"AT-" + i + "-" + (++patches) + "\"}";
       patch.setEntity(new ByteArrayEntity(body.getBytes(StandardCharsets.UTF_8), MERGE_PATCH));
       execute(patch, null);
+    };
+  }
+
+  /**
+   * A PATCH's etcd work without bamel: a raw jetcd read of a random node's spec, then a transaction
+   * writing the same bytes back if the spec is still at the revision read.
+   */
+  Timer.Trial rawGuardedWrite() {
+    return () -> {
+      ByteSequence key =
+          ByteSequence.from(
+              Keys.nodeSpec(TestNodes.id(random.nextInt(nodes))), StandardCharsets.UTF_8);
+      KeyValue spec = client.getKVClient().get(key).get(30, TimeUnit.SECONDS).getKvs().get(0);
+      boolean written =
+          client
+              .getKVClient()
+              .txn()
+              .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(spec.getModRevision())))
+              .Then(Op.put(key, spec.getValue(), PutOption.DEFAULT))
+              .commit()
+              .get(30, TimeUnit.SECONDS)
+              .isSucceeded();
+      if (!written) {
+        throw new IllegalStateException(
+            key.toString(StandardCharsets.UTF_8) + " changed meanwhile");
+      }
     };
   }
 
