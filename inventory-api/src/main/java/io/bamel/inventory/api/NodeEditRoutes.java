@@ -6,6 +6,8 @@ import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.store.NotFoundException;
+import io.bamel.inventory.store.SpecEdit;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
@@ -101,35 +103,52 @@ final class NodeEditRoutes {
         Attempts.run(
             !(ifMatch instanceof Preconditions.IfMatch.None),
             "node " + id,
-            () -> {
-              Node current =
-                  api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
-              Preconditions.check(ifMatch, current.specRevision(), "node " + id);
-              // Fields a newer bamel stored (the spec's extensions) are kept, not patched.
-              Map<String, Object> kept = current.spec().extensions();
-              ObjectNode base = Codec.mapper().valueToTree(current.spec());
-              base.remove(kept.keySet());
-              NodeSpec patched =
-                  ApiJson.convert(MergePatch.apply(base, patch), NodeSpec.class).toBuilder()
-                      .extensions(kept)
-                      .build();
-              List<FieldError> power =
-                  SpecRules.powerFieldChanges(id, current.spec(), patched, false);
-              if (!power.isEmpty()) {
-                throw Problems.invalid(powerDetail("PATCH", id), power);
-              }
-              NodeSpec next = SpecRules.keepPowerFields(patched, current.spec());
-              List<String> control = checkPowerControl(caller, id, current.spec(), next);
-              return api.store.replaceSpec(
-                  id,
-                  current.specRevision(),
-                  next,
-                  caller.event(
-                      api.clock(),
-                      "updated",
-                      changes(current.spec(), next) + PowerControlFields.eventNote(control)));
-            });
+            () ->
+                editExisting(
+                    id,
+                    current -> {
+                      Preconditions.check(ifMatch, current.specRevision(), "node " + id);
+                      // Fields a newer bamel stored (the spec's extensions) are kept, not patched.
+                      Map<String, Object> kept = current.spec().extensions();
+                      ObjectNode base = Codec.mapper().valueToTree(current.spec());
+                      base.remove(kept.keySet());
+                      NodeSpec patched =
+                          ApiJson.convert(MergePatch.apply(base, patch), NodeSpec.class).toBuilder()
+                              .extensions(kept)
+                              .build();
+                      List<FieldError> power =
+                          SpecRules.powerFieldChanges(id, current.spec(), patched, false);
+                      if (!power.isEmpty()) {
+                        throw Problems.invalid(powerDetail("PATCH", id), power);
+                      }
+                      NodeSpec next = SpecRules.keepPowerFields(patched, current.spec());
+                      List<String> control = checkPowerControl(caller, id, current.spec(), next);
+                      return new SpecEdit.Result(
+                          next,
+                          caller.event(
+                              api.clock(),
+                              "updated",
+                              changes(current.spec(), next)
+                                  + PowerControlFields.eventNote(control)));
+                    }));
     answerNode(ctx, id, revision, 200);
+  }
+
+  /**
+   * {@link io.bamel.inventory.store.EtcdInventory#editSpec} of a node that must exist: one read and
+   * one guarded write; 404 when there is no such node.
+   */
+  private long editExisting(String id, SpecEdit edit) {
+    return editExisting(api, id, edit);
+  }
+
+  /** {@link #editExisting(String, SpecEdit)} for the routes of {@code api}. */
+  static long editExisting(ApiContext api, String id, SpecEdit edit) {
+    try {
+      return api.store.editSpec(id, edit);
+    } catch (NotFoundException e) {
+      throw Problems.notFound("no node " + id);
+    }
   }
 
   void delete(Context ctx) {

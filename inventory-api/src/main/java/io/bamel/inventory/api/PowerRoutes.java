@@ -1,7 +1,7 @@
 package io.bamel.inventory.api;
 
 import io.bamel.inventory.model.Node;
-import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.store.SpecEdit;
 import io.javalin.http.Context;
 import java.util.Set;
 
@@ -27,17 +27,16 @@ final class PowerRoutes {
         Attempts.run(
             !(ifMatch instanceof Preconditions.IfMatch.None),
             "node " + id,
-            () -> {
-              Node current =
-                  api.store.getNode(id).orElseThrow(() -> Problems.notFound("no node " + id));
-              Preconditions.check(ifMatch, current.specRevision(), "node " + id);
-              NodeSpec next = request.apply(id, current.spec());
-              return api.store.replaceSpec(
-                  id,
-                  current.specRevision(),
-                  next,
-                  caller.event(api.clock(), "power-requested", request.describe()));
-            });
+            () ->
+                NodeEditRoutes.editExisting(
+                    api,
+                    id,
+                    current -> {
+                      Preconditions.check(ifMatch, current.specRevision(), "node " + id);
+                      return new SpecEdit.Result(
+                          request.apply(id, current.spec()),
+                          caller.event(api.clock(), "power-requested", request.describe()));
+                    }));
     api.awaitCache(revision);
     Node node =
         api.cache

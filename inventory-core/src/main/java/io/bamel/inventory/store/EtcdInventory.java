@@ -122,6 +122,22 @@ public final class EtcdInventory {
     return writeSpec(current, spec, event);
   }
 
+  /**
+   * Reads the node once and writes what {@code edit} makes of it, if the spec is still at the
+   * revision read: a read-modify-write in one read and one guarded transaction, where {@link
+   * #getNode} followed by {@link #replaceSpec} reads the node twice. Nothing is written when {@code
+   * edit} throws, or when the spec it returns is the stored one.
+   *
+   * @return the new mod revision (the one read if the spec is what is stored)
+   * @throws NotFoundException when the node does not exist
+   * @throws ConflictException when the spec, or the node's events, changed after the read
+   */
+  public long editSpec(String id, SpecEdit edit) {
+    NodeRecord current = existing(id);
+    SpecEdit.Result result = edit.apply(current.toNode());
+    return writeSpec(current, result.spec(), result.event());
+  }
+
   private long writeSpec(NodeRecord current, NodeSpec spec, NodeEvent event) {
     spec.validate();
     byte[] bytes = Codec.encode(spec);
