@@ -53,7 +53,19 @@ public final class FleetScaleBenchmark implements Benchmark {
 
   private static final int POOLS = 4;
   private static final int PAGE = 500;
-  private static final int ROUNDS = 3;
+
+  /**
+   * How many timings a p99 row takes of each fleet, in how many blocks of one kind taken in turn. A
+   * listing takes 600 in 3 blocks. A PATCH and its raw baseline take 3,000 in 5 blocks (since
+   * 2026-11-26 14:30; 600 in 3 before): at 100,000 nodes etcd's garbage collector marks a 300 MB
+   * heap for about 0.4 s every several seconds of writes, and 600 PATCHes (3 s) caught one such
+   * cycle or none, which decided their p99 (see docs/benchmarks.md).
+   */
+  private record Sampling(int requests, int rounds) {}
+
+  private static final Sampling LISTINGS = new Sampling(600, 3);
+  private static final Sampling WRITES = new Sampling(3_000, 5);
+  private static final Sampling QUICK = new Sampling(48, 3);
   private static final int SETTLE = 5;
   private static final int MAX_WARM_UP_PASSES = 40;
 
@@ -70,7 +82,8 @@ public final class FleetScaleBenchmark implements Benchmark {
     int large = context.size("fleetNodes", 100_000);
     int small = context.size("fleetSmallNodes", 10_000);
     int syncNodes = context.size("fleetSyncNodes", 10_000);
-    int requests = context.quick() ? 48 : 600;
+    Sampling listings = context.quick() ? QUICK : LISTINGS;
+    Sampling writes = context.quick() ? QUICK : WRITES;
     int runs = context.quick() ? 1 : 3;
     List<BenchResult> rows = new ArrayList<>();
     try (EtcdCluster bigEtcd = EtcdCluster.start(1);
@@ -98,14 +111,14 @@ public final class FleetScaleBenchmark implements Benchmark {
                   "listing miss (GET ?pool=pool-1&limit=" + PAGE + ", revision moved) p99, " + what,
                   bigRequests.listingMiss(PAGE),
                   smallRequests.listingMiss(PAGE),
-                  requests,
+                  listings,
                   context.quick()));
           rows.addAll(
               compare(
                   "PATCH of a random node p99, " + what,
                   bigRequests.patch(),
                   smallRequests.patch(),
-                  requests,
+                  writes,
                   context.quick()));
           rows.addAll(
               compareInfo(
@@ -114,7 +127,7 @@ public final class FleetScaleBenchmark implements Benchmark {
                       + what,
                   bigRequests.rawGuardedWrite(),
                   smallRequests.rawGuardedWrite(),
-                  requests,
+                  writes,
                   context.quick()));
           long[] bigPatches = bigRequests.patchesAnd408s();
           long[] smallPatches = smallRequests.patchesAnd408s();
@@ -201,9 +214,9 @@ public final class FleetScaleBenchmark implements Benchmark {
    * until the JIT is steady, then timed in blocks of one kind taken in turn.
    */
   private List<BenchResult> compare(
-      String measure, Timer.Trial big, Timer.Trial small, int requests, boolean quick)
+      String measure, Timer.Trial big, Timer.Trial small, Sampling sampling, boolean quick)
       throws Exception {
-    double[][] samples = timeInTurn(measure, big, small, requests, quick);
+    double[][] samples = timeInTurn(measure, big, small, sampling, quick);
     return List.of(
         BenchResult.ratioAtMost(
             name(),
@@ -221,9 +234,9 @@ public final class FleetScaleBenchmark implements Benchmark {
 
   /** The p99 and p50 of {@code big} against {@code small}, both as information. */
   private List<BenchResult> compareInfo(
-      String measure, Timer.Trial big, Timer.Trial small, int requests, boolean quick)
+      String measure, Timer.Trial big, Timer.Trial small, Sampling sampling, boolean quick)
       throws Exception {
-    double[][] samples = timeInTurn(measure, big, small, requests, quick);
+    double[][] samples = timeInTurn(measure, big, small, sampling, quick);
     return List.of(
         info(measure, Timer.percentile(samples[0], 0.99), Timer.percentile(samples[1], 0.99), "ms"),
         info(
@@ -234,18 +247,18 @@ public final class FleetScaleBenchmark implements Benchmark {
   }
 
   /**
-   * {@code requests} timings of {@code big} and of {@code small} (milliseconds): warmed until the
-   * JIT is steady, then timed in blocks of one kind taken in turn.
+   * The {@code sampling}'s timings of {@code big} and of {@code small} (milliseconds): warmed until
+   * the JIT is steady, then timed in its blocks of one kind taken in turn.
    */
   private double[][] timeInTurn(
-      String measure, Timer.Trial big, Timer.Trial small, int requests, boolean quick)
+      String measure, Timer.Trial big, Timer.Trial small, Sampling sampling, boolean quick)
       throws Exception {
     List<Timer.Trial> kinds = List.of(big, small);
     JitWarmUp.WarmUpReport warmUp = JitWarmUp.run(kinds, quick ? 1 : MAX_WARM_UP_PASSES);
     System.out.printf("%s: %s: warm-up %s%n", name(), measure, warmUp);
-    double[][] samples = {new double[requests], new double[requests]};
-    int block = requests / ROUNDS;
-    for (int round = 0; round < ROUNDS; round++) {
+    double[][] samples = {new double[sampling.requests()], new double[sampling.requests()]};
+    int block = sampling.requests() / sampling.rounds();
+    for (int round = 0; round < sampling.rounds(); round++) {
       for (int k = 0; k < kinds.size(); k++) {
         System.gc();
         for (int settle = 0; settle < SETTLE; settle++) {
@@ -257,7 +270,7 @@ public final class FleetScaleBenchmark implements Benchmark {
         }
       }
     }
-    int n = block * ROUNDS;
+    int n = block * sampling.rounds();
     return new double[][] {
       java.util.Arrays.copyOf(samples[0], n), java.util.Arrays.copyOf(samples[1], n)
     };
