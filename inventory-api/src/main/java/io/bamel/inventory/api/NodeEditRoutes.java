@@ -105,6 +105,7 @@ final class NodeEditRoutes {
             "node " + id,
             () ->
                 editExisting(
+                    api,
                     id,
                     current -> {
                       Preconditions.check(ifMatch, current.specRevision(), "node " + id);
@@ -135,14 +136,9 @@ final class NodeEditRoutes {
   }
 
   /**
-   * {@link io.bamel.inventory.store.EtcdInventory#editSpec} of a node that must exist: one read and
-   * one guarded write; 404 when there is no such node.
+   * {@link io.bamel.inventory.store.EtcdInventory#editSpec} of a node that must exist, for the
+   * routes of {@code api}: one read and one guarded write; 404 when there is no such node.
    */
-  private long editExisting(String id, SpecEdit edit) {
-    return editExisting(api, id, edit);
-  }
-
-  /** {@link #editExisting(String, SpecEdit)} for the routes of {@code api}. */
   static long editExisting(ApiContext api, String id, SpecEdit edit) {
     try {
       return api.store.editSpec(id, edit);
