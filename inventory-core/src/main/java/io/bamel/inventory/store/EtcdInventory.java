@@ -117,9 +117,12 @@ public final class EtcdInventory {
    * @throws ConflictException when the spec is no longer at {@code expectedRevision}
    */
   public long replaceSpec(String id, long expectedRevision, NodeSpec spec, NodeEvent event) {
-    NodeRecord current = existing(id);
-    requireRevision("node " + id, current.specRevision(), expectedRevision);
-    return writeSpec(current, spec, event);
+    return editSpec(
+        id,
+        current -> {
+          requireRevision("node " + id, current.specRevision(), expectedRevision);
+          return new SpecEdit.Result(spec, event);
+        });
   }
 
   /**
