@@ -7,7 +7,7 @@ import io.bamel.power.BmcPowerState;
 /**
  * What the driver reads from a ComputerSystem resource. Pure.
  *
- * @param powerState the {@code BmcPowerState}
+ * @param powerState the Redfish {@code PowerState}
  * @param inlineResetTypes the {@code ResetType@Redfish.AllowableValues} node (missing when absent)
  * @param actionInfo the reset action's {@code @Redfish.ActionInfo} link, or {@code null}
  * @param resetTarget the Reset action's {@code target}, or {@code null}
@@ -26,14 +26,14 @@ record SystemView(
     String info = action.path("@Redfish.ActionInfo").asText("");
     JsonNode inline = action.path("ResetType@Redfish.AllowableValues");
     return new SystemView(
-        parseState(system.path("BmcPowerState").asText("")),
+        parseState(system.path("PowerState").asText("")),
         inline.isMissingNode() ? MissingNode.getInstance() : inline,
         info.isEmpty() ? null : info,
         target.isEmpty() ? null : target,
         system.path("Boot"));
   }
 
-  /** The Redfish {@code BmcPowerState} values; {@code Paused} and anything else are unknown. */
+  /** The Redfish {@code PowerState} values; {@code Paused} and anything else are unknown. */
   static BmcPowerState parseState(String value) {
     return switch (value) {
       case "On" -> BmcPowerState.ON;

@@ -191,7 +191,7 @@ final class SimRedfishTree {
             .nameUUIDFromBytes(system.id().getBytes(java.nio.charset.StandardCharsets.UTF_8))
             .toString());
     body.put("BiosVersion", profile.biosVersion());
-    body.put("BmcPowerState", powerState);
+    body.put("PowerState", powerState);
     if (etag != null) {
       body.put("@odata.etag", etag);
     }

@@ -28,7 +28,7 @@ class SystemViewTest {
   void readsTheResetActionAndItsAllowableValues() throws Exception {
     String json =
         """
-        {"BmcPowerState":"On","Actions":{"#ComputerSystem.Reset":{
+        {"PowerState":"On","Actions":{"#ComputerSystem.Reset":{
           "target":"/redfish/v1/Systems/1/Actions/ComputerSystem.Reset",
           "ResetType@Redfish.AllowableValues":["On","ForceOff"]}}}
         """;
@@ -42,7 +42,7 @@ class SystemViewTest {
 
   @Test
   void defaultsTheResetTargetBelowTheSystem() throws Exception {
-    SystemView view = SystemView.of(new ObjectMapper().readTree("{\"BmcPowerState\":\"Off\"}"));
+    SystemView view = SystemView.of(new ObjectMapper().readTree("{\"PowerState\":\"Off\"}"));
     assertThat(view.inlineResetTypes().isMissingNode()).isTrue();
     assertThat(view.resetTarget("/redfish/v1/Systems/1"))
         .isEqualTo("/redfish/v1/Systems/1/Actions/ComputerSystem.Reset");
@@ -55,7 +55,7 @@ class SystemViewTest {
   void readsTheActionInfoLink() throws Exception {
     String json =
         """
-        {"BmcPowerState":"Off","Actions":{"#ComputerSystem.Reset":{
+        {"PowerState":"Off","Actions":{"#ComputerSystem.Reset":{
           "target":"/redfish/v1/Systems/system/Actions/ComputerSystem.Reset",
           "@Redfish.ActionInfo":"/redfish/v1/Systems/system/ResetActionInfo"}}}
         """;
