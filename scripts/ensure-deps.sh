@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what bamel's tests and demo need when it is missing: the etcd server and client,
-# ipmitool and OpenIPMI's ipmi_sim, Chromium with its WebDriver (the console's browser tests),
+# ipmitool and OpenIPMI's ipmi_sim, freeipmi's ipmipower and ipmi-chassis (the IPMI cross-checks),
+# Ironic's sushy (Debian's python3-sushy, for /usr/bin/python3) and DMTF's redfishtool (the Redfish
+# cross-checks), Chromium with its WebDriver (the console's browser tests),
 # Prometheus (the dashboard's queries are tested against it) and node with npm (the OpenAPI
 # linters; Debian packages), and checks for Maven. Nothing downloads a browser at test time.
 # As root it installs them with apt-get (after apt-get update); otherwise it names the packages.
@@ -11,6 +13,9 @@ command -v etcd >/dev/null 2>&1 || [ -n "${BAMEL_ETCD_BIN:-}" ] || need+=(etcd-s
 command -v etcdctl >/dev/null 2>&1 || need+=(etcd-client)
 command -v ipmitool >/dev/null 2>&1 || need+=(ipmitool)
 command -v ipmi_sim >/dev/null 2>&1 || need+=(openipmi)
+command -v ipmipower >/dev/null 2>&1 || need+=(freeipmi-tools)
+command -v redfishtool >/dev/null 2>&1 || need+=(redfishtool)
+[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import sushy' >/dev/null 2>&1 || need+=(python3-sushy)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
