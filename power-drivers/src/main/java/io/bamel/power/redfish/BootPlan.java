@@ -36,37 +36,45 @@ import java.util.Optional;
 record BootPlan(ObjectNode body, String enabled, List<String> notes, String summary) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String ONCE = RedfishNames.BOOT_ONCE;
+  private static final String CONTINUOUS = RedfishNames.BOOT_CONTINUOUS;
+
+  /** {@code Property@Redfish.AllowableValues}. */
+  private static String allowable(String property) {
+    return property + RedfishNames.ALLOWABLE_VALUES_ANNOTATION;
+  }
 
   static BootPlan of(JsonNode boot, BootOverride request) throws TerminalPowerException {
-    String target = request.device() == BootDevice.PXE ? "Pxe" : "Hdd";
+    String target =
+        request.device() == BootDevice.PXE ? RedfishNames.BOOT_PXE : RedfishNames.BOOT_HDD;
     Optional<List<String>> targets =
-        strings(boot.path("BootSourceOverrideTarget@Redfish.AllowableValues"));
+        strings(boot.path(allowable(RedfishNames.BOOT_SOURCE_OVERRIDE_TARGET)));
     if (targets.isPresent() && !targets.get().contains(target)) {
       throw unsupported("boot override target " + target, targets.get());
     }
     List<String> notes = new ArrayList<>();
     Optional<List<String>> enabledValues =
-        strings(boot.path("BootSourceOverrideEnabled@Redfish.AllowableValues"));
+        strings(boot.path(allowable(RedfishNames.BOOT_SOURCE_OVERRIDE_ENABLED)));
     String enabled;
     if (request.persistent()) {
-      if (enabledValues.isPresent() && !enabledValues.get().contains("Continuous")) {
-        if (!enabledValues.get().contains("Once")) {
+      if (enabledValues.isPresent() && !enabledValues.get().contains(CONTINUOUS)) {
+        if (!enabledValues.get().contains(ONCE)) {
           throw unsupported("BootSourceOverrideEnabled Continuous or Once", enabledValues.get());
         }
-        enabled = "Once";
+        enabled = ONCE;
         notes.add(onceInsteadOfContinuous(enabledValues.get().toString()));
       } else {
-        enabled = "Continuous";
+        enabled = CONTINUOUS;
       }
     } else {
-      if (enabledValues.isPresent() && !enabledValues.get().contains("Once")) {
+      if (enabledValues.isPresent() && !enabledValues.get().contains(ONCE)) {
         throw unsupported("BootSourceOverrideEnabled Once", enabledValues.get());
       }
-      enabled = "Once";
+      enabled = ONCE;
     }
-    String current = boot.path("BootSourceOverrideMode").asText("");
+    String current = boot.path(RedfishNames.BOOT_SOURCE_OVERRIDE_MODE).asText("");
     Optional<List<String>> modes =
-        strings(boot.path("BootSourceOverrideMode@Redfish.AllowableValues"));
+        strings(boot.path(allowable(RedfishNames.BOOT_SOURCE_OVERRIDE_MODE)));
     String mode = null;
     if (request.mode() != null) {
       mode = request.mode().redfishValue();
@@ -89,23 +97,25 @@ record BootPlan(ObjectNode body, String enabled, List<String> notes, String summ
       mode = current; // kept: sent back, as a BMC resets an unsent mode
     }
     ObjectNode body = JSON.createObjectNode();
-    ObjectNode patch = body.putObject("Boot");
-    patch.put("BootSourceOverrideTarget", target);
-    patch.put("BootSourceOverrideEnabled", enabled);
+    ObjectNode patch = body.putObject(RedfishNames.BOOT);
+    patch.put(RedfishNames.BOOT_SOURCE_OVERRIDE_TARGET, target);
+    patch.put(RedfishNames.BOOT_SOURCE_OVERRIDE_ENABLED, enabled);
     if (mode != null) {
-      patch.put("BootSourceOverrideMode", mode);
+      patch.put(RedfishNames.BOOT_SOURCE_OVERRIDE_MODE, mode);
     }
-    String summary = "Boot " + target + " " + enabled + (mode != null ? " " + mode : "");
+    String summary =
+        RedfishNames.BOOT + " " + target + " " + enabled + (mode != null ? " " + mode : "");
     return new BootPlan(body, enabled, notes, summary);
   }
 
   /** The same override for the next boot only: after a BMC refused {@code Continuous}. */
   BootPlan once(String why) {
     ObjectNode copy = body.deepCopy();
-    ((ObjectNode) copy.path("Boot")).put("BootSourceOverrideEnabled", "Once");
+    ((ObjectNode) copy.path(RedfishNames.BOOT))
+        .put(RedfishNames.BOOT_SOURCE_OVERRIDE_ENABLED, ONCE);
     List<String> more = new ArrayList<>(notes);
     more.add(onceInsteadOfContinuous(why));
-    return new BootPlan(copy, "Once", more, summary.replace(" Continuous", " Once"));
+    return new BootPlan(copy, ONCE, more, summary.replace(" " + CONTINUOUS, " " + ONCE));
   }
 
   private static String onceInsteadOfContinuous(String why) {
