@@ -22,10 +22,11 @@ import java.util.Optional;
  *       (Lenovo XCC), a persistent override is set {@code Once} with a note (the caller sets it
  *       again before each boot); without {@code Once}, a one-time override is refused.
  *   <li>Mode: sent as asked ({@code UEFI} or {@code Legacy}; refused when the published {@code
- *       BootSourceOverrideMode@Redfish.AllowableValues} lacks it, or when none are published and
- *       the system reports another mode). Not asked: the system's current mode is sent back where
- *       the mode is writable (allowable values published), because Supermicro resets a mode that is
- *       not sent to {@code Legacy}; elsewhere the mode is not sent and stays as it is.
+ *       BootSourceOverrideMode@Redfish.AllowableValues} lacks it, when none are published and the
+ *       system reports another mode, or when its {@code Boot} has no {@code BootSourceOverrideMode}
+ *       at all). Not asked: the system's current mode is sent back where the mode is writable
+ *       (allowable values published), because Supermicro resets a mode that is not sent to {@code
+ *       Legacy}; elsewhere the mode is not sent and stays as it is.
  * </ul>
  *
  * @param body the PATCH body
@@ -82,6 +83,13 @@ record BootPlan(ObjectNode body, String enabled, List<String> notes, String summ
         if (!modes.get().contains(mode)) {
           throw unsupported("BootSourceOverrideMode " + mode, modes.get());
         }
+      } else if (!boot.has(RedfishNames.BOOT_SOURCE_OVERRIDE_MODE)) {
+        // DMTF's public-bladed: a Boot without the property; the PATCH would be refused (400)
+        throw new TerminalPowerException(
+            PowerException.Reason.UNSUPPORTED,
+            "the BMC has no BootSourceOverrideMode (its Boot lacks the property); asked for "
+                + mode
+                + ": leave the boot mode out");
       } else if (!current.isEmpty()) {
         if (!current.equals(mode)) {
           throw new TerminalPowerException(

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootDevice;
+import io.bamel.power.BootMode;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
@@ -244,6 +245,31 @@ class DmtfMockupContractIT {
   @MethodSource("mockups")
   void pxePersistent(String mockup) throws Exception {
     pxe(mockup, true, "Continuous");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("mockups")
+  void pxeInUefiModeWhereTheMockupHasABootMode(String mockup) throws Exception {
+    try (Bench bench = Bench.of(mockup)) {
+      String uri = bench.facts().target();
+      JsonNode published = bench.facts().system().path("Boot");
+      PowerCommand command =
+          PowerCommand.boot(new BootOverride(BootDevice.PXE, false, BootMode.UEFI));
+      if (!published.has("BootSourceOverrideMode")) {
+        // public-bladed: no mode to set; refused before any PATCH (the server would answer 400)
+        assertThatThrownBy(() -> bench.run(command))
+            .isInstanceOfSatisfying(
+                PowerException.class,
+                e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNSUPPORTED));
+        assertThat(bench.server().requests("PATCH", uri)).isEmpty();
+        return;
+      }
+      bench.run(command);
+      JsonNode boot = bench.server().system(uri).path("Boot");
+      assertThat(boot.path("BootSourceOverrideTarget").asText()).isEqualTo("Pxe");
+      assertThat(boot.path("BootSourceOverrideMode").asText()).isEqualTo("UEFI");
+      assertThat(bench.server().requests("PATCH", uri)).hasSize(1);
+    }
   }
 
   private static void pxe(String mockup, boolean persistent, String enabled) throws Exception {
