@@ -255,9 +255,13 @@ public final class MockupServer implements AutoCloseable {
     if (basic == null || !basic.startsWith("Basic ")) {
       return false;
     }
-    String decoded =
-        new String(Base64.getDecoder().decode(basic.substring(6).trim()), StandardCharsets.UTF_8);
-    return decoded.equals(user + ":" + password);
+    try {
+      String decoded =
+          new String(Base64.getDecoder().decode(basic.substring(6).trim()), StandardCharsets.UTF_8);
+      return decoded.equals(user + ":" + password);
+    } catch (IllegalArgumentException notBase64) {
+      return false;
+    }
   }
 
   private void post(HttpExchange exchange, String path, JsonNode body) throws IOException {
