@@ -53,9 +53,12 @@ record PowerSources(List<Source> sources) {
   static OptionalDouble reading(Kind kind, JsonNode body) {
     JsonNode value =
         switch (kind) {
-          case ENVIRONMENT_METRICS -> body.path("PowerWatts").path("Reading");
-          case SUPPLY_METRICS -> body.path("InputPowerWatts").path("Reading");
-          case LEGACY_POWER -> body.path("PowerControl").path(0).path("PowerConsumedWatts");
+          case ENVIRONMENT_METRICS ->
+              body.path(RedfishNames.POWER_WATTS).path(RedfishNames.READING);
+          case SUPPLY_METRICS ->
+              body.path(RedfishNames.INPUT_POWER_WATTS).path(RedfishNames.READING);
+          case LEGACY_POWER ->
+              body.path(RedfishNames.POWER_CONTROL).path(0).path(RedfishNames.POWER_CONSUMED_WATTS);
         };
     return value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
   }
@@ -72,9 +75,9 @@ record PowerSources(List<Source> sources) {
       Set<String> contains = new HashSet<>();
       entry
           .getValue()
-          .path("Links")
-          .path("Contains")
-          .forEach(c -> contains.add(normal(c.path("@odata.id").asText(""))));
+          .path(RedfishNames.LINKS)
+          .path(RedfishNames.CONTAINS)
+          .forEach(c -> contains.add(normal(c.path(RedfishNames.ODATA_ID).asText(""))));
       boolean enclosure =
           chassis.keySet().stream()
               .anyMatch(other -> !other.equals(entry.getKey()) && contains.contains(other));
@@ -93,8 +96,8 @@ record PowerSources(List<Source> sources) {
       JsonNode system, RedfishFetch fetch, java.util.function.UnaryOperator<String> resolve)
       throws PowerException {
     Map<String, JsonNode> chassis = new LinkedHashMap<>();
-    for (JsonNode link : system.path("Links").path("Chassis")) {
-      String uri = link.path("@odata.id").asText("");
+    for (JsonNode link : system.path(RedfishNames.LINKS).path(RedfishNames.CHASSIS)) {
+      String uri = link.path(RedfishNames.ODATA_ID).asText("");
       if (!uri.isEmpty()) {
         Optional<JsonNode> body = fetch.get(resolve.apply(uri));
         body.ifPresent(b -> chassis.put(normal(uri), b));
@@ -113,29 +116,30 @@ record PowerSources(List<Source> sources) {
       RedfishFetch fetch,
       java.util.function.UnaryOperator<String> resolve)
       throws PowerException {
-    String environment = link(body, "EnvironmentMetrics");
+    String environment = link(body, RedfishNames.ENVIRONMENT_METRICS);
     if (environment != null) {
       Optional<JsonNode> metrics = fetch.get(resolve.apply(environment));
-      if (metrics.isPresent() && metrics.get().path("PowerWatts").isObject()) {
+      if (metrics.isPresent() && metrics.get().path(RedfishNames.POWER_WATTS).isObject()) {
         return List.of(new Source(chassis, resolve.apply(environment), Kind.ENVIRONMENT_METRICS));
       }
     }
-    String subsystem = link(body, "PowerSubsystem");
+    String subsystem = link(body, RedfishNames.POWER_SUBSYSTEM);
     if (subsystem != null) {
       List<Source> supplies = new ArrayList<>();
       Optional<JsonNode> sub = fetch.get(resolve.apply(subsystem));
-      String collection = sub.map(s -> link(s, "PowerSupplies")).orElse(null);
+      String collection = sub.map(s -> link(s, RedfishNames.POWER_SUPPLIES)).orElse(null);
       Optional<JsonNode> members =
           collection == null ? Optional.empty() : fetch.get(resolve.apply(collection));
       for (JsonNode member :
           members
-              .map(m -> m.path("Members"))
+              .map(m -> m.path(RedfishNames.MEMBERS))
               .orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance())) {
-        String supply = member.path("@odata.id").asText("");
+        String supply = member.path(RedfishNames.ODATA_ID).asText("");
         if (supply.isEmpty()) {
           continue;
         }
-        String metrics = fetch.get(resolve.apply(supply)).map(s -> link(s, "Metrics")).orElse(null);
+        String metrics =
+            fetch.get(resolve.apply(supply)).map(s -> link(s, RedfishNames.METRICS)).orElse(null);
         if (metrics != null) {
           supplies.add(new Source(chassis, resolve.apply(metrics), Kind.SUPPLY_METRICS));
         }
@@ -144,7 +148,7 @@ record PowerSources(List<Source> sources) {
         return supplies;
       }
     }
-    String power = link(body, "Power");
+    String power = link(body, RedfishNames.POWER);
     if (power != null) {
       return List.of(new Source(chassis, resolve.apply(power), Kind.LEGACY_POWER));
     }
@@ -184,7 +188,7 @@ record PowerSources(List<Source> sources) {
   }
 
   private static String link(JsonNode node, String name) {
-    String uri = node.path(name).path("@odata.id").asText("");
+    String uri = node.path(name).path(RedfishNames.ODATA_ID).asText("");
     return uri.isEmpty() ? null : uri;
   }
 

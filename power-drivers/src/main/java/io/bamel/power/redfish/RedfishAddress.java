@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public record RedfishAddress(String serviceRoot, Optional<String> systemUri) {
 
-  private static final String ROOT = "/redfish/v1";
+  private static final String ROOT = RedfishNames.SERVICE_ROOT;
 
   /** Parses an address. */
   public static RedfishAddress parse(String address) throws TerminalPowerException {
@@ -58,7 +58,8 @@ public record RedfishAddress(String serviceRoot, Optional<String> systemUri) {
     if (rest.isEmpty()) {
       return new RedfishAddress(base + rootPath, Optional.empty());
     }
-    if (rest.startsWith("/Systems/") && rest.length() > "/Systems/".length()) {
+    if (rest.startsWith(RedfishNames.SYSTEM_PATH_PREFIX)
+        && rest.length() > RedfishNames.SYSTEM_PATH_PREFIX.length()) {
       return new RedfishAddress(base + rootPath, Optional.of(base + path));
     }
     throw invalid(trimmed);

@@ -187,12 +187,18 @@ final class RedfishConnection {
             "service root " + address.serviceRoot() + " answered " + root.errorMessage());
       }
       if (root.ok()) {
-        String sessions = root.body().path("Links").path("Sessions").path("@odata.id").asText("");
-        if (sessions.isEmpty() && root.body().has("SessionService")) {
-          sessions = address.serviceRoot() + "/SessionService/Sessions";
+        String sessions =
+            root.body()
+                .path(RedfishNames.LINKS)
+                .path(RedfishNames.SESSIONS)
+                .path(RedfishNames.ODATA_ID)
+                .asText("");
+        if (sessions.isEmpty() && root.body().has(RedfishNames.SESSION_SERVICE)) {
+          sessions = address.serviceRoot() + RedfishNames.SESSIONS_PATH;
         }
         sessionsUri = sessions.isEmpty() ? null : resolve(sessions);
-        String systems = root.body().path("Systems").path("@odata.id").asText("");
+        String systems =
+            root.body().path(RedfishNames.SYSTEMS).path(RedfishNames.ODATA_ID).asText("");
         systemsUri = systems.isEmpty() ? null : resolve(systems);
       }
       rootKnown = true;
@@ -203,13 +209,17 @@ final class RedfishConnection {
 
   private String findSystem(Deadline deadline) throws PowerException {
     discover(deadline);
-    String systems = systemsUri != null ? systemsUri : address.serviceRoot() + "/Systems";
+    String systems =
+        systemsUri != null ? systemsUri : address.serviceRoot() + RedfishNames.SYSTEMS_PATH;
     RedfishResponse collection = send("GET", systems, null, Map.of(), deadline);
     if (!collection.ok()) {
       throw RedfishDriver.failure("GET " + systems, collection);
     }
     List<String> members = new ArrayList<>();
-    collection.body().path("Members").forEach(m -> members.add(m.path("@odata.id").asText()));
+    collection
+        .body()
+        .path(RedfishNames.MEMBERS)
+        .forEach(m -> members.add(m.path(RedfishNames.ODATA_ID).asText()));
     if (members.isEmpty()) {
       throw new TerminalPowerException(
           PowerException.Reason.NOT_FOUND, "no ComputerSystem at " + systems);
@@ -237,13 +247,13 @@ final class RedfishConnection {
       }
       Credentials credentials = credentials();
       ObjectNode body = JSON.createObjectNode();
-      body.put("UserName", credentials.user().orElse(""));
-      body.put("Password", credentials.secret().orElse(""));
+      body.put(RedfishNames.USER_NAME, credentials.user().orElse(""));
+      body.put(RedfishNames.PASSWORD, credentials.secret().orElse(""));
       Request request =
           new Request.Builder()
               .url(sessionsUri)
-              .header("OData-Version", "4.0")
-              .header("Accept", "application/json")
+              .header(RedfishNames.HEADER_ODATA_VERSION, RedfishNames.HEADER_ODATA_VERSION_VALUE)
+              .header(RedfishNames.HEADER_ACCEPT, RedfishNames.HEADER_ACCEPT_VALUE)
               .post(RequestBody.create(body.toString(), JSON_TYPE))
               .build();
       RedfishHttp.Answer response = execute(request, deadline);
@@ -261,8 +271,8 @@ final class RedfishConnection {
             PowerException.Reason.BMC_ERROR,
             "session login at " + address.serviceRoot() + " answered HTTP " + code);
       }
-      String token = response.header("X-Auth-Token");
-      String location = response.header("Location");
+      String token = response.header(RedfishNames.HEADER_X_AUTH_TOKEN);
+      String location = response.header(RedfishNames.HEADER_LOCATION);
       if (token == null || token.isBlank()) {
         LOG.debug(
             "session login at {} answered {} without X-Auth-Token; using Basic auth",
@@ -352,14 +362,14 @@ final class RedfishConnection {
         json = MissingNode.getInstance();
       }
     }
-    return new RedfishResponse(response.code(), json, response.header("ETag"));
+    return new RedfishResponse(response.code(), json, response.header(RedfishNames.HEADER_ETAG));
   }
 
   private void basicAuth(Request.Builder builder) throws PowerException {
     Credentials credentials = credentials();
     if (credentials.user().isPresent()) {
       builder.header(
-          "Authorization",
+          RedfishNames.HEADER_AUTHORIZATION,
           okhttp3.Credentials.basic(
               credentials.user().get(),
               credentials.secret().orElse(""),
@@ -371,10 +381,10 @@ final class RedfishConnection {
     Request.Builder builder =
         new Request.Builder()
             .url(url)
-            .header("OData-Version", "4.0")
-            .header("Accept", "application/json");
+            .header(RedfishNames.HEADER_ODATA_VERSION, RedfishNames.HEADER_ODATA_VERSION_VALUE)
+            .header(RedfishNames.HEADER_ACCEPT, RedfishNames.HEADER_ACCEPT_VALUE);
     if (auth != null) {
-      builder.header("X-Auth-Token", auth.token());
+      builder.header(RedfishNames.HEADER_X_AUTH_TOKEN, auth.token());
     }
     return builder;
   }

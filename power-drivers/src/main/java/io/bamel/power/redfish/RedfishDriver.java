@@ -337,11 +337,14 @@ public final class RedfishDriver implements PowerDriver {
         throw failure("GET " + uri, current);
       }
       if (plan == null) {
-        plan = BootPlan.of(current.body().path("Boot"), override);
+        plan = BootPlan.of(current.body().path(RedfishNames.BOOT), override);
       }
       String etag =
-          current.etag() != null ? current.etag() : current.body().path("@odata.etag").asText(null);
-      Map<String, String> headers = etag == null ? Map.of() : Map.of("If-Match", etag);
+          current.etag() != null
+              ? current.etag()
+              : current.body().path(RedfishNames.ODATA_ETAG).asText(null);
+      Map<String, String> headers =
+          etag == null ? Map.of() : Map.of(RedfishNames.HEADER_IF_MATCH, etag);
       RedfishResponse response = connection.send("PATCH", uri, plan.body(), headers, deadline);
       if (response.ok()) {
         result.sent(plan.summary());
@@ -352,7 +355,9 @@ public final class RedfishDriver implements PowerDriver {
         reread = true; // the system changed since it was read: read it again, once
         continue;
       }
-      if (response.code() == 400 && plan.enabled().equals("Continuous") && !onceTried) {
+      if (response.code() == 400
+          && plan.enabled().equals(RedfishNames.BOOT_CONTINUOUS)
+          && !onceTried) {
         onceTried = true; // a BMC that refuses Continuous without saying so beforehand
         plan = plan.once("it answered " + response.errorMessage() + " to Continuous");
         continue;
@@ -539,7 +544,7 @@ public final class RedfishDriver implements PowerDriver {
       BmcPowerState target,
       Deadline deadline)
       throws PowerException {
-    ObjectNode body = JSON.createObjectNode().put("ResetType", type);
+    ObjectNode body = JSON.createObjectNode().put(RedfishNames.RESET_TYPE, type);
     String action = connection.resolve(system.resetTarget(connection.systemUri(deadline)));
     for (int attempt = 1; ; attempt++) {
       RedfishResponse response = connection.send("POST", action, body, Map.of(), deadline);

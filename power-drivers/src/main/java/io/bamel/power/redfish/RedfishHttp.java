@@ -339,10 +339,12 @@ final class RedfishHttp {
    * timeout=N} header: the BMC's idle timeout.
    */
   private void learn(Response response) {
-    KeepAliveHeader.timeout(response.header("Keep-Alive")).ifPresent(this::announced);
+    KeepAliveHeader.timeout(response.header(RedfishNames.HEADER_KEEP_ALIVE))
+        .ifPresent(this::announced);
     if (!oneConnectionPerRequest
         && response.protocol() == Protocol.HTTP_1_0
-        && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {
+        && !RedfishNames.HEADER_CONNECTION_KEEP_ALIVE.equalsIgnoreCase(
+            response.header(RedfishNames.HEADER_CONNECTION))) {
       oneConnectionPerRequest = true;
       pooled.connectionPool().evictAll();
       LOG.debug("{} answers HTTP/1.0 and closes: one connection per request from now on", bmc);

@@ -33,25 +33,26 @@ final class RedfishInspection {
   static HardwareInfo inspect(JsonNode system, RedfishFetch fetch, UnaryOperator<String> resolve)
       throws PowerException {
     Set<String> hostSide = hostInterfaceNics(system, fetch, resolve);
-    List<JsonNode> nics = members(system, "EthernetInterfaces", fetch, resolve);
-    List<JsonNode> processors = members(system, "Processors", fetch, resolve);
-    JsonNode summary = system.path("ProcessorSummary");
-    JsonNode memory = system.path("MemorySummary").path("TotalSystemMemoryGiB");
+    List<JsonNode> nics = members(system, RedfishNames.ETHERNET_INTERFACES, fetch, resolve);
+    List<JsonNode> processors = members(system, RedfishNames.PROCESSORS, fetch, resolve);
+    JsonNode summary = system.path(RedfishNames.PROCESSOR_SUMMARY);
+    JsonNode memory =
+        system.path(RedfishNames.MEMORY_SUMMARY).path(RedfishNames.TOTAL_SYSTEM_MEMORY_GIB);
     List<JsonNode> cpus = processors.stream().filter(RedfishInspection::isCpu).toList();
     Integer cpuCount =
-        summary.path("Count").isNumber()
-            ? Integer.valueOf(summary.path("Count").asInt())
+        summary.path(RedfishNames.COUNT).isNumber()
+            ? Integer.valueOf(summary.path(RedfishNames.COUNT).asInt())
             : cpus.isEmpty() ? null : cpus.size();
-    String cpuModel = text(summary, "Model");
+    String cpuModel = text(summary, RedfishNames.MODEL);
     if (cpuModel == null && !cpus.isEmpty()) {
-      cpuModel = text(cpus.get(0), "Model");
+      cpuModel = text(cpus.get(0), RedfishNames.MODEL);
     }
     return new HardwareInfo(
-        text(system, "Manufacturer"),
-        text(system, "Model"),
-        text(system, "SerialNumber"),
-        text(system, "UUID"),
-        text(system, "BiosVersion"),
+        text(system, RedfishNames.MANUFACTURER),
+        text(system, RedfishNames.MODEL),
+        text(system, RedfishNames.SERIAL_NUMBER),
+        text(system, RedfishNames.UUID),
+        text(system, RedfishNames.BIOS_VERSION),
         cpuCount,
         cpuModel,
         memory.isNumber() ? Math.round(memory.asDouble() * 1024) : null,
@@ -66,14 +67,14 @@ final class RedfishInspection {
   static List<String> macs(List<JsonNode> nics, Set<String> hostSide) {
     Set<String> macs = new LinkedHashSet<>();
     for (JsonNode nic : nics) {
-      String id = PowerSources.normal(nic.path("@odata.id").asText(""));
+      String id = PowerSources.normal(nic.path(RedfishNames.ODATA_ID).asText(""));
       String last = id.substring(id.lastIndexOf('/') + 1);
-      if (hostSide.contains(id) || TO_MANAGER.equals(nic.path("Id").asText(last))) {
+      if (hostSide.contains(id) || TO_MANAGER.equals(nic.path(RedfishNames.ID).asText(last))) {
         continue;
       }
-      String mac = text(nic, "MACAddress");
+      String mac = text(nic, RedfishNames.MAC_ADDRESS);
       if (mac == null) {
-        mac = text(nic, "PermanentMACAddress");
+        mac = text(nic, RedfishNames.PERMANENT_MAC_ADDRESS);
       }
       if (mac == null) {
         continue;
@@ -91,34 +92,41 @@ final class RedfishInspection {
   static List<HardwareInfo.Gpu> gpus(List<JsonNode> processors) {
     List<HardwareInfo.Gpu> gpus = new ArrayList<>();
     for (JsonNode processor : processors) {
-      if ("GPU".equals(processor.path("ProcessorType").asText()) && !absent(processor)) {
-        gpus.add(new HardwareInfo.Gpu(text(processor, "Manufacturer"), text(processor, "Model")));
+      if (RedfishNames.PROCESSOR_GPU.equals(processor.path(RedfishNames.PROCESSOR_TYPE).asText())
+          && !absent(processor)) {
+        gpus.add(
+            new HardwareInfo.Gpu(
+                text(processor, RedfishNames.MANUFACTURER), text(processor, RedfishNames.MODEL)));
       }
     }
     return gpus;
   }
 
   private static boolean isCpu(JsonNode processor) {
-    String type = processor.path("ProcessorType").asText("CPU");
-    return type.equals("CPU") && !absent(processor);
+    String type = processor.path(RedfishNames.PROCESSOR_TYPE).asText(RedfishNames.PROCESSOR_CPU);
+    return type.equals(RedfishNames.PROCESSOR_CPU) && !absent(processor);
   }
 
   private static boolean absent(JsonNode resource) {
-    return "Absent".equals(resource.path("Status").path("State").asText());
+    return RedfishNames.ABSENT.equals(
+        resource.path(RedfishNames.STATUS).path(RedfishNames.STATE).asText());
   }
 
   /** The normalised ids of the host-side NICs of every host interface of the system's Managers. */
   private static Set<String> hostInterfaceNics(
       JsonNode system, RedfishFetch fetch, UnaryOperator<String> resolve) throws PowerException {
     Set<String> nics = new HashSet<>();
-    for (JsonNode managerLink : system.path("Links").path("ManagedBy")) {
-      Optional<JsonNode> manager = get(managerLink.path("@odata.id").asText(""), fetch, resolve);
+    for (JsonNode managerLink : system.path(RedfishNames.LINKS).path(RedfishNames.MANAGED_BY)) {
+      Optional<JsonNode> manager =
+          get(managerLink.path(RedfishNames.ODATA_ID).asText(""), fetch, resolve);
       if (manager.isEmpty()) {
         continue;
       }
-      for (JsonNode hostInterface : members(manager.get(), "HostInterfaces", fetch, resolve)) {
-        for (JsonNode nic : links(hostInterface, "HostEthernetInterfaces", fetch, resolve)) {
-          nics.add(PowerSources.normal(nic.path("@odata.id").asText("")));
+      for (JsonNode hostInterface :
+          members(manager.get(), RedfishNames.HOST_INTERFACES, fetch, resolve)) {
+        for (JsonNode nic :
+            links(hostInterface, RedfishNames.HOST_ETHERNET_INTERFACES, fetch, resolve)) {
+          nics.add(PowerSources.normal(nic.path(RedfishNames.ODATA_ID).asText("")));
         }
       }
     }
@@ -131,7 +139,7 @@ final class RedfishInspection {
       throws PowerException {
     List<JsonNode> members = new ArrayList<>();
     for (JsonNode member : links(node, name, fetch, resolve)) {
-      get(member.path("@odata.id").asText(""), fetch, resolve).ifPresent(members::add);
+      get(member.path(RedfishNames.ODATA_ID).asText(""), fetch, resolve).ifPresent(members::add);
     }
     return members;
   }
@@ -141,9 +149,9 @@ final class RedfishInspection {
       JsonNode node, String name, RedfishFetch fetch, UnaryOperator<String> resolve)
       throws PowerException {
     Optional<JsonNode> collection =
-        get(node.path(name).path("@odata.id").asText(""), fetch, resolve);
+        get(node.path(name).path(RedfishNames.ODATA_ID).asText(""), fetch, resolve);
     List<JsonNode> links = new ArrayList<>();
-    collection.ifPresent(c -> c.path("Members").forEach(links::add));
+    collection.ifPresent(c -> c.path(RedfishNames.MEMBERS).forEach(links::add));
     return links;
   }
 

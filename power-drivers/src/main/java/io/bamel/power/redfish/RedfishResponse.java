@@ -18,13 +18,15 @@ record RedfishResponse(int code, JsonNode body, String etag) {
 
   /** The Redfish error message of an error answer, for exception messages (never a secret). */
   String errorMessage() {
-    JsonNode error = body.path("error");
-    JsonNode info = error.path("@Message.ExtendedInfo");
+    JsonNode error = body.path(RedfishNames.ERROR);
+    JsonNode info = error.path(RedfishNames.EXTENDED_INFO);
     String message =
         info.isArray() && !info.isEmpty()
-            ? info.get(0).path("Message").asText(error.path("message").asText(""))
-            : error.path("message").asText("");
-    String code = error.path("code").asText("");
+            ? info.get(0)
+                .path(RedfishNames.MESSAGE)
+                .asText(error.path(RedfishNames.ERROR_MESSAGE).asText(""))
+            : error.path(RedfishNames.ERROR_MESSAGE).asText("");
+    String code = error.path(RedfishNames.ERROR_CODE).asText("");
     String text = (code + " " + message).trim();
     return text.isEmpty() ? "HTTP " + this.code : "HTTP " + this.code + " " + text;
   }

@@ -47,26 +47,30 @@ public final class ResetTypes {
   /** The {@code ResetType} values of the Redfish Resource schema. */
   public static final Set<String> KNOWN =
       Set.of(
-          "On",
-          "ForceOff",
-          "GracefulShutdown",
-          "GracefulRestart",
-          "ForceRestart",
-          "Nmi",
-          "ForceOn",
-          "PushPowerButton",
-          "PowerCycle",
-          "Suspend",
-          "Pause",
-          "Resume",
-          "FullPowerCycle");
+          RedfishNames.RESET_ON,
+          RedfishNames.RESET_FORCE_OFF,
+          RedfishNames.RESET_GRACEFUL_SHUTDOWN,
+          RedfishNames.RESET_GRACEFUL_RESTART,
+          RedfishNames.RESET_FORCE_RESTART,
+          RedfishNames.RESET_NMI,
+          RedfishNames.RESET_FORCE_ON,
+          RedfishNames.RESET_PUSH_POWER_BUTTON,
+          RedfishNames.RESET_POWER_CYCLE,
+          RedfishNames.RESET_SUSPEND,
+          RedfishNames.RESET_PAUSE,
+          RedfishNames.RESET_RESUME,
+          RedfishNames.RESET_FULL_POWER_CYCLE);
 
   /** Assumed when the BMC announces nothing usable. */
   public static final List<String> ASSUMED =
-      List.of("On", "ForceOff", "GracefulShutdown", "ForceRestart");
+      List.of(
+          RedfishNames.RESET_ON,
+          RedfishNames.RESET_FORCE_OFF,
+          RedfishNames.RESET_GRACEFUL_SHUTDOWN,
+          RedfishNames.RESET_FORCE_RESTART);
 
   /** The power button: a toggle, pressed only from the state it leaves. */
-  public static final String PUSH_POWER_BUTTON = "PushPowerButton";
+  public static final String PUSH_POWER_BUTTON = RedfishNames.RESET_PUSH_POWER_BUTTON;
 
   private ResetTypes() {}
 
@@ -98,11 +102,11 @@ public final class ResetTypes {
    */
   public static Allowed allowed(Optional<List<String>> actionInfo, JsonNode inline) {
     if (actionInfo.isPresent() && !actionInfo.get().isEmpty()) {
-      return new Allowed(actionInfo.get(), "ActionInfo");
+      return new Allowed(actionInfo.get(), RedfishNames.ACTION_INFO_RESOURCE);
     }
     Optional<List<String>> values = usable(inline);
     if (values.isPresent()) {
-      return new Allowed(values.get(), "AllowableValues");
+      return new Allowed(values.get(), RedfishNames.ALLOWABLE_VALUES);
     }
     return new Allowed(ASSUMED, "assumed");
   }
@@ -131,9 +135,9 @@ public final class ResetTypes {
    * .AllowableValues}), when usable.
    */
   public static Optional<List<String>> fromActionInfo(JsonNode actionInfo) {
-    for (JsonNode parameter : actionInfo.path("Parameters")) {
-      if ("ResetType".equals(parameter.path("Name").asText())) {
-        return usable(parameter.path("AllowableValues"));
+    for (JsonNode parameter : actionInfo.path(RedfishNames.PARAMETERS)) {
+      if (RedfishNames.RESET_TYPE.equals(parameter.path(RedfishNames.NAME).asText())) {
+        return usable(parameter.path(RedfishNames.ALLOWABLE_VALUES));
       }
     }
     return Optional.empty();
@@ -142,10 +146,10 @@ public final class ResetTypes {
   /** The preference order of {@code intent} (cycle: its one-request types only). */
   public static List<String> preference(Intent intent) {
     return switch (intent) {
-      case ON -> List.of("On", "ForceOn", PUSH_POWER_BUTTON);
-      case GRACEFUL_OFF -> List.of("GracefulShutdown", PUSH_POWER_BUTTON);
-      case FORCE_OFF -> List.of("ForceOff");
-      case CYCLE -> List.of("PowerCycle", "ForceRestart");
+      case ON -> List.of(RedfishNames.RESET_ON, RedfishNames.RESET_FORCE_ON, PUSH_POWER_BUTTON);
+      case GRACEFUL_OFF -> List.of(RedfishNames.RESET_GRACEFUL_SHUTDOWN, PUSH_POWER_BUTTON);
+      case FORCE_OFF -> List.of(RedfishNames.RESET_FORCE_OFF);
+      case CYCLE -> List.of(RedfishNames.RESET_POWER_CYCLE, RedfishNames.RESET_FORCE_RESTART);
     };
   }
 

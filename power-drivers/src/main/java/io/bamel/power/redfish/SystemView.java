@@ -21,25 +21,26 @@ record SystemView(
     JsonNode boot) {
 
   static SystemView of(JsonNode system) {
-    JsonNode action = system.path("Actions").path("#ComputerSystem.Reset");
-    String target = action.path("target").asText("");
-    String info = action.path("@Redfish.ActionInfo").asText("");
-    JsonNode inline = action.path("ResetType@Redfish.AllowableValues");
+    JsonNode action = system.path(RedfishNames.ACTIONS).path(RedfishNames.RESET_ACTION);
+    String target = action.path(RedfishNames.TARGET).asText("");
+    String info = action.path(RedfishNames.ACTION_INFO).asText("");
+    JsonNode inline =
+        action.path(RedfishNames.RESET_TYPE + RedfishNames.ALLOWABLE_VALUES_ANNOTATION);
     return new SystemView(
-        parseState(system.path("PowerState").asText("")),
+        parseState(system.path(RedfishNames.POWER_STATE).asText("")),
         inline.isMissingNode() ? MissingNode.getInstance() : inline,
         info.isEmpty() ? null : info,
         target.isEmpty() ? null : target,
-        system.path("Boot"));
+        system.path(RedfishNames.BOOT));
   }
 
   /** The Redfish {@code PowerState} values; {@code Paused} and anything else are unknown. */
   static BmcPowerState parseState(String value) {
     return switch (value) {
-      case "On" -> BmcPowerState.ON;
-      case "Off" -> BmcPowerState.OFF;
-      case "PoweringOn" -> BmcPowerState.POWERING_ON;
-      case "PoweringOff" -> BmcPowerState.POWERING_OFF;
+      case RedfishNames.STATE_ON -> BmcPowerState.ON;
+      case RedfishNames.STATE_OFF -> BmcPowerState.OFF;
+      case RedfishNames.STATE_POWERING_ON -> BmcPowerState.POWERING_ON;
+      case RedfishNames.STATE_POWERING_OFF -> BmcPowerState.POWERING_OFF;
       default -> BmcPowerState.UNKNOWN;
     };
   }
@@ -54,6 +55,6 @@ record SystemView(
     }
     String base =
         systemUri.endsWith("/") ? systemUri.substring(0, systemUri.length() - 1) : systemUri;
-    return base + "/Actions/ComputerSystem.Reset";
+    return base + RedfishNames.RESET_ACTION_PATH;
   }
 }

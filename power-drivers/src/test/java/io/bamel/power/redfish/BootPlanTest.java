@@ -96,4 +96,20 @@ class BootPlanTest {
         .isInstanceOf(TerminalPowerException.class)
         .hasMessageContaining("BootSourceOverrideMode");
   }
+
+  @Test
+  void aModeIsRefusedWhereBootHasNoModeProperty() throws Exception {
+    // DMTF's public-bladed Systems/*/Boot: a target and its allowable values, no mode
+    JsonNode blade =
+        boot(
+            """
+            {"BootSourceOverrideEnabled":"Disabled","BootSourceOverrideTarget":"None",
+             "BootSourceOverrideTarget@Redfish.AllowableValues":["None","Pxe","Hdd"]}""");
+    assertThatThrownBy(
+            () -> BootPlan.of(blade, new BootOverride(BootDevice.PXE, false, BootMode.UEFI)))
+        .isInstanceOf(TerminalPowerException.class)
+        .hasMessageContaining("has no BootSourceOverrideMode");
+    assertThat(BootPlan.of(blade, new BootOverride(BootDevice.PXE, false, null)).summary())
+        .isEqualTo("Boot Pxe Once");
+  }
 }
