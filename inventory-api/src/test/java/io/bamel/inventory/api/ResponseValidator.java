@@ -17,6 +17,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 
@@ -31,7 +34,11 @@ final class ResponseValidator {
 
   private static final String DOC = "urn:bamel:openapi";
 
+  private static final String COMPONENTS = "#/components/schemas/";
+
   private static volatile ResponseValidator served;
+
+  private final Map<String, Set<String>> seen = new TreeMap<>();
 
   private final JsonNode doc;
   private final SchemaRegistry registry;
@@ -174,12 +181,39 @@ final class ResponseValidator {
                 + (op + "/responses/" + key + "/content/" + escape(type) + "/schema")
                     .replace("{", "%7B")
                     .replace("}", "%7D");
-    assertValid(pointer, decoded(r), method + " " + template + " " + code);
+    String body = decoded(r);
+    assertValid(pointer, body, method + " " + template + " " + code);
+    record(ApiFields.root(method, template, key, schema), schema, body);
   }
 
   void assertValid(String pointer, String json, String what) {
     assertThat(errors(pointer, json)).as("%s: %s", what, json).isEmpty();
     checked++;
+    if (pointer.startsWith(COMPONENTS)) {
+      String name = pointer.substring(COMPONENTS.length());
+      record(name, ApiFields.ref(name), json);
+    }
+  }
+
+  /**
+   * The wire names of every valid response so far ({@link ApiFields} lines, each under the schema
+   * it belongs to), by the response's root schema: what the server really sent, to compare with the
+   * golden file.
+   */
+  synchronized Map<String, Set<String>> seenFields() {
+    Map<String, Set<String>> copy = new TreeMap<>();
+    seen.forEach((k, v) -> copy.put(k, new TreeSet<>(v)));
+    return copy;
+  }
+
+  private synchronized void record(String root, JsonNode schema, String json) {
+    try {
+      Set<String> lines = new TreeSet<>();
+      ApiFields.fromResponse(doc, root, schema, Codec.mapper().readTree(json), lines);
+      seen.computeIfAbsent(root, k -> new TreeSet<>()).addAll(lines);
+    } catch (IOException e) {
+      throw new AssertionError("not JSON: " + json, e);
+    }
   }
 
   List<String> errors(String pointer, String json) {
