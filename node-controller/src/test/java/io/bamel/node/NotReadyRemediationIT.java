@@ -27,6 +27,7 @@ import io.bamel.pool.ScalingDecision.Direction;
 import io.bamel.power.PowerOperation;
 import io.etcd.jetcd.Client;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -217,8 +218,14 @@ class NotReadyRemediationIT {
     return site.inventory.getPool("p").orElseThrow().status();
   }
 
-  /** Sets the Ready condition of Kubernetes node {@code name}, as its kubelet would. */
+  /**
+   * Sets the Ready condition of Kubernetes node {@code name} as Kubernetes does: its kubelet posts
+   * {@code True}/{@code KubeletReady}; when the kubelet stops posting, the node lifecycle
+   * controller sets {@code Unknown}/{@code NodeStatusUnknown} and taints the node unreachable.
+   */
   private void setReady(String name, boolean ready) {
+    String now =
+        java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
     site.kube
         .nodes()
         .withName(name)
@@ -229,9 +236,33 @@ class NotReadyRemediationIT {
                       List.of(
                           new NodeConditionBuilder()
                               .withType("Ready")
-                              .withStatus(ready ? "True" : "False")
+                              .withStatus(ready ? "True" : "Unknown")
                               .withReason(ready ? "KubeletReady" : "NodeStatusUnknown")
+                              .withMessage(
+                                  ready
+                                      ? "kubelet is posting ready status"
+                                      : "Kubelet stopped posting node status.")
+                              .withLastHeartbeatTime(now)
+                              .withLastTransitionTime(now)
                               .build()));
+              if (n.getSpec() == null) {
+                n.setSpec(new io.fabric8.kubernetes.api.model.NodeSpec());
+              }
+              n.getSpec()
+                  .setTaints(
+                      ready
+                          ? List.of()
+                          : List.of(
+                              new TaintBuilder()
+                                  .withKey("node.kubernetes.io/unreachable")
+                                  .withEffect("NoSchedule")
+                                  .withTimeAdded(now)
+                                  .build(),
+                              new TaintBuilder()
+                                  .withKey("node.kubernetes.io/unreachable")
+                                  .withEffect("NoExecute")
+                                  .withTimeAdded(now)
+                                  .build()));
               return n;
             });
     await().atMost(WAIT).until(() -> cluster.node(name).map(k -> k.ready() == ready).orElse(false));

@@ -483,6 +483,9 @@ public final class BmcPassBenchmark implements Benchmark {
           Math.round(100 * cpu[1].machineBusySince(cpu[0])),
           cpu[0].loadAverage(),
           cpu[1].loadAverage());
+      for (PassReplica r : replicas) {
+        r.recorder.tally().requireRealStates(name());
+      }
       int misread = 0;
       for (String id : ids) {
         String at = address.get(id);

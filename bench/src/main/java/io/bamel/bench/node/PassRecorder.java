@@ -1,5 +1,6 @@
 package io.bamel.bench.node;
 
+import io.bamel.bench.PowerReadTally;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
@@ -20,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * A power driver that passes every call to the real one and records, since its last {@link
  * #reset()}, the power-state reads and power-draw reads per BMC address, the start of the first
  * read and the end of the last one ({@code System.nanoTime()}), and the calls under way. One per
- * replica: it tells which replica read which node, and how long that replica's pass took.
+ * replica: it tells which replica read which node, and how long that replica's pass took. It also
+ * tallies every read's answer, so that a run whose reads came back {@code unknown} fails.
  */
 final class PassRecorder implements PowerDriver {
 
@@ -32,6 +34,7 @@ final class PassRecorder implements PowerDriver {
   private final AtomicLong total = new AtomicLong();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger peak = new AtomicInteger();
+  private final PowerReadTally tally = new PowerReadTally();
 
   PassRecorder(PowerDriver real) {
     this.real = real;
@@ -61,6 +64,11 @@ final class PassRecorder implements PowerDriver {
   int draws(String address) {
     AtomicInteger n = draws.get(address);
     return n == null ? 0 : n.get();
+  }
+
+  /** Every power-state read's answer since this driver was made (never reset). */
+  PowerReadTally tally() {
+    return tally;
   }
 
   /** Calls of any kind passed on since this driver was made (never reset). */
@@ -116,7 +124,7 @@ final class PassRecorder implements PowerDriver {
 
   @Override
   public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return call(reads, endpoint, () -> real.powerState(endpoint, deadline));
+    return call(reads, endpoint, () -> tally.record(real.powerState(endpoint, deadline)));
   }
 
   @Override

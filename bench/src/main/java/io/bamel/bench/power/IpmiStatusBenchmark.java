@@ -3,6 +3,7 @@ package io.bamel.bench.power;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.bench.PowerReadTally;
 import io.bamel.bench.Timer;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
@@ -38,6 +39,7 @@ public final class IpmiStatusBenchmark implements Benchmark {
     try (IpmiSimulator sim = IpmiSimulator.start(dir, "admin", PASSWORD);
         IpmiDriver driver = new IpmiDriver(name -> Credentials.of("admin", PASSWORD))) {
       BmcEndpoint bmc = BmcEndpoint.of(sim.address(), "bmc");
+      PowerReadTally tally = new PowerReadTally();
       // Alternating (bare, bamel, bare, ...) so that ipmi_sim's and the machine's slow spells
       // weigh on both alike.
       double[] medians =
@@ -51,9 +53,11 @@ public final class IpmiStatusBenchmark implements Benchmark {
 
                 @Override
                 public void run() throws Exception {
-                  if (driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20)))
-                      != BmcPowerState.OFF) {
-                    throw new IllegalStateException("unexpected state");
+                  BmcPowerState state =
+                      tally.record(driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20))));
+                  tally.requireRealStates(name());
+                  if (state != BmcPowerState.OFF) {
+                    throw new IllegalStateException("unexpected state " + state);
                   }
                 }
               },

@@ -4,6 +4,7 @@ import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.bench.JitWarmUp;
+import io.bamel.bench.PowerReadTally;
 import io.bamel.bench.Timer;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
@@ -144,11 +145,12 @@ public final class RedfishReadBenchmark implements Benchmark {
           Executors.newFixedThreadPool(
               concurrency, Thread.ofPlatform().name(ThreadCpu.CALLER_PREFIX, 0).factory());
       AtomicLong reads = new AtomicLong();
+      PowerReadTally tally = new PowerReadTally();
       try (PowerDriverRegistry registry =
           Drivers.standard(new CredentialStore(dir), new PrometheusRegistry())) {
         PowerDriver driver = registry.driver(RedfishDriver.INTERFACE);
         // untimed: discovery, sessions, connections, JIT; not timed, so its deadline is generous
-        readAll(driver, endpoints, pool, reads, UNTIMED_DEADLINE);
+        readAll(driver, endpoints, pool, reads, tally, UNTIMED_DEADLINE);
         fleetSystems.forEach(s -> s.faults().latency(LATENCY));
         // untimed with latency, until the JIT is steady: a BMC closing idle connections is met
         // (and its idle timeout learnt) in the first of these passes, and HotSpot compiles the
@@ -156,7 +158,7 @@ public final class RedfishReadBenchmark implements Benchmark {
         // took a quarter of the bench JVM's CPU through the timed passes on two cores)
         JitWarmUp.WarmUpReport warmUp =
             JitWarmUp.run(
-                List.of(() -> readAll(driver, endpoints, pool, reads, UNTIMED_DEADLINE)),
+                List.of(() -> readAll(driver, endpoints, pool, reads, tally, UNTIMED_DEADLINE)),
                 maxWarmUpPasses);
         System.out.printf("%s%s: warm-up %s%n", name(), label, warmUp);
         long compileMillisBefore = JitWarmUp.compilationMillis();
@@ -167,7 +169,8 @@ public final class RedfishReadBenchmark implements Benchmark {
         long cpuBefore = processCpuNanos();
         double loadBefore = LOAD.getSystemLoadAverage();
         double wallMillis =
-            Timer.medianMillis(3, () -> readAll(driver, endpoints, pool, reads, READ_DEADLINE));
+            Timer.medianMillis(
+                3, () -> readAll(driver, endpoints, pool, reads, tally, READ_DEADLINE));
         long timedReads = reads.get() - readsBefore;
         double compilePerRead =
             (double) (JitWarmUp.compilationMillis() - compileMillisBefore) / timedReads;
@@ -242,6 +245,7 @@ public final class RedfishReadBenchmark implements Benchmark {
       List<BmcEndpoint> endpoints,
       ExecutorService pool,
       AtomicLong reads,
+      PowerReadTally tally,
       Duration deadline)
       throws Exception {
     List<Future<BmcPowerState>> results = new ArrayList<>();
@@ -250,12 +254,17 @@ public final class RedfishReadBenchmark implements Benchmark {
           pool.submit(
               () -> {
                 reads.incrementAndGet();
-                return driver.powerState(endpoint, Deadline.in(deadline));
+                return tally.record(driver.powerState(endpoint, Deadline.in(deadline)));
               }));
     }
+    List<BmcPowerState> states = new ArrayList<>();
     for (Future<BmcPowerState> read : results) {
-      if (read.get() != BmcPowerState.OFF) {
-        throw new IllegalStateException("unexpected power state " + read.get());
+      states.add(read.get());
+    }
+    tally.requireRealStates("power-redfish-reads");
+    for (BmcPowerState state : states) {
+      if (state != BmcPowerState.OFF) {
+        throw new IllegalStateException("unexpected power state " + state);
       }
     }
   }

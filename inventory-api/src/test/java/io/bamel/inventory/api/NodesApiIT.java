@@ -138,6 +138,8 @@ class NodesApiIT {
 
   @Test
   void fieldsANewerBamelStoredSurvivePatchAndPut() {
+    // A newer bamel's field is, by design, outside this version's closed document.
+    f.validateResponses = false;
     long rev =
         f.store.createNode(
             "n001",

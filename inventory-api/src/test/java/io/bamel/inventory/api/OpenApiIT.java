@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -84,7 +85,8 @@ class OpenApiIT {
                "scaleDownUnneededTime":"10m","delayAfterScaleUp":"1m","scaleUpCooldown":"2m",
                "maxConcurrentTransitions":2,"resources":["cpu","gpu"],"default":true,
                "scaleUpOn":"either","labels":{"team":"ml"},
-               "timeouts":{"powerOn":"5m","join":"10m","drain":"15m","powerOff":"5m"},
+               "timeouts":{"powerOn":"5m","join":"10m","drain":"15m","powerOff":"5m",
+                 "powerOnConfirm":"2m","notReady":"5m","remediation":"30m"},
                "triggers":[{"name":"queue","metricQuery":"sum(queue_depth)","threshold":10,
                  "duration":"2m","scaleDirection":"up"}],
                "dryRun":false}
@@ -134,10 +136,56 @@ class OpenApiIT {
                    "nodeReady":true,"bmcReachable":true,"bootTime":"2026-01-02T03:01:00Z",
                    "joinTime":"2026-01-02T03:02:00Z","observedSpecRevision":5,
                    "timerStarted":"2026-01-02T03:04:05Z","timerElapsed":"90s",
-                   "powerCycled":true}
+                   "powerCycled":true,"inspectRequestedAt":"2026-01-02T03:05:00Z",
+                   "notReadySince":"2026-01-02T03:03:00Z",
+                   "hardware":{"inspectedAt":"2026-01-02T03:01:30Z","vendor":"Dell Inc.",
+                     "model":"PowerEdge R750","serial":"SN1","biosVersion":"1.10.2",
+                     "cpu":{"model":"Intel Xeon Gold 6338","count":2},"memoryMiB":524288,
+                     "gpus":[{"model":"NVIDIA A100","count":8}],
+                     "macs":["0c:c4:7a:00:00:01"],"error":"the last inspection timed out"},
+                   "conditions":[{"type":"HardwareMismatch","status":"False",
+                     "reason":"MatchesDcim","message":"as recorded",
+                     "lastTransitionTime":"2026-01-02T03:01:30Z"}]}
                   """,
                   NodeStatus.class);
-      f.store.putStatus("n1", 0, status, null, null);
+      f.store.putStatus(
+          "n1",
+          0,
+          status,
+          io.bamel.inventory.model.NodeEvent.transition(
+              java.time.Instant.parse("2026-01-02T03:04:05Z"),
+              io.bamel.inventory.model.NodeState.JOINING,
+              io.bamel.inventory.model.NodeState.READY,
+              "joined",
+              "admit",
+              "ok"),
+          null);
+      // Specs with the fields no API token may set alone (a power-off command the server's
+      // configuration must know, a Proxmox VM): stored as a node controller's peer would.
+      f.store.createNode(
+          "n7",
+          Codec.mapper()
+              .readValue(
+                  """
+                  {"mgmtAddress":"https://192.0.2.20:8006","powerInterface":"proxmox",
+                   "bmcCredentials":"pve","proxmox":{"node":"pve1","vmid":101},
+                   "bmcTls":{"caFile":"/etc/bamel/pve-ca.pem"}}
+                  """,
+                  io.bamel.inventory.model.NodeSpec.class),
+          null);
+      f.store.createNode(
+          "n8",
+          Codec.mapper()
+              .readValue(
+                  """
+                  {"mgmtAddress":"https://192.0.2.21","powerInterface":"redfish",
+                   "bmcCredentials":"bmc-n8","bmcTls":{"pinnedSha256":
+                     "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},
+                   "wakeOnLan":{"broadcast":"192.0.2.255","probePort":22,
+                     "powerOffCommand":"ssh-poweroff"}}
+                  """,
+                  io.bamel.inventory.model.NodeSpec.class),
+          null);
       f.store.putReadings(
           "n1",
           Codec.mapper()
@@ -157,9 +205,9 @@ class OpenApiIT {
                       {"readyNodes":1,"pendingNodes":1,"desiredNodes":2,
                        "scalingNodes":[{"node":"n2","action":"power-on",
                          "since":"2026-01-02T03:04:05Z","state":"powering-on",
-                         "resources":{"cpu":"64"},"reason":"utilization 0.9 above 0.8"}],
-                       "availableResources":{"cpu":"64","memory":"512Gi"},
-                       "activeResources":{"cpu":"64"},"pendingResources":{"cpu":"64"},
+                         "resources":{"cpu":"64","memory":"512Gi","gpu":"8","storage":"4Ti","custom":{"example.com/fpga":"2"}},"reason":"utilization 0.9 above 0.8"}],
+                       "availableResources":{"cpu":"64","memory":"512Gi","gpu":"8","storage":"4Ti","custom":{"example.com/fpga":"2"}},
+                       "activeResources":{"cpu":"64","memory":"512Gi","gpu":"8","storage":"4Ti","custom":{"example.com/fpga":"2"}},"pendingResources":{"cpu":"64","memory":"512Gi","gpu":"8","storage":"4Ti","custom":{"example.com/fpga":"2"}},
                        "utilization":{"cpu":0.9},"lastScaleTime":"2026-01-02T03:04:05Z",
                        "conditions":[{"type":"ScalingLimited","status":"False","reason":"none",
                          "message":"ok","lastTransitionTime":"2026-01-02T03:04:05Z"}]}
@@ -171,6 +219,8 @@ class OpenApiIT {
       v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes"));
       v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes?limit=1"));
       v.check("GET", "/api/v1/nodes/{id}", f.get("/api/v1/nodes/n1"));
+      v.check("GET", "/api/v1/nodes/{id}", f.get("/api/v1/nodes/n7"));
+      v.check("GET", "/api/v1/nodes/{id}", f.get("/api/v1/nodes/n8"));
       v.check("GET", "/api/v1/nodes/{id}/status", f.get("/api/v1/nodes/n1/status"));
       v.check("GET", "/api/v1/nodes/{id}/status", f.get("/api/v1/nodes/n2/status"));
       v.check("GET", "/api/v1/nodes/{id}/events", f.get("/api/v1/nodes/n1/events"));
@@ -188,6 +238,7 @@ class OpenApiIT {
               "/api/v1/sync?dryRun=true",
               "{\"items\":[{\"id\":\"n3\",\"spec\":{\"serial\":\"SN3\"}},"
                   + "{\"id\":\"n4\",\"spec\":{\"serial\":\"SN1\"}},"
+                  + "{\"id\":\"n9\",\"spec\":{\"macAddress\":\"not-a-mac\"}},"
                   + "{\"id\":\"n1\",\"spec\":{\"serial\":\"SN1\",\"rack\":\"r2\"}}]}"));
       v.check("GET", "/healthz", f.get("/healthz"));
       v.check("GET", "/readyz", f.get("/readyz"));
@@ -201,6 +252,17 @@ class OpenApiIT {
           "/api/v1/nodes/{id}",
           f.json("PATCH", "/api/v1/nodes/n1", "{\"rack\":\"r9\"}", Map.of("If-Match", "\"1\"")));
       v.check("GET", "/api/v1/nodes", f.get("/api/v1/nodes", null));
+      v.check(
+          "PUT",
+          "/api/v1/nodes/{id}",
+          f.send(
+              "PUT",
+              "/api/v1/nodes/n6",
+              ApiFixture.WRITE,
+              "application/json",
+              "{\"mgmtAddress\":\"192.0.2.9\",\"powerInterface\":\"ipmi\"}"
+                  .getBytes(StandardCharsets.UTF_8),
+              Map.of()));
       v.check("GET", "/api/v1/sync/netbox/status", f.get("/api/v1/sync/netbox/status"));
       ApiFixture.Response notAllowed =
           f.send("POST", "/api/v1/pools", ApiFixture.ADMIN, null, null, Map.of());
@@ -224,11 +286,38 @@ class OpenApiIT {
           f.send("GET", "/api/v1/session", null, null, null, Map.of("Cookie", cookie)));
 
       // The watch: each event's data is a WatchEvent.
-      List<String> events = watch(f, before, 6);
+      // A last write whose revision is known: the watch reads every change up to it.
+      ApiFixture.Response lastWrite =
+          f.json("PATCH", "/api/v1/nodes/n1", "{\"labels\":{\"zone\":\"c\"}}");
+      v.check("PATCH", "/api/v1/nodes/{id}", lastWrite);
+      List<String> events = watch(f, before, lastWrite.json().get("revision").asLong());
       for (String data : events) {
         v.assertValid("#/components/schemas/WatchEvent", data, "watch event");
       }
       assertThat(v.checked()).isGreaterThanOrEqualTo(25);
+
+      // The names the server really sent are today's names (api-fields.golden), no more, no less.
+      Set<String> golden = ApiFields.golden();
+      Set<String> seen = new java.util.TreeSet<>();
+      v.seenFields().values().forEach(seen::addAll);
+      List<String> unlisted = new ArrayList<>();
+      List<String> unsent = new ArrayList<>();
+      for (String root : GOLDEN_ROOTS) {
+        Set<String> real = ApiFields.ofRoot(seen, root);
+        Set<String> listed = ApiFields.ofRoot(golden, root);
+        unlisted.addAll(ApiFieldsGoldenTest.difference(real, listed));
+        unsent.addAll(ApiFieldsGoldenTest.difference(listed, real));
+      }
+      assertThat(unlisted)
+          .as(
+              "names the server sent that api-fields.golden does not list (a new field: add it;"
+                  + " a renamed one needs a new API version)")
+          .isEmpty();
+      assertThat(unsent)
+          .as(
+              "names api-fields.golden lists that the server no longer sent: a renamed or removed"
+                  + " field needs a new API version, not a refactor")
+          .isEmpty();
 
       // The check itself: a response with a field the document does not describe fails.
       ObjectNode node = (ObjectNode) f.get("/api/v1/nodes/n1").json();
@@ -240,8 +329,37 @@ class OpenApiIT {
     }
   }
 
-  /** The data of the first {@code count} events of a watch from {@code since}. */
-  private static List<String> watch(ApiFixture f, long since, int count) throws Exception {
+  /** The responses whose every name the scenario above shows, compared with the golden file. */
+  private static final List<String> GOLDEN_ROOTS =
+      List.of(
+          "Node",
+          "NodeList",
+          "NodeSpec",
+          "NodeStatus",
+          "NodeHardware",
+          "NodeCondition",
+          "NodeReadings",
+          "NodeEvent",
+          "GET /api/v1/nodes/{id}/events 200",
+          "Resources",
+          "Pool",
+          "PoolConfig",
+          "NodeTimeouts",
+          "ScalingTrigger",
+          "PoolStatus",
+          "ScalingNode",
+          "PoolCondition",
+          "GET /api/v1/pools 200",
+          "SyncReport",
+          "SyncEntry",
+          "WatchEvent",
+          "WatchNodeEvent",
+          "WatchPoolEvent",
+          "Problem",
+          "FieldError");
+
+  /** The data of the events of a watch from {@code since} up to revision {@code until}. */
+  private static List<String> watch(ApiFixture f, long since, long until) throws Exception {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(f.base + "/api/v1/watch?since=" + since))
             .header("Authorization", "Bearer " + ApiFixture.READ)
@@ -254,8 +372,11 @@ class OpenApiIT {
     try (BufferedReader lines =
         new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
       String line;
-      while (data.size() < count && (line = lines.readLine()) != null) {
-        if (line.startsWith("data: ")) {
+      long revision = 0;
+      while (revision < until && (line = lines.readLine()) != null) {
+        if (line.startsWith("id: ")) {
+          revision = Long.parseLong(line.substring(4).split("-", 2)[0]);
+        } else if (line.startsWith("data: ")) {
           data.add(line.substring(6));
         }
       }

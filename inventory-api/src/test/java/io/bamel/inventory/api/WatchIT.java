@@ -72,9 +72,12 @@ class WatchIT {
       reader.start();
     }
 
+    /** The next event, its data validated against the document's {@code WatchEvent}. */
     Sse next() throws InterruptedException {
       Sse e = events.poll(10, TimeUnit.SECONDS);
       assertThat(e).as("an event within 10 s").isNotNull();
+      ResponseValidator.served()
+          .assertValid("#/components/schemas/WatchEvent", e.data().toString(), "watch event");
       return e;
     }
 
