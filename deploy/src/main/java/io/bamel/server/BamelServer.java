@@ -195,6 +195,7 @@ public final class BamelServer implements AutoCloseable {
               new OpsServer(
                   config.http().host(),
                   config.http().port(),
+                  httpConnections(),
                   cache,
                   new MetricsEndpoint(registry),
                   tokens,
@@ -368,8 +369,18 @@ public final class BamelServer implements AutoCloseable {
             .withMaxBodyBytes(http.maxBodyBytes())
             .withAnonymousRead(config.auth().anonymousRead())
             .powerOffCommands(commands.names())
-            .maxConnections(http.maxConnections())
+            .connections(httpConnections())
             .withReadinessNotes(this::readinessNotes);
+    return options;
+  }
+
+  /**
+   * The listener settings of {@code http}: the API and the health and metrics endpoints of a
+   * process without the API are served alike (TLS, client certificates, connection limit).
+   */
+  private ApiOptions.Connections httpConnections() {
+    ServerConfig.Http http = config.http();
+    ApiOptions options = ApiOptions.DEFAULTS.maxConnections(http.maxConnections());
     if (http.tls().enabled()) {
       options =
           options.tls(
@@ -378,7 +389,7 @@ public final class BamelServer implements AutoCloseable {
                   Path.of(http.tls().keyFile()),
                   http.tls().clientCaFile().isEmpty() ? null : Path.of(http.tls().clientCaFile())));
     }
-    return options;
+    return options.connections();
   }
 
   /** What {@code /readyz} lists as warnings: etcd's space, credentials without an allow-list. */

@@ -1,59 +1,66 @@
 package io.bamel.server;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.ApiOptions;
+import io.bamel.inventory.api.HttpListener;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.store.InventoryCache;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import io.javalin.http.Context;
 
 /**
  * The endpoints every {@code bamel server} serves even without the {@code api} component (a
  * controller-only deployment): {@code /healthz} (alive), {@code /readyz} (the cache has synced) and
- * {@code /metrics}. With the API these come from the API itself.
+ * {@code /metrics} (a read-scope token unless anonymous read is on). With the API these come from
+ * the API itself. It listens through the API's {@link HttpListener}, so it has the API's TLS
+ * ({@code http.tls}, client certificates, reloading), connection limit and slow-client limits.
  */
 final class OpsServer implements AutoCloseable {
 
-  private final HttpServer server;
+  private final HttpListener listener;
 
+  /**
+   * Starts serving on {@code host}:{@code port}.
+   *
+   * @throws IllegalArgumentException when the TLS files of {@code connections} cannot be used
+   */
   OpsServer(
       String host,
       int port,
+      ApiOptions.Connections connections,
       InventoryCache cache,
       MetricsEndpoint metrics,
       TokenStore tokens,
-      boolean anonymousRead)
-      throws IOException {
-    server = HttpServer.create(new InetSocketAddress(host, port), 16);
-    server.createContext("/healthz", ex -> send(ex, 200, "text/plain", "ok\n"));
-    server.createContext(
-        "/readyz",
-        ex ->
-            send(
-                ex,
-                cache.synced() ? 200 : 503,
-                "text/plain",
-                cache.synced() ? "ready\n" : "inventory cache not synced\n"));
-    server.createContext(
-        "/metrics",
-        ex -> {
-          if (!anonymousRead
-              && !readAllowed(tokens, ex.getRequestHeaders().getFirst("Authorization"))) {
-            send(ex, 401, "text/plain", "send Authorization: Bearer <token> of read scope\n");
-            return;
-          }
-          MetricsEndpoint.Scrape scrape = metrics.scrape(ex.getRequestHeaders().getFirst("Accept"));
-          ex.getResponseHeaders().set("Content-Type", scrape.contentType());
-          ex.sendResponseHeaders(200, scrape.body().length);
-          try (OutputStream out = ex.getResponseBody()) {
-            out.write(scrape.body());
-          }
-        });
-    server.start();
+      boolean anonymousRead) {
+    listener =
+        new HttpListener(
+            connections,
+            config ->
+                config.router.mount(
+                    r -> {
+                      r.get("/healthz", ctx -> text(ctx, 200, "ok\n"));
+                      r.get(
+                          "/readyz",
+                          ctx -> {
+                            boolean synced = cache.synced();
+                            text(
+                                ctx,
+                                synced ? 200 : 503,
+                                synced ? "ready\n" : "inventory cache not synced\n");
+                          });
+                      r.get(
+                          "/metrics",
+                          ctx -> {
+                            if (!anonymousRead
+                                && !readAllowed(tokens, ctx.header("Authorization"))) {
+                              text(ctx, 401, "send Authorization: Bearer <token> of read scope\n");
+                              return;
+                            }
+                            MetricsEndpoint.Scrape scrape = metrics.scrape(ctx.header("Accept"));
+                            ctx.status(200).contentType(scrape.contentType()).result(scrape.body());
+                          });
+                    }));
+    listener.start(host, port);
   }
 
   private static boolean readAllowed(TokenStore tokens, String header) {
@@ -66,22 +73,16 @@ final class OpsServer implements AutoCloseable {
         .orElse(false);
   }
 
-  int port() {
-    return server.getAddress().getPort();
+  private static void text(Context ctx, int status, String body) {
+    ctx.status(status).contentType("text/plain").result(body);
   }
 
-  private static void send(HttpExchange ex, int status, String type, String body)
-      throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    ex.getResponseHeaders().set("Content-Type", type);
-    ex.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(bytes);
-    }
+  int port() {
+    return listener.port();
   }
 
   @Override
   public void close() {
-    server.stop(1);
+    listener.close();
   }
 }

@@ -37,6 +37,7 @@ class ClientLauncherIT {
           "inventory-core-",
           "node-controller-",
           "power-drivers-",
+          "outbound-http-",
           "picocli-",
           "jackson-annotations-",
           "jackson-core-",

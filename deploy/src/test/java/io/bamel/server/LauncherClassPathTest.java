@@ -31,6 +31,7 @@ class LauncherClassPathTest {
           "jackson-dataformat-yaml-2.20.1.jar",
           "logback-classic-1.5.18.jar",
           "okhttp-4.12.0.jar",
+          "outbound-http-0.1.0.jar",
           "picocli-4.7.7.jar",
           "power-drivers-0.1.0.jar",
           "prometheus-metrics-core-1.4.2.jar",

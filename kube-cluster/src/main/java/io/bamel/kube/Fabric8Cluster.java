@@ -18,7 +18,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Clock;
@@ -166,13 +165,15 @@ public final class Fabric8Cluster implements Cluster {
   /**
    * Connects with the usual fabric8 configuration (in-cluster service account, else {@code
    * KUBECONFIG} or {@code ~/.kube/config}, context {@code context} or the current one), over the
-   * JDK HTTP client, with {@code timeout} to connect and per request, and no retry: a write that
-   * fails is decided again by the controller's next pass instead of holding a worker ({@code
-   * retries} is kept for the reads' lists: the informers page and retry on their own).
+   * JDK HTTP client under bamel's outbound policy ({@link PolicyHttpClientFactory}: no redirect
+   * followed, no proxy from the environment), with {@code timeout} to connect and per request, and
+   * no retry: a write that fails is decided again by the controller's next pass instead of holding
+   * a worker ({@code retries} is kept for the reads' lists: the informers page and retry on their
+   * own).
    */
   public static Fabric8Cluster connect(String context, Duration timeout, int retries) {
     Config config =
-        new ConfigBuilder(Config.autoConfigure(context))
+        new ConfigBuilder(PolicyHttpClientFactory.withoutProxy(Config.autoConfigure(context)))
             .withRequestTimeout((int) timeout.toMillis())
             .withConnectionTimeout((int) timeout.toMillis())
             .withRequestRetryBackoffLimit(0)
@@ -180,7 +181,7 @@ public final class Fabric8Cluster implements Cluster {
     return new Fabric8Cluster(
         new KubernetesClientBuilder()
             .withConfig(config)
-            .withHttpClientFactory(new JdkHttpClientFactory())
+            .withHttpClientFactory(new PolicyHttpClientFactory())
             .build(),
         Options.defaults().withCallTimeout(timeout));
   }

@@ -1,5 +1,6 @@
 package io.bamel.pool;
 
+import io.bamel.net.OutboundPolicy;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -13,7 +14,8 @@ import java.util.List;
 /**
  * Instant queries over the Prometheus HTTP API: {@code GET <base>/api/v1/query?query=<promql>},
  * bounded by a timeout; a non-2xx answer other than a Prometheus error body, a timeout, or a
- * connection failure is an {@link IOException}. Thread-safe.
+ * connection failure is an {@link IOException}; a redirect is not followed, and one to another
+ * origin is a {@link io.bamel.net.RedirectRefusedException} ({@link OutboundPolicy}). Thread-safe.
  */
 public final class PrometheusHttp implements InstantQuery {
 
@@ -26,11 +28,8 @@ public final class PrometheusHttp implements InstantQuery {
     String text = base.toString();
     this.base = URI.create(text.endsWith("/") ? text : text + "/");
     this.timeout = timeout;
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(timeout)
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .build();
+    // No redirect followed (one to another origin is refused), no proxy: OutboundPolicy.
+    this.client = OutboundPolicy.apply(HttpClient.newBuilder().connectTimeout(timeout)).build();
   }
 
   @Override
@@ -50,6 +49,7 @@ public final class PrometheusHttp implements InstantQuery {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
     }
+    OutboundPolicy.checkAnswer(response);
     int code = response.statusCode();
     String body = response.body();
     if (code / 100 != 2 && (body == null || !body.contains("\"status\""))) {

@@ -2,6 +2,8 @@ package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.store.Codec;
+import io.bamel.net.OutboundPolicy;
+import io.bamel.net.RedirectRefusedException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -72,8 +74,8 @@ public final class NetBoxClient {
     this.timeout = timeout;
     this.retry = retry;
     this.clock = clock;
-    HttpClient.Builder b =
-        HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER);
+    // No redirect followed, no proxy: the token goes to the configured NetBox only.
+    HttpClient.Builder b = OutboundPolicy.apply(HttpClient.newBuilder().connectTimeout(timeout));
     if (caFile != null) {
       b.sslContext(TrustedCa.context(caFile));
     }
@@ -155,6 +157,7 @@ public final class NetBoxClient {
       Duration wait;
       try {
         HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        refuseRedirectElsewhere(shown, r);
         int code = r.statusCode();
         if (code / 100 == 2) {
           return new Answer(
@@ -192,6 +195,15 @@ public final class NetBoxClient {
       }
     }
     throw last;
+  }
+
+  /** A redirect to another origin ends the call at once: trying again would meet it again. */
+  private static void refuseRedirectElsewhere(String shown, HttpResponse<?> r) {
+    try {
+      OutboundPolicy.checkAnswer(r);
+    } catch (RedirectRefusedException e) {
+      throw new NetBoxException(shown + ": " + e.getMessage(), r.statusCode());
+    }
   }
 
   /** What went wrong with a connection, for a person (no exception class names). */

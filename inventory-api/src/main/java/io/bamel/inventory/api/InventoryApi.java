@@ -18,10 +18,10 @@ import java.util.List;
  * The REST inventory API: builds the Javalin app with every route ({@link #routes()}), bearer-token
  * and console-session authentication ({@link Authentication}, {@link SessionRoutes}), the web
  * console's files at {@code /ui/} ({@link ConsoleAssets}), RFC 9457 errors ({@link ErrorHandling}),
- * the body limit, request ids, HTTP metrics and the inventory gauges, on a connector ({@link
- * ApiConnector}) with optional TLS reloaded when its files change ({@link ApiTls}), a connection
- * limit, an accept queue, and idle, header and body-rate limits against slow clients ({@link
- * ApiOptions.Connections}).
+ * the body limit, request ids, HTTP metrics and the inventory gauges, on an {@link HttpListener}
+ * (the same listener as the health and metrics endpoints of a process without the API): optional
+ * TLS reloaded when its files change ({@link ApiTls}), a connection limit, an accept queue, and
+ * idle, header and body-rate limits against slow clients ({@link ApiOptions.Connections}).
  *
  * <p>It reads only from the {@link InventoryCache} (which must be started; the API answers 503
  * until it has synced) and writes only through {@link EtcdInventory}; it never polls etcd. It owns
@@ -32,14 +32,11 @@ public final class InventoryApi implements AutoCloseable {
   /** One route: method, path template (OpenAPI syntax), the access it requires. */
   public record Route(String method, String path, Access access) {}
 
-  private final Javalin app;
+  private final HttpListener listener;
   private final List<Route> routes = new ArrayList<>();
   private final WatchHub hub;
   private final InventoryCache cache;
-  private final ApiTlsContext tls;
   private final NetBoxRoutes netbox;
-  private volatile String host = "127.0.0.1";
-  private volatile int port;
 
   private InventoryApi(
       EtcdInventory store,
@@ -49,22 +46,15 @@ public final class InventoryApi implements AutoCloseable {
       PrometheusRegistry registry,
       WatchHistory history) {
     this.cache = cache;
-    this.tls =
-        options.tls() == null
-            ? null
-            : new ApiTlsContext(options.tls(), options.connections().tlsReloadInterval());
+    boolean secure = options.tls() != null;
     ApiContext api = new ApiContext(store, cache, options);
     this.hub = new WatchHub(options.watchHistory());
-    cache.addListener(hub);
-    startHistoryWhenSynced(cache, hub);
-    cache.addListener(api.nodeJson);
     HttpMetrics httpMetrics = new HttpMetrics(registry);
     InventoryGauges.register(registry, cache);
     MetricsEndpoint metrics = new MetricsEndpoint(registry);
     ConsoleSessions sessions = new ConsoleSessions(options.sessions(), options.clock());
-    Authentication auth =
-        new Authentication(tokens, options.anonymousRead(), sessions, tls != null);
-    SessionRoutes session = new SessionRoutes(api, sessions, tokens, tls != null);
+    Authentication auth = new Authentication(tokens, options.anonymousRead(), sessions, secure);
+    SessionRoutes session = new SessionRoutes(api, sessions, tokens, secure);
     NodeReadRoutes nodeReads = new NodeReadRoutes(api);
     NodeEditRoutes nodeEdits = new NodeEditRoutes(api);
     PowerRoutes power = new PowerRoutes(api);
@@ -75,21 +65,16 @@ public final class InventoryApi implements AutoCloseable {
     WatchRoutes watch = new WatchRoutes(api, hub, history, sessions);
     HealthRoutes health = new HealthRoutes(api);
     DocsRoutes docs = new DocsRoutes();
-    this.app =
-        Javalin.create(
+    this.listener =
+        new HttpListener(
+            options.connections(),
             config -> {
-              config.showJavalinBanner = false;
-              config.useVirtualThreads = true;
               config.http.maxRequestSize = options.maxBodyBytes();
               config.http.disableCompression();
               // A known path with an unknown method is 405 with Allow (ErrorHandling), from
               // Javalin's own route table.
               config.http.prefer405over404 = true;
               ConsoleAssets.configure(config);
-              config.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems()));
-              config.jetty.addConnector(
-                  (server, http) ->
-                      ApiConnector.create(server, http, options.connections(), tls, host, port));
               config.router.mount(
                   r -> {
                     r.before(
@@ -139,6 +124,10 @@ public final class InventoryApi implements AutoCloseable {
                     r.get("/", ConsoleAssets::redirect, Access.PUBLIC);
                   });
             });
+    // After the listener (whose TLS files may be refused): only a built API listens to the cache.
+    cache.addListener(hub);
+    startHistoryWhenSynced(cache, hub);
+    cache.addListener(api.nodeJson);
   }
 
   /**
@@ -221,9 +210,7 @@ public final class InventoryApi implements AutoCloseable {
    * TLS files.
    */
   public InventoryApi start(String host, int port) {
-    this.host = host;
-    this.port = port;
-    app.start(host, port);
+    listener.start(host, port);
     return this;
   }
 
@@ -238,12 +225,12 @@ public final class InventoryApi implements AutoCloseable {
 
   /** Whether the API serves HTTPS. */
   public boolean secure() {
-    return tls != null;
+    return listener.secure();
   }
 
   /** The port served on (after {@link #start}). */
   public int port() {
-    return app.port();
+    return listener.port();
   }
 
   /** Every route, in registration order. */
@@ -253,7 +240,7 @@ public final class InventoryApi implements AutoCloseable {
 
   /** The Javalin app (for tests and embedding). */
   public Javalin app() {
-    return app;
+    return listener.app();
   }
 
   /** Ends the watch streams and stops the HTTP server. */
@@ -261,6 +248,6 @@ public final class InventoryApi implements AutoCloseable {
   public void close() {
     cache.removeListener(hub);
     hub.close();
-    app.stop();
+    listener.close();
   }
 }

@@ -19,6 +19,7 @@ import io.bamel.power.credentials.Credentials;
 import io.bamel.power.credentials.Destination;
 import io.bamel.power.net.HostAddresses;
 import io.bamel.power.net.NoDelaySocketFactory;
+import io.bamel.power.net.OutboundOkHttp;
 import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
 import java.net.InetAddress;
@@ -111,7 +112,7 @@ public final class ProxmoxDriver implements PowerDriver {
             config.perHostConcurrency(), config.perHostInterval(), Clock.systemUTC(), sleeper);
     // TLS only once a connection is made (TlsConfigurer.apply), with the trust it names.
     this.baseClient =
-        TlsConfigurer.cleartext(new OkHttpClient.Builder())
+        OutboundOkHttp.apply(TlsConfigurer.cleartext(new OkHttpClient.Builder()))
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(0, TimeUnit.MILLISECONDS)
             .retryOnConnectionFailure(false)

@@ -22,6 +22,7 @@ import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Destination;
 import io.bamel.power.net.HostAddresses;
 import io.bamel.power.net.NoDelaySocketFactory;
+import io.bamel.power.net.OutboundOkHttp;
 import io.bamel.power.net.PinnedDns;
 import io.bamel.power.tls.TlsConfigurer;
 import java.net.InetAddress;
@@ -123,11 +124,10 @@ public final class RedfishDriver implements PowerDriver {
     this.pacer = new BmcPacer(config.perBmcConcurrency(), config.perBmcInterval(), clock, sleeper);
     // Plain HTTP only until an https:// connection asks for TLS (TlsConfigurer.apply).
     this.baseClient =
-        TlsConfigurer.cleartext(new OkHttpClient.Builder())
+        OutboundOkHttp.apply(TlsConfigurer.cleartext(new OkHttpClient.Builder()))
             .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
             .readTimeout(0, TimeUnit.MILLISECONDS) // bounded per call by its deadline
             .retryOnConnectionFailure(false) // RedfishHttp decides what to repeat
-            .followRedirects(false)
             .socketFactory(new NoDelaySocketFactory())
             .build();
   }

@@ -1,5 +1,6 @@
 package io.bamel.power.tls;
 
+import io.bamel.net.RedirectRefusedException;
 import io.bamel.power.PowerException;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -16,9 +17,15 @@ public final class HttpFailures {
 
   /**
    * The failure for an {@link IOException} of a call to {@code target} (a URL without secrets): an
-   * untrusted certificate is terminal, everything else (refused, reset, timed out) transient.
+   * untrusted certificate and a refused redirect to another origin are terminal, everything else
+   * (refused, reset, timed out) transient.
    */
   public static PowerException of(String target, IOException e) {
+    if (e instanceof RedirectRefusedException) {
+      // Following it would send bamel's request elsewhere: nothing to retry (OutboundPolicy).
+      return new TerminalPowerException(
+          PowerException.Reason.PROTOCOL, target + ": " + e.getMessage(), e);
+    }
     if (e instanceof SSLPeerUnverifiedException
         || e instanceof SSLHandshakeException && isCertificateProblem(e)) {
       return new TerminalPowerException(
