@@ -226,8 +226,7 @@ public final class EtcdFaultsBenchmark implements Benchmark {
   // ---------------------------------------------------------------- helpers
 
   private static LeaderElection election(Client client, String identity) {
-    return new LeaderElection(
-        client, "node-controller", identity, LeaderElection.Options.DEFAULTS);
+    return new LeaderElection(client, "node-controller", identity, LeaderElection.Options.DEFAULTS);
   }
 
   private static Client tuned(List<String> endpoints) {

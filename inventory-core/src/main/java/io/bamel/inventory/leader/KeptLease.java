@@ -12,6 +12,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +38,7 @@ import org.slf4j.LoggerFactory;
 public final class KeptLease implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(KeptLease.class);
+  private static final Duration MAX_ATTEMPT = Duration.ofSeconds(2);
 
   private final Client client;
   private final Duration ttl;
@@ -79,7 +81,7 @@ public final class KeptLease implements AutoCloseable {
 
   /** Whether there is no lease to renew: none granted yet, dropped, or gone in etcd. */
   public boolean needsGrant() {
-    return id == 0 || lost;
+    return id == 0 || lost || goneInEtcd;
   }
 
   /**
@@ -225,9 +227,8 @@ public final class KeptLease implements AutoCloseable {
     } catch (RuntimeException e) {
       answer = CompletableFuture.failedFuture(e);
     }
-    Duration deadline = timeout.compareTo(ttl.dividedBy(3)) < 0 ? timeout : ttl.dividedBy(3);
     answer
-        .orTimeout(deadline.toMillis(), TimeUnit.MILLISECONDS)
+        .orTimeout(attemptDeadline().toMillis(), TimeUnit.MILLISECONDS)
         .whenComplete(
             (response, error) -> {
               try {
@@ -249,7 +250,11 @@ public final class KeptLease implements AutoCloseable {
     } else if (error == null || leaseNotFound(error)) {
       tracker.gone(now);
     } else {
-      String why = unwrap(error).toString();
+      Throwable cause = unwrap(error);
+      String why =
+          cause instanceof TimeoutException
+              ? "no answer within " + attemptDeadline().toMillis() + " ms"
+              : cause.toString();
       LOG.debug("keep-alive of lease {} failed: {}", Long.toHexString(lease), why);
       tracker.failed(now, why);
     }
@@ -274,6 +279,15 @@ public final class KeptLease implements AutoCloseable {
   private void publish() {
     stepDownAt = tracker.stepDownAt();
     goneInEtcd = tracker.gone();
+  }
+
+  /** Short, so that a keep-alive stuck on a dying connection is retried well before the margin. */
+  private Duration attemptDeadline() {
+    return min(min(timeout, ttl.dividedBy(3)), MAX_ATTEMPT);
+  }
+
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
   }
 
   private static boolean leaseNotFound(Throwable error) {

@@ -210,7 +210,7 @@ public final class LeaderElection implements AutoCloseable {
     if (!previousRunChecked) {
       revokePreviousRun();
     }
-    if (lease.needsGrant() || lease.gone()) {
+    if (lease.needsGrant()) {
       lease.grant();
     }
     if (!lease.held()) {

@@ -35,9 +35,9 @@ class EtcdMemberKillIT {
 
   @RegisterExtension final EtcdExtension etcd = EtcdExtension.cluster(3);
 
-  static final Duration TTL = Duration.ofSeconds(6);
+  static final Duration TTL = Duration.ofSeconds(10);
   static final LeaderElection.Options OPTIONS =
-      new LeaderElection.Options(TTL, Duration.ofSeconds(2), Duration.ofSeconds(2));
+      new LeaderElection.Options(TTL, Duration.ofSeconds(2), Duration.ofSeconds(5));
   static final ByteSequence KEY =
       ByteSequence.from(Keys.leader("node-controller"), StandardCharsets.UTF_8);
 
@@ -103,9 +103,9 @@ class EtcdMemberKillIT {
         int victim = round == 0 ? raftLeader : cluster.leader();
         long writesBefore = acknowledged.get();
         cluster.kill(victim);
-        // Two TTLs: a lease lost with the member would have expired, and a step-down would have
-        // been heard, by then.
-        Thread.sleep(TTL.multipliedBy(2).toMillis());
+        // A TTL and a half: a lease lost with the member would have expired, and a step-down
+        // would have been heard, by then.
+        Thread.sleep(TTL.multipliedBy(3).dividedBy(2).toMillis());
         assertThat(a.isLeader()).as("round %d: a still leads", round).isTrue();
         assertThat(acknowledged.get())
             .as("writes go on without the member")
