@@ -75,6 +75,7 @@ public final class EtcdFaultsBenchmark implements Benchmark {
     try (Client client = tuned(cluster.endpoints());
         EtcdReconnector reconnects = new EtcdReconnector(client, cluster.endpoints()).start();
         InventoryCache cache = new InventoryCache(client).start()) {
+      requireActive(reconnects);
       cache.awaitSynced(Duration.ofSeconds(30));
       InventoryApi api =
           InventoryApi.create(
@@ -135,6 +136,8 @@ public final class EtcdFaultsBenchmark implements Benchmark {
         EtcdReconnector rb = new EtcdReconnector(cb, cluster.endpoints()).start();
         LeaderElection a = election(ca, "bench-a");
         LeaderElection b = election(cb, "bench-b")) {
+      requireActive(ra);
+      requireActive(rb);
       a.addListener(leaderless);
       b.addListener(leaderless);
       a.start();
@@ -227,6 +230,12 @@ public final class EtcdFaultsBenchmark implements Benchmark {
 
   private static LeaderElection election(Client client, String identity) {
     return new LeaderElection(client, "node-controller", identity, LeaderElection.Options.DEFAULTS);
+  }
+
+  private static void requireActive(EtcdReconnector reconnector) {
+    if (!reconnector.active()) {
+      throw new IllegalStateException("the reconnector did not find jetcd's gRPC channel");
+    }
   }
 
   private static Client tuned(List<String> endpoints) {
