@@ -13,7 +13,8 @@ import java.util.Optional;
  * ManagedChannel#resetConnectBackoff()}): grpc-java's reconnect delay grows to 2 minutes and cannot
  * be configured. This reads {@code ClientImpl.connectionManager.getChannel()} (the channel jetcd
  * creates on first use). A jetcd that no longer has them yields empty, and bamel then reconnects on
- * grpc-java's own schedule; {@code JetcdChannelIT} fails on such a jetcd.
+ * grpc-java's own schedule; {@code EtcdMemberKillIT} (which checks {@link
+ * EtcdReconnector#active()}) fails on such a jetcd.
  */
 final class JetcdChannel {
 
