@@ -25,6 +25,7 @@ final class BenchSuite {
         new io.bamel.bench.api.NetBoxPullBenchmark(),
         new io.bamel.bench.api.ApiListBenchmark(),
         new io.bamel.bench.api.FleetScaleBenchmark(),
-        new io.bamel.bench.endurance.EnduranceBenchmark());
+        new io.bamel.bench.endurance.EnduranceBenchmark(),
+        new io.bamel.bench.store.EtcdFaultsBenchmark());
   }
 }

@@ -7,6 +7,7 @@ import io.bamel.inventory.api.ApiTls;
 import io.bamel.inventory.api.InventoryApi;
 import io.bamel.inventory.api.TokenStore;
 import io.bamel.inventory.cluster.Cluster;
+import io.bamel.inventory.connection.EtcdReconnector;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.maintenance.DefragRule;
 import io.bamel.inventory.maintenance.EtcdCompactor;
@@ -158,6 +159,11 @@ public final class BamelServer implements AutoCloseable {
             ShutdownSequence.Stage.ETCD_CLIENT,
             "etcd client",
             EtcdConnection.connect(etcd, endpoints));
+    // After an outage: reconnect as soon as an endpoint answers, and say when etcd is back.
+    shutdown.add(
+        ShutdownSequence.Stage.ETCD_CLIENT,
+        "etcd reconnects",
+        new EtcdReconnector(client, endpoints).start());
     store =
         new EtcdInventory(
             client,

@@ -1,5 +1,6 @@
 package io.bamel.server;
 
+import io.bamel.inventory.connection.EtcdClientTuning;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ServerConfig;
 import io.etcd.jetcd.ByteSequence;
@@ -17,7 +18,9 @@ import java.util.List;
  * (trusting the CA bundle {@code etcd.caFile}, which is then required, and presenting a client
  * certificate and key when given) and etcd authentication (user, and a password read from a file,
  * never from a flag or variable). TLS follows the endpoints' scheme: an {@code https://} endpoint
- * never falls back to plain text.
+ * never falls back to plain text. gRPC keepalive finds dead connections ({@link EtcdClientTuning});
+ * {@code bamel server} bounds its reconnects with an {@link
+ * io.bamel.inventory.connection.EtcdReconnector}.
  */
 final class EtcdConnection {
 
@@ -35,11 +38,12 @@ final class EtcdConnection {
 
   static Client connect(ServerConfig.Etcd etcd, List<String> endpoints) {
     ClientBuilder builder =
-        Client.builder()
-            .endpoints(endpoints.toArray(String[]::new))
-            .connectTimeout(etcd.timeout())
-            .retryMaxDuration(etcd.timeout())
-            .maxInboundMessageSize(MAX_INBOUND_MESSAGE_BYTES);
+        EtcdClientTuning.apply(
+            Client.builder()
+                .endpoints(endpoints.toArray(String[]::new))
+                .connectTimeout(etcd.timeout())
+                .retryMaxDuration(etcd.timeout())
+                .maxInboundMessageSize(MAX_INBOUND_MESSAGE_BYTES));
     try {
       if (endpoints.stream().anyMatch(e -> e.startsWith("https://"))) {
         if (etcd.caFile().isEmpty()) {

@@ -28,18 +28,27 @@ import org.slf4j.LoggerFactory;
 /**
  * Leader election for one component on etcd.
  *
- * <p>A candidate holds a lease (TTL {@link Options#ttl()}, 15 s by default) kept alive by jetcd,
- * and campaigns with one transaction: "if {@code /baremetal/leader/{component}} does not exist,
- * create it with my lease". The winner leads while that key exists with the create revision it
- * made; its {@link #fence()} ({@link WriteFence}) makes every controller write conditional on
- * exactly that, so a deposed leader's writes fail with {@link
+ * <p>A candidate holds a lease (TTL {@link Options#ttl()}, 15 s by default) kept alive by a {@link
+ * KeptLease}, and campaigns with one transaction: "if {@code /baremetal/leader/{component}} does
+ * not exist, create it with my lease". The winner leads while that key exists with the create
+ * revision it made; its {@link #fence()} ({@link WriteFence}) makes every controller write
+ * conditional on exactly that, so a deposed leader's writes fail with {@link
  * io.bamel.inventory.store.FencedException} even before it notices.
  *
  * <p>Standbys watch the key and campaign again as soon as it is deleted (resignation or lease
  * expiry), and in any case every {@link Options#retryInterval()}. The leader re-reads the key on
- * the same schedule and steps down when the key is gone or another's, or when its lease has not
- * been renewed for a TTL (so it stops acting no later than etcd lets another take over). {@link
- * #close()} resigns: the lease is revoked, which deletes the key at once.
+ * the same schedule and steps down when the key is gone or another's. It also steps down when etcd
+ * says its lease is gone, or when no keep-alive has confirmed the lease until its confirmed expiry
+ * less a safety margin ({@link LeaseTracker}): it then stops acting before etcd could let another
+ * take over. A failed keep-alive alone (one etcd member died) does not end leadership: it is
+ * retried through the other endpoints. A leader that stepped down for want of confirmation keeps
+ * renewing its lease, and leads again with the same term when etcd confirms the lease and the key
+ * is still its own (after an outage shorter than etcd's lease handling lets the lease live).
+ *
+ * <p>At its first campaign a candidate that finds the key held under another lease by its own
+ * identity (a previous run of this process that crashed, with the same configured {@code instance})
+ * revokes that lease instead of waiting for it to expire. {@link #close()} resigns: the lease is
+ * revoked, which deletes the key at once.
  *
  * <p>Thread-safe. Listeners are called on the election's own thread.
  */
@@ -83,6 +92,7 @@ public final class LeaderElection implements AutoCloseable {
   private final KeptLease lease;
   private Watch.Watcher watcher;
   private volatile boolean closed;
+  private boolean previousRunChecked;
 
   /**
    * A candidate for {@code component} (an id: {@code node-controller}, {@code pool-controller})
@@ -186,15 +196,25 @@ public final class LeaderElection implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       log.debug("leader election for {}: {}", component, e.toString());
-      if (term != null && renewalOverdue()) {
-        lose("the lease was not renewed for " + options.ttl().toSeconds() + " s");
+      if (term != null && !lease.held()) {
+        lose(leaseLost());
       }
     }
   }
 
+  private String leaseLost() {
+    return "lease " + Long.toHexString(lease.id()) + ": " + lease.reason();
+  }
+
   private void campaign() {
+    if (!previousRunChecked) {
+      revokePreviousRun();
+    }
     if (lease.needsGrant()) {
       lease.grant();
+    }
+    if (!lease.held()) {
+      return; // etcd has not confirmed the lease in time: wait for a keep-alive to succeed
     }
     long leaseId = lease.id();
     TxnResponse response =
@@ -220,9 +240,38 @@ public final class LeaderElection implements AutoCloseable {
     }
   }
 
+  /**
+   * A key held by this identity under a lease that is not this candidate's is a previous run's:
+   * this process crashed and restarted with the same {@code instance}. Revoking that lease deletes
+   * the key, so this run (or a standby) leads at once instead of after the lease's TTL.
+   */
+  private void revokePreviousRun() {
+    List<KeyValue> kvs = await(client.getKVClient().get(bytes(key))).getKvs();
+    previousRunChecked = true;
+    if (kvs.isEmpty()) {
+      return;
+    }
+    KeyValue held = kvs.get(0);
+    long previous = held.getLease();
+    if (!held.getValue().toString(StandardCharsets.UTF_8).equals(identity)
+        || previous == 0
+        || previous == lease.id()) {
+      return;
+    }
+    await(client.getLeaseClient().revoke(previous));
+    log.info(
+        "{} found its own lease {} of a previous run holding {} (term {}): revoked it instead of"
+            + " waiting up to {} s for it to expire",
+        identity,
+        Long.toHexString(previous),
+        component,
+        held.getCreateRevision(),
+        options.ttl().toSeconds());
+  }
+
   private void verify() {
-    if (renewalOverdue()) {
-      lose("the lease was not renewed for " + options.ttl().toSeconds() + " s");
+    if (!lease.held()) {
+      lose(leaseLost());
       return;
     }
     Term t = term;
@@ -233,10 +282,6 @@ public final class LeaderElection implements AutoCloseable {
         || kvs.get(0).getLease() != t.leaseId()) {
       lose("another process holds the leadership key");
     }
-  }
-
-  private boolean renewalOverdue() {
-    return lease.overdue();
   }
 
   private void gain(long createRevision) {
@@ -258,8 +303,10 @@ public final class LeaderElection implements AutoCloseable {
       return;
     }
     term = null;
+    // The lease is kept: while it lives, the key is still this process's, and it leads again
+    // with the same term as soon as etcd confirms the lease; a gone lease is replaced at the next
+    // campaign.
     log.warn("{} no longer leads {}: {}", identity, component, why);
-    lease.drop();
     for (LeadershipListener l : listeners) {
       try {
         l.lost();

@@ -36,9 +36,9 @@ import org.slf4j.LoggerFactory;
  * Options#ttl()} (15 s by default) and watches the prefix; the ring is the set of those keys. A
  * replica killed without a goodbye loses its key when its lease expires, and the others take its
  * nodes over within the TTL; {@link #close()} revokes the lease so they do at once. A replica whose
- * own lease has not been renewed for a TTL (cut off from etcd) owns nothing until it has a live key
- * again: by then etcd has let the others take over, so no node has two acting owners for longer
- * than the time the others need to notice.
+ * own lease etcd has not confirmed in time (cut off from etcd: {@link
+ * io.bamel.inventory.leader.KeptLease#held()}) owns nothing until it has a live key again: it stops
+ * before etcd can let the others take over, so no node has two acting owners.
  *
  * <p>Thread-safe; listeners hear every new ring on the registry's thread.
  */

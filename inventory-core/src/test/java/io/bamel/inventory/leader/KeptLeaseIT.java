@@ -10,15 +10,18 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.PutOption;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A kept lease against a real etcd: renewed, lost when revoked elsewhere, revoked on close. */
+/**
+ * A kept lease against a real etcd: renewed, gone when revoked elsewhere (etcd says so), revoked on
+ * close.
+ */
 class KeptLeaseIT {
 
   @RegisterExtension
@@ -27,7 +30,7 @@ class KeptLeaseIT {
   static final Duration TTL = Duration.ofSeconds(1);
   static final ByteSequence KEY = ByteSequence.from("/test/kept", StandardCharsets.UTF_8);
 
-  final ExecutorService owner = Executors.newSingleThreadExecutor();
+  final ScheduledExecutorService owner = Executors.newSingleThreadScheduledExecutor();
   final AtomicInteger losses = new AtomicInteger();
 
   @AfterEach
@@ -45,7 +48,7 @@ class KeptLeaseIT {
     Client client = ETCD.cluster().client();
     KeptLease lease = lease(client);
     assertThat(lease.needsGrant()).isTrue();
-    long id = lease.grant();
+    long id = owner.submit(lease::grant).get();
     assertThat(lease.id()).isEqualTo(id).isNotZero();
     client.getKVClient().put(KEY, KEY, PutOption.builder().withLeaseId(id).build()).get();
 
@@ -54,7 +57,7 @@ class KeptLeaseIT {
     assertThat(lease.overdue()).isFalse();
     assertThat(lease.needsGrant()).isFalse();
 
-    lease.close();
+    owner.submit(lease::close).get();
     assertThat(client.getKVClient().get(KEY).get().getKvs()).isEmpty();
     assertThat(lease.id()).isZero();
     assertThat(lease.needsGrant()).isTrue();
@@ -62,19 +65,20 @@ class KeptLeaseIT {
   }
 
   @Test
-  void aLeaseRevokedElsewhereIsMarkedLostOnTheOwnersThread() throws Exception {
+  void aLeaseRevokedElsewhereIsGoneOnceEtcdSaysSo() throws Exception {
     Client client = ETCD.cluster().client();
     KeptLease lease = lease(client);
     long id = owner.submit(lease::grant).get();
 
     client.getLeaseClient().revoke(id).get(); // as etcd does when the lease expires
     await().atMost(Duration.ofSeconds(5)).until(() -> losses.get() > 0);
-    assertThat(lease.needsGrant()).isTrue();
+    assertThat(lease.gone()).isTrue();
     assertThat(lease.overdue()).isTrue();
+    assertThat(owner.submit(lease::reason).get()).startsWith("etcd says the lease is gone");
 
     long next = owner.submit(lease::grant).get();
     assertThat(next).isNotEqualTo(id);
-    assertThat(lease.needsGrant()).isFalse();
+    assertThat(lease.gone()).isFalse();
     assertThat(lease.overdue()).isFalse();
     owner.submit(lease::close).get();
   }

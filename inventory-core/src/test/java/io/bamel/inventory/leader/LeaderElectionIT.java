@@ -14,6 +14,7 @@ import io.bamel.inventory.store.WriteFence;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.options.LeaseOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -112,6 +113,51 @@ class LeaderElectionIT {
       await()
           .atMost(Duration.ofSeconds(5))
           .until(() -> a.fence().map(f -> f.createRevision() > term).orElse(false));
+    }
+  }
+
+  /**
+   * A crashed candidate's lease outlives it by its TTL (30 s here); a candidate restarted with the
+   * same identity revokes that lease at its first campaign and leads at once, where a stranger
+   * would wait for the lease to expire.
+   */
+  @Test
+  void aRestartedCandidateRevokesItsPreviousRunsLeaseAndLeads() throws Exception {
+    LeaderElection.Options longLease =
+        new LeaderElection.Options(
+            Duration.ofSeconds(30), Duration.ofMillis(300), Duration.ofSeconds(2));
+    Client observer = ETCD.cluster().client();
+    io.etcd.jetcd.ByteSequence key =
+        io.etcd.jetcd.ByteSequence.from("/baremetal/leader/node-controller".getBytes());
+    Client crashed = ETCD.cluster().client();
+    LeaderElection first = new LeaderElection(crashed, "node-controller", "replica-0", longLease);
+    first.start();
+    assertThat(first.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+    long firstTerm = first.fence().orElseThrow().createRevision();
+    long oldLease = observer.getKVClient().get(key).get().getKvs().get(0).getLease();
+
+    crashed.close(); // the process dies: no resignation; its lease lives on for up to 30 s
+    assertThat(observer.getLeaseClient().timeToLive(oldLease, LeaseOption.DEFAULT).get().getTTL())
+        .isPositive();
+    LeaderElection stranger =
+        new LeaderElection(ETCD.cluster().client(), "node-controller", "replica-1", longLease);
+    try {
+      stranger.start();
+      Thread.sleep(1_000); // several campaigns: the old lease still holds the key
+      assertThat(stranger.isLeader()).isFalse();
+    } finally {
+      stranger.close();
+    }
+    try (LeaderElection restarted =
+        new LeaderElection(ETCD.cluster().client(), "node-controller", "replica-0", longLease)) {
+      restarted.start();
+      assertThat(restarted.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      assertThat(restarted.fence().orElseThrow().createRevision()).isGreaterThan(firstTerm);
+      assertThat(observer.getLeaseClient().timeToLive(oldLease, LeaseOption.DEFAULT).get().getTTL())
+          .as("revoked, not waited for")
+          .isEqualTo(-1);
+    } finally {
+      first.close();
     }
   }
 
