@@ -55,6 +55,11 @@ public record PodRecord(
         name, created, deleted, cpuMilli, memoryMib, gpuMilli, OptionalLong.of(created), "", "");
   }
 
+  /** This pod with another scheduled time (empty: never scheduled). */
+  public PodRecord withScheduled(OptionalLong when) {
+    return new PodRecord(name, created, deleted, cpuMilli, memoryMib, gpuMilli, when, phase, qos);
+  }
+
   /** When the pod stops requesting resources in a trace that ends at {@code traceEnd}. */
   public long deletedOr(long traceEnd) {
     return deleted.orElse(Math.max(traceEnd, created));

@@ -79,6 +79,22 @@ public final class TraceStatistics {
     return folded(arrivalsPerHour(trace), 1, 24);
   }
 
+  /**
+   * The swing over the hour of day: the busiest over the quietest of the hour-of-day means, each
+   * first averaged with its two neighbours (circularly) so that one noisy hour does not set it.
+   */
+  public static double hourOfDaySwing(PodTrace trace) {
+    double[] byHour = arrivalsByHourOfDay(trace);
+    double busiest = 0;
+    double quietest = Double.MAX_VALUE;
+    for (int h = 0; h < 24; h++) {
+      double smoothed = (byHour[(h + 23) % 24] + byHour[h] + byHour[(h + 1) % 24]) / 3;
+      busiest = Math.max(busiest, smoothed);
+      quietest = Math.min(quietest, smoothed);
+    }
+    return quietest == 0 ? Double.POSITIVE_INFINITY : busiest / quietest;
+  }
+
   /** Mean arrivals per day of week (0 to 6, day 0 the trace's first day). */
   public static double[] arrivalsByDayOfWeek(PodTrace trace) {
     return folded(arrivalsPerHour(trace), 24, 7);

@@ -51,7 +51,8 @@ public record WorkloadProfile(
    * The published trace's shape: 10 pods an hour on average, a cosine day between 0.4 and 1.6 of
    * the mean (a 4x swing, busiest at 16:00), the seventh day at 40 % of the other six, gamma bursts
    * of shape 4 (hourly p90 about 20), CPU and lifetime quantile tables through the trace's
-   * published quantiles, 40 GiB per 11.3 cores, and 20 services.
+   * published quantiles, 4 GiB per core (which puts the median pod at about 40 GiB), and 20
+   * services.
    */
   public static WorkloadProfile alibabaGpuV2023() {
     double[] hours = new double[24];
@@ -67,7 +68,7 @@ public record WorkloadProfile(
         QuantileTable.of(
             0, 2, 0.10, 40, 0.25, 150, 0.50, 540, 0.53, 600, 0.83, 3600, 0.90, 6574, 0.99, 99719, 1,
             1_000_000);
-    return new WorkloadProfile(10, hours, days, 4, cpu, lifetime, 40.0 / 11.3, 0.35, 20);
+    return new WorkloadProfile(10, hours, days, 4, cpu, lifetime, 4.0, 0.35, 20);
   }
 
   private static double[] normalised(double[] factors) {
