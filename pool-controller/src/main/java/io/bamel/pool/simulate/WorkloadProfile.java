@@ -120,6 +120,8 @@ public record WorkloadProfile(
         burstShape,
         cpuCores,
         lifetimeSeconds,
+        memoryGiBPerCore,
+        memorySpread,
         servicePods);
   }
 
