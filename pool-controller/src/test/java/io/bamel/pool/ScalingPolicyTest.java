@@ -102,6 +102,12 @@ class ScalingPolicyTest {
   static Stream<Case> cases() {
     Fleet.S twoReadyLow =
         pool().with(ready("a").rack("r1"), ready("b").rack("r2"), off("c")).util(0.1, 0.1);
+    Fleet.S oneComingUpThreeBigPending =
+        pool()
+            .with(ready("a"), poweringOn("b"), off("c"), off("d"), off("e"))
+            .util(0.5, 0.5)
+            .pending(pod("p1", "cpu", 30), pod("p2", "cpu", 30), pod("p3", "cpu", 30));
+    Fleet.S oneComingUpHighUtil = pool().with(ready("a"), poweringOn("b"), off("c")).util(0.9, 0.5);
     return Stream.of(
         // --- minNodes
         when("below min switches on enough to reach it")
@@ -239,16 +245,12 @@ class ScalingPolicyTest {
             .expect(NONE, "at-max-nodes"),
         when("scale-up capped by transitions in flight")
             .config(PoolConfig.builder().maxConcurrentTransitions(2).build())
-            .fleet(
-                pool()
-                    .with(ready("a"), poweringOn("b"), off("c"), off("d"), off("e"))
-                    .util(0.5, 0.5)
-                    .pending(pod("p1", "cpu", 30), pod("p2", "cpu", 30), pod("p3", "cpu", 30)))
+            .fleet(oneComingUpThreeBigPending)
             .expect(UP, "pending-pods")
             .on("c"),
         when("transitions at the limit hold the scale-up")
             .config(PoolConfig.builder().maxConcurrentTransitions(1).build())
-            .fleet(pool().with(ready("a"), poweringOn("b"), off("c")).util(0.9, 0.5))
+            .fleet(oneComingUpHighUtil)
             .expect(NONE, "transitions-at-limit"),
         when("a pod too big for any node holds")
             .fleet(pool().with(ready("a"), off("b")).util(0.5, 0.5).pending(pod("huge", "cpu", 64)))
@@ -569,16 +571,12 @@ class ScalingPolicyTest {
             .lowSince(NOW),
         when("maxNodes counts nodes already powering on")
             .config(PoolConfig.builder().maxNodes(3).build())
-            .fleet(
-                pool()
-                    .with(ready("a"), poweringOn("b"), off("c"), off("d"), off("e"))
-                    .util(0.5, 0.5)
-                    .pending(pod("p1", "cpu", 30), pod("p2", "cpu", 30), pod("p3", "cpu", 30)))
+            .fleet(oneComingUpThreeBigPending)
             .expect(UP, "pending-pods")
             .on("c"),
         when("a node powering on that reaches maxNodes holds the scale-up")
             .config(PoolConfig.builder().maxNodes(2).build())
-            .fleet(pool().with(ready("a"), poweringOn("b"), off("c")).util(0.9, 0.5))
+            .fleet(oneComingUpHighUtil)
             .expect(NONE, "at-max-nodes"),
         when("memory pressure switches on the node with the most memory")
             .fleet(
