@@ -63,6 +63,15 @@ final class SimExchange {
     }
   }
 
+  /** Answers with {@code status} and the bytes of a body ({@code null}: none). */
+  void send(int code, byte[] bytes, String contentTypeHeader, String contentType) {
+    status = code;
+    responseBody = bytes == null ? new byte[0] : bytes;
+    if (bytes != null) {
+      responseHeaders.put(contentTypeHeader, contentType);
+    }
+  }
+
   /** Closes the connection without an answer. */
   void drop() {
     dropped = true;

@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A fleet of simulated Redfish BMCs served by one HTTP(S) server on loopback. Each system has its
  * own service root at {@code {base}/bmc/{id}/redfish/v1} (its {@link #address(String) address}),
- * with one ComputerSystem at {@code .../Systems/1}.
+ * serving DMTF's published tree of its {@link SimProfile} with its own state overlaid; its
+ * ComputerSystem is at {@link #systemUri(String)}.
  *
  * <pre>{@code
  * try (SimulatedBmcFleet fleet = SimulatedBmcFleet.start(true)) {
@@ -207,12 +208,12 @@ public final class SimulatedBmcFleet implements AutoCloseable {
 
   /** The service root URL of a system. */
   public String serviceRoot(String id) {
-    return address(id) + "/redfish/v1";
+    return address(id) + SimVocabulary.WIRE.root();
   }
 
-  /** The ComputerSystem URI of a system. */
+  /** The ComputerSystem URI of a system (its profile's tree says where). */
   public String systemUri(String id) {
-    return serviceRoot(id) + "/Systems/1";
+    return address(id) + ProfileTree.of(system(id).config().profile()).systemPath();
   }
 
   /** The self-signed certificate, when serving TLS. */

@@ -42,9 +42,6 @@ public final class SimulatedSystem {
     BUSY
   }
 
-  /** The boot targets the System allows. */
-  static final List<String> BOOT_TARGETS = List.of("None", "Pxe", "Hdd", "Cd", "BiosSetup");
-
   private final String id;
   private final Clock clock;
   private final SimFaults faults = new SimFaults();
@@ -59,9 +56,9 @@ public final class SimulatedSystem {
   private BmcPowerState settled;
   private BmcPowerState target;
   private Instant transitionEnds;
-  private String bootTarget = "None";
-  private String bootEnabled = "Disabled";
-  private String bootMode = "UEFI";
+  private String bootTarget = SimVocabulary.WIRE.initialBoot().target();
+  private String bootEnabled = SimVocabulary.WIRE.initialBoot().enabled();
+  private String bootMode = SimVocabulary.WIRE.initialBoot().mode();
   private int etag = 1;
   private boolean etagGiven;
   private String lastIfMatch;
@@ -147,7 +144,7 @@ public final class SimulatedSystem {
     return List.of(bootTarget, bootEnabled);
   }
 
-  /** The boot mode ({@code UEFI} or {@code Legacy}; starts as {@code UEFI}). */
+  /** The boot mode (starts as the vocabulary's initial mode, UEFI). */
   public synchronized String bootMode() {
     return bootMode;
   }
@@ -231,20 +228,20 @@ public final class SimulatedSystem {
     if (now.transitional()) {
       return ResetOutcome.BUSY;
     }
-    switch (type) {
-      case "On", "ForceOn" -> {
+    switch (SimVocabulary.WIRE.effectOf(type)) {
+      case ON -> {
         if (now == BmcPowerState.ON) {
           return ResetOutcome.ALREADY;
         }
         begin(BmcPowerState.ON);
       }
-      case "ForceOff" -> {
+      case OFF -> {
         if (now == BmcPowerState.OFF) {
           return ResetOutcome.ALREADY;
         }
         begin(BmcPowerState.OFF);
       }
-      case "GracefulShutdown" -> {
+      case GRACEFUL_OFF -> {
         if (now == BmcPowerState.OFF) {
           return ResetOutcome.ALREADY;
         }
@@ -252,9 +249,8 @@ public final class SimulatedSystem {
           begin(BmcPowerState.OFF);
         }
       }
-      case "PushPowerButton" ->
-          begin(now == BmcPowerState.ON ? BmcPowerState.OFF : BmcPowerState.ON);
-      default -> begin(BmcPowerState.ON); // restarts and power cycles end on
+      case TOGGLE -> begin(now == BmcPowerState.ON ? BmcPowerState.OFF : BmcPowerState.ON);
+      case RESTART -> begin(BmcPowerState.ON); // restarts and power cycles end on
     }
     resets.computeIfAbsent(type, t -> new LongAdder()).increment();
     return ResetOutcome.ACCEPTED;
@@ -273,9 +269,9 @@ public final class SimulatedSystem {
   }
 
   /**
-   * A boot override PATCH, with the profile's rules: the {@code BootSourceOverrideEnabled} values
-   * it accepts, a mode only where it publishes the writable modes, Supermicro's reset of an unsent
-   * mode to {@code Legacy}, and an {@code If-Match} on every PATCH where the profile requires it.
+   * A boot override PATCH, with the profile's rules: the targets its tree publishes as allowed, the
+   * enablings it accepts, a mode only where it accepts modes, the mode an unsent one becomes
+   * (Supermicro: Legacy), and an {@code If-Match} on every PATCH where the profile requires it.
    */
   synchronized Optional<PatchProblem> patchBoot(
       String newTarget,
@@ -297,7 +293,7 @@ public final class SimulatedSystem {
         return Optional.of(PatchProblem.PRECONDITION_FAILED);
       }
     }
-    if (newTarget != null && !BOOT_TARGETS.contains(newTarget)) {
+    if (newTarget != null && !ProfileTree.of(profile).bootTargets().contains(newTarget)) {
       return Optional.of(PatchProblem.TARGET);
     }
     if (newEnabled != null && !profile.bootEnabledValues().contains(newEnabled)) {
@@ -314,8 +310,8 @@ public final class SimulatedSystem {
     }
     if (newMode != null) {
       bootMode = newMode;
-    } else if (profile.resetsBootModeUnlessSent()) {
-      bootMode = "Legacy";
+    } else if (profile.bootModeWhenUnsent() != null) {
+      bootMode = profile.bootModeWhenUnsent();
     }
     etag++;
     return Optional.empty();
@@ -350,6 +346,16 @@ public final class SimulatedSystem {
   boolean validBasic(String user, String pass) {
     SimSystemConfig c = config;
     return c.basicAuth() && c.username().equals(user) && c.password().equals(pass);
+  }
+
+  /** The ids of the live sessions. */
+  List<String> sessionIds() {
+    return sessions.keySet().stream().map(SimulatedSystem::sessionIdOf).sorted().toList();
+  }
+
+  /** Whether session {@code sessionId} is live. */
+  boolean hasSession(String sessionId) {
+    return sessions.keySet().stream().anyMatch(token -> sessionIdOf(token).equals(sessionId));
   }
 
   /** Ends session {@code sessionId} (its token's first 12 characters); whether it existed. */

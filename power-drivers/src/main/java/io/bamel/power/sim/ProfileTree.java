@@ -1,0 +1,446 @@
+package io.bamel.power.sim;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * A published tree with one profile's edits applied, built once per profile and shared, unchanged,
+ * by every system of that profile: each resource as a node (to overlay state on) and, where no
+ * state goes, as bytes ready to answer with. It also knows where the state lives: the system, its
+ * reset action and ActionInfo, its chassis, its NICs, the sessions.
+ */
+final class ProfileTree {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final SimVocabulary WIRE = SimVocabulary.WIRE;
+  private static final Map<SimProfile, ProfileTree> CACHE = new ConcurrentHashMap<>();
+
+  /** How a resource is answered: as shared bytes, or built with the system's state. */
+  enum Kind {
+    STATIC,
+    ROOT,
+    SESSION_SERVICE,
+    SESSIONS,
+    SYSTEM,
+    ACTION_INFO,
+    NIC,
+    CHASSIS
+  }
+
+  /** One resource of the tree. */
+  record Resource(
+      String path, ObjectNode node, Kind kind, SimOperation operation, PrefixedJson bytes) {}
+
+  private final Map<String, Resource> resources;
+  private final String systemPath;
+  private final String resetTarget;
+  private final String sessionsPath;
+  private final ObjectNode sessionTemplate;
+  private final List<String> bootTargets;
+  private final boolean trailingSlash;
+  private final int sharedWattsReadings;
+
+  /** The tree of {@code profile}, built on first use. */
+  static ProfileTree of(SimProfile profile) {
+    return CACHE.computeIfAbsent(profile, ProfileTree::new);
+  }
+
+  private ProfileTree(SimProfile profile) {
+    Map<String, ObjectNode> tree = PublishedTree.copy(profile.mockup());
+    String root = WIRE.root();
+    Map<String, String> places = new LinkedHashMap<>();
+    places.put("{root}", root);
+    ObjectNode rootNode = tree.get(root);
+    String systems = link(rootNode, WIRE.discover().systems());
+    String system = link(tree.get(systems), WIRE.discover().firstMember());
+    places.put("{system}", system);
+    places.put("{chassis}", link(tree.get(system), WIRE.discover().systemChassis()));
+    places.put("{manager}", link(tree.get(system), WIRE.discover().systemManager()));
+
+    apply(profile.edits(), tree, places);
+    if (profile.bladeEnclosure()) {
+      apply(TreeEdits.BLADE, tree, places);
+    }
+    trailingSlash = profile.edits().trailingSlash();
+    if (trailingSlash) {
+      tree.values().forEach(node -> mapStrings(node, ProfileTree::withSlash));
+    }
+    tree.values().forEach(ProfileTree::fixCounts);
+
+    systemPath = places.get("{system}");
+    String chassis = places.get("{chassis}");
+    ObjectNode systemNode = tree.get(systemPath);
+    resetTarget = normal(text(systemNode, WIRE.discover().resetTarget()));
+    String actionInfo = normal(text(systemNode, WIRE.discover().resetActionInfo()));
+    String nics = normal(link(systemNode, WIRE.discover().ethernetInterfaces()));
+    rootNode = tree.get(root);
+    sessionsPath = normal(link(rootNode, WIRE.discover().sessions()));
+    String sessionService = normal(link(rootNode, WIRE.discover().sessionService()));
+    sessionTemplate = takeSessions(tree);
+    JsonNode targets = systemNode.at(WIRE.state().bootTargetValues());
+    List<String> allowed = new ArrayList<>();
+    targets.forEach(t -> allowed.add(t.asText()));
+    bootTargets = List.copyOf(allowed);
+
+    int shared = 0;
+    Map<String, Resource> built = new HashMap<>();
+    for (Map.Entry<String, ObjectNode> e : tree.entrySet()) {
+      String path = e.getKey();
+      ObjectNode node = e.getValue();
+      boolean inChassis = path.equals(chassis) || path.startsWith(chassis + "/");
+      Kind kind;
+      if (path.equals(root)) {
+        kind = Kind.ROOT;
+      } else if (path.equals(systemPath)) {
+        kind = Kind.SYSTEM;
+      } else if (path.equals(actionInfo)) {
+        kind = Kind.ACTION_INFO;
+      } else if (path.equals(sessionService)) {
+        kind = Kind.SESSION_SERVICE;
+      } else if (path.equals(sessionsPath)) {
+        kind = Kind.SESSIONS;
+      } else if (nics != null
+          && path.startsWith(nics + "/")
+          && WIRE.state().macs().stream().anyMatch(p -> JsonOverlay.has(node, p))) {
+        kind = Kind.NIC;
+      } else if (inChassis && (path.equals(chassis) || hasWatts(node))) {
+        kind = Kind.CHASSIS;
+      } else {
+        kind = Kind.STATIC;
+      }
+      if (inChassis
+          && WIRE.state().sharedWatts().stream().anyMatch(p -> JsonOverlay.has(node, p))) {
+        shared++;
+      }
+      SimOperation operation = WIRE.operationOf(text(node, JsonPointer.compile("/" + odataType())));
+      built.put(
+          path,
+          new Resource(
+              path,
+              node,
+              kind,
+              operation,
+              kind == Kind.STATIC ? PrefixedJson.of(bytes(node), root) : null));
+    }
+    sharedWattsReadings = Math.max(1, shared);
+    resources = Collections.unmodifiableMap(built);
+  }
+
+  /** The resource at {@code path} (no trailing slash), or {@code null}. */
+  Resource resource(String path) {
+    return resources.get(path);
+  }
+
+  /** Every resource path. */
+  Set<String> paths() {
+    return resources.keySet();
+  }
+
+  /** The ComputerSystem's path. */
+  String systemPath() {
+    return systemPath;
+  }
+
+  /** The reset action's path (no trailing slash). */
+  String resetTarget() {
+    return resetTarget;
+  }
+
+  /** The sessions collection's path (no trailing slash). */
+  String sessionsPath() {
+    return sessionsPath;
+  }
+
+  /** A published session, to answer a login with. */
+  ObjectNode sessionTemplate() {
+    return sessionTemplate;
+  }
+
+  /** The boot targets the system publishes as allowed. */
+  List<String> bootTargets() {
+    return bootTargets;
+  }
+
+  /** How many of the chassis' power supplies share its draw. */
+  int sharedWattsReadings() {
+    return sharedWattsReadings;
+  }
+
+  /** A link as the profile writes it ({@code /} at the end where it says so). */
+  String link(String path) {
+    return trailingSlash ? withSlash(path) : path;
+  }
+
+  /** The bytes of {@code node}. */
+  static byte[] bytes(JsonNode node) {
+    try {
+      return JSON.writeValueAsBytes(node);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  // ------------------------------------------------------------------ edits
+
+  private static void apply(
+      TreeEdits edits, Map<String, ObjectNode> tree, Map<String, String> places) {
+    UnaryOperator<String> resolve = s -> resolve(s, places);
+    edits
+        .rename()
+        .forEach(
+            (from, to) -> {
+              String f = resolve.apply(from);
+              String t = resolve.apply(to);
+              rename(tree, f, t);
+              places.replaceAll((k, v) -> moved(v, f, t));
+            });
+    for (String path : edits.remove()) {
+      remove(tree, resolve.apply(path));
+    }
+    edits
+        .add()
+        .forEach(
+            (path, body) -> {
+              String p = resolve.apply(path);
+              ObjectNode node = body.deepCopy();
+              mapStrings(node, resolve);
+              node.put(WIRE.odata().id(), p);
+              tree.put(p, node);
+              ObjectNode parent = tree.get(p.substring(0, p.lastIndexOf('/')));
+              if (parent != null
+                  && parent.get(WIRE.odata().members()) instanceof ArrayNode members) {
+                members.addObject().put(WIRE.odata().id(), p);
+              }
+            });
+    edits
+        .set()
+        .forEach(
+            (path, values) -> {
+              ObjectNode node = tree.get(resolve.apply(path));
+              if (node != null) {
+                JsonOverlay overlay = new JsonOverlay(node);
+                values.forEach(
+                    (pointer, value) -> {
+                      JsonNode v = value.deepCopy();
+                      v = v.isTextual() ? TextNode.valueOf(resolve.apply(v.asText())) : v;
+                      if (v.isContainerNode()) {
+                        mapStrings(v, resolve);
+                      }
+                      overlay.set(JsonPointer.compile(pointer), v, true);
+                    });
+                tree.put(resolve.apply(path), overlay.result());
+              }
+            });
+    edits
+        .unset()
+        .forEach(
+            (path, pointers) -> {
+              ObjectNode node = tree.get(resolve.apply(path));
+              if (node != null) {
+                JsonOverlay overlay = new JsonOverlay(node);
+                pointers.forEach(p -> overlay.remove(JsonPointer.compile(p)));
+                tree.put(resolve.apply(path), overlay.result());
+              }
+            });
+  }
+
+  private static String resolve(String text, Map<String, String> places) {
+    String out = text;
+    for (Map.Entry<String, String> e : places.entrySet()) {
+      if (e.getValue() != null) {
+        out = out.replace(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
+
+  /** {@code value} with path {@code from} (or a path below it) moved to {@code to}. */
+  private static String moved(String value, String from, String to) {
+    if (value == null) {
+      return null;
+    }
+    if (value.equals(from)) {
+      return to;
+    }
+    if (value.startsWith(from)) {
+      char next = value.charAt(from.length());
+      if (next == '/' || next == '#') {
+        return to + value.substring(from.length());
+      }
+    }
+    return value;
+  }
+
+  private static void rename(Map<String, ObjectNode> tree, String from, String to) {
+    Map<String, ObjectNode> renamed = new LinkedHashMap<>();
+    tree.forEach(
+        (path, node) -> {
+          mapStrings(node, v -> moved(v, from, to));
+          renamed.put(moved(path, from, to), node);
+        });
+    ObjectNode moved = renamed.get(to);
+    if (moved != null && JsonOverlay.has(moved, WIRE.odata().resourceId())) {
+      moved.put(
+          WIRE.odata().resourceId().getMatchingProperty(), to.substring(to.lastIndexOf('/') + 1));
+    }
+    tree.clear();
+    tree.putAll(renamed);
+  }
+
+  private static void remove(Map<String, ObjectNode> tree, String path) {
+    if (!tree.keySet().removeIf(p -> within(p, path))) {
+      return;
+    }
+    tree.values().forEach(node -> dropLinks(node, path));
+  }
+
+  /** Removes every link object in {@code node} that points at {@code path} or below it. */
+  private static void dropLinks(JsonNode node, String path) {
+    if (node instanceof ObjectNode object) {
+      Iterator<Map.Entry<String, JsonNode>> fields = object.properties().iterator();
+      while (fields.hasNext()) {
+        JsonNode value = fields.next().getValue();
+        if (pointsInto(value, path)) {
+          fields.remove();
+        } else {
+          dropLinks(value, path);
+        }
+      }
+    } else if (node instanceof ArrayNode array) {
+      for (int i = array.size() - 1; i >= 0; i--) {
+        if (pointsInto(array.get(i), path)) {
+          array.remove(i);
+        } else {
+          dropLinks(array.get(i), path);
+        }
+      }
+    }
+  }
+
+  private static boolean pointsInto(JsonNode value, String path) {
+    JsonNode id = value.isObject() ? value.get(WIRE.odata().id()) : null;
+    if (id == null || !id.isTextual()) {
+      return false;
+    }
+    return within(normal(id.asText()), path);
+  }
+
+  /** Whether {@code value} is {@code path} or a path (or fragment) below it. */
+  private static boolean within(String value, String path) {
+    return value.equals(path) || value.startsWith(path + "/") || value.startsWith(path + "#");
+  }
+
+  /** Sets every {@code X@odata.count} beside an array {@code X} to the array's size. */
+  private static void fixCounts(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      String suffix = WIRE.odata().countSuffix();
+      List<String> names = new ArrayList<>();
+      object.fieldNames().forEachRemaining(names::add);
+      for (String name : names) {
+        JsonNode value = object.get(name);
+        if (name.endsWith(suffix)) {
+          JsonNode array = object.get(name.substring(0, name.length() - suffix.length()));
+          if (array != null && array.isArray()) {
+            object.put(name, array.size());
+          }
+        } else {
+          fixCounts(value);
+        }
+      }
+    } else if (node instanceof ArrayNode array) {
+      array.forEach(ProfileTree::fixCounts);
+    }
+  }
+
+  /** Replaces every string value in {@code node} (not property names) with {@code change}'s. */
+  private static void mapStrings(JsonNode node, UnaryOperator<String> change) {
+    if (node instanceof ObjectNode object) {
+      List<String> names = new ArrayList<>();
+      object.fieldNames().forEachRemaining(names::add);
+      for (String name : names) {
+        JsonNode value = object.get(name);
+        if (value.isTextual()) {
+          object.put(name, change.apply(value.asText()));
+        } else {
+          mapStrings(value, change);
+        }
+      }
+    } else if (node instanceof ArrayNode array) {
+      for (int i = 0; i < array.size(); i++) {
+        JsonNode value = array.get(i);
+        if (value.isTextual()) {
+          array.set(i, TextNode.valueOf(change.apply(value.asText())));
+        } else {
+          mapStrings(value, change);
+        }
+      }
+    }
+  }
+
+  /** A link with {@code /} at its end (a link with a fragment stays as it is). */
+  private static String withSlash(String value) {
+    String root = WIRE.root();
+    if (!(value.equals(root) || value.startsWith(root + "/"))
+        || value.endsWith("/")
+        || value.contains("#")) {
+      return value;
+    }
+    return value + "/";
+  }
+
+  /** Takes the published sessions out of the tree; returns one to answer logins with. */
+  private ObjectNode takeSessions(Map<String, ObjectNode> tree) {
+    ObjectNode collection = sessionsPath == null ? null : tree.get(sessionsPath);
+    ObjectNode template = null;
+    if (collection != null && collection.get(WIRE.odata().members()) instanceof ArrayNode members) {
+      for (JsonNode member : members) {
+        ObjectNode session = tree.remove(normal(member.path(WIRE.odata().id()).asText()));
+        template = template == null ? session : template;
+      }
+      members.removeAll();
+      fixCounts(collection);
+    }
+    return template == null ? JSON.createObjectNode() : template;
+  }
+
+  private static boolean hasWatts(ObjectNode node) {
+    return WIRE.state().watts().stream().anyMatch(p -> JsonOverlay.has(node, p))
+        || WIRE.state().sharedWatts().stream().anyMatch(p -> JsonOverlay.has(node, p));
+  }
+
+  private static String odataType() {
+    return WIRE.odata().type();
+  }
+
+  private static String link(JsonNode node, JsonPointer pointer) {
+    return node == null ? null : normal(text(node, pointer));
+  }
+
+  private static String text(JsonNode node, JsonPointer pointer) {
+    JsonNode value = node.at(pointer);
+    return value.isTextual() ? value.asText() : null;
+  }
+
+  /** A path without its trailing {@code /}. */
+  static String normal(String path) {
+    return path != null && path.length() > 1 && path.endsWith("/")
+        ? path.substring(0, path.length() - 1)
+        : path;
+  }
+}
