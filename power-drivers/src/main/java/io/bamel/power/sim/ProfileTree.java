@@ -404,17 +404,22 @@ final class ProfileTree {
     return value + "/";
   }
 
-  /** Takes the published sessions out of the tree; returns one to answer logins with. */
+  /**
+   * Takes the published sessions (and every link to them) out of the tree; returns one to answer
+   * logins with.
+   */
   private ObjectNode takeSessions(Map<String, ObjectNode> tree) {
     ObjectNode collection = sessionsPath == null ? null : tree.get(sessionsPath);
     ObjectNode template = null;
     if (collection != null && collection.get(WIRE.odata().members()) instanceof ArrayNode members) {
-      for (JsonNode member : members) {
-        ObjectNode session = tree.remove(normal(member.path(WIRE.odata().id()).asText()));
+      List<String> published = new ArrayList<>();
+      members.forEach(m -> published.add(normal(m.path(WIRE.odata().id()).asText())));
+      for (String path : published) {
+        ObjectNode session = tree.remove(path);
         template = template == null ? session : template;
+        tree.values().forEach(node -> dropLinks(node, path));
       }
-      members.removeAll();
-      fixCounts(collection);
+      tree.values().forEach(ProfileTree::fixCounts);
     }
     return template == null ? JSON.createObjectNode() : template;
   }

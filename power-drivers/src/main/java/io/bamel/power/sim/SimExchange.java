@@ -59,7 +59,7 @@ final class SimExchange {
     status = code;
     responseBody = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
     if (text != null) {
-      responseHeaders.put("Content-Type", contentType);
+      responseHeaders.put(SimVocabulary.WIRE.headers().contentType(), contentType);
     }
   }
 

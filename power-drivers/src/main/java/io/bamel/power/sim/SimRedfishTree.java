@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -117,6 +119,9 @@ final class SimRedfishTree {
     session.put(WIRE.odata().resourceId().getMatchingProperty(), id);
     JsonOverlay overlay = new JsonOverlay(session);
     overlay.replace(WIRE.state().sessionUser(), TextNode.valueOf(system.config().username()));
+    List<Instant> times = system.sessionTimes(id);
+    overlay.replace(WIRE.state().sessionCreated(), dateTime(times.get(0)));
+    overlay.replace(WIRE.state().sessionExpires(), dateTime(times.get(1)));
     return render(overlay.result());
   }
 
@@ -180,6 +185,10 @@ final class SimRedfishTree {
 
   private byte[] render(ObjectNode node) {
     return PrefixedJson.render(ProfileTree.bytes(node), WIRE.root(), prefix);
+  }
+
+  private static TextNode dateTime(Instant instant) {
+    return TextNode.valueOf(instant.truncatedTo(ChronoUnit.SECONDS).toString());
   }
 
   /** The serial number of simulated system {@code id}. */

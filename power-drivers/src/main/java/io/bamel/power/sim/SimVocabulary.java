@@ -122,7 +122,9 @@ record SimVocabulary(
       List<JsonPointer> macs,
       List<JsonPointer> watts,
       List<JsonPointer> sharedWatts,
-      JsonPointer sessionUser) {}
+      JsonPointer sessionUser,
+      JsonPointer sessionCreated,
+      JsonPointer sessionExpires) {}
 
   record Request(
       JsonPointer boot, JsonPointer resetType, JsonPointer userName, JsonPointer password) {}

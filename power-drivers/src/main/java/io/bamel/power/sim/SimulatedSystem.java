@@ -48,6 +48,7 @@ public final class SimulatedSystem {
   private final Map<SimOperation, LongAdder> counts = new EnumMap<>(SimOperation.class);
   private final Map<String, LongAdder> resets = new ConcurrentHashMap<>();
   private final Map<String, Instant> sessions = new ConcurrentHashMap<>();
+  private final Map<String, Instant> sessionsCreated = new ConcurrentHashMap<>();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
   private final List<Long> arrivals = new ArrayList<>();
@@ -95,6 +96,7 @@ public final class SimulatedSystem {
   public void setCredentials(String username, String password) {
     config = config.withCredentials(username, password);
     sessions.clear();
+    sessionsCreated.clear();
   }
 
   /** Replaces the configuration (credentials, delays, reset types) while running. */
@@ -121,6 +123,7 @@ public final class SimulatedSystem {
   /** Ends every session at once (their tokens get 401 from now on). */
   public void expireSessions() {
     sessions.clear();
+    sessionsCreated.clear();
   }
 
   /** The power state now. */
@@ -325,6 +328,7 @@ public final class SimulatedSystem {
     }
     String token = UUID.randomUUID().toString().replace("-", "");
     sessions.put(token, clock.instant());
+    sessionsCreated.put(sessionIdOf(token), clock.instant());
     return Optional.of(token);
   }
 
@@ -337,6 +341,7 @@ public final class SimulatedSystem {
     Instant now = clock.instant();
     if (now.isAfter(last.plus(config.sessionTimeout()))) {
       sessions.remove(token);
+      sessionsCreated.remove(sessionIdOf(token));
       return false;
     }
     sessions.put(token, now);
@@ -358,8 +363,21 @@ public final class SimulatedSystem {
     return sessions.keySet().stream().anyMatch(token -> sessionIdOf(token).equals(sessionId));
   }
 
+  /** When session {@code sessionId} was created and when it expires unless used: two instants. */
+  List<Instant> sessionTimes(String sessionId) {
+    Instant created = sessionsCreated.getOrDefault(sessionId, clock.instant());
+    Instant used =
+        sessions.entrySet().stream()
+            .filter(e -> sessionIdOf(e.getKey()).equals(sessionId))
+            .map(Map.Entry::getValue)
+            .findFirst()
+            .orElse(created);
+    return List.of(created, used.plus(config.sessionTimeout()));
+  }
+
   /** Ends session {@code sessionId} (its token's first 12 characters); whether it existed. */
   boolean logout(String sessionId) {
+    sessionsCreated.remove(sessionId);
     return sessions.keySet().removeIf(token -> sessionIdOf(token).equals(sessionId));
   }
 
