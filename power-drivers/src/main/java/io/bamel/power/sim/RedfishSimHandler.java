@@ -30,23 +30,36 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
   private static final SimVocabulary.Errors ERRORS = WIRE.errors();
 
   private final Map<String, SimulatedSystem> systems;
+  private final String atRoot;
 
+  /** Serves every system below {@code /bmc/{id}}. */
   RedfishSimHandler(Map<String, SimulatedSystem> systems) {
+    this(systems, null);
+  }
+
+  /**
+   * Serves every system below {@code /bmc/{id}}, and system {@code atRoot} (when not null) also at
+   * the root of the port, as a BMC of its own: {@code /redfish/v1}.
+   */
+  RedfishSimHandler(Map<String, SimulatedSystem> systems, String atRoot) {
     this.systems = systems;
+    this.atRoot = atRoot;
   }
 
   @Override
   public void handle(SimExchange exchange) throws IOException {
     String path = exchange.path();
     String[] parts = path.split("/", 4); // "", "bmc", id, rest
-    SimulatedSystem system = parts.length >= 3 ? systems.get(parts[2]) : null;
-    if (system == null || !"bmc".equals(parts[1])) {
+    boolean rooted = atRoot != null && !(parts.length >= 2 && "bmc".equals(parts[1]));
+    SimulatedSystem system =
+        rooted ? systems.get(atRoot) : parts.length >= 3 ? systems.get(parts[2]) : null;
+    if (system == null || !(rooted || "bmc".equals(parts[1]))) {
       send(exchange, 404, error(ERRORS.missing(), "no such BMC"));
       return;
     }
     exchange.connection(system.config().connection());
-    String prefix = "/bmc/" + system.id();
-    String rest = parts.length == 4 ? "/" + parts[3] : "/";
+    String prefix = rooted ? "" : "/bmc/" + system.id();
+    String rest = rooted ? path : parts.length == 4 ? "/" + parts[3] : "/";
     if (rest.length() > 1 && rest.endsWith("/")) {
       rest = rest.substring(0, rest.length() - 1);
     }
@@ -89,6 +102,10 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     SimSystemConfig config = system.config();
     SimRedfishTree tree = new SimRedfishTree(system, prefix);
 
+    if (path.equals(WIRE.versionsPath()) && method.equals("GET")) {
+      send(exchange, 200, tree.versions());
+      return;
+    }
     if (path.equals(tree.rootPath()) && method.equals("GET")) {
       system.record(SimOperation.SERVICE_ROOT);
       send(exchange, 200, tree.get(path).orElseThrow().body());

@@ -88,6 +88,11 @@ final class SimRedfishTree {
     return Optional.of(new Served(resource.operation(), render(resource)));
   }
 
+  /** The protocol version document. */
+  byte[] versions() {
+    return render(WIRE.versions());
+  }
+
   /** The ComputerSystem with {@code etag} ({@code null}: none) and the power state to report. */
   byte[] computerSystem(String etag, String powerState) {
     ProfileTree.Resource resource = tree.resource(tree.systemPath());

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.bamel.power.BmcPowerState;
 import java.io.IOException;
@@ -23,6 +24,8 @@ import java.util.Map;
  *
  * @param root the service root's path ({@code /redfish/v1})
  * @param odataVersion the OData version header's value
+ * @param versionsPath the path of the protocol version document
+ * @param versions the protocol version document
  * @param odata the OData annotations
  * @param discover where the system, chassis, manager and sessions are found in a published tree
  * @param state the pointers of the state overlaid on published resources
@@ -40,6 +43,8 @@ import java.util.Map;
 record SimVocabulary(
     String root,
     String odataVersion,
+    String versionsPath,
+    ObjectNode versions,
     Odata odata,
     Discover discover,
     State state,

@@ -31,9 +31,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  *
  * <p>{@link #startPortPerSystem(boolean)} serves each system on a loopback port of its own instead,
- * as real BMCs each have their own address: a client then keeps connections and TLS sessions per
- * BMC (a TLS client caches one session per host and port, so a thousand systems behind one port
- * would share one cached session between all their connections).
+ * as real BMCs each have their own address (there also at the port's root, {@link
+ * #rootAddress(String)}): a client then keeps connections and TLS sessions per BMC (a TLS client
+ * caches one session per host and port, so a thousand systems behind one port would share one
+ * cached session between all their connections).
  *
  * <p>Requests are served on virtual threads, so latency faults on many systems overlap as they
  * would on many real BMCs. Each system answers in the shape of its {@link SimProfile} and treats
@@ -57,14 +58,15 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     this.portPerSystem = portPerSystem;
     certificate = tls ? SelfSignedCertificate.generate() : null;
     handler = new RedfishSimHandler(systems);
-    server = listen(port, 1024);
+    server = listen(port, 1024, handler);
   }
 
-  private SimHttpServer listen(int port, int backlog) throws IOException {
+  private SimHttpServer listen(int port, int backlog, SimHttpServer.Handler served)
+      throws IOException {
     InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
     SimHttpServer listening =
         new SimHttpServer(
-            bind, certificate == null ? null : certificate.serverContext(), backlog, handler);
+            bind, certificate == null ? null : certificate.serverContext(), backlog, served);
     String[] groups = acceptedGroups;
     if (groups != null) {
       listening.acceptOnlyGroups(groups);
@@ -117,7 +119,7 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     SimulatedSystem system = new SimulatedSystem(id, config, clock);
     if (portPerSystem && !ownServers.containsKey(id)) {
       try {
-        ownServers.put(id, listen(0, 64));
+        ownServers.put(id, listen(0, 64, new RedfishSimHandler(systems, id)));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot listen for simulated system " + id, e);
       }
@@ -204,6 +206,22 @@ public final class SimulatedBmcFleet implements AutoCloseable {
   public String address(String id) {
     SimHttpServer own = ownServers.get(id);
     return (own == null ? baseUrl() : baseUrl(own.port())) + "/bmc/" + id;
+  }
+
+  /**
+   * {@code http(s)://127.0.0.1:PORT} of a system on a port of its own, which also serves it at the
+   * root ({@code /redfish/v1}, {@code /redfish}) as a real BMC does: for clients that take only a
+   * host and port (DMTF's redfishtool).
+   *
+   * @throws IllegalStateException when the fleet serves every system on one port
+   */
+  public String rootAddress(String id) {
+    system(id);
+    SimHttpServer own = ownServers.get(id);
+    if (own == null) {
+      throw new IllegalStateException("the fleet serves every system on one port: use address()");
+    }
+    return baseUrl(own.port());
   }
 
   /** The service root URL of a system. */
