@@ -16,7 +16,8 @@ import java.util.Objects;
  * DMTF's.
  *
  * <p>Select one with {@link SimSystemConfig#withProfile(SimProfile)} (or {@code --profile NAME} on
- * the simulator's command line); {@link #DEFAULT} is DMTF's {@code public-rackmount1} as published.
+ * the simulator's command line); {@link #DEFAULT} is DMTF's {@code public-rackmount1} with one
+ * system NIC, two CPUs and 256 GiB.
  *
  * @param name the profile's name ({@code default}, {@code idrac9}, ...)
  * @param mockup the published tree it starts from (one of {@link DmtfFiles#MOCKUPS})
@@ -59,7 +60,7 @@ public record SimProfile(
     BODY_ONLY_REQUIRED
   }
 
-  /** DMTF's {@code public-rackmount1} as published, with every common reset type. */
+  /** DMTF's {@code public-rackmount1} with one NIC, 256 GiB and every common reset type. */
   public static final SimProfile DEFAULT = load("default");
 
   /** Dell iDRAC 9 ({@code profiles/idrac9.yaml}). */

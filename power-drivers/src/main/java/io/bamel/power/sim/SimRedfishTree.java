@@ -35,7 +35,7 @@ final class SimRedfishTree {
 
   SimRedfishTree(SimulatedSystem system, String prefix) {
     this.system = system;
-    this.tree = ProfileTree.of(system.config().profile());
+    this.tree = system.tree();
     this.prefixText = prefix;
     this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
   }
@@ -216,8 +216,8 @@ final class SimRedfishTree {
         UUID.nameUUIDFromBytes(
             (id + "/" + published.toUpperCase(Locale.ROOT)).getBytes(StandardCharsets.UTF_8));
     long bits = hash.getMostSignificantBits();
-    StringBuilder mac = new StringBuilder("02");
-    for (int i = 0; i < 5; i++) {
+    StringBuilder mac = new StringBuilder("52:54:00");
+    for (int i = 0; i < 3; i++) {
       mac.append(String.format(Locale.ROOT, ":%02X", (bits >>> (8 * i)) & 0xff));
     }
     return mac.toString();

@@ -231,7 +231,7 @@ public final class SimulatedBmcFleet implements AutoCloseable {
 
   /** The ComputerSystem URI of a system (its profile's tree says where). */
   public String systemUri(String id) {
-    return address(id) + ProfileTree.of(system(id).config().profile()).systemPath();
+    return address(id) + system(id).tree().systemPath();
   }
 
   /** The self-signed certificate, when serving TLS. */

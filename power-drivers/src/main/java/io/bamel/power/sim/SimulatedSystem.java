@@ -53,6 +53,10 @@ public final class SimulatedSystem {
   private final AtomicInteger maxInFlight = new AtomicInteger();
   private final List<Long> arrivals = new ArrayList<>();
   private volatile SimSystemConfig config;
+  private volatile TreeOf tree;
+
+  /** The tree looked up for a profile instance. */
+  private record TreeOf(SimProfile profile, ProfileTree tree) {}
 
   private BmcPowerState settled;
   private BmcPowerState target;
@@ -87,6 +91,17 @@ public final class SimulatedSystem {
   /** The current configuration. */
   public SimSystemConfig config() {
     return config;
+  }
+
+  /** The resources of the current profile (looked up again only when the profile changes). */
+  ProfileTree tree() {
+    SimProfile profile = config.profile();
+    TreeOf current = tree;
+    if (current == null || current.profile() != profile) {
+      current = new TreeOf(profile, ProfileTree.of(profile));
+      tree = current;
+    }
+    return current.tree();
   }
 
   /**
@@ -296,7 +311,7 @@ public final class SimulatedSystem {
         return Optional.of(PatchProblem.PRECONDITION_FAILED);
       }
     }
-    if (newTarget != null && !ProfileTree.of(profile).bootTargets().contains(newTarget)) {
+    if (newTarget != null && !tree().bootTargets().contains(newTarget)) {
       return Optional.of(PatchProblem.TARGET);
     }
     if (newEnabled != null && !profile.bootEnabledValues().contains(newEnabled)) {
