@@ -1,5 +1,6 @@
 package io.bamel.power.sim;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,37 +14,52 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Serves the Redfish resources of every simulated system under {@code /bmc/{id}/redfish/v1}, each
- * shaped by its system's {@link SimProfile}: service root, SessionService and sessions, Systems,
- * the ComputerSystem (with its ETag) with its Reset action (and ActionInfo) and boot override
- * (which needs {@code If-Match} once an ETag was given, or always where the profile says), and the
- * read-only resources of {@link SimRedfishTree}. A path is served with or without one trailing
- * {@code /}; nothing else is normalised (a doubled {@code //} is not found). Each answer sets how
- * the connection is treated after it (the system's {@link SimConnection}).
+ * Serves the Redfish resources of every simulated system under {@code /bmc/{id}/redfish/v1}: its
+ * {@link SimRedfishTree} (DMTF's published tree, edited by the system's {@link SimProfile}, with
+ * its state), sessions (login, logout, 401), the boot override PATCH (which needs {@code If-Match}
+ * once an ETag was given, or always where the profile says) and the reset action. A path is served
+ * with or without one trailing {@code /}; nothing else is normalised (a doubled {@code //} is not
+ * found). Each answer sets how the connection is treated after it (the system's {@link
+ * SimConnection}). Every Redfish name it reads or writes comes from {@link SimVocabulary}.
  */
 final class RedfishSimHandler implements SimHttpServer.Handler {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String ROOT = "/redfish/v1";
+  private static final SimVocabulary WIRE = SimVocabulary.WIRE;
+  private static final SimVocabulary.Headers HEADERS = WIRE.headers();
+  private static final SimVocabulary.Errors ERRORS = WIRE.errors();
 
   private final Map<String, SimulatedSystem> systems;
+  private final String atRoot;
 
+  /** Serves every system below {@code /bmc/{id}}. */
   RedfishSimHandler(Map<String, SimulatedSystem> systems) {
+    this(systems, null);
+  }
+
+  /**
+   * Serves every system below {@code /bmc/{id}}, and system {@code atRoot} (when not null) also at
+   * the root of the port, as a BMC of its own: {@code /redfish/v1}.
+   */
+  RedfishSimHandler(Map<String, SimulatedSystem> systems, String atRoot) {
     this.systems = systems;
+    this.atRoot = atRoot;
   }
 
   @Override
   public void handle(SimExchange exchange) throws IOException {
     String path = exchange.path();
     String[] parts = path.split("/", 4); // "", "bmc", id, rest
-    SimulatedSystem system = parts.length >= 3 ? systems.get(parts[2]) : null;
-    if (system == null || !"bmc".equals(parts[1])) {
-      send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", "no such BMC"));
+    boolean rooted = atRoot != null && !(parts.length >= 2 && "bmc".equals(parts[1]));
+    SimulatedSystem system =
+        rooted ? systems.get(atRoot) : parts.length >= 3 ? systems.get(parts[2]) : null;
+    if (system == null || !(rooted || "bmc".equals(parts[1]))) {
+      send(exchange, 404, error(ERRORS.missing(), "no such BMC"));
       return;
     }
     exchange.connection(system.config().connection());
-    String prefix = "/bmc/" + system.id();
-    String rest = parts.length == 4 ? "/" + parts[3] : "/";
+    String prefix = rooted ? "" : "/bmc/" + system.id();
+    String rest = rooted ? path : parts.length == 4 ? "/" + parts[3] : "/";
     if (rest.length() > 1 && rest.endsWith("/")) {
       rest = rest.substring(0, rest.length() - 1);
     }
@@ -55,7 +71,7 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     }
   }
 
-  private void handle(SimExchange exchange, SimulatedSystem system, String prefix, String rest)
+  private void handle(SimExchange exchange, SimulatedSystem system, String prefix, String path)
       throws IOException {
     long latency = system.faults().latency().toMillis();
     if (latency > 0) {
@@ -75,27 +91,30 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     int failure = system.faults().takeFailure();
     if (failure != 0) {
       system.record(SimOperation.FAULT);
-      exchange.responseHeader("Retry-After", "1");
-      send(exchange, failure, error("Base.1.8.ServiceTemporarilyUnavailable", "injected fault"));
+      exchange.responseHeader(HEADERS.retryAfter(), "1");
+      send(exchange, failure, error(ERRORS.unavailable(), "injected fault"));
       return;
     }
-    if (!"4.0".equals(exchange.header("OData-Version"))) {
+    if (!WIRE.odataVersion().equals(exchange.header(HEADERS.odataVersion()))) {
       system.record(SimOperation.NO_ODATA_VERSION);
     }
     String method = exchange.method();
     SimSystemConfig config = system.config();
-    SimRedfishTree tree = new SimRedfishTree(system, prefix + ROOT);
+    SimRedfishTree tree = new SimRedfishTree(system, prefix);
 
-    if (rest.equals(ROOT) && method.equals("GET")) {
+    if (path.equals(WIRE.versionsPath()) && method.equals("GET")) {
+      send(exchange, 200, tree.versions());
+      return;
+    }
+    if (path.equals(tree.rootPath()) && method.equals("GET")) {
       system.record(SimOperation.SERVICE_ROOT);
-      send(exchange, 200, tree.serviceRoot(config.sessionService()));
+      send(exchange, 200, tree.get(path).orElseThrow().body());
       return;
     }
-    if (!rest.startsWith(ROOT + "/")) {
-      send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", method + " " + rest));
+    if (!path.startsWith(tree.rootPath() + "/")) {
+      send(exchange, 404, error(ERRORS.missing(), method + " " + path));
       return;
     }
-    String path = rest.substring(ROOT.length());
     String sessions = tree.sessionsPath();
     if (path.equals(sessions) && method.equals("POST") && config.sessionService()) {
       login(exchange, system, tree);
@@ -104,9 +123,9 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     if (!authorized(exchange, system)) {
       system.record(SimOperation.UNAUTHORIZED);
       if (config.basicAuth()) {
-        exchange.responseHeader("WWW-Authenticate", "Basic realm=\"bmc\"");
+        exchange.responseHeader(HEADERS.authenticate(), "Basic realm=\"bmc\"");
       }
-      send(exchange, 401, error("Base.1.8.NoValidSession", "authentication required"));
+      send(exchange, 401, error(ERRORS.noValidSession(), "authentication required"));
       return;
     }
     String sys = tree.systemPath();
@@ -114,17 +133,17 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
       system.record(SimOperation.SYSTEM);
       String etag = system.giveEtag();
       if (etag != null && config.profile().etags() == SimProfile.Etags.HEADER_AND_BODY) {
-        exchange.responseHeader("ETag", etag);
+        exchange.responseHeader(HEADERS.etag(), etag);
       }
       send(exchange, 200, tree.computerSystem(etag, redfishState(system)));
       return;
     }
     if (path.equals(sys) && method.equals("PATCH")) {
-      patchBoot(exchange, system);
+      patchBoot(exchange, system, tree);
       dropAfterAction(exchange, system);
       return;
     }
-    if (path.equals(sys + "/Actions/ComputerSystem.Reset") && method.equals("POST")) {
+    if (path.equals(tree.resetTarget()) && method.equals("POST")) {
       reset(exchange, system);
       dropAfterAction(exchange, system);
       return;
@@ -146,7 +165,7 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
         return;
       }
     }
-    send(exchange, 404, error("Base.1.8.ResourceMissingAtURI", method + " " + rest));
+    send(exchange, 404, error(ERRORS.missing(), method + " " + path));
   }
 
   /** An injected fault: the action was carried out, and the answer is never sent. */
@@ -160,42 +179,39 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
   private static void login(SimExchange exchange, SimulatedSystem system, SimRedfishTree tree)
       throws IOException {
     JsonNode body = readBody(exchange);
+    SimVocabulary.Request request = WIRE.request();
     Optional<String> token =
         body == null
             ? Optional.empty()
-            : system.login(body.path("UserName").asText(""), body.path("Password").asText(""));
+            : system.login(
+                body.at(request.userName()).asText(""), body.at(request.password()).asText(""));
     if (token.isEmpty()) {
       system.record(SimOperation.UNAUTHORIZED);
-      send(exchange, 401, error("Base.1.8.InsufficientPrivilege", "login failed"));
+      send(exchange, 401, error(ERRORS.loginFailed(), "login failed"));
       return;
     }
     system.record(SimOperation.LOGIN);
     String id = SimulatedSystem.sessionIdOf(token.get());
-    String location = tree.id(tree.sessionsPath() + "/" + id);
     if (!system.config().profile().loginWithoutToken()) {
-      exchange.responseHeader("X-Auth-Token", token.get());
+      exchange.responseHeader(HEADERS.token(), token.get());
     }
-    exchange.responseHeader("Location", location);
-    ObjectNode session = JSON.createObjectNode();
-    session.put("@odata.id", location);
-    session.put("@odata.type", "#Session.v1_3_0.Session");
-    session.put("Id", id);
-    session.put("UserName", system.config().username());
-    send(exchange, 201, session);
+    exchange.responseHeader(HEADERS.location(), tree.sessionLink(id));
+    send(exchange, 201, tree.session(id));
   }
 
   private static boolean authorized(SimExchange exchange, SimulatedSystem system) {
-    String token = exchange.header("X-Auth-Token");
+    String token = exchange.header(HEADERS.token());
     if (token != null) {
       return system.validSession(token);
     }
-    String authorization = exchange.header("Authorization");
-    if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+    String authorization = exchange.header(HEADERS.authorization());
+    String scheme = WIRE.basicScheme();
+    if (authorization != null && authorization.regionMatches(true, 0, scheme, 0, scheme.length())) {
       String decoded;
       try {
         decoded =
             new String(
-                Base64.getDecoder().decode(authorization.substring(6).trim()),
+                Base64.getDecoder().decode(authorization.substring(scheme.length()).trim()),
                 StandardCharsets.UTF_8);
       } catch (IllegalArgumentException e) {
         return false;
@@ -209,30 +225,27 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
 
   private static String redfishState(SimulatedSystem system) {
     BmcPowerState stale = system.faults().takeStale();
-    return switch (stale != null ? stale : system.powerState()) {
-      case ON -> "On";
-      case POWERING_ON -> "PoweringOn";
-      case POWERING_OFF -> "PoweringOff";
-      default -> "Off";
-    };
+    BmcPowerState state = stale != null ? stale : system.powerState();
+    return WIRE.powerStates().getOrDefault(state, WIRE.powerStates().get(BmcPowerState.OFF));
   }
 
-  private static void patchBoot(SimExchange exchange, SimulatedSystem system) throws IOException {
+  private static void patchBoot(SimExchange exchange, SimulatedSystem system, SimRedfishTree tree)
+      throws IOException {
     if (busy(exchange, system)) {
       return;
     }
     JsonNode body = readBody(exchange);
-    JsonNode boot = body == null ? null : body.get("Boot");
-    if (boot == null || !boot.isObject()) {
-      send(exchange, 400, error("Base.1.8.MalformedJSON", "expected a Boot object"));
+    if (body == null || !body.at(WIRE.request().boot()).isObject()) {
+      send(exchange, 400, error(ERRORS.malformed(), "expected a boot object"));
       return;
     }
+    SimVocabulary.State state = WIRE.state();
     Optional<SimulatedSystem.PatchProblem> problem =
         system.patchBoot(
-            text(boot, "BootSourceOverrideTarget"),
-            text(boot, "BootSourceOverrideEnabled"),
-            text(boot, "BootSourceOverrideMode"),
-            exchange.header("If-Match"),
+            text(body, state.bootTarget()),
+            text(body, state.bootEnabled()),
+            text(body, state.bootMode()),
+            exchange.header(HEADERS.ifMatch()),
             system.faults().takeEtagChange());
     if (problem.isEmpty()) {
       system.record(SimOperation.BOOT_OVERRIDE);
@@ -242,19 +255,17 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     switch (problem.get()) {
       case PRECONDITION_MISSING -> {
         system.record(SimOperation.PRECONDITION_MISSING);
-        send(exchange, 428, error("Base.1.8.PreconditionRequired", "If-Match is required"));
+        send(exchange, 428, error(ERRORS.preconditionRequired(), "If-Match is required"));
       }
       case PRECONDITION_FAILED -> {
         system.record(SimOperation.PRECONDITION_FAILED);
-        send(exchange, 412, error("Base.1.8.PreconditionFailed", "the ETag does not match"));
+        send(exchange, 412, error(ERRORS.preconditionFailed(), "the ETag does not match"));
       }
       case TARGET, ENABLED, MODE ->
           send(
               exchange,
               400,
-              error(
-                  "Base.1.8.PropertyValueNotInList",
-                  problem.get().name().toLowerCase(Locale.ROOT)));
+              error(ERRORS.notInList(), problem.get().name().toLowerCase(Locale.ROOT)));
     }
   }
 
@@ -266,10 +277,10 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     }
     system.record(SimOperation.FAULT);
     if (status == 503) {
-      exchange.responseHeader("Retry-After", "1");
-      send(exchange, 503, error("Base.1.8.ServiceTemporarilyUnavailable", "busy"));
+      exchange.responseHeader(HEADERS.retryAfter(), "1");
+      send(exchange, 503, error(ERRORS.unavailable(), "busy"));
     } else {
-      send(exchange, 409, error("Base.1.8.ResourceInUse", "busy"));
+      send(exchange, 409, error(ERRORS.inUse(), "busy"));
     }
     return true;
   }
@@ -279,10 +290,10 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
       return;
     }
     JsonNode body = readBody(exchange);
-    String type = body == null ? null : text(body, "ResetType");
+    String type = body == null ? null : text(body, WIRE.request().resetType());
     if (type == null) {
       system.record(SimOperation.RESET_REFUSED);
-      send(exchange, 400, error("Base.1.8.ActionParameterMissing", "ResetType missing"));
+      send(exchange, 400, error(ERRORS.parameterMissing(), "reset type missing"));
       return;
     }
     switch (system.reset(type)) {
@@ -292,25 +303,25 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
       }
       case NOT_ALLOWED -> {
         system.record(SimOperation.RESET_REFUSED);
-        send(exchange, 400, error("Base.1.8.ActionParameterNotSupported", type));
+        send(exchange, 400, error(ERRORS.parameterNotSupported(), type));
       }
       case ALREADY -> {
         system.record(SimOperation.RESET_REFUSED);
         send(
             exchange,
             system.config().alreadyInStateStatus(),
-            error("Base.1.8.NoOperation", "already in the requested state"));
+            error(ERRORS.noOperation(), "already in the requested state"));
       }
       case BUSY -> {
         system.record(SimOperation.RESET_REFUSED);
-        send(exchange, 409, error("Base.1.8.ResourceInUse", "a power change is in progress"));
+        send(exchange, 409, error(ERRORS.inUse(), "a power change is in progress"));
       }
     }
   }
 
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() ? null : value.asText();
+  private static String text(JsonNode node, JsonPointer pointer) {
+    JsonNode value = node.at(pointer);
+    return value.isMissingNode() || value.isNull() ? null : value.asText();
   }
 
   private static JsonNode readBody(SimExchange exchange) {
@@ -322,20 +333,17 @@ final class RedfishSimHandler implements SimHttpServer.Handler {
     }
   }
 
-  private static ObjectNode error(String code, String message) {
+  /** A Redfish error body (DSP0266 {@code error} object with a message id). */
+  private static byte[] error(String code, String message) throws JsonProcessingException {
     ObjectNode node = JSON.createObjectNode();
     ObjectNode error = node.putObject("error");
     error.put("code", code);
     error.put("message", message);
-    return node;
+    return JSON.writeValueAsBytes(node);
   }
 
-  private static void send(SimExchange exchange, int status, JsonNode body)
-      throws JsonProcessingException {
-    exchange.responseHeader("OData-Version", "4.0");
-    exchange.send(
-        status,
-        body == null ? null : JSON.writeValueAsString(body),
-        "application/json; charset=utf-8");
+  private static void send(SimExchange exchange, int status, byte[] body) {
+    exchange.responseHeader(HEADERS.odataVersion(), WIRE.odataVersion());
+    exchange.send(status, body, HEADERS.contentType(), WIRE.jsonMediaType());
   }
 }

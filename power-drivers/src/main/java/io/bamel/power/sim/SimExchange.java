@@ -59,7 +59,16 @@ final class SimExchange {
     status = code;
     responseBody = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
     if (text != null) {
-      responseHeaders.put("Content-Type", contentType);
+      responseHeaders.put(SimVocabulary.WIRE.headers().contentType(), contentType);
+    }
+  }
+
+  /** Answers with {@code status} and the bytes of a body ({@code null}: none). */
+  void send(int code, byte[] bytes, String contentTypeHeader, String contentType) {
+    status = code;
+    responseBody = bytes == null ? new byte[0] : bytes;
+    if (bytes != null) {
+      responseHeaders.put(contentTypeHeader, contentType);
     }
   }
 

@@ -347,7 +347,7 @@ final class SimHttpServer implements AutoCloseable {
       case 428 -> "Precondition Required";
       case 500 -> "Internal Server Error";
       case 503 -> "Service Unavailable";
-      default -> "Status";
+      default -> "Other Status";
     };
   }
 

@@ -46,14 +46,7 @@ public record SimSystemConfig(
 
   /** The reset types of a typical server BMC. */
   public static final List<String> FULL_RESET_TYPES =
-      List.of(
-          "On",
-          "ForceOff",
-          "GracefulShutdown",
-          "GracefulRestart",
-          "ForceRestart",
-          "ForceOn",
-          "PowerCycle");
+      List.copyOf(SimVocabulary.WIRE.fullResetTypes());
 
   /** Copies the list; a missing profile or connection behaviour is the default one. */
   public SimSystemConfig {

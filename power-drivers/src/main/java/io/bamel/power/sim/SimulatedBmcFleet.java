@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A fleet of simulated Redfish BMCs served by one HTTP(S) server on loopback. Each system has its
  * own service root at {@code {base}/bmc/{id}/redfish/v1} (its {@link #address(String) address}),
- * with one ComputerSystem at {@code .../Systems/1}.
+ * serving DMTF's published tree of its {@link SimProfile} with its own state overlaid; its
+ * ComputerSystem is at {@link #systemUri(String)}.
  *
  * <pre>{@code
  * try (SimulatedBmcFleet fleet = SimulatedBmcFleet.start(true)) {
@@ -30,9 +31,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  *
  * <p>{@link #startPortPerSystem(boolean)} serves each system on a loopback port of its own instead,
- * as real BMCs each have their own address: a client then keeps connections and TLS sessions per
- * BMC (a TLS client caches one session per host and port, so a thousand systems behind one port
- * would share one cached session between all their connections).
+ * as real BMCs each have their own address (there also at the port's root, {@link
+ * #rootAddress(String)}): a client then keeps connections and TLS sessions per BMC (a TLS client
+ * caches one session per host and port, so a thousand systems behind one port would share one
+ * cached session between all their connections).
  *
  * <p>Requests are served on virtual threads, so latency faults on many systems overlap as they
  * would on many real BMCs. Each system answers in the shape of its {@link SimProfile} and treats
@@ -56,14 +58,15 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     this.portPerSystem = portPerSystem;
     certificate = tls ? SelfSignedCertificate.generate() : null;
     handler = new RedfishSimHandler(systems);
-    server = listen(port, 1024);
+    server = listen(port, 1024, handler);
   }
 
-  private SimHttpServer listen(int port, int backlog) throws IOException {
+  private SimHttpServer listen(int port, int backlog, SimHttpServer.Handler served)
+      throws IOException {
     InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
     SimHttpServer listening =
         new SimHttpServer(
-            bind, certificate == null ? null : certificate.serverContext(), backlog, handler);
+            bind, certificate == null ? null : certificate.serverContext(), backlog, served);
     String[] groups = acceptedGroups;
     if (groups != null) {
       listening.acceptOnlyGroups(groups);
@@ -116,7 +119,7 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     SimulatedSystem system = new SimulatedSystem(id, config, clock);
     if (portPerSystem && !ownServers.containsKey(id)) {
       try {
-        ownServers.put(id, listen(0, 64));
+        ownServers.put(id, listen(0, 64, new RedfishSimHandler(systems, id)));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot listen for simulated system " + id, e);
       }
@@ -205,14 +208,30 @@ public final class SimulatedBmcFleet implements AutoCloseable {
     return (own == null ? baseUrl() : baseUrl(own.port())) + "/bmc/" + id;
   }
 
-  /** The service root URL of a system. */
-  public String serviceRoot(String id) {
-    return address(id) + "/redfish/v1";
+  /**
+   * {@code http(s)://127.0.0.1:PORT} of a system on a port of its own, which also serves it at the
+   * root ({@code /redfish/v1}, {@code /redfish}) as a real BMC does: for clients that take only a
+   * host and port (DMTF's redfishtool).
+   *
+   * @throws IllegalStateException when the fleet serves every system on one port
+   */
+  public String rootAddress(String id) {
+    system(id);
+    SimHttpServer own = ownServers.get(id);
+    if (own == null) {
+      throw new IllegalStateException("the fleet serves every system on one port: use address()");
+    }
+    return baseUrl(own.port());
   }
 
-  /** The ComputerSystem URI of a system. */
+  /** The service root URL of a system. */
+  public String serviceRoot(String id) {
+    return address(id) + SimVocabulary.WIRE.root();
+  }
+
+  /** The ComputerSystem URI of a system (its profile's tree says where). */
   public String systemUri(String id) {
-    return serviceRoot(id) + "/Systems/1";
+    return address(id) + system(id).tree().systemPath();
   }
 
   /** The self-signed certificate, when serving TLS. */

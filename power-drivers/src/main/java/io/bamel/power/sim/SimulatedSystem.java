@@ -42,26 +42,28 @@ public final class SimulatedSystem {
     BUSY
   }
 
-  /** The boot targets the System allows. */
-  static final List<String> BOOT_TARGETS = List.of("None", "Pxe", "Hdd", "Cd", "BiosSetup");
-
   private final String id;
   private final Clock clock;
   private final SimFaults faults = new SimFaults();
   private final Map<SimOperation, LongAdder> counts = new EnumMap<>(SimOperation.class);
   private final Map<String, LongAdder> resets = new ConcurrentHashMap<>();
   private final Map<String, Instant> sessions = new ConcurrentHashMap<>();
+  private final Map<String, Instant> sessionsCreated = new ConcurrentHashMap<>();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
   private final List<Long> arrivals = new ArrayList<>();
   private volatile SimSystemConfig config;
+  private volatile TreeOf tree;
+
+  /** The tree looked up for a profile instance. */
+  private record TreeOf(SimProfile profile, ProfileTree tree) {}
 
   private BmcPowerState settled;
   private BmcPowerState target;
   private Instant transitionEnds;
-  private String bootTarget = "None";
-  private String bootEnabled = "Disabled";
-  private String bootMode = "UEFI";
+  private String bootTarget = SimVocabulary.WIRE.initialBoot().target();
+  private String bootEnabled = SimVocabulary.WIRE.initialBoot().enabled();
+  private String bootMode = SimVocabulary.WIRE.initialBoot().mode();
   private int etag = 1;
   private boolean etagGiven;
   private String lastIfMatch;
@@ -91,6 +93,17 @@ public final class SimulatedSystem {
     return config;
   }
 
+  /** The resources of the current profile (looked up again only when the profile changes). */
+  ProfileTree tree() {
+    SimProfile profile = config.profile();
+    TreeOf current = tree;
+    if (current == null || current.profile() != profile) {
+      current = new TreeOf(profile, ProfileTree.of(profile));
+      tree = current;
+    }
+    return current.tree();
+  }
+
   /**
    * Changes the accepted credentials (simulates a rotated BMC password: clients with the old one
    * get 401) and drops every session.
@@ -98,6 +111,7 @@ public final class SimulatedSystem {
   public void setCredentials(String username, String password) {
     config = config.withCredentials(username, password);
     sessions.clear();
+    sessionsCreated.clear();
   }
 
   /** Replaces the configuration (credentials, delays, reset types) while running. */
@@ -124,6 +138,7 @@ public final class SimulatedSystem {
   /** Ends every session at once (their tokens get 401 from now on). */
   public void expireSessions() {
     sessions.clear();
+    sessionsCreated.clear();
   }
 
   /** The power state now. */
@@ -147,7 +162,7 @@ public final class SimulatedSystem {
     return List.of(bootTarget, bootEnabled);
   }
 
-  /** The boot mode ({@code UEFI} or {@code Legacy}; starts as {@code UEFI}). */
+  /** The boot mode (starts as the vocabulary's initial mode, UEFI). */
   public synchronized String bootMode() {
     return bootMode;
   }
@@ -231,20 +246,20 @@ public final class SimulatedSystem {
     if (now.transitional()) {
       return ResetOutcome.BUSY;
     }
-    switch (type) {
-      case "On", "ForceOn" -> {
+    switch (SimVocabulary.WIRE.effectOf(type)) {
+      case ON -> {
         if (now == BmcPowerState.ON) {
           return ResetOutcome.ALREADY;
         }
         begin(BmcPowerState.ON);
       }
-      case "ForceOff" -> {
+      case OFF -> {
         if (now == BmcPowerState.OFF) {
           return ResetOutcome.ALREADY;
         }
         begin(BmcPowerState.OFF);
       }
-      case "GracefulShutdown" -> {
+      case GRACEFUL_OFF -> {
         if (now == BmcPowerState.OFF) {
           return ResetOutcome.ALREADY;
         }
@@ -252,9 +267,8 @@ public final class SimulatedSystem {
           begin(BmcPowerState.OFF);
         }
       }
-      case "PushPowerButton" ->
-          begin(now == BmcPowerState.ON ? BmcPowerState.OFF : BmcPowerState.ON);
-      default -> begin(BmcPowerState.ON); // restarts and power cycles end on
+      case TOGGLE -> begin(now == BmcPowerState.ON ? BmcPowerState.OFF : BmcPowerState.ON);
+      case RESTART -> begin(BmcPowerState.ON); // restarts and power cycles end on
     }
     resets.computeIfAbsent(type, t -> new LongAdder()).increment();
     return ResetOutcome.ACCEPTED;
@@ -273,9 +287,9 @@ public final class SimulatedSystem {
   }
 
   /**
-   * A boot override PATCH, with the profile's rules: the {@code BootSourceOverrideEnabled} values
-   * it accepts, a mode only where it publishes the writable modes, Supermicro's reset of an unsent
-   * mode to {@code Legacy}, and an {@code If-Match} on every PATCH where the profile requires it.
+   * A boot override PATCH, with the profile's rules: the targets its tree publishes as allowed, the
+   * enablings it accepts, a mode only where it accepts modes, the mode an unsent one becomes
+   * (Supermicro: Legacy), and an {@code If-Match} on every PATCH where the profile requires it.
    */
   synchronized Optional<PatchProblem> patchBoot(
       String newTarget,
@@ -297,7 +311,7 @@ public final class SimulatedSystem {
         return Optional.of(PatchProblem.PRECONDITION_FAILED);
       }
     }
-    if (newTarget != null && !BOOT_TARGETS.contains(newTarget)) {
+    if (newTarget != null && !tree().bootTargets().contains(newTarget)) {
       return Optional.of(PatchProblem.TARGET);
     }
     if (newEnabled != null && !profile.bootEnabledValues().contains(newEnabled)) {
@@ -314,8 +328,8 @@ public final class SimulatedSystem {
     }
     if (newMode != null) {
       bootMode = newMode;
-    } else if (profile.resetsBootModeUnlessSent()) {
-      bootMode = "Legacy";
+    } else if (profile.bootModeWhenUnsent() != null) {
+      bootMode = profile.bootModeWhenUnsent();
     }
     etag++;
     return Optional.empty();
@@ -329,6 +343,7 @@ public final class SimulatedSystem {
     }
     String token = UUID.randomUUID().toString().replace("-", "");
     sessions.put(token, clock.instant());
+    sessionsCreated.put(sessionIdOf(token), clock.instant());
     return Optional.of(token);
   }
 
@@ -341,6 +356,7 @@ public final class SimulatedSystem {
     Instant now = clock.instant();
     if (now.isAfter(last.plus(config.sessionTimeout()))) {
       sessions.remove(token);
+      sessionsCreated.remove(sessionIdOf(token));
       return false;
     }
     sessions.put(token, now);
@@ -352,8 +368,31 @@ public final class SimulatedSystem {
     return c.basicAuth() && c.username().equals(user) && c.password().equals(pass);
   }
 
+  /** The ids of the live sessions. */
+  List<String> sessionIds() {
+    return sessions.keySet().stream().map(SimulatedSystem::sessionIdOf).sorted().toList();
+  }
+
+  /** Whether session {@code sessionId} is live. */
+  boolean hasSession(String sessionId) {
+    return sessions.keySet().stream().anyMatch(token -> sessionIdOf(token).equals(sessionId));
+  }
+
+  /** When session {@code sessionId} was created and when it expires unless used: two instants. */
+  List<Instant> sessionTimes(String sessionId) {
+    Instant created = sessionsCreated.getOrDefault(sessionId, clock.instant());
+    Instant used =
+        sessions.entrySet().stream()
+            .filter(e -> sessionIdOf(e.getKey()).equals(sessionId))
+            .map(Map.Entry::getValue)
+            .findFirst()
+            .orElse(created);
+    return List.of(created, used.plus(config.sessionTimeout()));
+  }
+
   /** Ends session {@code sessionId} (its token's first 12 characters); whether it existed. */
   boolean logout(String sessionId) {
+    sessionsCreated.remove(sessionId);
     return sessions.keySet().removeIf(token -> sessionIdOf(token).equals(sessionId));
   }
 

@@ -82,6 +82,14 @@ public final class SimulatorMain implements Callable<Integer> {
               + " (default ${DEFAULT-VALUE})")
   String profile;
 
+  @Option(
+      names = "--mockup",
+      paramLabel = "NAME",
+      description =
+          "DMTF's published tree the systems start from: public-rackmount1 (the profile's),"
+              + " public-tower, public-bladed, public-localstorage or public-liquid-cooled-server")
+  String mockup;
+
   @Option(names = "--blade", description = "each system is a blade in an enclosure chassis")
   boolean blade;
 
@@ -139,6 +147,9 @@ public final class SimulatorMain implements Callable<Integer> {
     SimConnection behaviour;
     try {
       shape = SimProfile.named(profile);
+      if (mockup != null) {
+        shape = shape.onMockup(mockup);
+      }
       behaviour = SimConnection.parse(connection);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
