@@ -126,15 +126,14 @@ final class NativeIpmi implements AutoCloseable {
                             + " (it has 0-3 and 15-17); use 3 or 17, or set the node's "
                             + "ipmi.implementation to ipmitool"));
     List<InetAddress> resolved = HostAddresses.resolve(target.host());
-    if (endpoint.credentialsName() == null) {
-      throw new TerminalPowerException(
-          PowerException.Reason.BAD_CREDENTIALS, what + ": the node names no BMC credential");
-    }
+    // Without a credential: the anonymous user with an empty password, as ipmitool would log in.
     // Suite 0 authenticates nothing: only a credential that allows insecure use may go there.
     Credentials secret =
-        credentials.credentials(
-            endpoint.credentialsName(),
-            new Destination("ipmi", target.host(), resolved, suite.id() == 0));
+        endpoint.credentialsName() == null
+            ? Credentials.of(null, null)
+            : credentials.credentials(
+                endpoint.credentialsName(),
+                new Destination("ipmi", target.host(), resolved, suite.id() == 0));
     byte[] user = secret.user().orElse("").getBytes(StandardCharsets.UTF_8);
     byte[] password = secret.secret().orElse("").getBytes(StandardCharsets.UTF_8);
     Login login;

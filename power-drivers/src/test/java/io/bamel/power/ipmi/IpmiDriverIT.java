@@ -158,6 +158,24 @@ class IpmiDriverIT {
   }
 
   @Test
+  void cipherSuiteZeroNeedsACredentialThatAllowsIt() throws Exception {
+    // suite 0 sends nothing authenticated: refused before any packet unless the credential's
+    // allowed-hosts holds insecure-skip-verify; ipmi_sim accepts it then, as ipmitool -C 0 does
+    BmcEndpoint zero = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "0");
+    assertThatThrownBy(() -> driver.powerState(zero, deadline()))
+        .isInstanceOfSatisfying(
+            TerminalPowerException.class,
+            e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED));
+    CredentialDirs.write(dir.resolve("secrets"), "ipmi-zero", "admin", PASSWORD);
+    Files.writeString(
+        dir.resolve("secrets").resolve("ipmi-zero").resolve("allowed-hosts"),
+        "127.0.0.1\ninsecure-skip-verify\n");
+    BmcEndpoint allowed = endpoint("ipmi-zero").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "0");
+    sim.setPoweredOn(true);
+    assertThat(driver.powerState(allowed, deadline())).isEqualTo(BmcPowerState.ON);
+  }
+
+  @Test
   void aCipherSuiteTheBmcRefusesIsTerminalAndSaysSo() {
     // ipmi_sim has no SHA-256: it refuses suite 17 in its open-session answer
     BmcEndpoint suite17 = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "17");
