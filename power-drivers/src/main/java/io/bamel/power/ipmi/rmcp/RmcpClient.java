@@ -32,6 +32,8 @@ public final class RmcpClient implements AutoCloseable {
   private final Map<Key, RmcpSession> sessions = new ConcurrentHashMap<>();
   private final Map<Key, Object> opening = new ConcurrentHashMap<>();
   private final byte[] fingerprintKey = new byte[32];
+  private final java.util.concurrent.atomic.AtomicLong lastSweepNanos =
+      new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
 
   /** A client on a new socket. */
   public RmcpClient(Retransmission retransmission, Duration sessionIdle) throws IOException {
@@ -53,6 +55,7 @@ public final class RmcpClient implements AutoCloseable {
   public IpmiMessage.Response call(Login login, IpmiCommand command, Duration timeout)
       throws PowerException {
     long deadline = System.nanoTime() + timeout.toNanos();
+    sweep();
     Key key = key(login);
     RmcpSession kept = kept(key);
     if (kept != null) {
@@ -66,6 +69,25 @@ public final class RmcpClient implements AutoCloseable {
     }
     RmcpSession session = session(key, login, deadline);
     return session.call(command, retransmission, deadline);
+  }
+
+  /**
+   * At most once per half idle time, closes (in the background) the sessions idle for longer than
+   * {@code sessionIdle}: those of BMCs no longer asked, which would otherwise stay kept.
+   */
+  private void sweep() {
+    long now = System.nanoTime();
+    long last = lastSweepNanos.get();
+    if (now - last < sessionIdle.toNanos() / 2 || !lastSweepNanos.compareAndSet(last, now)) {
+      return;
+    }
+    for (Map.Entry<Key, RmcpSession> entry : sessions.entrySet()) {
+      RmcpSession session = entry.getValue();
+      if (now - session.lastUsedNanos() > sessionIdle.toNanos()
+          && sessions.remove(entry.getKey(), session)) {
+        Thread.ofVirtual().name("rmcp-close").start(() -> closeQuietly(session));
+      }
+    }
   }
 
   private RmcpSession kept(Key key) {

@@ -195,6 +195,22 @@ class RmcpClientIT {
   }
 
   @Test
+  void idleSessionsAreDroppedAndANewOneIsOpened() throws Exception {
+    try (RmcpClient brief =
+        new RmcpClient(new Retransmission(Duration.ofMillis(500), 3), Duration.ofMillis(200))) {
+      Login login = admin(3);
+      assertThat(brief.call(login, IpmiCommand.chassisStatus(), Duration.ofSeconds(10)).ok())
+          .isTrue();
+      assertThat(brief.keptSessions()).isEqualTo(1);
+      Thread.sleep(400);
+      // the next call sweeps the idle session away and opens a fresh one
+      assertThat(brief.call(login, IpmiCommand.chassisStatus(), Duration.ofSeconds(10)).ok())
+          .isTrue();
+      assertThat(brief.keptSessions()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void wrongPasswordIsRefusedAsBadCredentials() {
     assertThatThrownBy(
             () -> call(login(Lanserv.ADMIN, "not-the-password", 3, 4), IpmiCommand.chassisStatus()))
