@@ -39,17 +39,18 @@ import java.util.OptionalDouble;
  * client ({@link io.bamel.power.ipmi.rmcp.RmcpClient}, one UDP socket and kept sessions for every
  * BMC), or runs {@code ipmitool -I lanplus} as a subprocess where a node's option {@link
  * #OPTION_IMPLEMENTATION} (or the driver's {@link IpmiConfig#implementation()}) says {@code
- * ipmitool}. FRU inspection ({@link #inspect}) always runs ipmitool. What follows holds for both,
- * with ipmitool's specifics marked.
+ * ipmitool}. FRU inspection ({@link #inspect}) always runs ipmitool. What follows holds for both
+ * unless it names ipmitool; the native client's own contract is {@link NativeIpmi}'s.
  *
  * <ul>
- *   <li>The password reaches ipmitool through its environment ({@code -E}, variable {@code
- *       IPMI_PASSWORD}), never its command line.
+ *   <li>The native client holds the password as bytes only until its session is open. The password
+ *       reaches ipmitool through its environment ({@code -E}, variable {@code IPMI_PASSWORD}),
+ *       never its command line.
  *   <li>Before each command the BMC's host is resolved and the credential checked against its
  *       allow-list ({@link CredentialSource#credentials(String, Destination)}, scheme {@code
- *       ipmi}); ipmitool gets the checked IP address ({@code -H}), never the name, so it cannot
- *       resolve it to anywhere else. A refusal is a terminal {@link
- *       PowerException.Reason#NOT_ALLOWED} and ipmitool does not run.
+ *       ipmi}); the native client sends to that checked address, and ipmitool gets it ({@code -H}),
+ *       never the name, so it cannot resolve it to anywhere else. A refusal is a terminal {@link
+ *       PowerException.Reason#NOT_ALLOWED} and nothing is sent.
  *   <li>Port (from the address), cipher suite (default 3) and privilege level (default {@code
  *       ADMINISTRATOR}) are configurable per endpoint ({@link IpmiAccess}: suites 0 to 17, {@code
  *       USER}, {@code OPERATOR} or {@code ADMINISTRATOR}; another value is a terminal {@link
@@ -60,8 +61,9 @@ import java.util.OptionalDouble;
  *       its place (the call fails as unsupported); the driver forces off only after its graceful
  *       timeout, and {@link #execute} says so. {@link #execute} reports the {@code chassis power}
  *       verbs sent ({@code soft}, {@code off}, ...) or {@code bootdev pxe}.
- *   <li>A run still going at its timeout (the sooner of the configured command timeout and the
- *       call's deadline) is killed.
+ *   <li>A call still going at its timeout (the sooner of the configured command timeout and the
+ *       call's deadline) ends as a transient failure: the native client stops waiting, an ipmitool
+ *       run is killed.
  *   <li>One command at a time per BMC, with a minimum interval between commands (a diagnostic
  *       re-run with {@code -v} included).
  * </ul>
