@@ -16,6 +16,7 @@ final class BenchSuite {
         new CacheColdStartBenchmark(),
         new io.bamel.bench.power.RedfishReadBenchmark(),
         new io.bamel.bench.power.IpmiStatusBenchmark(),
+        new io.bamel.bench.power.IpmiFleetBenchmark(),
         new io.bamel.bench.pool.PoolCycleBenchmark(),
         new io.bamel.bench.pool.InformerPoolCycleBenchmark(),
         new io.bamel.bench.node.NodeReactionBenchmark(),

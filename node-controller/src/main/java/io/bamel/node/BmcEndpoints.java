@@ -55,6 +55,13 @@ public final class BmcEndpoints {
     if (spec.ipmi() != null && spec.ipmi().privilege() != null) {
       options.put(IpmiDriver.OPTION_PRIVILEGE, spec.ipmi().privilege());
     }
+    // ipmi.implementation (native | ipmitool): kept among the settings' extensions, so that the
+    // API schema is unchanged; the driver checks the value.
+    if (spec.ipmi() != null
+        && spec.ipmi().extensions().get(IpmiDriver.OPTION_IMPLEMENTATION)
+            instanceof String chosen) {
+      options.put(IpmiDriver.OPTION_IMPLEMENTATION, chosen);
+    }
     if (spec.proxmox() != null) {
       options.put(ProxmoxDriver.OPTION_NODE, spec.proxmox().node());
       options.put(ProxmoxDriver.OPTION_VMID, String.valueOf(spec.proxmox().vmid()));

@@ -127,4 +127,23 @@ class BmcEndpointsTest {
         .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "USER")
         .doesNotContainKey(IpmiDriver.OPTION_CIPHER_SUITE);
   }
+
+  @Test
+  void ipmiImplementationBecomesTheDriversOption() {
+    NodeSpec plain =
+        NodeSpec.builder()
+            .mgmtAddress("192.0.2.7")
+            .powerInterface(PowerInterface.IPMI)
+            .bmcCredentials("rack-7")
+            .build();
+    assertThat(BmcEndpoints.of("n1", plain).options())
+        .doesNotContainKey(IpmiDriver.OPTION_IMPLEMENTATION);
+    NodeSpec fallback =
+        plain.toBuilder()
+            .ipmi(new IpmiSettings(null, null, java.util.Map.of("implementation", "ipmitool")))
+            .build()
+            .validate();
+    assertThat(BmcEndpoints.of("n1", fallback).options())
+        .containsEntry(IpmiDriver.OPTION_IMPLEMENTATION, "ipmitool");
+  }
 }

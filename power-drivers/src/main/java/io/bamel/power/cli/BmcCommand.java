@@ -186,6 +186,31 @@ public final class BmcCommand implements Callable<Integer> {
   @Option(names = "--privilege", description = "ipmi: privilege level (default ADMINISTRATOR)")
   String privilege;
 
+  @Option(
+      names = "--ipmi-implementation",
+      paramLabel = "IMPL",
+      description = "ipmi: native (bamel's RMCP+ client, default) or ipmitool")
+  String ipmiImplementation;
+
+  @Option(
+      names = "--addresses",
+      split = ",",
+      paramLabel = "ADDR",
+      description = "status of many BMCs of one interface with one credential, read concurrently")
+  List<String> addresses;
+
+  @Option(
+      names = "--addresses-file",
+      paramLabel = "FILE",
+      description = "as --addresses, one address a line (# comments)")
+  Path addressesFile;
+
+  @Option(
+      names = "--concurrency",
+      defaultValue = "256",
+      description = "with --addresses: BMCs read at once (default 256)")
+  int concurrency;
+
   private final NodeLookup lookup;
 
   /** A command without an inventory: {@code --node} only names the node for Wake-on-LAN. */
@@ -255,6 +280,9 @@ public final class BmcCommand implements Callable<Integer> {
       what = BmcAction.parse(action);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "unknown action: " + action);
+    }
+    if (addresses != null || addressesFile != null) {
+      return fleet(what, out, err, json);
     }
     NodeBmc node;
     try {
@@ -363,6 +391,106 @@ public final class BmcCommand implements Callable<Integer> {
     return outcome;
   }
 
+  /**
+   * {@code status} (or {@code power}) of every address of {@code --addresses} and {@code
+   * --addresses-file}, concurrently, through one driver (for IPMI one socket), with one credential;
+   * one line (or JSON object) per BMC in the order given, as {@code ipmipower -h} prints them.
+   * Fails (exit 1) when any BMC failed.
+   */
+  private int fleet(BmcAction what, PrintWriter out, PrintWriter err, boolean json) {
+    if (what != BmcAction.STATUS && what != BmcAction.POWER) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--addresses reads status or power only, not " + action);
+    }
+    if (powerInterface == null || address != null || nodeId != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--addresses needs --interface, and excludes --address and --node");
+    }
+    List<String> all = new java.util.ArrayList<>();
+    if (addresses != null) {
+      addresses.stream().map(String::trim).filter(a -> !a.isEmpty()).forEach(all::add);
+    }
+    if (addressesFile != null) {
+      try {
+        for (String line : java.nio.file.Files.readAllLines(addressesFile)) {
+          String entry = line.replaceFirst("#.*", "").trim();
+          if (!entry.isEmpty()) {
+            all.add(entry);
+          }
+        }
+      } catch (IOException e) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "cannot read --addresses-file " + addressesFile);
+      }
+    }
+    if (all.isEmpty() || concurrency < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--addresses: no address given (or --concurrency below 1)");
+    }
+    address = all.get(0); // endpoint() builds the shared TLS, options and credential name
+    BmcEndpoint base = endpoint();
+    address = null;
+    CredentialSource source =
+        credentials == null ? CredentialSource.none() : CredentialStore.ofDirectory(credentials);
+    List<BmcOutcome> outcomes = new java.util.ArrayList<>();
+    boolean failed = false;
+    try (PowerDriverRegistry registry =
+            Drivers.standard(source, powerOffCommands(), new PrometheusRegistry());
+        var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      PowerDriver driver = registry.driver(powerInterface);
+      java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(concurrency);
+      List<java.util.concurrent.Future<BmcOutcome>> futures = new java.util.ArrayList<>();
+      for (String one : all) {
+        BmcEndpoint endpoint =
+            new BmcEndpoint(one, base.credentialsName(), base.tls(), base.options());
+        futures.add(
+            executor.submit(
+                () -> {
+                  slots.acquire();
+                  try {
+                    return run(what, driver, endpoint).put("address", one);
+                  } catch (PowerException e) {
+                    return new BmcOutcome()
+                        .put("address", one)
+                        .put("error", oneLine(e.getMessage()))
+                        .put("reason", e.reason().name().toLowerCase(Locale.ROOT))
+                        .put("transient", e.isTransient());
+                  } finally {
+                    slots.release();
+                  }
+                }));
+      }
+      for (var future : futures) {
+        try {
+          outcomes.add(future.get());
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return FAILED;
+        }
+      }
+    } catch (PowerException e) {
+      err.println("bamel bmc " + action + ": " + oneLine(e.getMessage()));
+      err.flush();
+      return FAILED;
+    }
+    for (BmcOutcome outcome : outcomes) {
+      Map<String, Object> f = outcome.fields();
+      failed |= f.containsKey("error");
+      if (json) {
+        out.println(outcome.json());
+      } else if (f.containsKey("error")) {
+        out.println(f.get("address") + ": error: " + f.get("error"));
+      } else {
+        Object value = what == BmcAction.STATUS ? f.get("powerState") : f.get("watts");
+        out.println(f.get("address") + ": " + (value == null ? "n/a" : value));
+      }
+    }
+    out.flush();
+    return failed ? FAILED : 0;
+  }
+
   /** Adds what the driver says it sent ({@code sent}, {@code notes}), where it reports it. */
   private static void report(BmcOutcome outcome, PowerResult result) {
     if (result.reported()) {
@@ -426,6 +554,7 @@ public final class BmcCommand implements Callable<Integer> {
     put(options, WolDriver.OPTION_POWER_OFF_COMMAND, offCommand);
     put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);
     put(options, IpmiDriver.OPTION_PRIVILEGE, privilege);
+    put(options, IpmiDriver.OPTION_IMPLEMENTATION, ipmiImplementation);
     return new BmcEndpoint(e.address(), e.credentialsName(), tls, options);
   }
 
@@ -511,6 +640,7 @@ public final class BmcCommand implements Callable<Integer> {
     put(options, ProxmoxDriver.OPTION_VMID, vmid);
     put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);
     put(options, IpmiDriver.OPTION_PRIVILEGE, privilege);
+    put(options, IpmiDriver.OPTION_IMPLEMENTATION, ipmiImplementation);
     String name = credentials == null ? null : String.valueOf(credentials.getFileName());
     return new BmcEndpoint(address, name, tls, options);
   }

@@ -16,6 +16,11 @@ import java.time.Duration;
  * @param minInterval the least time between two commands to the same BMC
  * @param gracefulTimeout how long a soft power-off may take before a hard one
  * @param pollInterval how often to re-read the state while waiting for a change
+ * @param implementation how BMCs are reached unless a node says otherwise: {@link
+ *     IpmiImplementation#NATIVE} (bamel's RMCP+ client, the default) or {@link
+ *     IpmiImplementation#IPMITOOL}
+ * @param sessionIdle how long the native client keeps an idle session for the next command (BMCs
+ *     close a session after 60 s of silence by default)
  */
 public record IpmiConfig(
     String ipmitool,
@@ -26,9 +31,14 @@ public record IpmiConfig(
     Duration commandTimeout,
     Duration minInterval,
     Duration gracefulTimeout,
-    Duration pollInterval) {
+    Duration pollInterval,
+    IpmiImplementation implementation,
+    Duration sessionIdle) {
 
-  /** {@code ipmitool} on the PATH, suite 3, admin, 1 s x 3, 20 s per command, 200 ms apart. */
+  /**
+   * The native client (ipmitool on the PATH as the fallback), suite 3, admin, 1 s x 3, 20 s per
+   * command, 200 ms apart, sessions kept 30 s.
+   */
   public static IpmiConfig defaults() {
     return new IpmiConfig(
         "ipmitool",
@@ -39,7 +49,9 @@ public record IpmiConfig(
         Duration.ofSeconds(20),
         Duration.ofMillis(200),
         Duration.ofSeconds(120),
-        Duration.ofSeconds(2));
+        Duration.ofSeconds(2),
+        IpmiImplementation.NATIVE,
+        Duration.ofSeconds(30));
   }
 
   /** With another per-command kill timeout. */
@@ -53,7 +65,9 @@ public record IpmiConfig(
         timeout,
         minInterval,
         gracefulTimeout,
-        pollInterval);
+        pollInterval,
+        implementation,
+        sessionIdle);
   }
 
   /** With another minimum interval between commands to one BMC. */
@@ -67,7 +81,9 @@ public record IpmiConfig(
         commandTimeout,
         interval,
         gracefulTimeout,
-        pollInterval);
+        pollInterval,
+        implementation,
+        sessionIdle);
   }
 
   /** With other ipmitool retransmission settings. */
@@ -81,7 +97,9 @@ public record IpmiConfig(
         commandTimeout,
         minInterval,
         gracefulTimeout,
-        pollInterval);
+        pollInterval,
+        implementation,
+        sessionIdle);
   }
 
   /** With other graceful-off timing. */
@@ -95,6 +113,24 @@ public record IpmiConfig(
         commandTimeout,
         minInterval,
         timeout,
-        poll);
+        poll,
+        implementation,
+        sessionIdle);
+  }
+
+  /** With another default implementation (a node's {@code ipmi.implementation} still wins). */
+  public IpmiConfig withImplementation(IpmiImplementation chosen) {
+    return new IpmiConfig(
+        ipmitool,
+        cipherSuite,
+        privilege,
+        retransmitTimeout,
+        retries,
+        commandTimeout,
+        minInterval,
+        gracefulTimeout,
+        pollInterval,
+        chosen,
+        sessionIdle);
   }
 }

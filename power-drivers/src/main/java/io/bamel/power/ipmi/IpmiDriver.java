@@ -19,6 +19,7 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.credentials.Destination;
+import io.bamel.power.ipmi.rmcp.IpmiCommand;
 import io.bamel.power.net.HostAddresses;
 import io.bamel.power.process.ProcessResult;
 import io.bamel.power.process.ProcessRunner;
@@ -34,16 +35,22 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * The IPMI driver (interface {@code ipmi}): runs {@code ipmitool -I lanplus} as a subprocess.
+ * The IPMI driver (interface {@code ipmi}): speaks IPMI v2.0 (RMCP+) to the BMC with bamel's own
+ * client ({@link io.bamel.power.ipmi.rmcp.RmcpClient}, one UDP socket and kept sessions for every
+ * BMC), or runs {@code ipmitool -I lanplus} as a subprocess where a node's option {@link
+ * #OPTION_IMPLEMENTATION} (or the driver's {@link IpmiConfig#implementation()}) says {@code
+ * ipmitool}. FRU inspection ({@link #inspect}) always runs ipmitool. What follows holds for both
+ * unless it names ipmitool; the native client's own contract is {@link NativeIpmi}'s.
  *
  * <ul>
- *   <li>The password reaches ipmitool through its environment ({@code -E}, variable {@code
- *       IPMI_PASSWORD}), never its command line.
+ *   <li>The native client holds the password as bytes only until its session is open. The password
+ *       reaches ipmitool through its environment ({@code -E}, variable {@code IPMI_PASSWORD}),
+ *       never its command line.
  *   <li>Before each command the BMC's host is resolved and the credential checked against its
  *       allow-list ({@link CredentialSource#credentials(String, Destination)}, scheme {@code
- *       ipmi}); ipmitool gets the checked IP address ({@code -H}), never the name, so it cannot
- *       resolve it to anywhere else. A refusal is a terminal {@link
- *       PowerException.Reason#NOT_ALLOWED} and ipmitool does not run.
+ *       ipmi}); the native client sends to that checked address, and ipmitool gets it ({@code -H}),
+ *       never the name, so it cannot resolve it to anywhere else. A refusal is a terminal {@link
+ *       PowerException.Reason#NOT_ALLOWED} and nothing is sent.
  *   <li>Port (from the address), cipher suite (default 3) and privilege level (default {@code
  *       ADMINISTRATOR}) are configurable per endpoint ({@link IpmiAccess}: suites 0 to 17, {@code
  *       USER}, {@code OPERATOR} or {@code ADMINISTRATOR}; another value is a terminal {@link
@@ -54,8 +61,9 @@ import java.util.OptionalDouble;
  *       its place (the call fails as unsupported); the driver forces off only after its graceful
  *       timeout, and {@link #execute} says so. {@link #execute} reports the {@code chassis power}
  *       verbs sent ({@code soft}, {@code off}, ...) or {@code bootdev pxe}.
- *   <li>A run still going at its timeout (the sooner of the configured command timeout and the
- *       call's deadline) is killed.
+ *   <li>A call still going at its timeout (the sooner of the configured command timeout and the
+ *       call's deadline) ends as a transient failure: the native client stops waiting, an ipmitool
+ *       run is killed.
  *   <li>One command at a time per BMC, with a minimum interval between commands (a diagnostic
  *       re-run with {@code -v} included).
  * </ul>
@@ -76,6 +84,12 @@ public final class IpmiDriver implements PowerDriver {
    */
   public static final String OPTION_PRIVILEGE = "privilege";
 
+  /**
+   * Endpoint option: {@code native} (bamel's RMCP+ client) or {@code ipmitool}, overriding {@link
+   * IpmiConfig#implementation()}.
+   */
+  public static final String OPTION_IMPLEMENTATION = "implementation";
+
   /** The environment variable ipmitool {@code -E} reads the password from. */
   static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
 
@@ -85,6 +99,7 @@ public final class IpmiDriver implements PowerDriver {
   private final Clock clock;
   private final Sleeper sleeper;
   private final BmcPacer pacer;
+  private final NativeIpmi nativeIpmi;
 
   /** A driver with default settings running the real ipmitool. */
   public IpmiDriver(CredentialSource credentials) {
@@ -109,6 +124,30 @@ public final class IpmiDriver implements PowerDriver {
     this.clock = clock;
     this.sleeper = sleeper;
     this.pacer = new BmcPacer(config.minInterval(), clock, sleeper);
+    this.nativeIpmi = new NativeIpmi(credentials, config, pacer);
+  }
+
+  private boolean isNative(BmcEndpoint endpoint) throws TerminalPowerException {
+    return IpmiImplementation.of(endpoint, config.implementation()) == IpmiImplementation.NATIVE;
+  }
+
+  /** {@code chassis power VERB} (on, off, cycle, soft): Chassis Control natively, else ipmitool. */
+  private void chassisPower(BmcEndpoint endpoint, Deadline deadline, String verb)
+      throws PowerException {
+    if (isNative(endpoint)) {
+      nativeIpmi.control(
+          endpoint,
+          deadline,
+          switch (verb) {
+            case "on" -> IpmiCommand.ChassisAction.POWER_UP;
+            case "off" -> IpmiCommand.ChassisAction.POWER_DOWN;
+            case "cycle" -> IpmiCommand.ChassisAction.POWER_CYCLE;
+            case "soft" -> IpmiCommand.ChassisAction.SOFT_SHUTDOWN;
+            default -> throw new IllegalArgumentException(verb);
+          });
+    } else {
+      run(endpoint, deadline, "chassis", "power", verb);
+    }
   }
 
   @Override
@@ -118,6 +157,9 @@ public final class IpmiDriver implements PowerDriver {
 
   @Override
   public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    if (isNative(endpoint)) {
+      return nativeIpmi.powerOn(endpoint, deadline) ? BmcPowerState.ON : BmcPowerState.OFF;
+    }
     ProcessResult result = run(endpoint, deadline, "chassis", "power", "status");
     BmcPowerState state = IpmiOutput.powerState(result.stdout());
     if (state == BmcPowerState.UNKNOWN) {
@@ -159,17 +201,17 @@ public final class IpmiDriver implements PowerDriver {
     PowerResult.Builder result = new PowerResult.Builder();
     switch (command) {
       case PowerCommand.On on -> {
-        run(endpoint, deadline, "chassis", "power", "on");
+        chassisPower(endpoint, deadline, "on");
         result.sent("power on");
       }
       case PowerCommand.Off off -> off(endpoint, off.mode(), result, deadline);
       case PowerCommand.Cycle cycle -> {
         if (powerState(endpoint, deadline) == BmcPowerState.OFF) {
           // many BMCs refuse to cycle a system that is off
-          run(endpoint, deadline, "chassis", "power", "on");
+          chassisPower(endpoint, deadline, "on");
           result.sent("power on").note("the system was off: switched on");
         } else {
-          run(endpoint, deadline, "chassis", "power", "cycle");
+          chassisPower(endpoint, deadline, "cycle");
           result.sent("power cycle");
         }
       }
@@ -189,7 +231,11 @@ public final class IpmiDriver implements PowerDriver {
         if (!options.isEmpty()) {
           argv.add("options=" + String.join(",", options));
         }
-        run(endpoint, deadline, argv.toArray(String[]::new));
+        if (isNative(endpoint)) {
+          nativeIpmi.boot(endpoint, deadline, override);
+        } else {
+          run(endpoint, deadline, argv.toArray(String[]::new));
+        }
         result.sent("bootdev " + String.join(" ", argv.subList(2, argv.size())));
       }
     }
@@ -200,7 +246,7 @@ public final class IpmiDriver implements PowerDriver {
       BmcEndpoint endpoint, PowerOffMode mode, PowerResult.Builder result, Deadline deadline)
       throws PowerException {
     if (mode == PowerOffMode.FORCE) {
-      run(endpoint, deadline, "chassis", "power", "off");
+      chassisPower(endpoint, deadline, "off");
       result.sent("power off");
       return;
     }
@@ -209,7 +255,7 @@ public final class IpmiDriver implements PowerDriver {
       return;
     }
     try {
-      run(endpoint, deadline, "chassis", "power", "soft");
+      chassisPower(endpoint, deadline, "soft");
     } catch (PowerException e) {
       if (e.reason() == PowerException.Reason.UNSUPPORTED
           || e.reason() == PowerException.Reason.BMC_ERROR) {
@@ -228,7 +274,7 @@ public final class IpmiDriver implements PowerDriver {
     if (waitForOff(endpoint, deadline.atMost(config.gracefulTimeout()), deadline)) {
       return;
     }
-    run(endpoint, deadline, "chassis", "power", "off");
+    chassisPower(endpoint, deadline, "off");
     result
         .sent("power off")
         .forced()
@@ -257,6 +303,9 @@ public final class IpmiDriver implements PowerDriver {
 
   @Override
   public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    if (isNative(endpoint)) {
+      return nativeIpmi.watts(endpoint, deadline);
+    }
     try {
       return IpmiOutput.watts(run(endpoint, deadline, "dcmi", "power", "reading").stdout());
     } catch (TerminalPowerException e) {
@@ -267,8 +316,23 @@ public final class IpmiDriver implements PowerDriver {
     }
   }
 
+  /**
+   * The BMC's system GUID (Get System GUID), natively; the identity a BMC keeps across address
+   * changes.
+   */
+  public java.util.UUID systemGuid(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return nativeIpmi.systemGuid(endpoint, deadline);
+  }
+
+  /** Closes the native client's sessions (Close Session to each BMC) and its socket. */
   @Override
-  public void close() {}
+  public void close() {
+    try {
+      nativeIpmi.close();
+    } catch (IOException e) {
+      // the socket is gone either way
+    }
+  }
 
   /**
    * Polls until the chassis is off or {@code pollUntil} passes. Each ipmitool call may run until

@@ -13,6 +13,7 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.ipmi.IpmiConfig;
 import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.ipmi.IpmiImplementation;
 import io.bamel.power.net.IpLiteral;
 import io.bamel.power.process.ProcessResult;
 import io.bamel.power.proxmox.ProxmoxDriver;
@@ -239,7 +240,9 @@ class CredentialAllowListIT {
         closes(
             new IpmiDriver(
                 new CredentialStore(root),
-                IpmiConfig.defaults().withMinInterval(Duration.ZERO),
+                IpmiConfig.defaults()
+                    .withImplementation(IpmiImplementation.IPMITOOL)
+                    .withMinInterval(Duration.ZERO),
                 (argv, env, timeout) -> {
                   runs.add(argv);
                   environments.add(env);

@@ -49,6 +49,7 @@ class IpmiDiagnosisPacingTest {
     return new IpmiDriver(
         name -> Credentials.of("admin", "wrong"),
         IpmiConfig.defaults()
+            .withImplementation(IpmiImplementation.IPMITOOL)
             .withMinInterval(MIN_INTERVAL)
             .withRetransmit(Duration.ofSeconds(1), 3),
         (argv, env, timeout) -> ipmitool(argv),

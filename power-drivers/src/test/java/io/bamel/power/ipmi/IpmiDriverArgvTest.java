@@ -24,7 +24,7 @@ class IpmiDriverArgvTest {
     IpmiDriver driver =
         new IpmiDriver(
             name -> Credentials.of("operator", "pw-Secret-1"),
-            IpmiConfig.defaults(),
+            IpmiConfig.defaults().withImplementation(IpmiImplementation.IPMITOOL),
             (argv, env, timeout) -> {
               argvs.add(argv);
               environments.add(env);
@@ -55,7 +55,7 @@ class IpmiDriverArgvTest {
     IpmiDriver driver =
         new IpmiDriver(
             name -> Credentials.of("operator", "pw"),
-            IpmiConfig.defaults(),
+            IpmiConfig.defaults().withImplementation(IpmiImplementation.IPMITOOL),
             (argv, env, timeout) -> {
               argvs.add(argv);
               return new ProcessResult(0, "Chassis Power is on\n", "", false);

@@ -50,6 +50,7 @@ class IpmiGracefulOffTest {
         new IpmiDriver(
             name -> Credentials.of("operator", "pw"),
             IpmiConfig.defaults()
+                .withImplementation(IpmiImplementation.IPMITOOL)
                 .withMinInterval(Duration.ZERO)
                 .withGraceful(Duration.ofMillis(850), Duration.ofMillis(100)),
             (argv, env, timeout) -> ipmitool(argv, timeout),
