@@ -183,7 +183,8 @@ public record ServerConfig(
    * pulls NetBox's devices every {@code interval} and the API takes its webhooks.
    *
    * @param url NetBox's root URL (empty: off)
-   * @param tokenFile the file holding the API token (v1 40-hex or v2 {@code nbt_...})
+   * @param tokenFile the file holding the API token (v1: 40 letters or digits; v2: {@code
+   *     nbt_<key>.<token>})
    * @param caFile a PEM CA bundle for NetBox's certificate (empty: the system's)
    * @param filters which devices bamel takes
    * @param interval time between pulls
