@@ -327,6 +327,12 @@ public final class SyncPlanner {
       List<SyncPlan.Action> candidates, Current current) {
     List<SyncPlan.Action> refused = new ArrayList<>();
     Set<Integer> out = new HashSet<>();
+    Map<String, String> plannedOwners = new HashMap<>();
+    for (SyncPlan.Action a : candidates) {
+      if (a.spec().inventoryId() != null) {
+        plannedOwners.put(a.id(), a.spec().inventoryId());
+      }
+    }
     while (true) {
       UniqueFields after = new UniqueFields(current);
       for (SyncPlan.Action a : candidates) {
@@ -342,7 +348,8 @@ public final class SyncPlanner {
         Optional<UniqueFields.Clash> clash = after.clash(a.id(), a.spec());
         if (clash.isPresent()) {
           UniqueFields.Clash c = clash.get();
-          String owner = ownerOf(current, c.holder());
+          String owner =
+              plannedOwners.getOrDefault(c.holder(), ownerOf(current, c.holder()));
           round.add(
               SyncPlan.Action.conflict(
                   a.item(),
