@@ -158,6 +158,8 @@ public final class BamelServer implements AutoCloseable {
             ShutdownSequence.Stage.ETCD_CLIENT,
             "etcd client",
             EtcdConnection.connect(etcd, endpoints));
+    // Before the store and the cache: both leave placeholder serials unindexed.
+    io.bamel.inventory.model.PlaceholderSerials.configure(config.sync().placeholderSerials());
     store =
         new EtcdInventory(
             client,

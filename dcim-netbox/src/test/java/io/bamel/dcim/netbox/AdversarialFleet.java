@@ -51,6 +51,9 @@ final class AdversarialFleet {
   /** The devices that must collide: the higher id of each pair sharing a serial or a boot MAC. */
   final Set<Long> colliding = new HashSet<>();
 
+  /** Both devices of every colliding pair. */
+  final Set<Long> paired = new HashSet<>();
+
   private long nextId;
   private long clock = 1_700_000_000_000_000L;
 
@@ -124,6 +127,8 @@ final class AdversarialFleet {
         netbox.bootMacs.put(b, FakeNetBox.mac(a, 1));
       }
       colliding.add(b);
+      paired.add(a);
+      paired.add(b);
     }
   }
 
@@ -155,7 +160,8 @@ final class AdversarialFleet {
       case 0 -> name(d, "renamed-" + id);
       case 1 -> site(d, "site-" + random.nextInt(7));
       default -> {
-        name(d, devices.get(1 + random.nextInt(devices.size())).path("name").asText("x"));
+        List<ObjectNode> all = byId();
+        name(d, all.get(random.nextInt(all.size())).path("name").asText("x"));
         site(d, "site-" + random.nextInt(7));
       }
     }

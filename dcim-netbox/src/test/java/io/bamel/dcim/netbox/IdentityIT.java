@@ -253,15 +253,17 @@ class IdentityIT {
                 assertThat(e.reason())
                     .isEqualTo(
                         SyncPlan.CONFLICT
-                            + "serial SN000005 is already used by node r00-u005"
-                            + " (inventoryId 'netbox:5')");
+                            + "record 'netbox:6': serial SN000005 is already used by node"
+                            + " r00-u005 (inventoryId 'netbox:5')");
               });
       assertThat(source.status().lastPull().conflicts()).isEqualTo(1);
       assertThat(SyncConflicts.on(inventory.registry).value("netbox-pull")).isEqualTo(1.0);
       List<NodeEvent> events = inventory.store.events("r00-u005");
       assertThat(events.get(events.size() - 1).reason()).isEqualTo("sync-conflict");
       assertThat(events.get(events.size() - 1).message())
-          .contains("item 0 (node r00-u006) was refused: serial SN000005");
+          .isEqualTo(
+              "sync refused record 'netbox:6': serial SN000005 is already used by node r00-u005"
+                  + " (inventoryId 'netbox:5') (it would be node r00-u006)");
       // Found again by the next pull: counted again, recorded once.
       source.cycle();
       assertThat(inventory.store.events("r00-u005")).hasSameSizeAs(events);

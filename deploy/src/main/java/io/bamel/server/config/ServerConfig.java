@@ -25,6 +25,7 @@ import java.util.List;
  * @param nodeController node controller tuning
  * @param poolController pool controller tuning
  * @param netbox NetBox as a DCIM source (off unless {@code netbox.url} is set; docs/dcim.md)
+ * @param sync what every DCIM sync path shares (docs/dcim.md, identity)
  * @param log logging
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
@@ -41,6 +42,7 @@ public record ServerConfig(
     NodeControllerSettings nodeController,
     PoolControllerSettings poolController,
     NetBox netbox,
+    Sync sync,
     Log log) {
 
   /**
@@ -239,6 +241,13 @@ public record ServerConfig(
         String stateField) {}
   }
 
+  /**
+   * What every DCIM sync path shares: {@code placeholderSerials}, serials added to the built-in
+   * list of placeholders ({@code PlaceholderSerials.DEFAULTS}), which are stored but never match a
+   * node or count as unique.
+   */
+  public record Sync(List<String> placeholderSerials) {}
+
   /** Logging: {@code text} or {@code json}, and the level of bamel's own loggers. */
   public record Log(String format, String level) {}
 
@@ -293,6 +302,7 @@ public record ServerConfig(
               new NetBox.ReportBack(
                   false, 100, 2, Duration.ofSeconds(30), "bamel_power", "bamel_state"),
               ""),
+          new Sync(List.of()),
           new Log("text", "info"));
 
   /** Whether bamel should start its own etcd. */

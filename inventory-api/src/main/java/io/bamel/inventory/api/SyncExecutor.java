@@ -172,12 +172,11 @@ public final class SyncExecutor {
    */
   private boolean recordConflict(
       SyncPlan.Action a, Instant now, Principal principal, String requestId) {
-    String item = a.item() < 0 ? "a record" : "item " + a.item();
+    // No item position: the same conflict found in another order is the same event.
     String message =
-        item
-            + (a.id() == null ? "" : " (node " + a.id() + ")")
-            + " was refused: "
-            + a.reason().substring(SyncPlan.CONFLICT.length());
+        "sync refused "
+            + a.reason().substring(SyncPlan.CONFLICT.length())
+            + (a.id() == null ? "" : " (it would be node " + a.id() + ")");
     try {
       return store.appendEvent(
           a.conflict(),

@@ -77,11 +77,18 @@ public record SyncPlan(List<Action> actions) {
     }
 
     /**
-     * An identity conflict: the item, which would be node {@code id}, collided with node {@code
-     * node}; its reason starts with {@link SyncPlan#CONFLICT}.
+     * An identity conflict: the item of record {@code inventoryId} (null: none), which would be
+     * node {@code id}, collided with node {@code node}; its reason starts with {@link
+     * SyncPlan#CONFLICT} and names the record, not the item's position, so that it reads the same
+     * whatever the order of the set.
      */
-    static Action conflict(int item, String id, String node, String why) {
-      return new Action(Kind.REJECT, item, id, 0, null, null, CONFLICT + why, null, node);
+    static Action conflict(int item, String id, String node, String inventoryId, String why) {
+      String record =
+          inventoryId == null
+              ? "a record without inventoryId"
+              : "record " + io.bamel.inventory.model.Texts.quote(inventoryId);
+      return new Action(
+          Kind.REJECT, item, id, 0, null, null, CONFLICT + record + ": " + why, null, node);
     }
 
     /** Whether this is an identity conflict. */

@@ -269,6 +269,7 @@ public final class SyncPlanner {
             item.index(),
             item.id(),
             d.node(),
+            item.keys().inventoryId(),
             "node "
                 + d.node()
                 + " belongs to "
@@ -348,13 +349,13 @@ public final class SyncPlanner {
         Optional<UniqueFields.Clash> clash = after.clash(a.id(), a.spec());
         if (clash.isPresent()) {
           UniqueFields.Clash c = clash.get();
-          String owner =
-              plannedOwners.getOrDefault(c.holder(), ownerOf(current, c.holder()));
+          String owner = plannedOwners.getOrDefault(c.holder(), ownerOf(current, c.holder()));
           round.add(
               SyncPlan.Action.conflict(
                   a.item(),
                   a.id(),
                   c.holder(),
+                  a.spec().inventoryId(),
                   c.field()
                       + " "
                       + c.value()
