@@ -130,6 +130,26 @@ class IdentityIT {
   }
 
   @Test
+  void aNodeGivenToTheOtherDeviceInThePastIsRepairedByTheNextCompletePull() throws Exception {
+    // Device 142 came first (a webhook, or an older bamel): it holds edge-gw-01 with its data.
+    FakeNetBox shapes = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netboxes.add(shapes);
+    ObjectNode d141 = named(shapes, 141, "edge-gw-01", "ams1");
+    ObjectNode d142 = named(shapes, 142, "edge-gw-01", "fra1");
+    pull(serving(FakeNetBox.Version.V4_2, List.of(d142)));
+    Node past = inventory.nodes().get("edge-gw-01");
+    assertThat(past.spec().inventoryId()).isEqualTo("netbox:142");
+
+    PullReport r = pull(serving(FakeNetBox.Version.V4_6, List.of(d141, d142)));
+    assertThat(r.sync().rejected()).isEmpty();
+    assertThat(owners())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("edge-gw-01", "netbox:142", "netbox-141", "netbox:141"));
+    assertThat(inventory.nodes().get("edge-gw-01").spec()).isEqualTo(past.spec());
+    assertThat(inventory.nodes().get("netbox-141").spec().site()).isEqualTo("ams1");
+  }
+
+  @Test
   void aFleetPulledInNameOrderThenInIdOrderChangesNothing() throws Exception {
     // NetBox up to 4.5 lists by name (spare-01 before Spare-01 or not, by collation); 4.6 by id.
     FakeNetBox shapes = new FakeNetBox(FakeNetBox.Version.V4_2);
