@@ -185,7 +185,7 @@ final class AdversarialFleet {
     ObjectNode body = Codec.mapper().createObjectNode();
     body.put("event", event);
     body.put("timestamp", device.path("last_updated").asText());
-    body.put("model", "device");
+    body.put("object_type", "dcim.device"); // NetBox 4.x; 3.x named it "model": "device"
     body.put("username", "jdoe");
     body.put("request_id", requestId);
     body.set("data", device);

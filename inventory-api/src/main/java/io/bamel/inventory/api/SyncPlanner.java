@@ -22,16 +22,18 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Decides a DCIM sync, as a pure function of the items, the current nodes and the caller's {@link
- * Rules}. An item naming an invalid id is rejected whatever it matches. Each item is matched to an
- * existing node by {@code inventoryId}, then serial, then management address, then MAC address,
- * then id; an unmatched item creates a node under its id. The desired spec is validated (a
- * power-off command name the server does not define included), checked against the power-control
- * rule (an item that creates a node with power-control fields or changes them is rejected when the
- * caller lacks scope bmc; the node it matched is then left as it is, and not pruned), and checked
- * for unique fields against the inventory as the sync leaves it (items in order). When {@code
- * prune} is set, nodes in {@code scope} that no item matched are deleted if they are off and
- * refused if they are on.
+ * Decides a DCIM sync, as a pure function of the set of items, the current nodes and the caller's
+ * {@link Rules}, never of the items' order. An item naming an invalid id is rejected whatever it
+ * matches. Which node each item is, {@link IdentityRule} decides for the whole set: the node
+ * holding its {@code inventoryId}; else a node without one that it adopts (serial, management
+ * address, MAC address, then id); else a new node under its id (or its fallback id). The desired
+ * spec is validated (a power-off command name the server does not define included), checked
+ * against the power-control rule (an item that creates a node with power-control fields or
+ * changes them is rejected when the caller lacks scope bmc; the node it matched is then left as it
+ * is, and not pruned), and checked for unique fields against the inventory as the sync leaves it,
+ * the better-ranked item first. An item that would take another record's node or unique value is
+ * an identity conflict ({@link SyncPlan#CONFLICT}). When {@code prune} is set, nodes in {@code
+ * scope} that no item is are deleted if they are off and refused if they are on.
  */
 public final class SyncPlanner {
 
