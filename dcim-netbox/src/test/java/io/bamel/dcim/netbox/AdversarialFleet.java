@@ -18,12 +18,13 @@ import java.util.Set;
  * NetBox-shaped devices with the identity hazards real fleets have, in the shapes of NetBox's own
  * DeviceSerializer (from {@link FakeNetBox#device}: nested site, rack, device type and role
  * objects, nulls, a decimal {@code position}, {@code oob_ip} and {@code primary_ip4} objects, 4.x
- * MAC objects on the interfaces), and webhook bodies as NetBox's {@code serialize_for_event} writes
- * them (with {@code snapshots}). The mix: names shared by devices of other sites, names that differ
- * only in case ({@code spare-01}, {@code Spare-01}), non-ASCII and empty names, placeholder
- * serials, and pairs that collide: a real serial or a boot MAC that two devices share. The
- * generator knows which device of each pair must lose (the higher id): that is the oracle the tests
- * check bamel's conflicts against, not bamel's own report.
+ * MAC objects on the interfaces), and webhook bodies as NetBox 4.x's event rules send them ({@code
+ * object_type}, {@code request_id}, {@code data}, and {@code snapshots} of the object before and
+ * after). The mix: names shared by devices of other sites, names that differ only in case ({@code
+ * spare-01}, {@code Spare-01}), non-ASCII and empty names, placeholder serials, and pairs that
+ * collide: a real serial or a boot MAC that two devices share. The generator knows which device of
+ * each pair must lose (the higher id): that is the oracle the tests check bamel's conflicts
+ * against, not bamel's own report.
  */
 final class AdversarialFleet {
 
