@@ -164,6 +164,8 @@ public final class BamelServer implements AutoCloseable {
         ShutdownSequence.Stage.ETCD_CLIENT,
         "etcd reconnects",
         new EtcdReconnector(client, endpoints).start());
+    // Before the store and the cache: both leave placeholder serials unindexed.
+    io.bamel.inventory.model.PlaceholderSerials.configure(config.sync().placeholderSerials());
     store =
         new EtcdInventory(
             client,

@@ -126,6 +126,7 @@ public final class SyncCommand implements Runnable {
               ? EmbeddedEtcd.prepare(Path.of(cfg.etcd().dataDir())).clientSettings(cfg.etcd())
               : cfg.etcd();
       Clock clock = Clock.systemUTC();
+      io.bamel.inventory.model.PlaceholderSerials.configure(cfg.sync().placeholderSerials());
       try (Client client = EtcdConnection.connect(etcd, etcd.endpoints());
           InventoryCache cache = new InventoryCache(client)) {
         cache.start();

@@ -47,7 +47,7 @@ class NetBoxServerIT {
   @RegisterExtension
   static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
 
-  private static final String TOKEN = "nbt_abcDEF123.s3cr3tT0kenValue";
+  private static final String TOKEN = "nbt_abcDEF123456.s3cr3tT0kenValue0123456789abcdefghijklmn";
   private static final String SECRET = "hook-secret";
 
   @TempDir Path dir;

@@ -2,6 +2,7 @@ package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.NetBoxDevices;
+import io.bamel.inventory.api.SyncConflicts;
 import io.bamel.inventory.api.SyncExecutor;
 import io.bamel.inventory.api.SyncItem;
 import io.bamel.inventory.api.SyncPlan;
@@ -32,6 +33,13 @@ import java.util.function.Predicate;
  * scope, only when {@link NetBoxSettings#prune()} is on and only after a complete listing; each
  * prune is confirmed with NetBox first ({@link PruneCheck}), and a node that is on is never pruned.
  * An incomplete pull still creates and updates what it read. Unchanged devices write nothing.
+ *
+ * <p>Identity ({@link io.bamel.inventory.api.IdentityRule}): a node whose {@code inventoryId} is
+ * {@code netbox:<id>} is device {@code <id>}'s; a device no node belongs to only adopts a node
+ * without an {@code inventoryId}; where two devices want one node id, the lower NetBox id gets it
+ * and the other its {@code netbox-<id>}. The outcome depends on the set of devices read, never on
+ * NetBox's order (name order up to 4.5, id order with 4.6's cursor paging). A device that collides
+ * (a serial, MAC or address another device keeps) is reported as an identity conflict.
  */
 public final class NetBoxPull {
 
@@ -53,12 +61,27 @@ public final class NetBoxPull {
       EtcdInventory store,
       InventoryCache cache,
       Clock clock) {
+    this(settings, client, store, cache, clock, null);
+  }
+
+  /**
+   * A pull of {@code client}'s NetBox into {@code store}, planned against {@code cache}, counting
+   * identity conflicts in {@code conflicts} (null: uncounted) as {@code netbox-pull}.
+   */
+  public NetBoxPull(
+      NetBoxSettings settings,
+      NetBoxClient client,
+      EtcdInventory store,
+      InventoryCache cache,
+      Clock clock,
+      SyncConflicts conflicts) {
     this.settings = settings;
     this.client = client;
     this.store = store;
     this.cache = cache;
     this.clock = clock;
-    this.executor = new SyncExecutor(store, cache, clock, Duration.ofSeconds(10));
+    this.executor =
+        new SyncExecutor(store, cache, clock, Duration.ofSeconds(10), conflicts, "netbox-pull");
   }
 
   /**

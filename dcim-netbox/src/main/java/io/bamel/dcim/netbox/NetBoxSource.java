@@ -2,6 +2,7 @@ package io.bamel.dcim.netbox;
 
 import io.bamel.inventory.api.NetBoxEndpoints;
 import io.bamel.inventory.api.Problems;
+import io.bamel.inventory.api.SyncConflicts;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.runtime.CoreThreads;
@@ -95,9 +96,10 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
     this.cache = cache;
     this.election = election;
     this.clock = clock;
-    this.pull = new NetBoxPull(settings, client, store, cache, clock);
+    SyncConflicts conflicts = SyncConflicts.on(registry);
+    this.pull = new NetBoxPull(settings, client, store, cache, clock, conflicts);
     this.reportBack = new ReportBackSender(settings.reportBack(), client, clock);
-    this.applier = new WebhookApplier(settings, client, store, cache, ledger, clock);
+    this.applier = new WebhookApplier(settings, client, store, cache, ledger, clock, conflicts);
     this.queue = new ArrayBlockingQueue<>(Math.max(1, settings.webhookQueue()));
     this.metrics = new NetBoxMetrics(registry, queue::size);
     this.loop = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("netbox-pull"));

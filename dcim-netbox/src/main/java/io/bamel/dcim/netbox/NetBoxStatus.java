@@ -1,5 +1,6 @@
 package io.bamel.dcim.netbox;
 
+import io.bamel.inventory.api.SyncPlan;
 import io.bamel.inventory.api.SyncReport;
 import java.time.Instant;
 import java.util.List;
@@ -25,6 +26,8 @@ public record NetBoxStatus(
   /**
    * One pull.
    *
+   * @param conflicts the rejected items that are identity conflicts (their reason begins with
+   *     {@code identity conflict: }); they are counted in {@code rejected} too
    * @param rejections the first rejected items with their reasons (at most 20)
    */
   public record Pull(
@@ -41,6 +44,7 @@ public record NetBoxStatus(
       int unchanged,
       int deleted,
       int rejected,
+      int conflicts,
       Long revision,
       long readMillis,
       long planMillis,
@@ -64,6 +68,12 @@ public record NetBoxStatus(
           r.count(SyncReport::unchanged),
           r.count(SyncReport::deleted),
           r.count(SyncReport::rejected),
+          s == null
+              ? 0
+              : (int)
+                  s.rejected().stream()
+                      .filter(e -> e.reason() != null && e.reason().startsWith(SyncPlan.CONFLICT))
+                      .count(),
           s == null ? null : s.revision(),
           r.readMillis(),
           r.planMillis(),

@@ -7,16 +7,24 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 /**
- * A NetBox API token, read from a file and sent as NetBox expects it: a v1 token (40 hexadecimal
- * characters) as {@code Authorization: Token <token>}, a v2 token ({@code nbt_<key>.<token>},
- * NetBox 4.5 and later) as {@code Authorization: Bearer nbt_<key>.<token>}. The file holds the
- * token alone, or the header value ({@code Token ...}, {@code Bearer nbt_...}); surrounding white
- * space is ignored. The token is never shown: {@link #toString()} names only its version.
+ * A NetBox API token, read from a file and sent as NetBox expects it, in the forms NetBox's {@code
+ * users.constants} generates ({@code TOKEN_CHARSET} is ASCII letters and digits): a v1 token (40
+ * letters or digits as NetBox 4.5 and later make them; earlier versions made 40 hexadecimal
+ * characters, a subset) as {@code Authorization: Token <token>}; a v2 token ({@code
+ * nbt_<key>.<token>}, NetBox 4.5 and later: a 12-character key and a 40-character token, both
+ * letters and digits) as {@code Authorization: Bearer nbt_<key>.<token>}. The file holds the token
+ * alone, or the header value ({@code Token ...}, {@code Bearer nbt_...}); surrounding white space
+ * is ignored. The token is never shown: {@link #toString()} names only its version.
  */
 public final class NetBoxToken {
 
-  private static final Pattern V1 = Pattern.compile("[0-9a-fA-F]{40}");
-  private static final Pattern V2 = Pattern.compile("nbt_[A-Za-z0-9]+\\.[A-Za-z0-9_-]+");
+  /** The forms a refusal names, never the refused text. */
+  static final String EXPECTED =
+      "expected a v1 token (40 letters or digits) or a v2 token (nbt_<12 letters or digits>.<40"
+          + " letters or digits>), alone or as the header value Token ... / Bearer ...";
+
+  private static final Pattern V1 = Pattern.compile("[A-Za-z0-9]{40}");
+  private static final Pattern V2 = Pattern.compile("nbt_[A-Za-z0-9]{12}\\.[A-Za-z0-9]{40}");
 
   private final String header;
   private final int version;
@@ -64,10 +72,7 @@ public final class NetBoxToken {
     } else if (V2.matcher(t).matches()) {
       return new NetBoxToken("Bearer " + t, 2);
     }
-    throw new IllegalArgumentException(
-        source
-            + " holds no NetBox API token: expected a v1 token (40 hexadecimal characters) or a v2"
-            + " token (nbt_<key>.<token>), alone or as the header value Token ... / Bearer ...");
+    throw new IllegalArgumentException(source + " holds no NetBox API token: " + EXPECTED);
   }
 
   /** The {@code Authorization} header value. */

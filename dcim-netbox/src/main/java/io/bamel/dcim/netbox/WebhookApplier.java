@@ -2,6 +2,7 @@ package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.NetBoxDevices;
+import io.bamel.inventory.api.SyncConflicts;
 import io.bamel.inventory.api.SyncExecutor;
 import io.bamel.inventory.api.SyncItem;
 import io.bamel.inventory.api.SyncPlan;
@@ -30,8 +31,14 @@ import java.util.Map;
  *       the pull would (its MAC may have changed; the device's own {@code last_updated} did not).
  * </ul>
  *
- * Writes are not fenced (any replica may receive a webhook; every write is guarded by the revision
- * it was planned from, as an API write is).
+ * The identity rule is the pull's ({@link io.bamel.inventory.api.IdentityRule}): an event for
+ * device {@code <id>} changes only the node whose {@code inventoryId} is {@code netbox:<id>}, or
+ * adopts one without an {@code inventoryId}; it never changes a node of another device (a device
+ * named like another's node gets {@code netbox-<id>}; one whose serial, MAC or address another
+ * device's node holds is rejected as an identity conflict, with an event on that node).
+ *
+ * <p>Writes are not fenced (any replica may receive a webhook; every write is guarded by the
+ * revision it was planned from, as an API write is).
  */
 final class WebhookApplier {
 
@@ -51,13 +58,15 @@ final class WebhookApplier {
       EtcdInventory store,
       InventoryCache cache,
       WebhookLedger ledger,
-      Clock clock) {
+      Clock clock,
+      SyncConflicts conflicts) {
     this.settings = settings;
     this.client = client;
     this.store = store;
     this.cache = cache;
     this.ledger = ledger;
-    this.executor = new SyncExecutor(store, cache, clock, Duration.ofSeconds(10));
+    this.executor =
+        new SyncExecutor(store, cache, clock, Duration.ofSeconds(10), conflicts, "netbox-webhook");
   }
 
   Applied apply(WebhookEvent e) throws InterruptedException {

@@ -60,6 +60,9 @@ public final class FakeNetBox implements AutoCloseable {
   final WireMockServer server;
   final Version version;
 
+  /** Boot MACs (eno1) that differ from {@link #mac(long, int)}: a MAC two devices share. */
+  final java.util.Map<Long, String> bootMacs = new java.util.HashMap<>();
+
   public FakeNetBox(Version version) {
     this.version = version;
     this.server = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
@@ -181,7 +184,8 @@ public final class FakeNetBox implements AutoCloseable {
   List<ObjectNode> interfaces(long id) {
     List<ObjectNode> out = new ArrayList<>();
     for (int port = 1; port <= 2; port++) {
-      out.add(iface(id, 10 * id + port, "eno" + port, mac(id, port), false));
+      String m = port == 1 ? bootMacs.getOrDefault(id, mac(id, port)) : mac(id, port);
+      out.add(iface(id, 10 * id + port, "eno" + port, m, false));
     }
     return out;
   }

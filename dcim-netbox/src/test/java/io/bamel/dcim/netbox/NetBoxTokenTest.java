@@ -13,6 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class NetBoxTokenTest {
 
   private static final String V1 = "0123456789abcdef0123456789ABCDEF01234567";
+  // As NetBox 4.5+ generates a v1 token: 40 of string.ascii_letters + string.digits.
+  private static final String V1_45 = "Zq8mXv2LpR4tNw7YbK1cHs9dGf3jUe6aTo0iWx5Q";
   private static final String V2 = "nbt_jmEaR2a9bQGn.c9ikyDRw46SMH8JeUrBURGKDuNw8imW15nGkFxoE";
 
   @ParameterizedTest
@@ -22,6 +24,7 @@ class NetBoxTokenTest {
         V1 + "                  | Token " + V1 + "  | 1",
         "Token " + V1 + "       | Token " + V1 + "  | 1",
         "token   " + V1 + "     | Token " + V1 + "  | 1",
+        V1_45 + "               | Token " + V1_45 + " | 1",
         V2 + "                  | Bearer " + V2 + " | 2",
         "Bearer " + V2 + "      | Bearer " + V2 + " | 2",
       })
@@ -33,12 +36,23 @@ class NetBoxTokenTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"''", "abc", "Bearer " + V1, "Token " + V2, "nbt_nokeydot", V1 + "0"})
+  @CsvSource({
+    "''",
+    "abc",
+    "Bearer " + V1,
+    "Token " + V2,
+    "nbt_nokeydot",
+    V1 + "0",
+    "nbt_short.c9ikyDRw46SMH8JeUrBURGKDuNw8imW15nGkFxoE",
+    V1_45 + "!"
+  })
   void refusesWhatIsNoTokenWithoutShowingIt(String text) {
     assertThatThrownBy(() -> NetBoxToken.parse(text, "/etc/bamel/netbox-token"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("/etc/bamel/netbox-token holds no NetBox API token")
-        .hasMessageNotContaining(text.isEmpty() ? "\u0000" : text);
+        .hasMessageNotContaining(text.isEmpty() ? "\u0000" : text)
+        .hasMessageEndingWith(NetBoxToken.EXPECTED)
+        .hasMessageNotContaining("\n");
   }
 
   @Test

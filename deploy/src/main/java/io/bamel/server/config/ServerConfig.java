@@ -25,6 +25,7 @@ import java.util.List;
  * @param nodeController node controller tuning
  * @param poolController pool controller tuning
  * @param netbox NetBox as a DCIM source (off unless {@code netbox.url} is set; docs/dcim.md)
+ * @param sync what every DCIM sync path shares (docs/dcim.md, identity)
  * @param log logging
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
@@ -41,6 +42,7 @@ public record ServerConfig(
     NodeControllerSettings nodeController,
     PoolControllerSettings poolController,
     NetBox netbox,
+    Sync sync,
     Log log) {
 
   /**
@@ -183,7 +185,8 @@ public record ServerConfig(
    * pulls NetBox's devices every {@code interval} and the API takes its webhooks.
    *
    * @param url NetBox's root URL (empty: off)
-   * @param tokenFile the file holding the API token (v1 40-hex or v2 {@code nbt_...})
+   * @param tokenFile the file holding the API token (v1: 40 letters or digits; v2: {@code
+   *     nbt_<key>.<token>})
    * @param caFile a PEM CA bundle for NetBox's certificate (empty: the system's)
    * @param filters which devices bamel takes
    * @param interval time between pulls
@@ -237,6 +240,13 @@ public record ServerConfig(
         String powerField,
         String stateField) {}
   }
+
+  /**
+   * What every DCIM sync path shares: {@code placeholderSerials}, serials added to the built-in
+   * list of placeholders ({@code PlaceholderSerials.DEFAULTS}), which are stored but never match a
+   * node or count as unique.
+   */
+  public record Sync(List<String> placeholderSerials) {}
 
   /** Logging: {@code text} or {@code json}, and the level of bamel's own loggers. */
   public record Log(String format, String level) {}
@@ -292,6 +302,7 @@ public record ServerConfig(
               new NetBox.ReportBack(
                   false, 100, 2, Duration.ofSeconds(30), "bamel_power", "bamel_state"),
               ""),
+          new Sync(List.of()),
           new Log("text", "info"));
 
   /** Whether bamel should start its own etcd. */

@@ -84,6 +84,26 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void placeholderSerialsAddToTheBuiltInListFromTheFileOrTheEnvironment() throws Exception {
+    assertThat(ServerConfig.DEFAULTS.sync().placeholderSerials()).isEmpty();
+    Path file =
+        yaml(
+            """
+            sync:
+              placeholderSerials: ["SN-UNSET", "Chassis 0"]
+            """);
+    assertThat(ConfigLoader.load(file, Map.of(), Map.of()).sync().placeholderSerials())
+        .containsExactly("SN-UNSET", "Chassis 0");
+    assertThat(ConfigLoader.environmentNames())
+        .containsEntry("BAMEL_SYNC_PLACEHOLDER_SERIALS", "sync.placeholderSerials");
+    assertThat(
+            ConfigLoader.load(null, Map.of("BAMEL_SYNC_PLACEHOLDER_SERIALS", "A1,B2"), Map.of())
+                .sync()
+                .placeholderSerials())
+        .containsExactly("A1", "B2");
+  }
+
+  @Test
   void mistakesNameTheSetting() throws Exception {
     assertThatThrownBy(() -> ConfigLoader.load(yaml("htp:\n  port: 1\n"), Map.of(), Map.of()))
         .isInstanceOf(ConfigException.class)

@@ -60,7 +60,7 @@ public final class InventoryApi implements AutoCloseable {
     PowerRoutes power = new PowerRoutes(api);
     InspectRoutes inspect = new InspectRoutes(api);
     PoolRoutes pools = new PoolRoutes(api);
-    SyncRoutes sync = new SyncRoutes(api);
+    SyncRoutes sync = new SyncRoutes(api, SyncConflicts.on(registry));
     this.netbox = new NetBoxRoutes(api);
     WatchRoutes watch = new WatchRoutes(api, hub, history, sessions);
     HealthRoutes health = new HealthRoutes(api);

@@ -2,7 +2,6 @@ package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.FieldError;
-import io.bamel.inventory.model.Ids;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.model.Labels;
 import io.bamel.inventory.model.MacAddress;
@@ -13,7 +12,6 @@ import io.bamel.inventory.model.Texts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,8 +20,9 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code id} (a positive number) becomes {@code inventoryId} {@code netbox:<id>}; {@code
- *       name} the name, and the node id (lower-cased, other characters replaced by {@code -};
- *       {@code netbox-<id>} without a name);
+ *       name} the name, and the node id ({@link DerivedNodeId}; {@code netbox-<id>} when the name
+ *       implies none, when it implies another device's {@code netbox-<n>}, or when the identity
+ *       rule gives the name's id to another device, see {@link IdentityRule});
  *   <li>{@code serial}, {@code asset_tag} (empty is none), {@code site.slug}, {@code rack.name},
  *       {@code position} (whole units), {@code status.value} as label {@code netbox-status};
  *   <li>{@code oob_ip.address} without its prefix length as {@code mgmtAddress};
@@ -222,8 +221,13 @@ public final class NetBoxDevices {
       idNode = null;
     }
     String name = text(device, "name", errors);
+    String fallbackId = idNode == null ? null : fallbackId(idNode.asLong());
+    String derived = nodeId(name);
+    // netbox-<n> is device n's fallback: another device named so gets its own.
     String nodeId =
-        name != null ? nodeId(name) : idNode != null ? "netbox-" + idNode.asText() : null;
+        derived != null && (!FALLBACK.matcher(derived).matches() || derived.equals(fallbackId))
+            ? derived
+            : fallbackId;
     Map<String, Object> fields = new HashMap<>();
     fields.put("inventoryId", idNode == null ? null : "netbox:" + idNode.asText());
     fields.put("name", name);
@@ -309,7 +313,8 @@ public final class NetBoxDevices {
           }
           return b.labels(labels).build();
         },
-        null);
+        null,
+        fallbackId);
   }
 
   /** Whether a record of {@code lastUpdated} applies to a node holding {@code current}. */
@@ -346,15 +351,18 @@ public final class NetBoxDevices {
     return b;
   }
 
-  /** A node id from a NetBox name: lower case, invalid characters as {@code -}, 63 at most. */
+  /** A node id from a NetBox name ({@link DerivedNodeId}), or null when it implies none. */
   static String nodeId(String name) {
-    String id = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.-]", "-");
-    id = id.replaceAll("\\.{2,}", ".").replaceAll("^[.-]+", "").replaceAll("[.-]+$", "");
-    if (id.length() > Ids.MAX_LENGTH) {
-      id = id.substring(0, Ids.MAX_LENGTH).replaceAll("[.-]+$", "");
-    }
-    return id.isEmpty() ? null : id;
+    return DerivedNodeId.of(name);
   }
+
+  /** The node id of NetBox device {@code id} whose name implies none: {@code netbox-<id>}. */
+  public static String fallbackId(long id) {
+    return "netbox-" + id;
+  }
+
+  private static final java.util.regex.Pattern FALLBACK =
+      java.util.regex.Pattern.compile("netbox-[0-9]+");
 
   private static String text(JsonNode device, String field, List<FieldError> errors) {
     JsonNode v = device.get(field);

@@ -7,6 +7,7 @@ import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +26,9 @@ import java.util.Set;
  * the principal and the request, at the time the sync began writing. With a {@link WriteFence} (a
  * leader's sync, such as the NetBox pull) every write also requires the leadership, and losing it
  * ends the run with {@link FencedException}. Unchanged nodes are not written. Waits (bounded) until
- * the cache shows the writes before answering.
+ * the cache shows the writes before answering. An identity conflict ({@link SyncPlan#conflicts()})
+ * writes nothing of the item; the node it collided with gets a {@code sync-conflict} event (once
+ * per distinct conflict) and {@code bamel_sync_conflicts_total{source}} counts it.
  */
 public final class SyncExecutor {
 
@@ -33,14 +36,34 @@ public final class SyncExecutor {
   private final InventoryCache cache;
   private final Clock clock;
   private final Duration readYourWrites;
+  private final SyncConflicts conflicts;
+  private final String source;
 
-  /** An executor writing through {@code store} and waiting for {@code cache}. */
+  /**
+   * An executor writing through {@code store} and waiting for {@code cache}; conflicts uncounted.
+   */
   public SyncExecutor(
       EtcdInventory store, InventoryCache cache, Clock clock, Duration readYourWrites) {
+    this(store, cache, clock, readYourWrites, null, null);
+  }
+
+  /**
+   * An executor writing through {@code store} and waiting for {@code cache}, counting identity
+   * conflicts in {@code conflicts} (null: uncounted) as {@code source}.
+   */
+  public SyncExecutor(
+      EtcdInventory store,
+      InventoryCache cache,
+      Clock clock,
+      Duration readYourWrites,
+      SyncConflicts conflicts,
+      String source) {
     this.store = store;
     this.cache = cache;
     this.clock = clock;
     this.readYourWrites = readYourWrites;
+    this.conflicts = conflicts;
+    this.source = source;
   }
 
   /**
@@ -123,6 +146,15 @@ public final class SyncExecutor {
         }
       }
     }
+    List<SyncPlan.Action> collided = plan.conflicts();
+    for (SyncPlan.Action a : collided) {
+      if (recordConflict(a, now, principal, requestId)) {
+        revision = Math.max(revision, store.currentRevision());
+      }
+    }
+    if (conflicts != null) {
+      conflicts.count(source, collided.size());
+    }
     if (!deleted.isEmpty()) {
       revision = Math.max(revision, store.currentRevision());
     }
@@ -132,6 +164,26 @@ public final class SyncExecutor {
       Thread.currentThread().interrupt();
     }
     return new SyncReport(false, revision, created, updated, unchanged, deleted, rejected);
+  }
+
+  /**
+   * Records conflict {@code a} as an event on the node it collided with; whether one was written. A
+   * node gone or changed meanwhile is left: the next sync finds the conflict again.
+   */
+  private boolean recordConflict(
+      SyncPlan.Action a, Instant now, Principal principal, String requestId) {
+    // No item position: the same conflict found in another order is the same event.
+    String message =
+        "sync refused "
+            + a.reason().substring(SyncPlan.CONFLICT.length())
+            + (a.id() == null ? "" : " (it would be node " + a.id() + ")");
+    try {
+      return store.appendEvent(
+          a.conflict(),
+          NodeEvent.change(now, "sync-conflict", message, principal.name(), requestId));
+    } catch (InventoryException e) {
+      return false;
+    }
   }
 
   /** What {@code plan} would do, as a report (a dry run), at {@code revision}. */

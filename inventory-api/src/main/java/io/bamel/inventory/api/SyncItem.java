@@ -16,13 +16,31 @@ import java.util.function.UnaryOperator;
  * @param keys a spec holding the matching fields
  * @param desired the desired spec given the current one (null: new node)
  * @param errors why the item could not be read; empty when it could
+ * @param fallbackId the node id to use when {@code id} is another record's node ({@link
+ *     IdentityRule}); null: none (the native sync names its ids, a NetBox device has {@code
+ *     netbox-<id>})
  */
 public record SyncItem(
-    int index, String id, NodeSpec keys, UnaryOperator<NodeSpec> desired, List<FieldError> errors) {
+    int index,
+    String id,
+    NodeSpec keys,
+    UnaryOperator<NodeSpec> desired,
+    List<FieldError> errors,
+    String fallbackId) {
 
   /** Copies the errors. */
   public SyncItem {
     errors = errors == null ? List.of() : List.copyOf(errors);
+  }
+
+  /** An item without a fallback id. */
+  public SyncItem(
+      int index,
+      String id,
+      NodeSpec keys,
+      UnaryOperator<NodeSpec> desired,
+      List<FieldError> errors) {
+    this(index, id, keys, desired, errors, null);
   }
 
   /** An item that could not be read. */

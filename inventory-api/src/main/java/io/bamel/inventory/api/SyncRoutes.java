@@ -28,10 +28,11 @@ final class SyncRoutes {
   private final ApiContext api;
   private final SyncExecutor executor;
 
-  SyncRoutes(ApiContext api) {
+  SyncRoutes(ApiContext api, SyncConflicts conflicts) {
     this.api = api;
     this.executor =
-        new SyncExecutor(api.store, api.cache, api.clock(), api.options.readYourWrites());
+        new SyncExecutor(
+            api.store, api.cache, api.clock(), api.options.readYourWrites(), conflicts, "api");
   }
 
   /**

@@ -96,7 +96,7 @@ class NetBoxDevicesTest {
     "web_01.example.com, web-01.example.com",
     "--x--, x",
     "a..b, a.b",
-    "Ünï, n",
+    "Ünï, uni",
   })
   void derivesNodeIds(String name, String id) {
     assertThat(NetBoxDevices.nodeId(name)).isEqualTo(id);

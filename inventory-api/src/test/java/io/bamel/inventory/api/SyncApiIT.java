@@ -130,27 +130,58 @@ class SyncApiIT {
   }
 
   @Test
-  void matchesByEachKeyAloneAndInventoryIdBeforeSerial() {
+  void aNodeIsItsRecordsAndMatchingOnlyAdoptsANodeWithoutOne() {
+    // n000..n003 belong to dcim-0..dcim-3; n004..n007 to no record (made by hand, say).
     f.json("POST", "/api/v1/sync", records(range(0, 4), "a"));
-    ObjectNode body = Codec.mapper().createObjectNode();
-    ArrayNode items = body.putArray("items");
-    // Other ids each time and exactly one key that matches an existing node: the other keys are
-    // absent or hold values no node has, so each item can only be matched by the key it tests.
-    NodeSpec byInventory = onlyMatching(Json.spec(0, "a"), "inventoryId", 0).rack("m0").build();
-    NodeSpec bySerial = onlyMatching(Json.spec(1, "a"), "serial", 1).rack("m1").build();
-    NodeSpec byAddress = onlyMatching(Json.spec(2, "a"), "mgmtAddress", 2).rack("m2").build();
-    NodeSpec byMac = onlyMatching(Json.spec(3, "a"), "macAddress", 3).rack("m3").build();
-    for (NodeSpec s : List.of(byInventory, bySerial, byAddress, byMac)) {
-      ObjectNode item = items.addObject();
-      item.put("id", "other-" + items.size());
-      item.set("spec", Codec.mapper().valueToTree(s));
+    ObjectNode unowned = Codec.mapper().createObjectNode();
+    for (int i = 4; i < 8; i++) {
+      ObjectNode item = unowned.withArray("items").addObject();
+      item.put("id", Json.id(i));
+      item.set(
+          "spec",
+          Codec.mapper().valueToTree(Json.spec(i, "a").toBuilder().inventoryId(null).build()));
     }
-    ApiFixture.Response r = f.json("POST", "/api/v1/sync", body.toString());
-    assertThat(r.json().get("updated"))
-        .extracting(e -> e.get("id").asText())
-        .containsExactly("n000", "n001", "n002", "n003");
-    assertThat(f.get("/api/v1/nodes?rack=m3").json().at("/items/0/id").asText()).isEqualTo("n003");
-    assertThat(f.cache.nodeCount()).isEqualTo(4);
+    f.json("POST", "/api/v1/sync", unowned.toString());
+    for (int base : List.of(0, 4)) {
+      ObjectNode body = Codec.mapper().createObjectNode();
+      ArrayNode items = body.putArray("items");
+      // Other ids each time and exactly one key that matches an existing node: the other keys are
+      // absent or hold values no node has, so each item can only be matched by the key it tests.
+      int k = 0;
+      for (String key : List.of("inventoryId", "serial", "mgmtAddress", "macAddress")) {
+        NodeSpec s =
+            onlyMatching(Json.spec(base + k, "a"), key, base + k).rack("m" + (base + k)).build();
+        ObjectNode item = items.addObject();
+        item.put("id", "other-" + (base + k++));
+        item.set("spec", Codec.mapper().valueToTree(s));
+      }
+      ApiFixture.Response r = f.json("POST", "/api/v1/sync", body.toString());
+      if (base == 0) {
+        // n001..n003 are dcim-1..3's: a record without inventoryId collides, it takes nothing.
+        assertThat(r.json().get("updated"))
+            .extracting(e -> e.get("id").asText())
+            .containsExactly("n000");
+        assertThat(r.json().get("rejected"))
+            .extracting(e -> e.get("reason").asText())
+            .allSatisfy(reason -> assertThat(reason).startsWith("identity conflict: "))
+            .satisfiesExactly(
+                a -> assertThat(a).contains("n001"),
+                a -> assertThat(a).contains("n002"),
+                a -> assertThat(a).contains("n003"));
+      } else {
+        // n005..n007 belong to no record: each is adopted by its key. other-4 carries dcim-4,
+        // which no node holds (n004 has no inventoryId): a new node.
+        assertThat(r.json().get("updated"))
+            .extracting(e -> e.get("id").asText())
+            .containsExactly("n005", "n006", "n007");
+        assertThat(r.json().get("created"))
+            .extracting(e -> e.get("id").asText())
+            .containsExactly("other-4");
+        assertThat(f.get("/api/v1/nodes?rack=m7").json().at("/items/0/id").asText())
+            .isEqualTo("n007");
+      }
+    }
+    assertThat(f.cache.nodeCount()).isEqualTo(9);
 
     // Precedence (each step in SyncPlannerTest): n000's inventory id with n001's serial is n000,
     // whose new serial then clashes with n001's.

@@ -50,19 +50,36 @@ class SyncPlannerTest {
     return SyncPlanner.plan(items, CURRENT, n -> "a".equals(n.spec().pool()), prune);
   }
 
-  /** One item with the given keys (dash: absent) matches which node, or creates which id. */
+  /** CURRENT and two nodes no record owns yet (no inventoryId): only they can be adopted. */
+  private static final List<Node> WITH_UNOWNED =
+      List.of(
+          CURRENT.get(0),
+          CURRENT.get(1),
+          CURRENT.get(2),
+          node("u1", spec(null, "SU", "192.0.2.51", "00:00:00:00:00:51"), null),
+          node("u2", spec(null, "SV", "192.0.2.52", "00:00:00:00:00:52"), null));
+
+  /**
+   * One item with the given keys (dash: absent) is which node, or is refused naming which id: a
+   * node with an inventoryId is its record's (n1..n3); matching only adopts a node without one.
+   */
   @ParameterizedTest(name = "{0}/{1}/{2}/{3} id {4} -> {5} {6}")
   @CsvSource(
       nullValues = "-",
       value = {
         "inv-2, S9, -, -, x, UPDATE, n2",
         "inv-2, S1, -, -, x, REJECT, n2", // inventoryId wins; n1's serial then clashes
-        "-, S3, -, -, x, UPDATE, n3",
-        "-, S3, 192.0.2.1, -, x, REJECT, n3", // serial before address
-        "-, -, 192.0.2.1, -, x, UPDATE, n1",
-        "-, -, 192.0.2.1, 00:00:00:00:00:02, x, REJECT, n1", // address before MAC
-        "-, -, -, 00-00-00-00-00-02, x, UPDATE, n2", // MAC in any accepted form
-        "-, -, -, -, n3, UPDATE, n3", // then the id
+        "inv-2, SU, -, -, x, REJECT, n2", // its own node; u1 keeps its serial: a conflict
+        "-, S3, -, -, x, REJECT, x", // n3 is inv-3's: not adopted; x would take its serial
+        "-, -, 192.0.2.1, -, x, REJECT, x", // nor by address
+        "-, -, -, 00-00-00-00-00-02, x, REJECT, x", // nor by MAC
+        "-, -, -, -, n3, REJECT, n3", // nor by id
+        "inv-9, -, -, -, n3, REJECT, n3", // nor by another record's id
+        "-, SU, -, -, x, UPDATE, u1", // an unowned node is adopted by serial
+        "-, SU, 192.0.2.52, -, x, REJECT, u1", // serial before address (u2 keeps its address)
+        "-, -, 192.0.2.52, 00:00:00:00:00:51, x, REJECT, u2", // address before MAC
+        "-, -, -, 00-00-00-00-00-51, x, UPDATE, u1", // MAC in any accepted form
+        "inv-9, -, -, -, u2, UPDATE, u2", // then the id
         "-, -, -, -, new-1, CREATE, new-1",
         "inv-9, S9, 203.0.113.99, -, new-2, CREATE, new-2",
         "-, -, -, -, -, REJECT, -", // no id and no match
@@ -70,7 +87,7 @@ class SyncPlannerTest {
         "-, S3, -, -, Bad, REJECT, Bad", // an invalid id is refused whatever the item matches
         "inv-1, -, -, -, a/../b, REJECT, a/../b",
       })
-  void matchesInOrder(
+  void aNodeIsItsRecordsAndMatchingOnlyAdopts(
       String inv,
       String serial,
       String address,
@@ -79,7 +96,8 @@ class SyncPlannerTest {
       String kind,
       String target) {
     NodeSpec keys = spec(inv, serial, address, mac).toBuilder().rack("moved").build();
-    SyncPlan p = plan(List.of(SyncItem.replacing(0, id, keys)), false);
+    SyncPlan p =
+        SyncPlanner.plan(List.of(SyncItem.replacing(0, id, keys)), WITH_UNOWNED, n -> false, false);
     assertThat(p.actions()).hasSize(1);
     assertThat(p.actions().get(0).kind()).isEqualTo(SyncPlan.Kind.valueOf(kind));
     assertThat(p.actions().get(0).id()).isEqualTo(target);
@@ -141,7 +159,7 @@ class SyncPlannerTest {
     // n1 takes a new serial; a new node with that serial is refused, naming n1.
     items.add(SyncItem.replacing(0, "n1", spec("inv-1", "S1-new", "192.0.2.1", null)));
     items.add(SyncItem.replacing(1, "n9", spec(null, "S1-new", null, null)));
-    // An item with n2's address matches n2 (by address) and updates it.
+    // An item with n2's address does not take n2 (it is inv-2's): a conflict naming n2.
     items.add(SyncItem.replacing(2, "n8", spec(null, "S8", "192.0.2.2", null)));
     // Two items for the same node: the second is refused.
     items.add(SyncItem.replacing(3, "x", spec("inv-3", "S3", "192.0.2.3", null)));
@@ -152,12 +170,16 @@ class SyncPlannerTest {
         .containsExactly(
             SyncPlan.Kind.UPDATE,
             SyncPlan.Kind.REJECT,
-            SyncPlan.Kind.UPDATE,
+            SyncPlan.Kind.REJECT,
             SyncPlan.Kind.UPDATE,
             SyncPlan.Kind.REJECT);
     assertThat(p.actions().get(1).reason()).contains("used by node n1");
-    assertThat(p.actions().get(2).id()).isEqualTo("n2");
-    assertThat(p.actions().get(4).reason()).contains("item 3 already matched");
+    assertThat(p.actions().get(1).conflict()).isEqualTo("n1");
+    assertThat(p.actions().get(2).reason())
+        .startsWith(SyncPlan.CONFLICT)
+        .contains("used by node n2 (inventoryId 'inv-2')");
+    assertThat(p.actions().get(3).id()).isEqualTo("n3");
+    assertThat(p.actions().get(4).reason()).contains("item 3 has the same inventoryId");
   }
 
   @Test

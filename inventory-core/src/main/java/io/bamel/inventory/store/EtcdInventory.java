@@ -267,6 +267,32 @@ public final class EtcdInventory {
     return true;
   }
 
+  /**
+   * Appends {@code event} to node {@code id}'s history without changing its spec or status: a
+   * record about the node that is no change of it (a sync item that collided with it). Nothing is
+   * written when the newest event already has the same reason and message, so a condition that
+   * every sync finds again is recorded once.
+   *
+   * @return whether the event was written
+   * @throws NotFoundException when the node does not exist
+   * @throws ConflictException when another event was appended meanwhile
+   */
+  public boolean appendEvent(String id, NodeEvent event) {
+    NodeRecord current = existing(id);
+    List<NodeEvent> events = events(id);
+    if (!events.isEmpty()) {
+      NodeEvent last = events.get(events.size() - 1);
+      if (java.util.Objects.equals(last.reason(), event.reason())
+          && java.util.Objects.equals(last.message(), event.message())) {
+        return false;
+      }
+    }
+    TxnPlan plan = new TxnPlan();
+    writes.event(plan, id, current.lastEventSeq(), event);
+    plan.commit(kv, options.timeout(), "node " + id);
+    return true;
+  }
+
   /** The node's events, oldest first. */
   public List<NodeEvent> events(String id) {
     GetResponse response =

@@ -1,6 +1,7 @@
 package io.bamel.inventory.store;
 
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PlaceholderSerials;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,8 +25,8 @@ public final class SpecIndex {
 
   /** A spec field the index covers. */
   public enum Field {
-    /** {@code spec.serial}. */
-    SERIAL(NodeSpec::serial),
+    /** {@code spec.serial}, unless it is a placeholder ({@link PlaceholderSerials}). */
+    SERIAL(s -> PlaceholderSerials.identifying(s.serial())),
     /** {@code spec.macAddress}. */
     MAC_ADDRESS(NodeSpec::macAddress),
     /** {@code spec.mgmtAddress}. */

@@ -1,15 +1,17 @@
 package io.bamel.inventory.store;
 
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PlaceholderSerials;
 import java.util.function.Function;
 
 /**
  * The spec fields no two nodes may share, each with its index key ({@code
  * /baremetal/index/{kind}/{value}}, holding the node id), kept by {@link NodeWrites} in the same
- * transaction as the spec.
+ * transaction as the spec. A placeholder serial ({@link PlaceholderSerials}) is no value: it is
+ * stored in the spec and never indexed.
  */
 enum UniqueField {
-  SERIAL("serial", NodeSpec::serial, Keys::indexSerial),
+  SERIAL("serial", s -> PlaceholderSerials.identifying(s.serial()), Keys::indexSerial),
   MAC("macAddress", NodeSpec::macAddress, Keys::indexMac),
   MGMT("mgmtAddress", NodeSpec::mgmtAddress, Keys::indexMgmt);
 
