@@ -7,13 +7,17 @@ import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Plays the kubelets of the simulated machines: every 100 ms, a machine that is on and has no
  * Kubernetes node registers one (Ready at once), and a machine that is off has its node removed.
- * The node is named after the machine's id unless {@link #nodeName} says otherwise. Runs on its own
+ * The node is named after the machine's id unless {@link #nodeName} says otherwise, and reports the
+ * machine's SMBIOS system UUID ({@code status.nodeInfo.systemUUID}, as a kubelet reads it from the
+ * firmware: the one its simulated BMC serves at {@code ComputerSystem.UUID}). Runs on its own
  * thread until closed; does nothing while paused or while the API server is down.
  */
 final class FakeKubelets implements AutoCloseable {
@@ -75,6 +79,9 @@ final class FakeKubelets implements AutoCloseable {
                   .withName(name)
                   .endMetadata()
                   .withNewStatus()
+                  .withNewNodeInfo()
+                  .withSystemUUID(systemUuid(system.id()))
+                  .endNodeInfo()
                   .addNewCondition()
                   .withType("Ready")
                   .withStatus("True")
@@ -85,6 +92,11 @@ final class FakeKubelets implements AutoCloseable {
     } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
       client.nodes().withName(name).delete();
     }
+  }
+
+  /** The SMBIOS UUID of simulated machine {@code systemId}, as its firmware reports it. */
+  static String systemUuid(String systemId) {
+    return UUID.nameUUIDFromBytes(systemId.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
   @Override
