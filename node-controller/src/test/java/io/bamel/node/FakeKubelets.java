@@ -7,9 +7,7 @@ import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -80,7 +78,7 @@ final class FakeKubelets implements AutoCloseable {
                   .endMetadata()
                   .withNewStatus()
                   .withNewNodeInfo()
-                  .withSystemUUID(systemUuid(system.id()))
+                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
                   .endNodeInfo()
                   .addNewCondition()
                   .withType("Ready")
@@ -92,11 +90,6 @@ final class FakeKubelets implements AutoCloseable {
     } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
       client.nodes().withName(name).delete();
     }
-  }
-
-  /** The SMBIOS UUID of simulated machine {@code systemId}, as its firmware reports it. */
-  static String systemUuid(String systemId) {
-    return UUID.nameUUIDFromBytes(systemId.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
   @Override

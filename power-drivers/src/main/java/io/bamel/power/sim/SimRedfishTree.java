@@ -184,12 +184,7 @@ final class SimRedfishTree {
     body.put("Manufacturer", profile.manufacturer());
     body.put("Model", profile.model());
     body.put("SerialNumber", "SIM-" + system.id().toUpperCase(Locale.ROOT));
-    body.put(
-        "UUID",
-        java.util
-            .UUID
-            .nameUUIDFromBytes(system.id().getBytes(java.nio.charset.StandardCharsets.UTF_8))
-            .toString());
+    body.put("UUID", SimulatedSystem.systemUuid(system.id()));
     body.put("BiosVersion", profile.biosVersion());
     body.put("PowerState", powerState);
     if (etag != null) {
