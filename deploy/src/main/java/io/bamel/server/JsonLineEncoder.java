@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.encoder.EncoderBase;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.bamel.inventory.model.UntrustedText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +24,9 @@ import org.slf4j.event.KeyValuePair;
  * top-level fields ({@code node}, {@code pool}, {@code action}, {@code reason}, ...: a value is
  * written as a string, or as a number or boolean when it is one), and {@code throwable} (class,
  * message and stack trace as text) only when there is one. A field whose value is null is left out;
- * a key that repeats a field already written is left out too (the first one wins).
+ * a key that repeats a field already written is left out too (the first one wins). Every string
+ * value, the exception's messages included, has its control characters escaped ({@link
+ * UntrustedText}) before JSON encoding, so the decoded value is one line as in the text format.
  */
 public final class JsonLineEncoder extends EncoderBase<ILoggingEvent> {
 
@@ -49,7 +52,7 @@ public final class JsonLineEncoder extends EncoderBase<ILoggingEvent> {
     fields.put("level", event.getLevel().toString());
     fields.put("loggerName", event.getLoggerName());
     fields.put("threadName", event.getThreadName());
-    fields.put("formattedMessage", event.getFormattedMessage());
+    fields.put("formattedMessage", UntrustedText.escape(event.getFormattedMessage()));
     Map<String, String> mdc = event.getMDCPropertyMap();
     if (mdc != null) {
       mdc.forEach((k, v) -> putIfUseful(fields, k, v));
@@ -76,10 +79,10 @@ public final class JsonLineEncoder extends EncoderBase<ILoggingEvent> {
             g.writeStringField(f.getKey(), Double.toString(d));
           }
         } else {
-          g.writeStringField(f.getKey(), v.toString());
+          g.writeStringField(UntrustedText.escape(f.getKey()), UntrustedText.escape(v.toString()));
         }
       }
-      IThrowableProxy t = event.getThrowableProxy();
+      IThrowableProxy t = EscapedThrowableProxy.of(event.getThrowableProxy());
       if (t != null) {
         g.writeObjectFieldStart("throwable");
         g.writeStringField("className", t.getClassName());

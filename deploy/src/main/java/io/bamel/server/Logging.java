@@ -2,7 +2,6 @@ package io.bamel.server;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.encoder.Encoder;
@@ -17,6 +16,11 @@ import org.slf4j.LoggerFactory;
  * event has them, {@code throwable} only with one, never a null field); the level applies to
  * bamel's own loggers, libraries stay at warnings. The other commands ({@code bmc}, {@code token})
  * keep standard output for their result: they log warnings and errors only, on standard error.
+ *
+ * <p>Both formats escape control characters (line breaks, other C0 and C1 controls, U+2028 and
+ * U+2029) in every message, field and exception message ({@link
+ * io.bamel.inventory.model.UntrustedText}): text from a BMC, NetBox, Kubernetes or a request is
+ * data, and cannot forge a log line.
  */
 public final class Logging {
 
@@ -46,10 +50,10 @@ public final class Logging {
     return context;
   }
 
+  /** One line per event ({@link TextLineEncoder}: control characters escaped). */
   private static Encoder<ILoggingEvent> text(LoggerContext context) {
-    PatternLayoutEncoder text = new PatternLayoutEncoder();
+    TextLineEncoder text = new TextLineEncoder();
     text.setContext(context);
-    text.setPattern("%d{yyyy-MM-dd'T'HH:mm:ss.SSSX,UTC} %-5level %logger{0} %msg%n");
     text.start();
     return text;
   }

@@ -124,4 +124,46 @@ class LoggingTest {
             "reason=\"TLS: certificate of 192.0.2.17 not trusted\"");
     assertThat(lines).noneMatch(l -> l.contains("=null"));
   }
+
+  /** A Redfish error message holding a line break and a fake log line (security issue 30). */
+  static final String FORGED = "boom\n2026-11-28 INFO forged line\r\u2028\u0085\u001b[2J";
+
+  private static void logForged() {
+    Logger log = LoggerFactory.getLogger("io.bamel.node.NodeReconciler");
+    log.atInfo().addKeyValue("reason", FORGED).log("node r1-u07: REQUEST_FAILED: {}", FORGED);
+    log.warn(
+        "power action failed", new IllegalStateException(FORGED, new RuntimeException(FORGED)));
+  }
+
+  @Test
+  void attack_bmcErrorForgesALogLine_textFormat() {
+    List<String> lines = run("text", LoggingTest::logForged);
+    assertThat(lines.get(0))
+        .endsWith(
+            "node r1-u07: REQUEST_FAILED: boom\\n2026-11-28 INFO forged line\\r\\u2028\\u0085\\u001b[2J");
+    assertThat(lines).noneMatch(l -> l.startsWith("2026-11-28 INFO forged line"));
+    assertThat(lines)
+        .allMatch(
+            l -> l.chars().noneMatch(c -> c == 0x1b || c == 0x85 || c == 0x2028 || c == '\r'));
+    assertThat(lines.get(1)).contains("WARN  NodeReconciler power action failed");
+    assertThat(lines.get(2))
+        .isEqualTo(
+            "java.lang.IllegalStateException: boom\\n2026-11-28 INFO forged line\\r\\u2028\\u0085\\u001b[2J");
+    assertThat(lines).anyMatch(l -> l.startsWith("Caused by: java.lang.RuntimeException: boom\\n"));
+  }
+
+  @Test
+  void attack_bmcErrorForgesALogLine_jsonFormat() throws Exception {
+    List<String> lines = run("json", LoggingTest::logForged);
+    assertThat(lines).hasSize(2);
+    JsonNode info = JSON.readTree(lines.get(0));
+    String escaped = "boom\\n2026-11-28 INFO forged line\\r\\u2028\\u0085\\u001b[2J";
+    assertThat(info.path("formattedMessage").asText()).endsWith(escaped);
+    assertThat(info.path("reason").asText()).isEqualTo(escaped);
+    JsonNode warn = JSON.readTree(lines.get(1));
+    assertThat(warn.path("throwable").path("message").asText()).isEqualTo(escaped);
+    assertThat(warn.path("throwable").path("stackTrace").asText())
+        .doesNotContain("\n2026-11-28 INFO forged line")
+        .contains("Caused by: java.lang.RuntimeException: " + escaped);
+  }
 }

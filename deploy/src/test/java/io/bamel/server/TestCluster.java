@@ -140,6 +140,9 @@ final class TestCluster implements AutoCloseable {
                   .withName(system.id())
                   .endMetadata()
                   .withNewStatus()
+                  .withNewNodeInfo()
+                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
+                  .endNodeInfo()
                   .withAllocatable(
                       Map.of("cpu", new Quantity("16"), "memory", new Quantity("64Gi")))
                   .addNewCondition()

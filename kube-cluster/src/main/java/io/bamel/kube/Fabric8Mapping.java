@@ -58,8 +58,20 @@ final class Fabric8Mapping {
         node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
     Map<String, BigDecimal> allocatable =
         node.getStatus() == null ? Map.of() : amounts(node.getStatus().getAllocatable());
+    String systemUuid =
+        node.getStatus() == null || node.getStatus().getNodeInfo() == null
+            ? null
+            : node.getStatus().getNodeInfo().getSystemUUID();
+    String providerId = node.getSpec() == null ? null : node.getSpec().getProviderID();
     return new KubeNode(
-        meta.getName(), ready, unschedulable, meta.getLabels(), meta.getAnnotations(), allocatable);
+        meta.getName(),
+        ready,
+        unschedulable,
+        meta.getLabels(),
+        meta.getAnnotations(),
+        allocatable,
+        systemUuid,
+        providerId);
   }
 
   static KubePod pod(Pod pod) {

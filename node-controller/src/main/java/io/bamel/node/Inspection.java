@@ -21,8 +21,12 @@ import java.util.Map;
  * inspection was asked for ({@code status.inspectRequestedAt} set by the API) or it was never
  * inspected ({@code status.hardware} absent), its interface can inspect at all and the node is
  * settled (the state machine has nothing to do and nothing to record: a first-contact inspection
- * never competes with a power-on or a transition for the BMC permits). Nothing else inspects: a
- * periodic sync of an inspected node reads nothing more and writes nothing.
+ * never competes with a power-on or a transition for the BMC permits). A node is also inspected,
+ * whatever its step, when its Kubernetes node was refused for want of an identity and no system
+ * UUID is stored ({@link Due#IDENTITY}: a node inspected before bamel stored UUIDs, or one switched
+ * on before its first inspection); the reconciler asks that at most once per node and process.
+ * Nothing else inspects: a periodic sync of an inspected node reads nothing more and writes
+ * nothing.
  */
 final class Inspection {
 
@@ -33,7 +37,9 @@ final class Inspection {
     /** Never inspected: first contact with its BMC. */
     FIRST_CONTACT,
     /** Asked for through the API. */
-    REQUESTED
+    REQUESTED,
+    /** Its Kubernetes node cannot be proven to be this machine without a system UUID. */
+    IDENTITY
   }
 
   private Inspection() {}
@@ -42,9 +48,16 @@ final class Inspection {
    * Whether to inspect now: {@code status} the node's stored status (null: none yet), {@code
    * bmcAnswered} whether the BMC answered this reconciliation's power read, {@code canInspect}
    * whether the node's power interface can inspect, {@code settled} whether the state machine's
-   * decision is to do nothing, record nothing and wait for the next sync.
+   * decision is to do nothing, record nothing and wait for the next sync, {@code identityUnknown}
+   * whether its Kubernetes node was refused for want of a stored system UUID (and that inspection
+   * was not tried yet).
    */
-  static Due due(NodeStatus status, boolean bmcAnswered, boolean canInspect, boolean settled) {
+  static Due due(
+      NodeStatus status,
+      boolean bmcAnswered,
+      boolean canInspect,
+      boolean settled,
+      boolean identityUnknown) {
     if (!bmcAnswered) {
       return Due.NO;
     }
@@ -54,7 +67,15 @@ final class Inspection {
     if (canInspect && settled && (status == null || status.hardware() == null)) {
       return Due.FIRST_CONTACT;
     }
+    if (canInspect && identityUnknown) {
+      return Due.IDENTITY;
+    }
     return Due.NO;
+  }
+
+  /** {@link #due} for a node whose Kubernetes identity is not in question. */
+  static Due due(NodeStatus status, boolean bmcAnswered, boolean canInspect, boolean settled) {
+    return due(status, bmcAnswered, canInspect, settled, false);
   }
 
   /** What the BMC told, as stored at {@code status.hardware}, inspected at {@code now}. */
@@ -80,6 +101,7 @@ final class Inspection {
         info.manufacturer(),
         info.model(),
         info.serial(),
+        SystemUuid.canonical(info.uuid()),
         info.biosVersion(),
         cpu,
         info.memoryMiB(),

@@ -8,7 +8,10 @@ package io.bamel.node;
 public enum KubeVerdict {
   /** No Kubernetes integration: a node that is on is ready. */
   DISABLED,
-  /** The API server did not answer: never drain, evict or switch off what cannot be seen. */
+  /**
+   * The API server did not answer, or its node of that name is not provably this machine ({@link
+   * KubeView.Mode#REFUSED}): never drain, evict or switch off what cannot be seen.
+   */
   UNREACHABLE,
   /** The API server answered: there is no such node (nothing to drain; not joined yet). */
   ABSENT,
@@ -21,7 +24,8 @@ public enum KubeVerdict {
   public static KubeVerdict of(KubeView view) {
     return switch (view.mode()) {
       case DISABLED -> DISABLED;
-      case UNREACHABLE -> UNREACHABLE;
+      // a node not provably this machine is treated as one that cannot be seen
+      case UNREACHABLE, REFUSED -> UNREACHABLE;
       case ABSENT -> ABSENT;
       case PRESENT -> view.node().ready() ? READY : NOT_READY;
     };

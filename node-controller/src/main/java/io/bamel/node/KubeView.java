@@ -13,8 +13,15 @@ import java.util.Map;
  * @param pods the pods bound to it (every kind; the state machine picks the workloads), when
  *     fetched; else empty
  * @param blocked why earlier evictions of pods on it were refused, by pod ({@code ns/name})
+ * @param identity whether the Kubernetes node is provably this machine ({@link KubeIdentity}), when
+ *     one was found; else null
  */
-public record KubeView(Mode mode, KubeNode node, List<KubePod> pods, Map<String, String> blocked) {
+public record KubeView(
+    Mode mode,
+    KubeNode node,
+    List<KubePod> pods,
+    Map<String, String> blocked,
+    KubeIdentity.Verdict identity) {
 
   /** How far Kubernetes could be seen. */
   public enum Mode {
@@ -25,7 +32,12 @@ public record KubeView(Mode mode, KubeNode node, List<KubePod> pods, Map<String,
     /** The API server answered: there is no such node. */
     ABSENT,
     /** The API server answered with the node. */
-    PRESENT
+    PRESENT,
+    /**
+     * The API server answered with a node of that name, but nothing proves it is this machine
+     * ({@link KubeIdentity}): it is not looked at, as if it could not be seen.
+     */
+    REFUSED
   }
 
   /** Copies the collections. */
@@ -35,18 +47,36 @@ public record KubeView(Mode mode, KubeNode node, List<KubePod> pods, Map<String,
   }
 
   /** No Kubernetes integration. */
-  public static final KubeView DISABLED = new KubeView(Mode.DISABLED, null, List.of(), Map.of());
+  public static final KubeView DISABLED =
+      new KubeView(Mode.DISABLED, null, List.of(), Map.of(), null);
 
   /** The API server did not answer. */
   public static final KubeView UNREACHABLE =
-      new KubeView(Mode.UNREACHABLE, null, List.of(), Map.of());
+      new KubeView(Mode.UNREACHABLE, null, List.of(), Map.of(), null);
 
   /** The API server has no such node. */
-  public static final KubeView ABSENT = new KubeView(Mode.ABSENT, null, List.of(), Map.of());
+  public static final KubeView ABSENT = new KubeView(Mode.ABSENT, null, List.of(), Map.of(), null);
 
-  /** The node, with the pods on it. */
+  /** The node, with the pods on it (its identity not checked: tests and simulations). */
   public static KubeView present(KubeNode node, List<KubePod> pods, Map<String, String> blocked) {
-    return new KubeView(Mode.PRESENT, node, pods, blocked);
+    return new KubeView(Mode.PRESENT, node, pods, blocked, null);
+  }
+
+  /** The node, proven to be this machine by {@code identity}, with the pods on it. */
+  public static KubeView proven(
+      KubeNode node,
+      List<KubePod> pods,
+      Map<String, String> blocked,
+      KubeIdentity.Verdict identity) {
+    return new KubeView(Mode.PRESENT, node, pods, blocked, identity);
+  }
+
+  /**
+   * A node of the expected name that is not provably this machine: neither it nor its pods are
+   * shown, only why it was refused.
+   */
+  public static KubeView refused(KubeIdentity.Verdict identity) {
+    return new KubeView(Mode.REFUSED, null, List.of(), Map.of(), identity);
   }
 
   /** The workload pods on the node (not finished, not DaemonSet, not mirror pods). */

@@ -1,6 +1,7 @@
 package io.bamel.node;
 
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.UntrustedText;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
@@ -172,7 +173,8 @@ final class NodeBmc {
 
   /** How a failed call is written in a status: the reason, then the driver's message. */
   static String failure(PowerException e) {
-    return e.reason() + ": " + e.getMessage();
+    // the message may quote the BMC: escaped where it is built, so it logs and stores as one line
+    return e.reason() + ": " + UntrustedText.escape(e.getMessage());
   }
 
   /** Takes a permit for a read, unless the controller is closing (before or while waiting). */

@@ -11,6 +11,7 @@ import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.UntrustedText;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,13 @@ import org.slf4j.LoggerFactory;
  * by this controller's ownership of the node, asked just before the write: a deposed owner's write
  * is not sent and throws {@link io.bamel.inventory.cluster.ClusterFencedException}. It remembers,
  * per node, why the evictions of its last drain were refused, for the state machine's messages.
- * Thread-safe.
+ *
+ * <p>Nothing is done to a Kubernetes node, and its pods are not looked at, unless it is provably
+ * the machine of the inventory node ({@link KubeIdentity}, from the system UUID its BMC reported at
+ * inspection, {@code status.hardware.systemUuid}): {@link #observe} shows a node that is not as
+ * {@link KubeView.Mode#REFUSED}, and {@link #act} checks again just before every cordon, drain,
+ * label or uncordon and throws {@link IdentityRefusedException} instead. Transition Events are
+ * posted only on a proven node. Thread-safe.
  */
 final class NodeKube {
 
@@ -67,10 +74,15 @@ final class NodeKube {
       if (node.isEmpty()) {
         return KubeView.ABSENT;
       }
-      return KubeView.present(
+      KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), node.get());
+      if (!identity.proven()) {
+        return KubeView.refused(identity);
+      }
+      return KubeView.proven(
           node.get(),
           NodeStateMachine.needsPods(spec, status) ? cluster.podsOn(name) : List.of(),
-          blocked.getOrDefault(id, Map.of()));
+          blocked.getOrDefault(id, Map.of()),
+          identity);
     } catch (ClusterException e) {
       log.debug("Kubernetes unavailable for node {}: {}", id, e.getMessage());
       outage.failed("kubernetes", "unavailable", e.getMessage());
@@ -78,9 +90,21 @@ final class NodeKube {
     }
   }
 
-  /** Does the Kubernetes {@code action} for node {@code id} (idempotent). */
-  void act(String id, NodeSpec spec, Action action) {
+  /**
+   * Does the Kubernetes {@code action} for node {@code id}, whose stored status is {@code status}
+   * (idempotent), once the Kubernetes node is proven to be this machine.
+   *
+   * @throws IdentityRefusedException when it is not: nothing was sent
+   */
+  void act(String id, NodeSpec spec, NodeStatus status, Action action) {
     String name = kubeName(id, spec);
+    Optional<KubeNode> target = cluster.node(name);
+    if (target.isPresent()) {
+      KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), target.get());
+      if (!identity.proven()) {
+        throw new IdentityRefusedException(action, identity);
+      }
+    }
     Cluster cluster = fenced(id);
     switch (action.kind()) {
       case DRAIN -> {
@@ -89,7 +113,7 @@ final class NodeKube {
         for (PodRef pod : action.evict()) {
           EvictionResult result = cluster.evict(pod);
           if (!result.done()) {
-            refused.put(pod.toString(), result.message());
+            refused.put(pod.toString(), UntrustedText.escape(result.message()));
           }
         }
         blocked.put(id, refused);
@@ -113,7 +137,7 @@ final class NodeKube {
    * Posts transition {@code event} of node {@code id} as a Kubernetes Event on its node (rate
    * limited by the cluster; best effort: never throws).
    */
-  void noticeTransition(String id, NodeSpec spec, NodeEvent event) {
+  void noticeTransition(String id, NodeSpec spec, NodeStatus status, NodeEvent event) {
     if (!cluster.enabled()) {
       return;
     }
@@ -122,10 +146,19 @@ final class NodeKube {
       return;
     }
     try {
+      Optional<KubeNode> target = cluster.node(notice.nodeName());
+      if (target.isEmpty() || !KubeIdentity.check(id, systemUuid(status), target.get()).proven()) {
+        return; // an Event is posted only on a node proven to be this machine
+      }
       fenced(id).notice(notice);
     } catch (ClusterException e) {
       log.debug("node {}: event {} not posted: {}", id, notice.reason(), e.getMessage());
     }
+  }
+
+  /** The system UUID the BMC reported at the node's last inspection, or null. */
+  static String systemUuid(NodeStatus status) {
+    return status == null || status.hardware() == null ? null : status.hardware().systemUuid();
   }
 
   /** Forgets what was remembered about node {@code id}. */

@@ -24,7 +24,9 @@ import java.util.function.IntSupplier;
  *       bamel_power_drift_total{direction}}, {@code bamel_node_remediations_total{result}} (a
  *       NotReady node: not-ready, power-cycle, recovered, error), {@code bamel_leader{component}}
  *       (1 while acting: leading, or live on the ring when sharded), and {@code
- *       bamel_node_power_watts{node}} where the BMC reports power draw.
+ *       bamel_node_power_watts{node}} where the BMC reports power draw, and {@code
+ *       bamel_kubernetes_identity_refusals_total{reason}} (refusals to act on a Kubernetes node not
+ *       provably this machine: mismatch, unknown).
  * </ul>
  */
 final class NodeMetrics {
@@ -35,6 +37,7 @@ final class NodeMetrics {
   private final Counter drift;
   private final Counter remediations;
   private final Gauge watts;
+  private final Counter identityRefusals;
 
   NodeMetrics(
       PrometheusRegistry registry,
@@ -80,6 +83,15 @@ final class NodeMetrics {
             .name("bamel_node_power_watts")
             .help("Power draw reported by the node's BMC.")
             .labelNames("node")
+            .register(registry);
+    identityRefusals =
+        Counter.builder()
+            .name("bamel_kubernetes_identity_refusals_total")
+            .help(
+                "Kubernetes nodes the node controller refused to cordon, drain, label or uncordon"
+                    + " because they are not provably the inventory node's machine, by reason"
+                    + " (mismatch, unknown); counted when a refusal begins or changes reason.")
+            .labelNames("reason")
             .register(registry);
     GaugeWithCallback.builder()
         .name("bamel_workqueue_depth")
@@ -150,6 +162,10 @@ final class NodeMetrics {
 
   void watts(String node, double value) {
     watts.labelValues(node).set(value);
+  }
+
+  void identityRefusal(String reason) {
+    identityRefusals.labelValues(reason).inc();
   }
 
   void forget(String node) {

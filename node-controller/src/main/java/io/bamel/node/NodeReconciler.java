@@ -4,6 +4,7 @@ import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.cluster.ClusterFencedException;
 import io.bamel.inventory.logging.FailureLog;
 import io.bamel.inventory.model.Node;
+import io.bamel.inventory.model.NodeCondition;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
@@ -28,6 +29,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
@@ -86,6 +88,9 @@ final class NodeReconciler {
 
   /** Nodes whose driver answered a first-contact inspection as unsupported, with its interface. */
   private final Map<String, PowerInterface> cannotInspect = new ConcurrentHashMap<>();
+
+  /** Nodes inspected for their system UUID since this controller started ({@code IDENTITY}). */
+  private final Set<String> identityInspected = ConcurrentHashMap.newKeySet();
 
   private volatile boolean stopping;
 
@@ -149,7 +154,8 @@ final class NodeReconciler {
                 timeouts,
                 pool == null ? Map.of() : pool.labels(),
                 clock.instant()));
-    d = withInspection(node, d, power, bmc);
+    d = withInspection(node, d, power, bmc, identityUnknown(id, node.status(), view));
+    d = withIdentity(node, d, view.identity());
     Writes writes = new Writes();
     if (sync && power.state() == BmcPowerState.ON && !spec.inMaintenance() && drawDue(id)) {
       readWatts(node, bmc, fence, writes);
@@ -168,7 +174,8 @@ final class NodeReconciler {
    * with the error (a first contact whose driver cannot inspect is remembered in memory instead, so
    * the BMC is not asked again and nothing is written).
    */
-  private Decision withInspection(Node node, Decision d, PowerReading power, NodeBmc bmc)
+  private Decision withInspection(
+      Node node, Decision d, PowerReading power, NodeBmc bmc, boolean identityUnknown)
       throws InterruptedException {
     String id = node.id();
     NodeSpec spec = node.spec();
@@ -183,13 +190,16 @@ final class NodeReconciler {
           d.action().kind() == Action.Kind.NONE
               && d.event() == null
               && d.requeue() == Requeue.NEXT_SYNC;
-      Inspection.Due due = Inspection.due(node.status(), !power.failed(), can, settled);
+      Inspection.Due due =
+          Inspection.due(node.status(), !power.failed(), can, settled, identityUnknown);
       if (due != Inspection.Due.NO) {
         try {
           HardwareInfo info = bmc.inspect();
+          identityInspected.add(id); // once per process: a BMC that tells no UUID is asked once
           next = Inspection.inspected(next, Inspection.hardware(info, now), null, now);
           log.info("node {}: hardware inspected ({})", id, due);
         } catch (TerminalPowerException e) {
+          identityInspected.add(id);
           if (due == Inspection.Due.FIRST_CONTACT
               && e.reason() == PowerException.Reason.UNSUPPORTED) {
             cannotInspect.put(id, spec.powerInterface());
@@ -206,6 +216,55 @@ final class NodeReconciler {
     return next == d.next() ? d : new Decision(next, d.action(), d.event(), d.drift(), d.requeue());
   }
 
+  /**
+   * {@code d} with the node's {@code KubernetesIdentityRefused} condition brought up to date with
+   * {@code identity} (null: no Kubernetes node was checked); a new refusal is counted ({@code
+   * bamel_kubernetes_identity_refusals_total}), logged, and recorded as an event when {@code d}
+   * records none of its own.
+   */
+  private Decision withIdentity(Node node, Decision d, KubeIdentity.Verdict identity) {
+    NodeStatus next = IdentityCondition.apply(d.next(), identity, clock.instant());
+    if (next == d.next()) {
+      return d;
+    }
+    NodeEvent event = d.event();
+    if (IdentityCondition.newRefusal(node.status(), next)) {
+      event = refused(node.id(), identity, event);
+    }
+    return new Decision(next, d.action(), event, d.drift(), d.requeue());
+  }
+
+  /**
+   * Counts and logs a new refusal of node {@code id}'s Kubernetes node; the event to store: {@code
+   * event} when there is one, else one recording the refusal.
+   */
+  private NodeEvent refused(String id, KubeIdentity.Verdict identity, NodeEvent event) {
+    metrics.identityRefusal(identity.outcome().label());
+    log.atWarn()
+        .addKeyValue("node", id)
+        .addKeyValue("reason", identity.outcome().label())
+        .log(
+            "Kubernetes identity refused node={} reason={}: {}",
+            id,
+            identity.outcome().label(),
+            identity.detail());
+    return event != null
+        ? event
+        : NodeEvent.of(
+            clock.instant(), NodeCondition.KUBERNETES_IDENTITY_REFUSED, identity.detail());
+  }
+
+  /**
+   * Whether node {@code id}'s Kubernetes node was refused for want of an identity, no system UUID
+   * is stored, and no inspection was tried for it yet by this controller.
+   */
+  private boolean identityUnknown(String id, NodeStatus status, KubeView view) {
+    return view.mode() == KubeView.Mode.REFUSED
+        && view.identity().outcome() == KubeIdentity.Outcome.UNKNOWN
+        && NodeKube.systemUuid(status) == null
+        && !identityInspected.contains(id);
+  }
+
   /** The controller is closing: no power action begins from now on. */
   void stop() {
     stopping = true;
@@ -217,6 +276,7 @@ final class NodeReconciler {
     metrics.forget(id);
     drawReadAt.remove(id);
     cannotInspect.remove(id);
+    identityInspected.remove(id);
   }
 
   /**
@@ -276,7 +336,18 @@ final class NodeReconciler {
     }
     if (action.kind() != Action.Kind.NONE) {
       try {
-        kube.act(id, node.spec(), action);
+        kube.act(id, node.spec(), node.status(), action);
+      } catch (IdentityRefusedException e) {
+        // the Kubernetes node changed since it was observed: nothing was sent
+        NodeStatus refused = IdentityCondition.apply(node.status(), e.verdict(), clock.instant());
+        if (refused != node.status()) {
+          NodeEvent event =
+              IdentityCondition.newRefusal(node.status(), refused)
+                  ? refused(id, e.verdict(), null)
+                  : null;
+          write(node, new Decision(refused, Action.NONE, event, null), fence, writes);
+        }
+        return Reconciled.settled(ReconcileResult.OK);
       } catch (ClusterFencedException e) {
         // deposed between the decision and the write: nothing was sent; the new owner decides
         log.info("node {}: {} skipped: {}", id, action.kind().text(), e.getMessage());
@@ -371,7 +442,7 @@ final class NodeReconciler {
               event.action() == null ? "" : " action=" + event.action(),
               event.result() == null ? "" : " result=" + event.result(),
               event.reason());
-      kube.noticeTransition(node.id(), node.spec(), event);
+      kube.noticeTransition(node.id(), node.spec(), node.status(), event);
     }
     if (d.drift() != null) {
       metrics.drift(d.drift().direction());

@@ -4,6 +4,7 @@ import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
@@ -213,6 +214,11 @@ final class CountingDriver implements PowerDriver {
           real.setBootDevice(endpoint, override, deadline);
           return null;
         });
+  }
+
+  @Override
+  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return real.inspect(endpoint, deadline);
   }
 
   @Override

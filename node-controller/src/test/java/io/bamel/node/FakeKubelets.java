@@ -13,7 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Plays the kubelets of the simulated machines: every 100 ms, a machine that is on and has no
  * Kubernetes node registers one (Ready at once), and a machine that is off has its node removed.
- * The node is named after the machine's id unless {@link #nodeName} says otherwise. Runs on its own
+ * The node is named after the machine's id unless {@link #nodeName} says otherwise, and reports the
+ * machine's SMBIOS system UUID ({@code status.nodeInfo.systemUUID}, as a kubelet reads it from the
+ * firmware: the one its simulated BMC serves at {@code ComputerSystem.UUID}). Runs on its own
  * thread until closed; does nothing while paused or while the API server is down.
  */
 final class FakeKubelets implements AutoCloseable {
@@ -75,6 +77,9 @@ final class FakeKubelets implements AutoCloseable {
                   .withName(name)
                   .endMetadata()
                   .withNewStatus()
+                  .withNewNodeInfo()
+                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
+                  .endNodeInfo()
                   .addNewCondition()
                   .withType("Ready")
                   .withStatus("True")

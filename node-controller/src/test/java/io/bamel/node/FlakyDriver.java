@@ -4,6 +4,7 @@ import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
@@ -78,6 +79,11 @@ final class FlakyDriver implements PowerDriver {
       throws PowerException {
     maybeFail("boot device");
     real.setBootDevice(endpoint, override, deadline);
+  }
+
+  @Override
+  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return real.inspect(endpoint, deadline);
   }
 
   @Override

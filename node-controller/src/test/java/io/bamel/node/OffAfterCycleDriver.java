@@ -4,6 +4,7 @@ import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
@@ -72,6 +73,11 @@ final class OffAfterCycleDriver implements PowerDriver {
   public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
       throws PowerException {
     real.setBootDevice(endpoint, override, deadline);
+  }
+
+  @Override
+  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return real.inspect(endpoint, deadline);
   }
 
   @Override

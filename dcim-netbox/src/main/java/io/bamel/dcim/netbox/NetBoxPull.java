@@ -151,7 +151,7 @@ public final class NetBoxPull {
     }
     long revision = cache.revision();
     SyncPlanner.Rules rules =
-        new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands());
+        new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands(), true);
     SyncPlan plan =
         SyncPlanner.plan(
             items,

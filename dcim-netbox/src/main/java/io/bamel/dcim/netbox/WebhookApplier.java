@@ -133,7 +133,7 @@ final class WebhookApplier {
             SyncPlanner.Current.of(cache),
             n -> inventoryId.equals(n.spec().inventoryId()),
             prune,
-            new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands()));
+            new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands(), true));
     String requestId = e.requestId() == null ? null : "netbox-" + safe(e.requestId());
     return executor.execute(plan, settings.principal(), requestId, revision, null);
   }

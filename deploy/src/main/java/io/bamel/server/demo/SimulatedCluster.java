@@ -5,6 +5,7 @@ import io.bamel.inventory.cluster.EvictionResult;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
+import io.bamel.power.sim.SimulatedSystem;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -257,7 +258,9 @@ public final class SimulatedCluster implements Cluster {
         n.unschedulable,
         labels,
         Map.of(),
-        n.machine.allocatable());
+        n.machine.allocatable(),
+        SimulatedSystem.systemUuid(n.machine.name()), // the kubelet reads the machine's firmware
+        null);
   }
 
   private KubePod toKube(SimPod p) {

@@ -21,8 +21,8 @@ public enum Access implements RouteRole {
   /**
    * Scope {@code bmc}: what {@code write} allows, plus creating a node with power-control fields or
    * changing them ({@code mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code
-   * powerInterface}, {@code wakeOnLan}, {@code proxmox}): these decide where bamel sends a BMC
-   * credential and what it runs.
+   * powerInterface}, {@code wakeOnLan}, {@code proxmox}, {@code kubernetesNodeName}): these decide
+   * where bamel sends a BMC credential, what it runs and which Kubernetes node it acts on.
    */
   BMC,
   /** Scope {@code admin}: pool writes and forced deletes, and everything else. */

@@ -109,7 +109,8 @@ public final class ApiJson {
     } catch (IllegalArgumentException e) {
       throw Problems.invalid("", "cannot be read as " + JsonErrors.word(type));
     }
-    List<FieldError> unknown = UnknownFields.find(value);
+    List<FieldError> unknown = new ArrayList<>(UnknownFields.extensionsMembers(tree, type));
+    unknown.addAll(UnknownFields.find(value));
     if (!unknown.isEmpty()) {
       throw Problems.invalid("the request has fields bamel does not know", unknown);
     }

@@ -90,11 +90,30 @@ public final class NetBoxDevices {
     NEWER_ONLY
   }
 
-  /** How {@link #item(int, JsonNode, Options)} reads a device. */
-  public record Options(String macCustomField, BootMac bootMac, Freshness freshness) {
+  /**
+   * How {@link #item(int, JsonNode, Options)} reads a device.
+   *
+   * @param macCustomField the custom field holding a boot MAC
+   * @param bootMac the MAC read from the device's interfaces (the pull), or null
+   * @param freshness when a record not newer than the stored one applies
+   * @param recordsLastUpdated whether {@code last_updated} is written to {@link
+   *     #LAST_UPDATED_LABEL} (the NetBox source only)
+   */
+  public record Options(
+      String macCustomField, BootMac bootMac, Freshness freshness, boolean recordsLastUpdated) {
 
-    /** A POSTed export: MAC from the record, the default custom field, same-or-newer. */
-    public static final Options EXPORT = new Options(MAC_FIELD, null, Freshness.SAME_OR_NEWER);
+    /**
+     * A POSTed export: MAC from the record, the default custom field, same-or-newer; its {@code
+     * last_updated} is compared with the stored label but not recorded, since {@link
+     * #LAST_UPDATED_LABEL} is reserved to the NetBox source ({@link ReservedLabels}).
+     */
+    public static final Options EXPORT =
+        new Options(MAC_FIELD, null, Freshness.SAME_OR_NEWER, false);
+
+    /** The NetBox source's options: it records {@code last_updated} in its label. */
+    public Options(String macCustomField, BootMac bootMac, Freshness freshness) {
+      this(macCustomField, bootMac, freshness, true);
+    }
 
     /** Defaults for missing values. */
     public Options {
@@ -308,7 +327,7 @@ public final class NetBoxDevices {
           } else {
             labels.remove(STATUS_LABEL);
           }
-          if (updated != null) {
+          if (updated != null && options.recordsLastUpdated()) {
             labels.put(LAST_UPDATED_LABEL, Long.toString(updated));
           }
           return b.labels(labels).build();

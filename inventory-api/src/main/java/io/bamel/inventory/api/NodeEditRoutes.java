@@ -198,7 +198,8 @@ final class NodeEditRoutes {
 
   /**
    * Refuses (403) a caller without scope bmc that creates a node with power-control fields or
-   * changes them, validates {@code next} (400), and refuses a power-off command name the server
+   * changes them, validates {@code next} (400), refuses reserved labels added or changed ({@link
+   * ReservedLabels}, 400 naming them, whatever the scope) and a power-off command name the server
    * does not define (400). Returns the power-control fields changed.
    */
   private List<String> checkPowerControl(Caller caller, String id, NodeSpec before, NodeSpec next) {
@@ -207,6 +208,12 @@ final class NodeEditRoutes {
       throw PowerControlFields.forbidden(caller.principal(), id, before == null, control);
     }
     next.validate();
+    List<String> reserved = ReservedLabels.changed(before, next);
+    if (!reserved.isEmpty()) {
+      throw Problems.invalid(
+          "reserved labels " + String.join(", ", reserved) + " may not be set through the API",
+          ReservedLabels.errors(reserved));
+    }
     List<FieldError> command =
         PowerControlFields.unknownCommand(next, api.options.powerOffCommands());
     if (!command.isEmpty()) {

@@ -12,12 +12,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The spec fields that decide where bamel sends a BMC credential and what it runs: {@code
- * mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code ipmi} (cipher suite and privilege),
- * {@code powerInterface}, {@code wakeOnLan} and {@code proxmox}. Pure functions. Creating a node
- * with any of them set, or changing any of them, needs scope {@code bmc} ({@link Access#BMC}); a
- * value equal to the stored one is no change, so a DCIM sync that sends the same address again
- * needs only {@code write}.
+ * The spec fields that decide where bamel sends a BMC credential, what it runs and what it acts on:
+ * {@code mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code ipmi} (cipher suite and
+ * privilege), {@code powerInterface}, {@code wakeOnLan}, {@code proxmox} and {@code
+ * kubernetesNodeName} (the Kubernetes node the node controller cordons, drains, labels and
+ * uncordons; the node controller also checks that node's reported identity before it acts). Pure
+ * functions. Creating a node with any of them set, or changing any of them, needs scope {@code bmc}
+ * ({@link Access#BMC}); a value equal to the stored one is no change, so a DCIM sync that sends the
+ * same address again needs only {@code write}.
  */
 public final class PowerControlFields {
 
@@ -30,7 +32,8 @@ public final class PowerControlFields {
           "ipmi",
           "powerInterface",
           "wakeOnLan",
-          "proxmox");
+          "proxmox",
+          "kubernetesNodeName");
 
   private static final List<Function<NodeSpec, Object>> VALUES =
       List.of(
@@ -40,7 +43,8 @@ public final class PowerControlFields {
           NodeSpec::ipmi,
           NodeSpec::powerInterface,
           NodeSpec::wakeOnLan,
-          NodeSpec::proxmox);
+          NodeSpec::proxmox,
+          NodeSpec::kubernetesNodeName);
 
   private PowerControlFields() {}
 
@@ -73,7 +77,8 @@ public final class PowerControlFields {
         + (create ? "creating node " + id + " with " : "changing ")
         + String.join(", ", fields)
         + (create ? "" : " of node " + id)
-        + " needs: these fields decide where bamel sends BMC credentials and what it runs";
+        + " needs: these fields decide where bamel sends BMC credentials, what it runs and which"
+        + " Kubernetes node it acts on";
   }
 
   /** The 403 answer to {@code caller} setting {@code fields} of node {@code id}. */

@@ -42,12 +42,20 @@ public final class SyncPlanner {
    *
    * @param caller who syncs; without scope bmc, items may not set or change power-control fields
    * @param powerOffCommands the power-off command names the server defines
+   * @param ownsReservedLabels whether the caller is the owner of the reserved labels ({@link
+   *     ReservedLabels}: the NetBox source's pull and webhooks); else an item that adds or changes
+   *     one is rejected
    */
-  public record Rules(Principal caller, Set<String> powerOffCommands) {
+  public record Rules(Principal caller, Set<String> powerOffCommands, boolean ownsReservedLabels) {
 
     /** Copies the names. */
     public Rules {
       powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
+    }
+
+    /** Rules of a caller that owns no reserved label (every API request). */
+    public Rules(Principal caller, Set<String> powerOffCommands) {
+      this(caller, powerOffCommands, false);
     }
   }
 
@@ -296,6 +304,11 @@ public final class SyncPlanner {
           PowerControlFields.unknownCommand(desired, rules.powerOffCommands());
       if (!command.isEmpty()) {
         throw new InvalidInputException(command);
+      }
+      List<String> reserved =
+          rules.ownsReservedLabels() ? List.of() : ReservedLabels.changed(before, desired);
+      if (!reserved.isEmpty()) {
+        throw new InvalidInputException(ReservedLabels.errors(reserved));
       }
     } catch (InvalidInputException e) {
       return SyncPlan.Action.reject(item.index(), id, "invalid record", e.errors());

@@ -102,10 +102,33 @@ class NetBoxDevicesTest {
     assertThat(NetBoxDevices.nodeId(name)).isEqualTo(id);
   }
 
+  /** One device read as the NetBox source (pull) reads it: it records {@code last_updated}. */
+  private static SyncItem pulled(String device) throws Exception {
+    return NetBoxDevices.item(
+        0,
+        Codec.mapper().readTree(device),
+        new NetBoxDevices.Options(null, null, NetBoxDevices.Freshness.SAME_OR_NEWER));
+  }
+
+  @Test
+  void anExportPostedToTheApiComparesLastUpdatedButNeverRecordsIt() throws Exception {
+    SyncItem posted =
+        one("{\"id\": 5, \"name\": \"a\", \"last_updated\": \"9999-12-31T23:59:59Z\"}");
+    assertThat(posted.desired().apply(null).labels()).doesNotContainKey("netbox-last-updated");
+    NodeSpec fromSource =
+        pulled("{\"id\": 5, \"name\": \"a\", \"last_updated\": \"2024-05-01T10:00:00Z\"}")
+            .desired()
+            .apply(null);
+    SyncItem older =
+        one(
+            "{\"id\": 5, \"name\": \"a\", \"rack\": \"R1\", \"last_updated\": \"2023-01-01T00:00:00Z\"}");
+    assertThat(older.desired().apply(fromSource)).isSameAs(fromSource);
+  }
+
   @Test
   void recordsLastUpdatedAndIgnoresAnOlderRecord() throws Exception {
     SyncItem newer =
-        one(
+        pulled(
             "{\"id\": 5, \"name\": \"a\", \"rack\": \"R2\","
                 + " \"last_updated\": \"2024-05-01T10:00:00.000002Z\"}");
     NodeSpec written = newer.desired().apply(null);

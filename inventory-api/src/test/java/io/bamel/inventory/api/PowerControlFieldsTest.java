@@ -29,6 +29,7 @@ class PowerControlFieldsTest {
             .ipmi(IpmiSettings.of(17, "OPERATOR"))
             .proxmox(new ProxmoxVm("pve1", 100, null))
             .wakeOnLan(new WakeOnLan(null, 22, null, null))
+            .kubernetesNodeName("k8s-1")
             .build();
     assertThat(PowerControlFields.changed(null, everything))
         .containsExactlyElementsOf(PowerControlFields.NAMES);

@@ -13,6 +13,10 @@ import java.util.Map;
  * @param annotations its annotations
  * @param allocatable allocatable resources in base units (cores for {@code cpu}, bytes for {@code
  *     memory}, a count for {@code pods} and extended resources such as {@code nvidia.com/gpu})
+ * @param systemUuid the machine's SMBIOS system UUID as its kubelet reports it ({@code
+ *     status.nodeInfo.systemUUID}), or null
+ * @param providerId the node's {@code spec.providerID} (the kubelet's {@code --provider-id}), or
+ *     null
  */
 public record KubeNode(
     String name,
@@ -20,7 +24,20 @@ public record KubeNode(
     boolean unschedulable,
     Map<String, String> labels,
     Map<String, String> annotations,
-    Map<String, BigDecimal> allocatable) {
+    Map<String, BigDecimal> allocatable,
+    String systemUuid,
+    String providerId) {
+
+  /** A node whose kubelet reports no identity (no system UUID, no provider ID). */
+  public KubeNode(
+      String name,
+      boolean ready,
+      boolean unschedulable,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      Map<String, BigDecimal> allocatable) {
+    this(name, ready, unschedulable, labels, annotations, allocatable, null, null);
+  }
 
   /** Copies the maps. */
   public KubeNode {

@@ -27,8 +27,12 @@ public record NodeCondition(
     Instant lastTransitionTime,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
-  /** Normalises a missing extension map to an empty one. */
+  /**
+   * Normalises a missing extension map to an empty one; escapes control characters in {@code
+   * message} ({@link UntrustedText}).
+   */
   public NodeCondition {
+    message = UntrustedText.escape(message);
     extensions = Extensions.copy(extensions);
   }
 
@@ -40,6 +44,14 @@ public record NodeCondition(
 
   /** {@code HardwareMismatch}: the inspected hardware differs from the DCIM-owned spec fields. */
   public static final String HARDWARE_MISMATCH = "HardwareMismatch";
+
+  /**
+   * {@code KubernetesIdentityRefused}: {@code True} while the Kubernetes node of this node's name
+   * is not provably this machine (reason {@code Mismatch} or {@code Unknown}), so the node
+   * controller does not cordon, drain, label or uncordon it; {@code False} (reason {@code Proven})
+   * once it is.
+   */
+  public static final String KUBERNETES_IDENTITY_REFUSED = "KubernetesIdentityRefused";
 
   /** Whether {@code status} is {@code True}. */
   @JsonIgnore

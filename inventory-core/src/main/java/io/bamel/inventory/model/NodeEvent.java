@@ -24,8 +24,13 @@ public record NodeEvent(
     String requestId,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
-  /** Normalises a missing extension map to an empty one. */
+  /**
+   * Normalises a missing extension map to an empty one; escapes control characters in {@code
+   * reason} and {@code message} ({@link UntrustedText}: they may quote a BMC or Kubernetes).
+   */
   public NodeEvent {
+    reason = UntrustedText.escape(reason);
+    message = UntrustedText.escape(message);
     extensions = Extensions.copy(extensions);
   }
 

@@ -17,6 +17,10 @@ import java.util.Map;
  * @param vendor the system's manufacturer, or null
  * @param model the system's model, or null
  * @param serial the system's serial number, or null
+ * @param systemUuid the system's SMBIOS UUID as the BMC reports it (Redfish {@code
+ *     ComputerSystem.UUID}), lowercase, or null when the BMC does not say; the node controller
+ *     checks it against the Kubernetes node's {@code status.nodeInfo.systemUUID} before acting on
+ *     that node ({@code KubernetesIdentityRefused})
  * @param biosVersion the BIOS (or primary firmware) version, or null
  * @param cpu the processors, or null when the BMC does not say
  * @param memoryMiB installed memory in MiB, or null
@@ -32,6 +36,7 @@ public record NodeHardware(
     String vendor,
     String model,
     String serial,
+    String systemUuid,
     String biosVersion,
     Cpu cpu,
     Long memoryMiB,
@@ -56,8 +61,44 @@ public record NodeHardware(
    */
   public record Gpu(String model, int count) {}
 
-  /** Copies the lists (an empty list is stored as absent) and the extension map. */
+  /** Facts without a system UUID (an inspection that could not read one). */
+  public NodeHardware(
+      Instant inspectedAt,
+      String vendor,
+      String model,
+      String serial,
+      String biosVersion,
+      Cpu cpu,
+      Long memoryMiB,
+      List<Gpu> gpus,
+      List<String> macs,
+      String error,
+      Map<String, Object> extensions) {
+    this(
+        inspectedAt,
+        vendor,
+        model,
+        serial,
+        null,
+        biosVersion,
+        cpu,
+        memoryMiB,
+        gpus,
+        macs,
+        error,
+        extensions);
+  }
+
+  /**
+   * Copies the lists (an empty list is stored as absent) and the extension map; escapes control
+   * characters in the BMC's texts and the error ({@link UntrustedText}).
+   */
   public NodeHardware {
+    vendor = UntrustedText.escape(vendor);
+    model = UntrustedText.escape(model);
+    serial = UntrustedText.escape(serial);
+    biosVersion = UntrustedText.escape(biosVersion);
+    error = UntrustedText.escape(error);
     gpus = gpus == null || gpus.isEmpty() ? null : List.copyOf(gpus);
     macs = macs == null || macs.isEmpty() ? null : List.copyOf(macs);
     extensions = Extensions.copy(extensions);
@@ -70,6 +111,7 @@ public record NodeHardware(
         vendor,
         model,
         serial,
+        systemUuid,
         biosVersion,
         cpu,
         memoryMiB,

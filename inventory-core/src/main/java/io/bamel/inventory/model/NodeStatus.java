@@ -50,8 +50,12 @@ public record NodeStatus(
     Instant notReadySince,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
-  /** Normalises a missing extension map to an empty one and no conditions to absent. */
+  /**
+   * Normalises a missing extension map to an empty one and no conditions to absent; escapes control
+   * characters in {@code lastError} ({@link UntrustedText}: it carries BMC and Kubernetes text).
+   */
   public NodeStatus {
+    lastError = UntrustedText.escape(lastError);
     conditions = conditions == null || conditions.isEmpty() ? null : List.copyOf(conditions);
     extensions = Extensions.copy(extensions);
   }

@@ -104,7 +104,7 @@ final class SimRedfishTree {
     overlay.set(state.bootEnabled(), TextNode.valueOf(boot.get(1)), true);
     overlay.replace(state.bootMode(), TextNode.valueOf(system.bootMode()));
     overlay.replace(state.serialNumber(), TextNode.valueOf(serialNumber(system.id())));
-    overlay.replace(state.uuid(), TextNode.valueOf(uuid(system.id())));
+    overlay.replace(state.uuid(), TextNode.valueOf(SimulatedSystem.systemUuid(system.id())));
     SimProfile profile = system.config().profile();
     ArrayNode inline = NODES.arrayNode();
     system.config().allowableResetTypes().stream()
@@ -201,10 +201,6 @@ final class SimRedfishTree {
     return "SIM-" + id.toUpperCase(Locale.ROOT);
   }
 
-  /** The UUID of simulated system {@code id}. */
-  static String uuid(String id) {
-    return UUID.nameUUIDFromBytes(id.getBytes(StandardCharsets.UTF_8)).toString();
-  }
 
   /**
    * The MAC of simulated system {@code id} in place of the published {@code mac}: locally

@@ -413,4 +413,13 @@ public final class SimulatedSystem {
       transitionEnds = null;
     }
   }
+
+  /**
+   * The SMBIOS system UUID of the simulated machine {@code id}: what its BMC serves at {@code
+   * ComputerSystem.UUID} and what a kubelet on it would report as {@code
+   * status.nodeInfo.systemUUID} (a name-based UUID of the id, so it is stable across runs).
+   */
+  public static String systemUuid(String id) {
+    return UUID.nameUUIDFromBytes(id.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+  }
 }
