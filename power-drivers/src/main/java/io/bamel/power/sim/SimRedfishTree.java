@@ -201,7 +201,6 @@ final class SimRedfishTree {
     return "SIM-" + id.toUpperCase(Locale.ROOT);
   }
 
-
   /**
    * The MAC of simulated system {@code id} in place of the published {@code mac}: locally
    * administered, the same for the same published MAC (a VLAN keeps its NIC's), different per
