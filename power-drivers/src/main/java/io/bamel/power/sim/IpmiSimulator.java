@@ -122,26 +122,34 @@ public final class IpmiSimulator implements AutoCloseable {
             "sel_enable 0x20 1000 0x0a",
             "mc_enable 0x20",
             ""));
-    Files.createDirectories(dir.resolve("state"));
-    Process process =
-        new ProcessBuilder(
-                ipmiSim.toString(),
-                "-c",
-                dir.resolve("lan.conf").toString(),
-                "-f",
-                dir.resolve("bmc.emu").toString(),
-                "-s",
-                dir.resolve("state").toString(),
-                "-n",
-                "-p")
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("ipmi_sim.log").toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .start();
+    Process process = launch(ipmiSim.toString(), dir);
     IpmiSimulator simulator = new IpmiSimulator(dir, port, username, password, ipmitool, process);
     simulator.awaitReady();
     return simulator;
+  }
+
+  /**
+   * Starts {@code program} ({@code ipmi_sim}) on the {@code lan.conf} and {@code bmc.emu} already
+   * written in {@code dir}, its state in {@code dir/state}, its output in {@code dir/ipmi_sim.log},
+   * without a console and detached from standard input.
+   */
+  public static Process launch(String program, Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("state"));
+    return new ProcessBuilder(
+            program,
+            "-c",
+            dir.resolve("lan.conf").toString(),
+            "-f",
+            dir.resolve("bmc.emu").toString(),
+            "-s",
+            dir.resolve("state").toString(),
+            "-n",
+            "-p")
+        .directory(dir.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("ipmi_sim.log").toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .start();
   }
 
   /** {@code 127.0.0.1:PORT}. */

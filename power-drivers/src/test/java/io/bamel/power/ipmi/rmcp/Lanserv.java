@@ -39,7 +39,7 @@ final class Lanserv implements AutoCloseable {
   }
 
   static Lanserv start(Path dir) throws IOException, InterruptedException {
-    Files.createDirectories(dir.resolve("state"));
+    Files.createDirectories(dir);
     int port;
     try (DatagramSocket socket =
         new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
@@ -79,22 +79,7 @@ final class Lanserv implements AutoCloseable {
             "mc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02",
             "mc_enable 0x20",
             ""));
-    Process process =
-        new ProcessBuilder(
-                "ipmi_sim",
-                "-c",
-                dir.resolve("lan.conf").toString(),
-                "-f",
-                dir.resolve("bmc.emu").toString(),
-                "-s",
-                dir.resolve("state").toString(),
-                "-n",
-                "-p")
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("ipmi_sim.log").toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .start();
+    Process process = io.bamel.power.sim.IpmiSimulator.launch("ipmi_sim", dir);
     Lanserv lanserv = new Lanserv(dir, port, process);
     lanserv.awaitReady();
     return lanserv;
