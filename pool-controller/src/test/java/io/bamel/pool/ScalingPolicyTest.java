@@ -95,6 +95,15 @@ class ScalingPolicyTest {
     }
   }
 
+  /** A ready node beside two off ones: one with the most cpu, one with the most memory. */
+  static Fleet.S cpuBigAndMemBig() {
+    return pool()
+        .with(
+            ready("a"),
+            off("cpu-big").cap("cpu", 64, "memory", 128),
+            off("mem-big").cap("cpu", 32, "memory", 512));
+  }
+
   static Case when(String name) {
     return new Case(name);
   }
@@ -579,23 +588,11 @@ class ScalingPolicyTest {
             .fleet(oneComingUpHighUtil)
             .expect(NONE, "at-max-nodes"),
         when("memory pressure switches on the node with the most memory")
-            .fleet(
-                pool()
-                    .with(
-                        ready("a"),
-                        off("cpu-big").cap("cpu", 64, "memory", 128),
-                        off("mem-big").cap("cpu", 32, "memory", 512))
-                    .util(0.2, 0.9))
+            .fleet(cpuBigAndMemBig().util(0.2, 0.9))
             .expect(UP, "utilization")
             .on("mem-big"),
         when("cpu pressure switches on the node with the most cpu")
-            .fleet(
-                pool()
-                    .with(
-                        ready("a"),
-                        off("cpu-big").cap("cpu", 64, "memory", 128),
-                        off("mem-big").cap("cpu", 32, "memory", 512))
-                    .util(0.9, 0.2))
+            .fleet(cpuBigAndMemBig().util(0.9, 0.2))
             .expect(UP, "utilization")
             .on("cpu-big"),
         when("both: pending pods with utilization unknown do not scale up either")
