@@ -57,8 +57,9 @@ final class ModuleRules {
                   "pool-controller",
                   "power-drivers",
                   "bmc-simulator",
-                  "outbound-http"),
-              Set.of("redfish-dmtf")),
+                  "outbound-http",
+                  "redfish-dmtf"),
+              Set.of()),
           new Rule(
               "bench",
               Set.of(
