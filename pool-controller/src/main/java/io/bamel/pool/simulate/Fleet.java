@@ -47,9 +47,9 @@ public record Fleet(List<FleetPool> pools) {
   /**
    * The default fleet for a trace: a pool {@code cpu} of 64-core, 512 GiB servers (more cores, in
    * steps of 32, with 8 GiB each, when the trace's biggest CPU pod needs them) and, when the trace
-   * asks for GPUs, a pool {@code gpu} of 8-GPU, 96-core, 1 TiB servers; each with {@link
-   * #HEADROOM} times the servers its pods' concurrent peak (in the trace's own timing) needs in
-   * their scarcest resource, plus one.
+   * asks for GPUs, a pool {@code gpu} of 8-GPU, 96-core, 1 TiB servers; each with {@link #HEADROOM}
+   * times the servers its pods' concurrent peak (in the trace's own timing) needs in their scarcest
+   * resource, plus one.
    */
   public static Fleet sizedFor(PodTrace trace) {
     double biggest = 0;
