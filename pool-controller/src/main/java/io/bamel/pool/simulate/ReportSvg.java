@@ -201,8 +201,8 @@ public final class ReportSvg {
         .append(" days; ")
         .append(c.workload().unplaceable().size())
         .append(" unplaceable; ")
-        .append(c.workload().skipped())
-        .append(" never scheduled by the trace (not replayed). Fleet: ");
+        .append(c.workload().neverScheduled())
+        .append(" never scheduled by the trace (replayed from their creation). Fleet: ");
     for (FleetPool p : c.fleet().pools()) {
       out.append(
           String.format(

@@ -8,10 +8,12 @@ import java.util.List;
  * A trace made ready to replay on a fleet, by these rules (docs/pool-controller.md, "Simulation"):
  *
  * <ul>
- *   <li>A pod starts, in the trace, at its scheduled time, else its creation; it runs until its
- *       deletion, or until the trace's end when it has none (alive at the end), at least 1 s.
- *   <li>A pod the trace never scheduled (an empty scheduled time: the source never ran it) is not
- *       replayed; it is counted as {@link #skipped()}.
+ *   <li>A pod starts, in the trace, at its scheduled time; it runs until its deletion, or until the
+ *       trace's end when it has none (alive at the end), at least 1 s.
+ *   <li>A pod the trace never scheduled (an empty scheduled time) is demand from its creation to
+ *       its deletion, as the trace model says (docs/pool-controller.md, "Trace model"): it is
+ *       replayed from its creation, so the simulated cluster is asked what the real one was; it is
+ *       counted in {@link #neverScheduled()}.
  *   <li>A pod starting at the trace's first instant was alive when the trace began: it is placed
  *       before the clock runs, on servers that start Ready, and waits for nothing.
  *   <li>A pod goes to the first pool (in the fleet's order) whose servers can each hold it,
@@ -34,14 +36,15 @@ public final class Workload {
 
   private final List<Pod> pods;
   private final List<String> unplaceable;
-  private final int skipped;
+  private final int neverScheduled;
   private final long start;
   private final long end;
 
-  private Workload(List<Pod> pods, List<String> unplaceable, int skipped, long start, long end) {
+  private Workload(
+      List<Pod> pods, List<String> unplaceable, int neverScheduled, long start, long end) {
     this.pods = List.copyOf(pods);
     this.unplaceable = List.copyOf(unplaceable);
-    this.skipped = skipped;
+    this.neverScheduled = neverScheduled;
     this.start = start;
     this.end = end;
   }
@@ -52,11 +55,10 @@ public final class Workload {
     long end = trace.end();
     List<Pod> pods = new ArrayList<>();
     List<String> unplaceable = new ArrayList<>();
-    int skipped = 0;
+    int neverScheduled = 0;
     for (PodRecord r : trace.pods()) {
       if (r.neverScheduled()) {
-        skipped++;
-        continue;
+        neverScheduled++;
       }
       Resources req = requests(r);
       String pool = fleet.poolFor(req);
@@ -64,12 +66,12 @@ public final class Workload {
         unplaceable.add(r.name());
         continue;
       }
-      long podStart = r.scheduled().getAsLong();
+      long podStart = r.scheduled().orElse(r.created());
       long run = Math.max(1, r.deletedOr(end) - podStart);
       pods.add(new Pod(r.name(), req, pool, podStart, run));
     }
     pods.sort(java.util.Comparator.comparingLong(Pod::start).thenComparing(Pod::name));
-    return new Workload(pods, unplaceable, skipped, start, end);
+    return new Workload(pods, unplaceable, neverScheduled, start, end);
   }
 
   /** A trace pod's requests: cores, bytes, GPUs. */
@@ -95,9 +97,9 @@ public final class Workload {
     return unplaceable;
   }
 
-  /** How many pods the trace never scheduled (not replayed). */
-  public int skipped() {
-    return skipped;
+  /** How many of the replayed pods the trace never scheduled (replayed from their creation). */
+  public int neverScheduled() {
+    return neverScheduled;
   }
 
   /** The trace's start. */

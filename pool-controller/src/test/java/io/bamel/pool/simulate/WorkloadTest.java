@@ -29,7 +29,7 @@ class WorkloadTest {
   }
 
   @Test
-  void aPodNeverScheduledIsSkippedAndOneAliveAtTheEndRunsToIt() {
+  void aPodNeverScheduledIsDemandFromItsCreationAndOneAliveAtTheEndRunsToIt() {
     PodTrace trace =
         new PodTrace(
             List.of(
@@ -38,9 +38,11 @@ class WorkloadTest {
                 PodRecord.of("alive", 10, OptionalLong.empty(), 1000, 10, 0),
                 PodRecord.of("ends", 20, OptionalLong.of(1000), 1000, 10, 0)));
     Workload w = Workload.of(trace, FLEET);
-    assertThat(w.skipped()).isEqualTo(1);
-    assertThat(w.pods()).extracting(Workload.Pod::name).containsExactly("alive", "ends");
-    assertThat(w.pods().getFirst().run()).isEqualTo(1000 - 10);
+    assertThat(w.neverScheduled()).isEqualTo(1);
+    assertThat(w.pods()).extracting(Workload.Pod::name).containsExactly("never", "alive", "ends");
+    assertThat(w.pods().getFirst().start()).isZero();
+    assertThat(w.pods().getFirst().run()).isEqualTo(50);
+    assertThat(w.pods().get(1).run()).isEqualTo(1000 - 10);
   }
 
   @Test
