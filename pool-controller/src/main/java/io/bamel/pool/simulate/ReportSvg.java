@@ -164,10 +164,12 @@ public final class ReportSvg {
     return pts.toString().trim();
   }
 
-  /** 1, 2 or 5 times a power of ten, at least {@code v}. */
+  /**
+   * A round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at least {@code v}.
+   */
   static double niceCeiling(double v) {
     double p = Math.pow(10, Math.floor(Math.log10(v)));
-    for (double m : new double[] {1, 2, 5, 10}) {
+    for (double m : new double[] {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
       if (m * p >= v) {
         return m * p;
       }
