@@ -152,7 +152,7 @@ public final class BamelAutoscaler implements Autoscaler {
                         .powerInterface(PowerInterface.REDFISH)
                         .powerPolicy(PowerPolicy.POOL)
                         .resources(Capacities.of(s.capacity()))
-                        .powerState(desired)
+                        .desiredPower(desired)
                         .kubernetesNodeName(s.id())
                         .build());
     NodeStatus status =
