@@ -238,7 +238,7 @@ class PoolControllerIT {
       assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "gpu", "direction", "up"))
           .isEqualTo(0.70);
       assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "gpu", "direction", "down"))
-          .isEqualTo(0.30);
+          .isEqualTo(0.60);
       assertThat(
               a.metric(
                   "bamel_scale_decisions_total",
@@ -473,7 +473,7 @@ class PoolControllerIT {
       assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "web", "direction", "up"))
           .isEqualTo(0.85);
       assertThat(a.metric("bamel_pool_threshold_ratio", "pool", "web", "direction", "down"))
-          .isEqualTo(0.30);
+          .isEqualTo(0.60);
     }
   }
 

@@ -114,7 +114,7 @@ class ScalingPolicyTest {
     Fleet.S oneComingUpThreeBigPending =
         pool()
             .with(ready("a"), poweringOn("b"), off("c"), off("d"), off("e"))
-            .util(0.5, 0.5)
+            .util(0.65, 0.65)
             .pending(pod("p1", "cpu", 30), pod("p2", "cpu", 30), pod("p3", "cpu", 30));
     Fleet.S oneComingUpHighUtil = pool().with(ready("a"), poweringOn("b"), off("c")).util(0.9, 0.5);
     return Stream.of(
@@ -139,7 +139,7 @@ class ScalingPolicyTest {
             .lowSince(NOW),
         when("below min with nothing to switch on holds")
             .config(PoolConfig.builder().minNodes(2).build())
-            .fleet(pool().with(ready("a"), off("b").maintenance()).util(0.5, 0.5))
+            .fleet(pool().with(ready("a"), off("b").maintenance()).util(0.65, 0.65))
             .expect(NONE, "below-min-nodes"),
         when("error nodes are not capacity: min picks another")
             .config(PoolConfig.builder().minNodes(1).build())
@@ -197,7 +197,7 @@ class ScalingPolicyTest {
             .fleet(
                 pool()
                     .with(ready("a"), off("b"), off("c"))
-                    .util(0.5, 0.5)
+                    .util(0.65, 0.65)
                     .pending(pod("p1", "cpu", 4)))
             .expect(UP, "pending-pods")
             .on("b"),
@@ -205,7 +205,7 @@ class ScalingPolicyTest {
             .fleet(
                 pool()
                     .with(ready("a"), off("b"), off("c"), off("d"))
-                    .util(0.5, 0.5)
+                    .util(0.65, 0.65)
                     .pending(pod("p1", "cpu", 20), pod("p2", "cpu", 20), pod("p3", "cpu", 10)))
             .expect(UP, "pending-pods")
             .on("b", "c"),
@@ -213,14 +213,14 @@ class ScalingPolicyTest {
             .fleet(
                 pool()
                     .with(ready("a"), poweringOn("b"), off("c"))
-                    .util(0.5, 0.5)
+                    .util(0.65, 0.65)
                     .pending(pod("p1", "cpu", 8)))
             .expect(NONE, "waiting-for-nodes"),
         when("pending pods that fit a node that just became ready wait for the scheduler")
             .fleet(
                 pool()
                     .with(ready("a").used("cpu", 8), ready("b").settling(), off("c"))
-                    .util(0.5, 0.5)
+                    .util(0.65, 0.65)
                     .pending(pod("p1", "cpu", 16), pod("p2", "cpu", 16)))
             .expect(NONE, "waiting-for-nodes"),
         when("a node ready for longer is not waited for")
@@ -235,7 +235,7 @@ class ScalingPolicyTest {
             .fleet(
                 pool()
                     .with(ready("a"), poweringOn("b"), off("c"), off("d"))
-                    .util(0.5, 0.5)
+                    .util(0.65, 0.65)
                     .pending(pod("p1", "cpu", 30), pod("p2", "cpu", 30)))
             .expect(UP, "pending-pods")
             .on("c"),
@@ -244,7 +244,7 @@ class ScalingPolicyTest {
             .fleet(
                 pool()
                     .with(ready("a"), off("b"), off("c"))
-                    .util(0.5, 0.5)
+                    .util(0.65, 0.65)
                     .pending(pod("p1", "cpu", 30), pod("p2", "cpu", 30), pod("p3", "cpu", 30)))
             .expect(UP, "pending-pods")
             .on("b"),
@@ -262,7 +262,8 @@ class ScalingPolicyTest {
             .fleet(oneComingUpHighUtil)
             .expect(NONE, "transitions-at-limit"),
         when("a pod too big for any node holds")
-            .fleet(pool().with(ready("a"), off("b")).util(0.5, 0.5).pending(pod("huge", "cpu", 64)))
+            .fleet(
+                pool().with(ready("a"), off("b")).util(0.65, 0.65).pending(pod("huge", "cpu", 64)))
             .expect(NONE, "pending-pods-fit-no-node"),
         when("maintenance and manual nodes are never switched on")
             .fleet(
@@ -309,10 +310,11 @@ class ScalingPolicyTest {
             .expect(NONE, "no-candidates"),
         when("below min with only excluded nodes holds")
             .config(PoolConfig.builder().minNodes(2).build())
-            .fleet(pool().with(ready("a"), unknown("b"), errorOff("c")).util(0.5, 0.5))
+            .fleet(pool().with(ready("a"), unknown("b"), errorOff("c")).util(0.65, 0.65))
             .expect(NONE, "below-min-nodes"),
         when("pending pods with only excluded nodes hold")
-            .fleet(pool().with(ready("a"), unknown("b")).util(0.5, 0.5).pending(pod("p", "cpu", 1)))
+            .fleet(
+                pool().with(ready("a"), unknown("b")).util(0.65, 0.65).pending(pod("p", "cpu", 1)))
             .expect(NONE, "no-candidates"),
         // --- capacity on its way and scaleUpCooldown (issue 17)
         when("high utilization with a node powering on waits for it")
@@ -549,11 +551,11 @@ class ScalingPolicyTest {
             .fleet(
                 pool()
                     .with(ready("a").used("cpu", 12), ready("b").used("cpu", 4))
-                    .util(0.5, 0.1)
+                    .util(0.65, 0.1)
                     .lowSince(FIVE_MIN_AGO))
             .expect(NONE, "utilization-in-range"),
         when("one resource above the scale-down threshold is enough to end the window")
-            .fleet(pool().with(ready("a"), ready("b")).util(0.05, 0.31).lowSince(FIVE_MIN_AGO))
+            .fleet(pool().with(ready("a"), ready("b")).util(0.05, 0.61).lowSince(FIVE_MIN_AGO))
             .expect(NONE, "utilization-in-range"),
         when("a spike above the scale-up threshold mid-window scales up and ends the window")
             .fleet(pool().with(ready("a"), off("b")).util(0.9, 0.1).lowSince(FIVE_MIN_AGO))

@@ -258,7 +258,16 @@ class NodeSpecValidationTest {
                         "scaleUpCooldown"));
     PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
     assertThat(defaults.scaleUpThreshold()).isEqualTo(0.70);
-    assertThat(defaults.scaleDownThreshold()).isEqualTo(0.30);
+    assertThat(defaults.scaleDownThreshold()).isEqualTo(0.60);
+    // The default scale-down threshold must stay below a pool's own scale-up threshold.
+    assertThatThrownBy(() -> PoolConfig.builder().scaleUpThreshold(0.6).build().validate())
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .extracting(FieldError::field)
+                    .containsExactly("scaleDownThreshold"));
+    PoolConfig.builder().scaleUpThreshold(0.6).scaleDownThreshold(0.3).build().validate();
     assertThat(defaults.maxConcurrentTransitions()).isEqualTo(5);
     assertThat(defaults.scaleUpCooldown()).isEqualTo(java.time.Duration.ofMinutes(2));
   }
