@@ -5,13 +5,18 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * The lower bound: a policy that knows the future. It places every pod at its start in the trace,
- * first-fit on its pool's servers in id order (the simulator's scheduler, with every server
- * available), so no pod waits while the pool has room; a server is Ready exactly while it holds
- * pods, switched on one boot time (its own, drawn from the same seed as every other run) before its
- * first pod and off when its last one leaves, unless it is needed again within a boot time plus a
- * shutdown, when staying on costs less. Energy is counted as in the {@link Simulator}: idle while
- * booting and shutting down, idle to full linear in use while Ready.
+ * The baseline every result is set against: a policy that knows the future and adds no wait, but
+ * never moves a pod. It places every pod at its start in the trace, first-fit on its pool's servers
+ * in id order (the simulator's scheduler, with every server available), so no pod waits while the
+ * pool has room; a server is Ready exactly while it holds pods, switched on one boot time (its own,
+ * drawn from the same seed as every other run) before its first pod and off when its last one
+ * leaves, unless it is needed again within a boot time plus a shutdown, when staying on costs less.
+ * Energy is counted as in the {@link Simulator}: idle while booting and shutting down, idle to full
+ * linear in use while Ready.
+ *
+ * <p>It is the least energy of its own plan, not of every plan: a policy that moves pods off
+ * fragmented servers (as cluster-autoscaler and Karpenter may) can switch off servers this plan
+ * keeps on, and so use less. {@link EnergyFloor} is the bound no wait-free run goes below.
  *
  * <p>It is computed from the plan, not run through the step loop: the scheduler of the loop binds
  * to Ready servers only, and the plan is what the loop would do if every server the plan uses were
