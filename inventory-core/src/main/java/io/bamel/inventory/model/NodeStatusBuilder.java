@@ -16,7 +16,7 @@ public final class NodeStatusBuilder {
   private String lastError;
   private Integer errorCount;
   private ObservedPower observedPower;
-  private LastPowerAction lastPowerAction;
+  private PowerAction lastPowerAction;
   private Instant powerActionTime;
   private String kubernetesNode;
   private Boolean nodeReady;
@@ -90,7 +90,7 @@ public final class NodeStatusBuilder {
   }
 
   /** Sets {@code lastPowerAction}. */
-  public NodeStatusBuilder lastPowerAction(LastPowerAction lastPowerAction) {
+  public NodeStatusBuilder lastPowerAction(PowerAction lastPowerAction) {
     this.lastPowerAction = lastPowerAction;
     return this;
   }

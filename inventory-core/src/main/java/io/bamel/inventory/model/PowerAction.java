@@ -4,11 +4,13 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * The power action the node controller last asked a node's BMC for, recorded in its status before
- * the call (the write-ahead): {@code power-on}, {@code power-off} (graceful), {@code
- * power-off-force} or {@code power-cycle}.
+ * A power action the node controller asks a node's BMC for: {@code power-on}, {@code power-off}
+ * (graceful), {@code power-off-force} or {@code power-cycle}. The one power-action type of the
+ * model: the controller decides with it, records it in {@code status.lastPowerAction} before the
+ * call (the write-ahead), and names it in events; the node controller maps it to a driver's {@code
+ * PowerCommand} in one place ({@code NodeBmc}).
  */
-public enum LastPowerAction implements JsonEnum {
+public enum PowerAction implements JsonEnum {
   POWER_ON("power-on"),
   POWER_OFF("power-off"),
   POWER_OFF_FORCE("power-off-force"),
@@ -16,7 +18,7 @@ public enum LastPowerAction implements JsonEnum {
 
   private final String json;
 
-  LastPowerAction(String json) {
+  PowerAction(String json) {
     this.json = json;
   }
 
@@ -32,7 +34,7 @@ public enum LastPowerAction implements JsonEnum {
    * @throws InvalidInputException naming the accepted values when there is none
    */
   @JsonCreator
-  public static LastPowerAction fromJson(String text) {
+  public static PowerAction fromJson(String text) {
     return Enums.parse(values(), text, "lastPowerAction");
   }
 
