@@ -1,7 +1,6 @@
 package io.bamel.inventory.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * A power action the node controller asks a node's BMC for: {@code power-on}, {@code power-off}
@@ -11,22 +10,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * PowerCommand} in one place ({@code NodeBmc}).
  */
 public enum PowerAction implements JsonEnum {
-  POWER_ON("power-on"),
-  POWER_OFF("power-off"),
-  POWER_OFF_FORCE("power-off-force"),
-  POWER_CYCLE("power-cycle");
-
-  private final String json;
-
-  PowerAction(String json) {
-    this.json = json;
-  }
-
-  @JsonValue
-  @Override
-  public String json() {
-    return json;
-  }
+  POWER_ON,
+  POWER_OFF,
+  POWER_OFF_FORCE,
+  POWER_CYCLE;
 
   /**
    * The constant named {@code text} in JSON.
@@ -40,6 +27,6 @@ public enum PowerAction implements JsonEnum {
 
   @Override
   public String toString() {
-    return json;
+    return json();
   }
 }
