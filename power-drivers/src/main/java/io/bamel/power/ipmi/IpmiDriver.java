@@ -111,6 +111,20 @@ public final class IpmiDriver implements PowerDriver {
         Sleeper.SYSTEM);
   }
 
+  /**
+   * A driver with default settings running the real ipmitool, reaching BMCs by {@code
+   * implementation} unless a node's {@link #OPTION_IMPLEMENTATION} says otherwise (the site-wide
+   * setting).
+   */
+  public IpmiDriver(CredentialSource credentials, IpmiImplementation implementation) {
+    this(
+        credentials,
+        IpmiConfig.defaults().withImplementation(implementation),
+        new SystemProcessRunner(),
+        Clock.systemUTC(),
+        Sleeper.SYSTEM);
+  }
+
   /** A driver with explicit settings, process runner, clock and sleeper. */
   public IpmiDriver(
       CredentialSource credentials,
@@ -127,8 +141,19 @@ public final class IpmiDriver implements PowerDriver {
     this.nativeIpmi = new NativeIpmi(credentials, config, pacer);
   }
 
+  /**
+   * How this driver reaches {@code endpoint}'s BMC: the node's {@link #OPTION_IMPLEMENTATION} when
+   * set, else the driver's (the site's) default.
+   *
+   * @throws TerminalPowerException when the node's option is neither {@code native} nor {@code
+   *     ipmitool}
+   */
+  public IpmiImplementation implementation(BmcEndpoint endpoint) throws TerminalPowerException {
+    return IpmiImplementation.of(endpoint, config.implementation());
+  }
+
   private boolean isNative(BmcEndpoint endpoint) throws TerminalPowerException {
-    return IpmiImplementation.of(endpoint, config.implementation()) == IpmiImplementation.NATIVE;
+    return implementation(endpoint) == IpmiImplementation.NATIVE;
   }
 
   /** {@code chassis power VERB} (on, off, cycle, soft): Chassis Control natively, else ipmitool. */
