@@ -39,8 +39,9 @@ import java.util.OptionalDouble;
  * client ({@link io.bamel.power.ipmi.rmcp.RmcpClient}, one UDP socket and kept sessions for every
  * BMC), or runs {@code ipmitool -I lanplus} as a subprocess where a node's option {@link
  * #OPTION_IMPLEMENTATION} (or the driver's {@link IpmiConfig#implementation()}) says {@code
- * ipmitool}. FRU inspection ({@link #inspect}) always runs ipmitool. What follows holds for both
- * unless it names ipmitool; the native client's own contract is {@link NativeIpmi}'s.
+ * ipmitool}. FRU inspection ({@link #inspect}) too: natively, Read FRU Data parsed in process. What
+ * follows holds for both unless it names ipmitool; the native client's own contract is {@link
+ * NativeIpmi}'s.
  *
  * <ul>
  *   <li>The native client holds the password as bytes only until its session is open. The password
@@ -315,6 +316,9 @@ public final class IpmiDriver implements PowerDriver {
 
   @Override
   public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    if (isNative(endpoint)) {
+      return nativeIpmi.fru(endpoint, deadline).map(FruFacts::hardware).orElse(FruFacts.NONE);
+    }
     String fru = "";
     try {
       fru = run(endpoint, deadline, "fru", "print", "0").stdout();
