@@ -134,7 +134,7 @@ public final class IpmiStatusBenchmark implements Benchmark {
           @Override
           public void run() throws Exception {
             double before = ProcessCpu.selfMillis();
-            requireOff(driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20))));
+            requireOff(driver.bmcPowerState(bmc, Deadline.in(Duration.ofSeconds(20))));
             cpu[0] += ProcessCpu.selfMillis() - before;
           }
         },
@@ -147,7 +147,7 @@ public final class IpmiStatusBenchmark implements Benchmark {
           @Override
           public void run() throws Exception {
             double before = ProcessCpu.selfMillis() + ProcessCpu.childrenMillis();
-            requireOff(driver.powerState(viaIpmitool, Deadline.in(Duration.ofSeconds(20))));
+            requireOff(driver.bmcPowerState(viaIpmitool, Deadline.in(Duration.ofSeconds(20))));
             cpu[1] += ProcessCpu.selfMillis() + ProcessCpu.childrenMillis() - before;
           }
         });

@@ -103,12 +103,13 @@ class IpmiImplementationChoiceTest {
         BmcEndpoint endpoint =
             c.node() == null ? bmc : bmc.withOption(IpmiDriver.OPTION_IMPLEMENTATION, c.node());
         if (c.ipmitoolRuns()) {
-          assertThat(driver.powerState(endpoint, Deadline.in(Duration.ofSeconds(5))))
+          assertThat(driver.bmcPowerState(endpoint, Deadline.in(Duration.ofSeconds(5))))
               .isEqualTo(BmcPowerState.ON);
           assertThat(argvs).hasSize(1);
           assertThat(argvs.get(0)).contains("lanplus");
         } else {
-          assertThatThrownBy(() -> driver.powerState(endpoint, Deadline.in(Duration.ofSeconds(2))))
+          assertThatThrownBy(
+                  () -> driver.bmcPowerState(endpoint, Deadline.in(Duration.ofSeconds(2))))
               .isInstanceOf(PowerException.class);
           assertThat(argvs).isEmpty();
         }
