@@ -304,7 +304,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
         .name(id)
         .pool("bench")
         .mgmtAddress(fleet.address(id))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("bmc")
         .powerState(desired)
         .build();
