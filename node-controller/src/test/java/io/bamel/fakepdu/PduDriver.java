@@ -34,7 +34,8 @@ final class PduDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     return OUTLETS.getOrDefault(key(endpoint), false) ? BmcPowerState.ON : BmcPowerState.OFF;
   }
 

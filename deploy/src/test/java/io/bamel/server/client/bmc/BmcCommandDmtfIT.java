@@ -1,4 +1,4 @@
-package io.bamel.power.cli;
+package io.bamel.server.client.bmc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

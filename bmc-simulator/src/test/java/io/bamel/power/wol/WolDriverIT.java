@@ -64,12 +64,12 @@ class WolDriverIT {
       port = server.getLocalPort();
       BmcEndpoint node =
           BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "127.0.0.1:" + port);
-      assertThat(driver.powerState(node, deadline())).isEqualTo(BmcPowerState.ON);
+      assertThat(driver.bmcPowerState(node, deadline())).isEqualTo(BmcPowerState.ON);
     }
     BmcEndpoint node =
         BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "127.0.0.1:" + port);
-    assertThat(driver.powerState(node, deadline())).isEqualTo(BmcPowerState.OFF);
-    assertThat(driver.powerState(BmcEndpoint.of(MAC, null), deadline()))
+    assertThat(driver.bmcPowerState(node, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(BmcEndpoint.of(MAC, null), deadline()))
         .isEqualTo(BmcPowerState.UNKNOWN);
   }
 
@@ -78,7 +78,7 @@ class WolDriverIT {
     // .invalid never resolves (RFC 2606)
     BmcEndpoint node =
         BmcEndpoint.of(MAC, null).withOption(WolDriver.OPTION_PROBE, "node-7.bamel.invalid:22");
-    assertThat(driver.powerState(node, deadline())).isEqualTo(BmcPowerState.UNKNOWN);
+    assertThat(driver.bmcPowerState(node, deadline())).isEqualTo(BmcPowerState.UNKNOWN);
   }
 
   @Test

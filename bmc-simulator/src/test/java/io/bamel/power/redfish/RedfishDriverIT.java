@@ -108,7 +108,7 @@ class RedfishDriverIT {
 
   private void awaitState(BmcPowerState expected) throws Exception {
     Deadline until = Deadline.in(Duration.ofSeconds(5));
-    while (driver.powerState(endpoint(), deadline()) != expected) {
+    while (driver.bmcPowerState(endpoint(), deadline()) != expected) {
       assertThat(until.expired()).as("state %s in time", expected).isFalse();
       Thread.sleep(50);
     }
@@ -116,8 +116,8 @@ class RedfishDriverIT {
 
   @Test
   void discoversTheSystemFromTheServiceRootAndReusesOneSession() throws Exception {
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
 
     assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(1);
     assertThat(system.count(SimOperation.SYSTEMS)).isEqualTo(1);
@@ -131,7 +131,7 @@ class RedfishDriverIT {
     BmcEndpoint direct =
         new BmcEndpoint(
             fleet.systemUri(id), "bmc-a", TlsSettings.caBundle(caFile), java.util.Map.of());
-    assertThat(driver.powerState(direct, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(direct, deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.count(SimOperation.SYSTEMS)).isZero();
   }
 
@@ -139,7 +139,7 @@ class RedfishDriverIT {
   void powersOnThroughTheTransitionalStateAndNeverTwice() throws Exception {
     system.reconfigure(config().withPowerDelay(Duration.ofMillis(1500)));
     driver.powerOn(endpoint(), deadline());
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.POWERING_ON);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.POWERING_ON);
     driver.powerOn(endpoint(), deadline()); // already heading there: no second reset
 
     awaitState(BmcPowerState.ON);
@@ -172,10 +172,10 @@ class RedfishDriverIT {
 
   @Test
   void renewsAnExpiredSessionOnce() throws Exception {
-    driver.powerState(endpoint(), deadline());
+    driver.bmcPowerState(endpoint(), deadline());
     system.expireSessions();
 
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.count(SimOperation.LOGIN)).isEqualTo(2);
     assertThat(system.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
   }
@@ -186,13 +186,13 @@ class RedfishDriverIT {
     try (SimulatedBmcFleet own = SimulatedBmcFleet.start(false, 0, clock)) {
       SimulatedSystem idle = own.add("idle", config().withSessionTimeout(Duration.ofMinutes(30)));
       BmcEndpoint plain = BmcEndpoint.of(own.address("idle"), "bmc-a");
-      driver.powerState(plain, deadline());
+      driver.bmcPowerState(plain, deadline());
       clock.advance(Duration.ofMinutes(29));
-      driver.powerState(plain, deadline());
+      driver.bmcPowerState(plain, deadline());
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(1);
 
       clock.advance(Duration.ofMinutes(31));
-      assertThat(driver.powerState(plain, deadline())).isEqualTo(BmcPowerState.OFF);
+      assertThat(driver.bmcPowerState(plain, deadline())).isEqualTo(BmcPowerState.OFF);
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(2);
       assertThat(idle.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
     }
@@ -214,7 +214,7 @@ class RedfishDriverIT {
     assertThat(system.count(SimOperation.FAULT)).isEqualTo(2);
 
     system.faults().failNext(2, 503);
-    assertThat(driver.powerState(endpoint(), deadline()))
+    assertThat(driver.bmcPowerState(endpoint(), deadline()))
         .isIn(BmcPowerState.POWERING_ON, BmcPowerState.ON);
   }
 
@@ -244,12 +244,12 @@ class RedfishDriverIT {
 
   @Test
   void aCallStillUnansweredAtItsDeadlineIsCutOffAsATransientTimeout() throws Exception {
-    driver.powerState(endpoint(), deadline()); // discovery and login, without latency
+    driver.bmcPowerState(endpoint(), deadline()); // discovery and login, without latency
     system.faults().latency(Duration.ofSeconds(3));
     Duration timeout = Duration.ofMillis(500);
     try {
       Instant start = Instant.now();
-      assertThatThrownBy(() -> driver.powerState(endpoint(), Deadline.in(timeout)))
+      assertThatThrownBy(() -> driver.bmcPowerState(endpoint(), Deadline.in(timeout)))
           .isInstanceOfSatisfying(
               TransientPowerException.class,
               e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.TIMEOUT));
@@ -264,33 +264,33 @@ class RedfishDriverIT {
   @Test
   void aPersistent5xxIsTransient() {
     system.faults().failNext(1000, 500);
-    assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint(), deadline()))
         .isInstanceOf(TransientPowerException.class);
     system.faults().clear();
   }
 
   @Test
   void aReadWhoseConnectionDropsIsSentOnceMoreOnANewConnection() throws Exception {
-    driver.powerState(endpoint(), deadline());
+    driver.bmcPowerState(endpoint(), deadline());
     system.faults().dropNext(1);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.count(SimOperation.FAULT)).isEqualTo(1);
   }
 
   @Test
   void aReadDroppedTwiceIsTransientAndTheNextCallWorks() throws Exception {
-    driver.powerState(endpoint(), deadline());
+    driver.bmcPowerState(endpoint(), deadline());
     system.faults().dropNext(2);
-    assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint(), deadline()))
         .isInstanceOfSatisfying(
             TransientPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.UNREACHABLE));
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
   void aResetWhoseConnectionDropsAfterItWasSentIsNotSentAgain() throws Exception {
-    driver.powerState(endpoint(), deadline());
+    driver.bmcPowerState(endpoint(), deadline());
     system.faults().dropAfterNextActions(1); // the BMC carries the reset out, then hangs up
     assertThatThrownBy(() -> driver.powerOn(endpoint(), deadline()))
         .isInstanceOfSatisfying(
@@ -326,7 +326,7 @@ class RedfishDriverIT {
     PowerResult result =
         driver.execute(PowerCommand.off(PowerOffMode.GRACEFUL), endpoint(), deadline());
 
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isEqualTo(1);
     assertThat(result.sent()).containsExactly("GracefulShutdown", "ForceOff");
@@ -345,7 +345,7 @@ class RedfishDriverIT {
     driver.powerOff(endpoint(), PowerOffMode.GRACEFUL, deadline());
 
     system.faults().clear();
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
     assertThat(system.resets("GracefulShutdown")).isEqualTo(1);
     assertThat(system.resets("ForceOff")).isEqualTo(1);
   }
@@ -465,7 +465,7 @@ class RedfishDriverIT {
   @Test
   void wrongCredentialsAreTerminalAndTheMessageHoldsNoSecret() {
     system.setCredentials("admin", "another-password");
-    assertThatThrownBy(() -> driver.powerState(endpoint(), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint(), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -477,7 +477,7 @@ class RedfishDriverIT {
   @Test
   void tlsWithoutTheCaFailsClearlyAndTheInsecureOptInPasses() throws Exception {
     BmcEndpoint untrusted = endpoint().withTls(TlsSettings.DEFAULT);
-    assertThatThrownBy(() -> driver.powerState(untrusted, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(untrusted, deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -486,8 +486,8 @@ class RedfishDriverIT {
             });
 
     BmcEndpoint insecure = endpoint().withTls(TlsSettings.insecureSkipVerify());
-    assertThat(driver.powerState(insecure, deadline())).isEqualTo(BmcPowerState.OFF);
-    assertThat(driver.powerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(insecure, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(), deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -495,10 +495,10 @@ class RedfishDriverIT {
     String sha256 =
         io.bamel.power.tls.TlsConfigurer.sha256(fleet.certificate().orElseThrow().certificate());
     BmcEndpoint pinned = endpoint().withTls(TlsSettings.pinned(sha256));
-    assertThat(driver.powerState(pinned, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(pinned, deadline())).isEqualTo(BmcPowerState.OFF);
 
     BmcEndpoint wrong = endpoint().withTls(TlsSettings.pinned("00".repeat(32)));
-    assertThatThrownBy(() -> driver.powerState(wrong, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(wrong, deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.TLS));
@@ -506,7 +506,7 @@ class RedfishDriverIT {
 
   @Test
   void closeLogsTheSessionOut() throws Exception {
-    driver.powerState(endpoint(), deadline());
+    driver.bmcPowerState(endpoint(), deadline());
     assertThat(system.sessionCount()).isEqualTo(1);
     driver.close();
     assertThat(system.count(SimOperation.LOGOUT)).isEqualTo(1);

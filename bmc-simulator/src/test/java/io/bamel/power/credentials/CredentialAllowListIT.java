@@ -119,14 +119,14 @@ class CredentialAllowListIT {
     credential("rack-7", "# rack 7 only\nhttp://192.0.2.0/24\n");
 
     assertNotAllowed(
-        () -> redfish().powerState(node, deadline()),
+        () -> redfish().bmcPowerState(node, deadline()),
         "credential 'rack-7' may not be sent to http://127.0.0.1",
         "127.0.0.1 is not in its allowed-hosts file");
     assertNotAllowed(() -> redfish().powerOn(node, deadline()), "'rack-7'");
     assertNothingReceived(capture);
 
     credential("rack-7", "http://192.0.2.0/24\nhttp://127.0.0.1\n");
-    assertReaches(() -> redfish().powerState(node, deadline()));
+    assertReaches(() -> redfish().bmcPowerState(node, deadline()));
     assertThat(capture.saw(PASSWORD)).isTrue();
     assertThat(capture.saw(USER)).isTrue();
   }
@@ -138,14 +138,14 @@ class CredentialAllowListIT {
 
     credential("plain", null);
     assertNotAllowed(
-        () -> redfish().powerState(node, deadline()), "plain http:// needs an http:// entry");
+        () -> redfish().bmcPowerState(node, deadline()), "plain http:// needs an http:// entry");
     credential("plain", "127.0.0.1\n");
     assertNotAllowed(
-        () -> redfish().powerState(node, deadline()), "127.0.0.1 is allowed only over https");
+        () -> redfish().bmcPowerState(node, deadline()), "127.0.0.1 is allowed only over https");
     assertNothingReceived(capture);
 
     credential("plain", "http://127.0.0.1\n");
-    assertReaches(() -> redfish().powerState(node, deadline()));
+    assertReaches(() -> redfish().bmcPowerState(node, deadline()));
     assertThat(capture.saw(PASSWORD)).isTrue();
   }
 
@@ -157,15 +157,15 @@ class CredentialAllowListIT {
 
     credential("lab", null);
     assertNotAllowed(
-        () -> redfish().powerState(node, deadline()),
+        () -> redfish().bmcPowerState(node, deadline()),
         "insecureSkipVerify needs the line insecure-skip-verify");
     credential("lab", "127.0.0.1\n");
     assertNotAllowed(
-        () -> redfish().powerState(node, deadline()), "does not allow insecureSkipVerify");
+        () -> redfish().bmcPowerState(node, deadline()), "does not allow insecureSkipVerify");
     assertNothingReceived(capture);
 
     credential("lab", "127.0.0.1\ninsecure-skip-verify\n");
-    assertReaches(() -> redfish().powerState(node, deadline()));
+    assertReaches(() -> redfish().bmcPowerState(node, deadline()));
     assertThat(capture.saw(PASSWORD)).isTrue();
   }
 
@@ -176,7 +176,8 @@ class CredentialAllowListIT {
     bmc.linkSessionsTo(elsewhere.url() + "/redfish/v1/SessionService/Sessions");
     credential("rack-8", "http://127.0.0.1\n");
 
-    assertThatThrownBy(() -> redfish().powerState(BmcEndpoint.of(bmc.url(), "rack-8"), deadline()))
+    assertThatThrownBy(
+            () -> redfish().bmcPowerState(BmcEndpoint.of(bmc.url(), "rack-8"), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -201,14 +202,14 @@ class CredentialAllowListIT {
 
     credential("pve", "http://192.0.2.10\n");
     assertNotAllowed(
-        () -> proxmox.powerState(vm, deadline()),
+        () -> proxmox.bmcPowerState(vm, deadline()),
         "credential 'pve' may not be sent to http://127.0.0.1");
     credential("pve", null);
-    assertNotAllowed(() -> proxmox.powerState(vm, deadline()), "plain http://");
+    assertNotAllowed(() -> proxmox.bmcPowerState(vm, deadline()), "plain http://");
     assertNothingReceived(capture);
 
     credential("pve", "http://127.0.0.1\n");
-    assertThat(proxmox.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(proxmox.bmcPowerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
     assertThat(capture.saw(TOKEN_SECRET)).isTrue();
   }
 
@@ -224,11 +225,11 @@ class CredentialAllowListIT {
     PowerDriver proxmox = closes(new ProxmoxDriver(new CredentialStore(root)));
 
     credential("pve-lab", "127.0.0.1\n");
-    assertNotAllowed(() -> proxmox.powerState(vm, deadline()), "insecureSkipVerify");
+    assertNotAllowed(() -> proxmox.bmcPowerState(vm, deadline()), "insecureSkipVerify");
     assertNothingReceived(capture);
 
     credential("pve-lab", "127.0.0.1\ninsecure-skip-verify\n");
-    assertThat(proxmox.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(proxmox.bmcPowerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
     assertThat(capture.saw(TOKEN_SECRET)).isTrue();
   }
 
@@ -253,19 +254,19 @@ class CredentialAllowListIT {
     credential("ipmi-r7", "192.0.2.0/24\n");
 
     assertNotAllowed(
-        () -> ipmi.powerState(BmcEndpoint.of("198.51.100.7:623", "ipmi-r7"), deadline()),
+        () -> ipmi.bmcPowerState(BmcEndpoint.of("198.51.100.7:623", "ipmi-r7"), deadline()),
         "credential 'ipmi-r7' may not be sent to ipmi://198.51.100.7",
         "198.51.100.7 is not in its allowed-hosts file");
     assertThat(runs).isEmpty();
 
-    assertThat(ipmi.powerState(BmcEndpoint.of("192.0.2.7:1623", "ipmi-r7"), deadline()))
+    assertThat(ipmi.bmcPowerState(BmcEndpoint.of("192.0.2.7:1623", "ipmi-r7"), deadline()))
         .isEqualTo(BmcPowerState.ON);
     assertThat(String.join(" ", runs.get(0))).contains("-H 192.0.2.7 -p 1623 -U " + USER);
     assertThat(environments.get(0)).containsValue(PASSWORD);
 
     credential("ipmi-r7", "localhost\n");
     runs.clear();
-    assertThat(ipmi.powerState(BmcEndpoint.of("localhost", "ipmi-r7"), deadline()))
+    assertThat(ipmi.bmcPowerState(BmcEndpoint.of("localhost", "ipmi-r7"), deadline()))
         .isEqualTo(BmcPowerState.ON);
     String host = runs.get(0).get(runs.get(0).indexOf("-H") + 1);
     assertThat(IpLiteral.parse(host)).as("ipmitool -H %s", host).isPresent();

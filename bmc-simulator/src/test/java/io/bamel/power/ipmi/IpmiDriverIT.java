@@ -94,16 +94,16 @@ class IpmiDriverIT {
   @Test
   void readsAndChangesThePowerState() throws Exception {
     BmcEndpoint bmc = endpoint("ipmi-ok");
-    assertThat(driver.powerState(bmc, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(bmc, deadline())).isEqualTo(BmcPowerState.OFF);
 
     driver.powerOn(bmc, deadline());
     assertThat(sim.poweredOn()).isTrue();
-    assertThat(driver.powerState(bmc, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(driver.bmcPowerState(bmc, deadline())).isEqualTo(BmcPowerState.ON);
 
     int before = sim.powerSets().size();
     driver.powerCycle(bmc, deadline()); // ipmi_sim switches off, then on a moment later
     Instant until = Instant.now().plus(Duration.ofSeconds(10));
-    while (driver.powerState(bmc, deadline()) != BmcPowerState.ON
+    while (driver.bmcPowerState(bmc, deadline()) != BmcPowerState.ON
         || !sim.powerSets().subList(before, sim.powerSets().size()).contains("1")) {
       assertThat(Instant.now()).as("on again after the cycle").isBefore(until);
       Thread.sleep(100);
@@ -114,7 +114,7 @@ class IpmiDriverIT {
 
     driver.powerOff(bmc, PowerOffMode.FORCE, deadline());
     assertThat(sim.poweredOn()).isFalse();
-    assertThat(driver.powerState(bmc, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(bmc, deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -141,15 +141,15 @@ class IpmiDriverIT {
     BmcEndpoint viaNative = endpoint("ipmi-ok");
     BmcEndpoint viaIpmitool =
         endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_IMPLEMENTATION, "ipmitool");
-    assertThat(driver.powerState(viaNative, deadline())).isEqualTo(BmcPowerState.OFF);
-    assertThat(driver.powerState(viaIpmitool, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(viaNative, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(viaIpmitool, deadline())).isEqualTo(BmcPowerState.OFF);
     driver.powerOn(viaNative, deadline());
-    assertThat(driver.powerState(viaIpmitool, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(driver.bmcPowerState(viaIpmitool, deadline())).isEqualTo(BmcPowerState.ON);
     driver.powerOff(viaIpmitool, PowerOffMode.FORCE, deadline());
-    assertThat(driver.powerState(viaNative, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(viaNative, deadline())).isEqualTo(BmcPowerState.OFF);
     assertThatThrownBy(
             () ->
-                driver.powerState(
+                driver.bmcPowerState(
                     endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_IMPLEMENTATION, "openipmi"),
                     deadline()))
         .isInstanceOfSatisfying(
@@ -162,7 +162,7 @@ class IpmiDriverIT {
     // suite 0 sends nothing authenticated: refused before any packet unless the credential's
     // allowed-hosts holds insecure-skip-verify; ipmi_sim accepts it then, as ipmitool -C 0 does
     BmcEndpoint zero = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "0");
-    assertThatThrownBy(() -> driver.powerState(zero, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(zero, deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED));
@@ -172,7 +172,7 @@ class IpmiDriverIT {
         "127.0.0.1\ninsecure-skip-verify\n");
     BmcEndpoint allowed = endpoint("ipmi-zero").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "0");
     sim.setPoweredOn(true);
-    assertThat(driver.powerState(allowed, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(driver.bmcPowerState(allowed, deadline())).isEqualTo(BmcPowerState.ON);
   }
 
   @Test
@@ -180,7 +180,7 @@ class IpmiDriverIT {
     // ipmi_sim has no SHA-256: it refuses suite 17 in its open-session answer
     BmcEndpoint suite17 = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_CIPHER_SUITE, "17");
     Instant start = Instant.now();
-    assertThatThrownBy(() -> driver.powerState(suite17, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(suite17, deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -194,7 +194,7 @@ class IpmiDriverIT {
   @Test
   void anUnknownUserIsTerminalAndSaysSo() throws Exception {
     CredentialDirs.write(dir.resolve("secrets"), "ipmi-nobody", "nobody", PASSWORD);
-    assertThatThrownBy(() -> driver.powerState(endpoint("ipmi-nobody"), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint("ipmi-nobody"), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -207,7 +207,7 @@ class IpmiDriverIT {
   void anOperatorPrivilegeIsPassedThroughAndWorks() throws Exception {
     BmcEndpoint operator = endpoint("ipmi-ok").withOption(IpmiDriver.OPTION_PRIVILEGE, "operator");
     driver.powerOn(operator, deadline());
-    assertThat(driver.powerState(operator, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(driver.bmcPowerState(operator, deadline())).isEqualTo(BmcPowerState.ON);
   }
 
   @Test
@@ -230,7 +230,7 @@ class IpmiDriverIT {
   @Test
   void aWrongPasswordIsTerminalWithinSeconds() {
     Instant start = Instant.now();
-    assertThatThrownBy(() -> driver.powerState(endpoint("ipmi-bad"), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint("ipmi-bad"), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -256,7 +256,7 @@ class IpmiDriverIT {
           CompletableFuture.supplyAsync(
               () -> {
                 try {
-                  patient.powerState(endpoint("ipmi-ok"), deadline());
+                  patient.bmcPowerState(endpoint("ipmi-ok"), deadline());
                   return null;
                 } catch (PowerException e) {
                   return e;
@@ -282,7 +282,7 @@ class IpmiDriverIT {
     } finally {
       sim.thaw();
     }
-    assertThat(driver.powerState(endpoint("ipmi-ok"), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint("ipmi-ok"), deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   /** The command lines of the running ipmitool processes aimed at this test's simulator. */

@@ -133,7 +133,7 @@ class RedfishTransportIT {
     SimulatedSystem system = add(tls, SimConnection.keepAlive(Duration.ofMillis(200)));
     BmcEndpoint endpoint = endpoint(tls, system);
     for (int i = 0; i < 4; i++) {
-      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+      assertThat(driver.bmcPowerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
       Thread.sleep(400); // the BMC closes the pooled connection meanwhile
     }
     assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(4);
@@ -247,7 +247,7 @@ class RedfishTransportIT {
         ports.add(URI.create(own.address(system.id())).getPort());
         BmcEndpoint endpoint =
             new BmcEndpoint(own.address(system.id()), "bmc", TlsSettings.DEFAULT, Map.of());
-        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        assertThat(driver.bmcPowerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
         assertThat(system.count(SimOperation.SYSTEM)).isEqualTo(1);
       }
 
@@ -276,7 +276,7 @@ class RedfishTransportIT {
       TlsSettings settings = TlsSettings.caBundle(own.writeCaBundle(dir.resolve("resume.pem")));
       BmcEndpoint endpoint = new BmcEndpoint(own.address(system.id()), "bmc", settings, Map.of());
       for (int i = 0; i < 4; i++) {
-        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        assertThat(driver.bmcPowerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
         Thread.sleep(300); // the BMC closes the idle connection meanwhile
       }
 
@@ -379,7 +379,7 @@ class RedfishTransportIT {
       TlsSettings settings = TlsSettings.caBundle(own.writeCaBundle(dir.resolve("nist-idle.pem")));
       BmcEndpoint endpoint = new BmcEndpoint(own.address(system.id()), "bmc", settings, Map.of());
       for (int i = 0; i < 3; i++) {
-        assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+        assertThat(driver.bmcPowerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
         Thread.sleep(300); // the BMC closes the idle connection meanwhile
       }
       driver.powerOn(endpoint, deadline());
@@ -416,7 +416,7 @@ class RedfishTransportIT {
   void aResetAfterTheIdleConnectionWasClosedIsSentOnceAndItsPollingWorks() throws Exception {
     SimulatedSystem system = add(tls, SimConnection.keepAlive(Duration.ofMillis(200)));
     BmcEndpoint endpoint = endpoint(tls, system);
-    driver.powerState(endpoint, deadline());
+    driver.bmcPowerState(endpoint, deadline());
     Thread.sleep(400);
 
     driver.powerOn(endpoint, deadline());
@@ -434,7 +434,7 @@ class RedfishTransportIT {
     BmcEndpoint endpoint = endpoint(plain, system);
 
     for (int i = 0; i < 3; i++) {
-      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+      assertThat(driver.bmcPowerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
     }
     driver.powerOn(endpoint, deadline());
     driver.powerOff(endpoint, PowerOffMode.FORCE, deadline());
@@ -449,7 +449,7 @@ class RedfishTransportIT {
     SimulatedSystem system = add(tls, SimConnection.closeAnnounced());
     BmcEndpoint endpoint = endpoint(tls, system);
     for (int i = 0; i < 3; i++) {
-      assertThat(driver.powerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
+      assertThat(driver.bmcPowerState(endpoint, deadline())).isEqualTo(BmcPowerState.OFF);
     }
     driver.powerOn(endpoint, deadline());
     assertThat(system.resets("On")).isEqualTo(1);
@@ -459,7 +459,7 @@ class RedfishTransportIT {
   void aResetWhoseConnectionFailedBeforeAnyByteWasWrittenIsSentAgainOnce() throws Exception {
     SimulatedSystem system = add(tls, SimConnection.DEFAULT);
     BmcEndpoint endpoint = endpoint(tls, system);
-    driver.powerState(endpoint, deadline()); // discovery, login, a pooled connection
+    driver.bmcPowerState(endpoint, deadline()); // discovery, login, a pooled connection
 
     tls.closeNextConnections(1); // the reset's new connection dies in its TLS handshake
     driver.powerOn(endpoint, deadline());
@@ -471,7 +471,7 @@ class RedfishTransportIT {
   void aResetWhoseRequestMayHaveReachedTheBmcIsNotSentAgain() throws Exception {
     SimulatedSystem system = add(plain, SimConnection.DEFAULT);
     BmcEndpoint endpoint = endpoint(plain, system);
-    driver.powerState(endpoint, deadline());
+    driver.bmcPowerState(endpoint, deadline());
 
     plain.closeNextConnections(1); // plain HTTP: the request is written before the close is seen
     assertThatThrownBy(() -> driver.powerOn(endpoint, deadline()))
@@ -490,14 +490,14 @@ class RedfishTransportIT {
     BmcEndpoint endpoint = endpoint(tls, system);
     RedfishDriver limited = driver(RedfishConfig.defaults().withPerBmcLimits(2, Duration.ZERO));
     try {
-      limited.powerState(endpoint, deadline());
+      limited.bmcPowerState(endpoint, deadline());
       system.faults().latency(Duration.ofMillis(100));
       system.clearRequestStats();
       ExecutorService pool = Executors.newFixedThreadPool(12);
       try {
         List<Callable<BmcPowerState>> calls = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-          calls.add(() -> limited.powerState(endpoint, deadline()));
+          calls.add(() -> limited.bmcPowerState(endpoint, deadline()));
         }
         for (Future<BmcPowerState> f : pool.invokeAll(calls)) {
           assertThat(f.get()).isEqualTo(BmcPowerState.OFF);
@@ -527,14 +527,14 @@ class RedfishTransportIT {
     RedfishDriver spaced =
         driver(RedfishConfig.defaults().withPerBmcLimits(4, Duration.ofMillis(80)));
     try {
-      spaced.powerState(endpoint, deadline());
+      spaced.bmcPowerState(endpoint, deadline());
       system.clearRequestStats();
       long start = System.nanoTime();
       ExecutorService pool = Executors.newFixedThreadPool(6);
       try {
         List<Callable<BmcPowerState>> calls = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-          calls.add(() -> spaced.powerState(endpoint, deadline()));
+          calls.add(() -> spaced.bmcPowerState(endpoint, deadline()));
         }
         pool.invokeAll(calls);
       } finally {

@@ -1,4 +1,4 @@
-package io.bamel.power.cli;
+package io.bamel.server.client.bmc;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package io.bamel.power.cli;
+package io.bamel.server.client.bmc;
 
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
@@ -324,7 +324,7 @@ public final class BmcCommand implements Callable<Integer> {
     BmcOutcome outcome = new BmcOutcome().put("interface", driver.powerInterface());
     switch (what) {
       case STATUS -> {
-        BmcPowerState state = driver.powerState(endpoint, deadline);
+        BmcPowerState state = driver.bmcPowerState(endpoint, deadline);
         outcome.put("powerState", state.basic().wireName()).put("detail", state.wireName());
       }
       case ON -> {
@@ -579,7 +579,7 @@ public final class BmcCommand implements Callable<Integer> {
       PowerDriver driver, BmcEndpoint endpoint, BmcPowerState target, Deadline deadline)
       throws PowerException {
     while (true) {
-      BmcPowerState state = driver.powerState(endpoint, deadline);
+      BmcPowerState state = driver.bmcPowerState(endpoint, deadline);
       if (state == target || state == BmcPowerState.UNKNOWN && noProbe()) {
         return state.wireName();
       }

@@ -341,7 +341,7 @@ class RedfishVendorProfilesIT {
   void idrac8LoginWithoutATokenFallsBackToBasicAuth() throws Exception {
     SimulatedSystem system = add(SimProfile.IDRAC8);
 
-    assertThat(driver.powerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.OFF);
     driver.powerOn(endpoint(system), deadline());
 
     assertThat(system.resets("On")).isEqualTo(1);

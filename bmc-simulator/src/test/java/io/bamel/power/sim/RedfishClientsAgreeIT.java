@@ -135,7 +135,7 @@ class RedfishClientsAgreeIT {
     assertThat(sushy.path("serial").asText()).isEqualTo(serial);
     assertThat(tool.path("SerialNumber").asText()).isEqualTo(serial);
 
-    assertThat(driver.powerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(driver.bmcPowerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.ON);
     assertThat(POWER.get(sushy.path("powerState").asText())).isEqualTo(BmcPowerState.ON);
     assertThat(POWER.get(tool.path("PowerState").asText())).isEqualTo(BmcPowerState.ON);
 
@@ -167,7 +167,7 @@ class RedfishClientsAgreeIT {
   @Test
   void powerChangedByEachClientIsSeenByTheOthers() throws Exception {
     SimulatedSystem system = add(SimProfile.DEFAULT);
-    assertThat(driver.powerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(endpoint(system), deadline())).isEqualTo(BmcPowerState.OFF);
 
     sushy(system, "on");
     awaitSettled(system, BmcPowerState.ON);
@@ -222,10 +222,10 @@ class RedfishClientsAgreeIT {
   /** Waits until bamel's driver reads {@code state}, as the other clients then should. */
   private static void awaitSettled(SimulatedSystem system, BmcPowerState state) throws Exception {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    BmcPowerState read = driver.powerState(endpoint(system), deadline());
+    BmcPowerState read = driver.bmcPowerState(endpoint(system), deadline());
     while (read != state && System.nanoTime() < until) {
       Thread.sleep(100);
-      read = driver.powerState(endpoint(system), deadline());
+      read = driver.bmcPowerState(endpoint(system), deadline());
     }
     assertThat(read).as("bamel's driver reads the change").isEqualTo(state);
   }

@@ -1,4 +1,4 @@
-package io.bamel.power.cli;
+package io.bamel.server.client.bmc;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

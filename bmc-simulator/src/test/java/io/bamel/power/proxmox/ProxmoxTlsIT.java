@@ -100,14 +100,14 @@ class ProxmoxTlsIT {
   @Test
   void theRightCaBundleIsTrusted() throws Exception {
     Path ca = certificate.writePem(dir.resolve("pve-ca.pem"));
-    assertThat(driver.powerState(vm(TlsSettings.caBundle(ca)), deadline()))
+    assertThat(driver.bmcPowerState(vm(TlsSettings.caBundle(ca)), deadline()))
         .isEqualTo(BmcPowerState.ON);
     pve.verify(1, getRequestedFor(urlPathEqualTo(VM + "/status/current")));
   }
 
   @Test
   void withoutTheCaTheCallFailsWithAClearTlsError() {
-    assertThatThrownBy(() -> driver.powerState(vm(TlsSettings.DEFAULT), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(vm(TlsSettings.DEFAULT), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -122,7 +122,7 @@ class ProxmoxTlsIT {
   @Test
   void aCaBundleOfAnotherCertificateIsRefused() throws Exception {
     Path other = SelfSignedCertificate.generate().writePem(dir.resolve("other-ca.pem"));
-    assertThatThrownBy(() -> driver.powerState(vm(TlsSettings.caBundle(other)), deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(vm(TlsSettings.caBundle(other)), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.TLS));
@@ -135,7 +135,7 @@ class ProxmoxTlsIT {
     byte[] digest = HexFormat.of().parseHex(TlsConfigurer.sha256(certificate.certificate()));
     String shown = HexFormat.ofDelimiter(":").withUpperCase().formatHex(digest);
 
-    assertThat(driver.powerState(vm(TlsSettings.pinned(shown)), deadline()))
+    assertThat(driver.bmcPowerState(vm(TlsSettings.pinned(shown)), deadline()))
         .isEqualTo(BmcPowerState.ON);
     pve.verify(1, getRequestedFor(urlPathEqualTo(VM + "/status/current")));
   }
@@ -146,7 +146,7 @@ class ProxmoxTlsIT {
     String wrong = (right.charAt(0) == '0' ? "1" : "0") + right.substring(1);
     assertThatThrownBy(
             () ->
-                driver.powerState(
+                driver.bmcPowerState(
                     vm(TlsSettings.pinned(wrong.toUpperCase(Locale.ROOT))), deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,

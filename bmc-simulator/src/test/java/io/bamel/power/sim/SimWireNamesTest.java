@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 class SimWireNamesTest {
 
   private static final Path SIM = Path.of("src/main/java/io/bamel/power/sim");
-  private static final Path DRIVER = Path.of("src/main/java/io/bamel/power/redfish");
+  private static final Path DRIVER =
+      Path.of("../power-drivers/src/main/java/io/bamel/power/redfish");
 
   private static final Pattern REDFISH_LIKE =
       Pattern.compile(
