@@ -12,8 +12,8 @@ import java.util.function.Predicate;
 /**
  * The registered power interfaces: every {@link PowerInterfaceType} that {@link ServiceLoader}
  * finds on the class path, loaded once, in class-path order (the drivers' own four first in their
- * jar's file: redfish, ipmi, wol, proxmox). Two with one name is a start-up error, as is a name
- * that is not lowercase letters, digits and dashes.
+ * jar's file: redfish, ipmi, wol, proxmox). Two with one name, or two claiming one settings field,
+ * is a start-up error, as is a name that is not lowercase letters, digits and dashes.
  */
 public final class PowerInterfaceTypes {
 
@@ -81,6 +81,15 @@ public final class PowerInterfaceTypes {
                 + previous.getClass().getName()
                 + " and "
                 + type.getClass().getName());
+      }
+    }
+    Map<String, String> owners = new LinkedHashMap<>();
+    for (PowerInterfaceType type : types.values()) {
+      String field = type.settingsField();
+      String owner = field == null ? null : owners.putIfAbsent(field, type.name());
+      if (owner != null) {
+        throw new IllegalStateException(
+            "power interfaces " + owner + " and " + type.name() + " both claim field " + field);
       }
     }
     return Collections.unmodifiableMap(types);
