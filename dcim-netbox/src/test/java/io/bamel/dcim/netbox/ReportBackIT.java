@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
