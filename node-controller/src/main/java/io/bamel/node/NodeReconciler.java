@@ -184,8 +184,8 @@ final class NodeReconciler {
     if (!d.action().isPower() && !stopping) {
       boolean can =
           spec.powerInterface() != null
-              && spec.powerInterface().canInspect()
-              && spec.powerInterface() != cannotInspect.get(id);
+              && spec.powerInterface().capabilities().inspection()
+              && !spec.powerInterface().equals(cannotInspect.get(id));
       boolean settled =
           d.action().kind() == Action.Kind.NONE
               && d.event() == null

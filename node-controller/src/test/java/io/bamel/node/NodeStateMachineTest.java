@@ -72,7 +72,7 @@ class NodeStateMachineTest {
         .name("n1")
         .pool("batch")
         .mgmtAddress("https://192.0.2.1")
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .desiredPower(desired)
         .build();
   }

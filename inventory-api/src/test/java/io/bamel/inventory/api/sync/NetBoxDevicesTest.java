@@ -48,7 +48,7 @@ class NetBoxDevicesTest {
     assertThat(spec.mgmtAddress()).isEqualTo("[fd00::7]");
     assertThat(spec.macAddress()).isEqualTo("52:54:00:aa:bb:cc");
     assertThat(spec.pool()).isEqualTo("gpu");
-    assertThat(spec.powerInterface()).isEqualTo(PowerInterface.REDFISH);
+    assertThat(spec.powerInterface()).isEqualTo(PowerInterface.of("redfish"));
     assertThat(spec.bmcCredentials()).isEqualTo("idrac");
     assertThat(spec.labels()).containsEntry("netbox-status", "active");
     spec.validate();
