@@ -57,7 +57,7 @@ final class ReportBackPlan {
       }
       Values now =
           new Values(
-              s.powerState() == null ? null : s.powerState().json(),
+              s.observedPower() == null ? null : s.observedPower().json(),
               s.state() == null ? null : s.state().json());
       if (now.power() == null && now.state() == null) {
         continue;

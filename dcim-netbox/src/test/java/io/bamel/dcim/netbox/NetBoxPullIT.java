@@ -155,7 +155,7 @@ class NetBoxPullIT {
         NodeStatus.builder()
             .state(NodeState.READY)
             .stateSince(Instant.now())
-            .powerState(ObservedPower.ON)
+            .observedPower(ObservedPower.ON)
             .build(),
         null,
         null);

@@ -58,7 +58,7 @@ class ReportBackIT {
     inventory.store.putStatus(
         node.id(),
         node.statusRevision(),
-        NodeStatus.builder().state(state).stateSince(Instant.now()).powerState(power).build(),
+        NodeStatus.builder().state(state).stateSince(Instant.now()).observedPower(power).build(),
         null,
         null);
   }

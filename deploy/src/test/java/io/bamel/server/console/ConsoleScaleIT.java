@@ -58,7 +58,7 @@ class ConsoleScaleIT {
     boolean on = state != NodeState.OFF;
     return NodeStatus.builder()
         .state(state)
-        .powerState(on ? ObservedPower.ON : ObservedPower.OFF)
+        .observedPower(on ? ObservedPower.ON : ObservedPower.OFF)
         .build();
   }
 

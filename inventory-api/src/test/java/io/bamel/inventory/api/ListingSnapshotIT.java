@@ -81,7 +81,7 @@ class ListingSnapshotIT {
                           s ->
                               NodeStatus.builder()
                                   .state(NodeState.READY)
-                                  .powerState(ObservedPower.ON)
+                                  .observedPower(ObservedPower.ON)
                                   .errorCount(n)
                                   .build(),
                           null,

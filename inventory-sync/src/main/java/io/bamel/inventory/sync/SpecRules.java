@@ -39,7 +39,7 @@ public final class SpecRules {
       String id, NodeSpec current, NodeSpec incoming, boolean leftOutKeeps) {
     List<FieldError> errors = new ArrayList<>();
     String where = "POST /api/v1/nodes/" + id + "/power";
-    DesiredPower state = incoming.powerState();
+    DesiredPower state = incoming.desiredPower();
     PowerPolicy policy = incoming.powerPolicy();
     if (current == null) {
       if (state != null && state != DesiredPower.OFF) {
@@ -55,14 +55,14 @@ public final class SpecRules {
     }
     boolean stateKept =
         state == null
-            ? leftOutKeeps || current.powerState() == null
-            : state == current.powerState() || state == current.desiredPower();
+            ? leftOutKeeps || current.desiredPower() == null
+            : state == current.desiredPower() || state == current.desiredPowerOrOff();
     if (!stateKept) {
       errors.add(
           new FieldError(
               "powerState",
               "is "
-                  + current.desiredPower().json()
+                  + current.desiredPowerOrOff().json()
                   + " for this node and is changed only through "
                   + where
                   + "; leave it out of the body to keep it"));
@@ -87,15 +87,15 @@ public final class SpecRules {
   /** {@code incoming} with the power fields of {@code current} (none when it is null). */
   public static NodeSpec keepPowerFields(NodeSpec incoming, NodeSpec current) {
     return incoming.toBuilder()
-        .powerState(current == null ? null : current.powerState())
+        .desiredPower(current == null ? null : current.desiredPower())
         .powerPolicy(current == null ? null : current.powerPolicy())
         .build();
   }
 
   /** Whether the node is desired on or observed on. */
   public static boolean isOn(Node node) {
-    boolean desiredOn = node.spec().powerState() == DesiredPower.ON;
-    boolean observedOn = node.status() != null && node.status().powerState() == ObservedPower.ON;
+    boolean desiredOn = node.spec().desiredPower() == DesiredPower.ON;
+    boolean observedOn = node.status() != null && node.status().observedPower() == ObservedPower.ON;
     return desiredOn || observedOn;
   }
 

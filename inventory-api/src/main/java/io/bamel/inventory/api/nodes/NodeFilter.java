@@ -293,9 +293,9 @@ public record NodeFilter(
     }
     if (powerState != null) {
       ObservedPower observed =
-          node.status() == null || node.status().powerState() == null
+          node.status() == null || node.status().observedPower() == null
               ? ObservedPower.UNKNOWN
-              : node.status().powerState();
+              : node.status().observedPower();
       if (observed != powerState) {
         return false;
       }

@@ -83,7 +83,7 @@ public record PowerRequest(DesiredPower state, PowerPolicy policy) {
       return spec.toBuilder().powerPolicy(PowerPolicy.POOL).build();
     }
     NodeSpec next = spec.toBuilder().powerPolicy(PowerPolicy.MANUAL).build();
-    return state == null ? next : next.toBuilder().powerState(state).build();
+    return state == null ? next : next.toBuilder().desiredPower(state).build();
   }
 
   /** The event message. */

@@ -32,7 +32,7 @@ class NodeFilterTest {
               .labels(Map.of("zone", "a", "tier", "gold"))
               .build(),
           5,
-          NodeStatus.builder().state(NodeState.READY).powerState(ObservedPower.ON).build(),
+          NodeStatus.builder().state(NodeState.READY).observedPower(ObservedPower.ON).build(),
           6,
           null);
 

@@ -33,7 +33,7 @@ class PowerRequestTest {
         "[]                                      | gpu | 400 | -",
       })
   void appliesOrRefuses(String body, String pool, String state, String policy) throws Exception {
-    NodeSpec spec = NodeSpec.builder().pool(pool).powerState(DesiredPower.OFF).build();
+    NodeSpec spec = NodeSpec.builder().pool(pool).desiredPower(DesiredPower.OFF).build();
     if (state.matches("\\d+")) {
       assertThatThrownBy(() -> PowerRequest.parse(Codec.mapper().readTree(body)).apply("n1", spec))
           .isInstanceOfSatisfying(
@@ -42,7 +42,7 @@ class PowerRequestTest {
       return;
     }
     NodeSpec next = PowerRequest.parse(Codec.mapper().readTree(body)).apply("n1", spec);
-    assertThat(next.powerState()).isEqualTo(DesiredPower.fromJson(state));
+    assertThat(next.desiredPower()).isEqualTo(DesiredPower.fromJson(state));
     assertThat(next.powerPolicy()).isEqualTo(PowerPolicy.fromJson(policy));
   }
 }

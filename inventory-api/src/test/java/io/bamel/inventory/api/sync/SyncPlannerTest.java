@@ -37,7 +37,7 @@ class SyncPlannerTest {
     NodeStatus status =
         observed == null
             ? null
-            : NodeStatus.builder().state(NodeState.OFF).powerState(observed).build();
+            : NodeStatus.builder().state(NodeState.OFF).observedPower(observed).build();
     return new Node(id, spec, 10, status, status == null ? 0 : 11, null);
   }
 
@@ -112,7 +112,7 @@ class SyncPlannerTest {
     Node on =
         node(
             "p1",
-            spec("inv-p", "SP", null, null).toBuilder().powerState(DesiredPower.ON).build(),
+            spec("inv-p", "SP", null, null).toBuilder().desiredPower(DesiredPower.ON).build(),
             null);
     NodeSpec incoming = spec("inv-p", "SP", null, null); // no power fields: they are kept
     SyncPlan p =
