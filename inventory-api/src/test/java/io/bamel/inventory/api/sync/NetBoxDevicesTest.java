@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.sync.SyncItem;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
