@@ -199,7 +199,7 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
               name(),
               String.format(
                   Locale.ROOT,
-                  "power reads answered unknown, both passes (of %,d; PowerReadTally)",
+                  "power reads answered unknown, every read since the controller started (of %,d; PowerReadTally)",
                   tallied),
               unknown,
               0,
