@@ -45,8 +45,8 @@ import org.slf4j.LoggerFactory;
  * below the client's session idle time, here 50 s, itself below the simulated BMCs' 60 s session
  * timeout. Reported too: the sessions the BMCs activated during the timed pass (0: every read
  * reused its session), and every read's answer ({@code PowerReadTally}: a run with an {@code
- * unknown} fails). 10,000 nodes by default ({@code -Dbench.bmcPassIpmiNodes}); at more than about
- * 15,000 the interval outgrows the session idle time and each read logs in again (five more round
+ * unknown} fails). 10,000 nodes by default ({@code -Dbench.bmcPassIpmiNodes}); above about 16,000
+ * the interval outgrows the session idle time and each read logs in again (five more round
  * trips), which the session row shows.
  */
 public final class IpmiBmcPassBenchmark implements Benchmark {
