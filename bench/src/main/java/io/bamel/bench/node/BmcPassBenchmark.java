@@ -349,7 +349,7 @@ public final class BmcPassBenchmark implements Benchmark {
             NodeStatus.builder()
                 .state(NodeState.READY)
                 .stateSince(now)
-                .powerState(ObservedPower.ON)
+                .observedPower(ObservedPower.ON)
                 .bmcReachable(true)
                 .hardware(hardware)
                 .build());
@@ -383,7 +383,7 @@ public final class BmcPassBenchmark implements Benchmark {
         .mgmtAddress(fleet.address(id))
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc")
-        .powerState(DesiredPower.ON)
+        .desiredPower(DesiredPower.ON)
         .build();
   }
 
