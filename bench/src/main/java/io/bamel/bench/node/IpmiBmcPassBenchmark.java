@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
  * timeout. Reported too: the sessions the BMCs activated during the timed pass (0: every read
  * reused its session), and every read's answer ({@code PowerReadTally}: a run with an {@code
  * unknown} fails). 10,000 nodes by default ({@code -Dbench.bmcPassIpmiNodes}); above about 16,000
- * the interval outgrows the session idle time and each read logs in again (five more round
- * trips), which the session row shows.
+ * the interval outgrows the session idle time and each read logs in again (five more round trips),
+ * which the session row shows.
  */
 public final class IpmiBmcPassBenchmark implements Benchmark {
 
@@ -304,7 +304,7 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
         .mgmtAddress(bmc.address())
         .powerInterface(PowerInterface.IPMI)
         .bmcCredentials("bmc")
-        .powerState(DesiredPower.ON)
+        .desiredPower(DesiredPower.ON)
         .build();
   }
 

@@ -100,7 +100,7 @@ class SimIpmiBamelClientIT {
         reads.add(
             pool.submit(
                 () ->
-                    driver.powerState(
+                    driver.bmcPowerState(
                         endpoint(bmc, "ipmi-ok", suite), Deadline.in(Duration.ofSeconds(20)))));
       }
       for (Future<BmcPowerState> read : reads) {
@@ -134,7 +134,7 @@ class SimIpmiBamelClientIT {
 
     RealClients.Run off = RealClients.ipmipower(freeipmi, bmc.address(), 17, "--off");
     assertThat(off.output()).isEqualTo("127.0.0.1: ok\n");
-    assertThat(driver.powerState(endpoint, Deadline.in(Duration.ofSeconds(20))))
+    assertThat(driver.bmcPowerState(endpoint, Deadline.in(Duration.ofSeconds(20))))
         .isEqualTo(BmcPowerState.OFF);
   }
 
@@ -145,7 +145,7 @@ class SimIpmiBamelClientIT {
     fleet.latency(Duration.ofMillis(100));
     try {
       for (int i = 0; i < 3; i++) {
-        assertThat(driver.powerState(endpoint, Deadline.in(Duration.ofSeconds(20))))
+        assertThat(driver.bmcPowerState(endpoint, Deadline.in(Duration.ofSeconds(20))))
             .isEqualTo(BmcPowerState.ON);
       }
     } finally {
