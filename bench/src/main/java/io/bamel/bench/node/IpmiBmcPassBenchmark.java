@@ -79,8 +79,7 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
         SESSION_IDLE.toSeconds());
     try (EtcdCluster etcd = EtcdCluster.start(1);
         Client client = etcd.client();
-        SimIpmiFleet fleet =
-            SimIpmiFleet.start(new SimIpmiFleet.Options(4, Duration.ofSeconds(60)))) {
+        SimIpmiFleet fleet = SimIpmiFleet.start()) {
       List<String> ids = new ArrayList<>(nodes);
       List<String> addresses = new ArrayList<>(nodes);
       List<BatchItem> items = new ArrayList<>(nodes);

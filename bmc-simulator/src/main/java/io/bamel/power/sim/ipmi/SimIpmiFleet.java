@@ -57,6 +57,7 @@ public final class SimIpmiFleet implements AutoCloseable {
   private final ScheduledExecutorService sender;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, SimIpmiBmc> bmcs = new ConcurrentHashMap<>();
+  private final Map<DatagramChannel, SimIpmiBmc> channelBmc = new ConcurrentHashMap<>();
   private final Queue<DatagramChannel> toRegister = new ConcurrentLinkedQueue<>();
   private final List<DatagramChannel> channels = new ArrayList<>();
   private final AtomicLong answered = new AtomicLong();
@@ -126,8 +127,6 @@ public final class SimIpmiFleet implements AutoCloseable {
     }
     return added;
   }
-
-  private final Map<DatagramChannel, SimIpmiBmc> channelBmc = new ConcurrentHashMap<>();
 
   /** The BMC added under {@code id}. */
   public SimIpmiBmc bmc(String id) {
