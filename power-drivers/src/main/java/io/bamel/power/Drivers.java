@@ -1,7 +1,9 @@
 package io.bamel.power;
 
 import io.bamel.power.credentials.CredentialSource;
+import io.bamel.power.ipmi.IpmiConfig;
 import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.ipmi.IpmiImplementation;
 import io.bamel.power.proxmox.ProxmoxDriver;
 import io.bamel.power.redfish.RedfishDriver;
 import io.bamel.power.wol.PowerOffCommands;
@@ -33,9 +35,23 @@ public final class Drivers {
       CredentialSource credentials,
       PowerOffCommands powerOffCommands,
       PrometheusRegistry metricsRegistry) {
+    return standard(
+        credentials, powerOffCommands, metricsRegistry, IpmiConfig.defaults().implementation());
+  }
+
+  /**
+   * As {@link #standard(CredentialSource, PowerOffCommands, PrometheusRegistry)}, with the site's
+   * IPMI implementation: how the IPMI driver reaches a BMC whose node sets no {@code
+   * ipmi.implementation}.
+   */
+  public static PowerDriverRegistry standard(
+      CredentialSource credentials,
+      PowerOffCommands powerOffCommands,
+      PrometheusRegistry metricsRegistry,
+      IpmiImplementation ipmiImplementation) {
     return new PowerDriverRegistry(new PowerMetrics(metricsRegistry), Clock.systemUTC())
         .register(new RedfishDriver(credentials))
-        .register(new IpmiDriver(credentials))
+        .register(new IpmiDriver(credentials, ipmiImplementation))
         .register(new WolDriver(powerOffCommands))
         .register(new ProxmoxDriver(credentials));
   }
