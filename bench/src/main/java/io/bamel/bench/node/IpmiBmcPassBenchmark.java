@@ -301,7 +301,7 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
         .name(bmc.id())
         .pool("bench")
         .mgmtAddress(bmc.address())
-        .powerInterface(PowerInterface.IPMI)
+        .powerInterface(PowerInterface.of("ipmi"))
         .bmcCredentials("bmc")
         .desiredPower(DesiredPower.ON)
         .build();
