@@ -28,23 +28,32 @@ final class ModuleRules {
       List.of(
           new Rule("outbound-http", Set.of(), Set.of()),
           new Rule("redfish-dmtf", Set.of(), Set.of()),
-          new Rule("inventory-core", Set.of(), Set.of()),
+          new Rule("power-spi", Set.of(), Set.of()),
+          // the model checks specs against the registered power interfaces; its tests register the
+          // real ones
+          new Rule("inventory-core", Set.of("power-spi"), Set.of("power-drivers")),
           new Rule("inventory-sync", Set.of("inventory-core"), Set.of()),
-          new Rule("inventory-api", Set.of("inventory-core", "inventory-sync"), Set.of()),
+          // power-drivers at run time only: the registered interfaces validate the specs it takes
+          new Rule(
+              "inventory-api",
+              Set.of("inventory-core", "inventory-sync", "power-spi", "power-drivers"),
+              Set.of()),
           // inventory-api goes once the sync engine lives in inventory-sync.
           new Rule(
               "dcim-netbox",
               Set.of("inventory-core", "inventory-sync", "inventory-api", "outbound-http"),
               Set.of()),
           new Rule("kube-cluster", Set.of("inventory-core", "outbound-http"), Set.of()),
-          new Rule("power-drivers", Set.of("outbound-http"), Set.of("redfish-dmtf")),
+          new Rule("power-drivers", Set.of("outbound-http", "power-spi"), Set.of("redfish-dmtf")),
           new Rule("bmc-simulator", Set.of("power-drivers", "redfish-dmtf"), Set.of()),
           new Rule(
               "node-controller",
-              Set.of("inventory-core", "power-drivers"),
+              Set.of("inventory-core", "power-drivers", "power-spi"),
               Set.of("bmc-simulator", "kube-cluster", "pool-controller", "outbound-http")),
           new Rule(
-              "pool-controller", Set.of("inventory-core", "outbound-http"), Set.of("kube-cluster")),
+              "pool-controller",
+              Set.of("inventory-core", "outbound-http", "power-spi"),
+              Set.of("kube-cluster", "power-drivers")),
           new Rule(
               "deploy",
               Set.of(
@@ -56,6 +65,7 @@ final class ModuleRules {
                   "node-controller",
                   "pool-controller",
                   "power-drivers",
+                  "power-spi",
                   "bmc-simulator",
                   "outbound-http",
                   "redfish-dmtf"),
@@ -71,6 +81,7 @@ final class ModuleRules {
                   "node-controller",
                   "pool-controller",
                   "power-drivers",
+                  "power-spi",
                   "bmc-simulator",
                   "outbound-http"),
               Set.of()));
