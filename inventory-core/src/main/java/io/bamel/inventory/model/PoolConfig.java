@@ -61,17 +61,20 @@ public record PoolConfig(
    * This config with every absent value set to its default: minNodes 0, maxNodes unbounded,
    * thresholds 0.70 up and 0.60 down (the scale-down threshold chosen by replaying the generated 7-
    * and 34-day workloads in the pool controller's simulator: the least energy that adds no wait
-   * while keeping 0.10 of hysteresis below the scale-up threshold), scaleDownUnneededTime and
-   * delayAfterScaleUp 10 min, scaleUpCooldown (between utilization- or trigger-driven scale-ups) 2
-   * min, maxConcurrentTransitions 5, resources cpu and memory, scale up on either pending pods or
-   * utilization, node timeouts of {@link NodeTimeouts#DEFAULTS}, no dry run.
+   * while keeping 0.10 of hysteresis below the scale-up threshold; a pool whose own scale-up
+   * threshold is lower gets that threshold less 0.10, so a config valid under the earlier 0.30
+   * default stays valid), scaleDownUnneededTime and delayAfterScaleUp 10 min, scaleUpCooldown
+   * (between utilization- or trigger-driven scale-ups) 2 min, maxConcurrentTransitions 5, resources
+   * cpu and memory, scale up on either pending pods or utilization, node timeouts of {@link
+   * NodeTimeouts#DEFAULTS}, no dry run.
    */
   public PoolConfig withDefaults() {
+    double up = scaleUpThreshold != null ? scaleUpThreshold : 0.70;
     return new PoolConfig(
         minNodes != null ? minNodes : 0,
         maxNodes != null ? maxNodes : Integer.MAX_VALUE,
-        scaleUpThreshold != null ? scaleUpThreshold : 0.70,
-        scaleDownThreshold != null ? scaleDownThreshold : 0.60,
+        up,
+        scaleDownThreshold != null ? scaleDownThreshold : defaultScaleDown(up),
         scaleDownUnneededTime != null ? scaleDownUnneededTime : Duration.ofMinutes(10),
         delayAfterScaleUp != null ? delayAfterScaleUp : Duration.ofMinutes(10),
         scaleUpCooldown != null ? scaleUpCooldown : Duration.ofMinutes(2),
@@ -146,5 +149,14 @@ public record PoolConfig(
   private static void checkRatio(Validator v, String field, Double value) {
     v.check(
         value == null || value > 0 && value <= 1, field, "must be a ratio above 0 and at most 1");
+  }
+
+  /**
+   * The scale-down threshold of a pool that sets none: 0.60, or 0.10 below the pool's scale-up
+   * threshold when that is lower (never below 0).
+   */
+  static double defaultScaleDown(double scaleUp) {
+    double below = Math.round((scaleUp - 0.10) * 100) / 100.0;
+    return Math.max(0.0, Math.min(0.60, below));
   }
 }

@@ -265,14 +265,25 @@ class NodeSpecValidationTest {
     PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
     assertThat(defaults.scaleUpThreshold()).isEqualTo(0.70);
     assertThat(defaults.scaleDownThreshold()).isEqualTo(0.60);
-    // The default scale-down threshold must stay below a pool's own scale-up threshold.
-    assertThatThrownBy(() -> PoolConfig.builder().scaleUpThreshold(0.6).build().validate())
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors())
-                    .extracting(FieldError::field)
-                    .containsExactly("scaleDownThreshold"));
+    // A pool with its own lower scale-up threshold keeps 0.10 of hysteresis below it, so a config
+    // valid under the earlier 0.30 default stays valid.
+    assertThat(
+            PoolConfig.builder()
+                .scaleUpThreshold(0.6)
+                .build()
+                .validate()
+                .withDefaults()
+                .scaleDownThreshold())
+        .isEqualTo(0.50);
+    assertThat(
+            PoolConfig.builder()
+                .scaleUpThreshold(0.35)
+                .build()
+                .validate()
+                .withDefaults()
+                .scaleDownThreshold())
+        .isEqualTo(0.25);
+    assertThat(PoolConfig.defaultScaleDown(0.05)).isEqualTo(0.0);
     PoolConfig.builder().scaleUpThreshold(0.6).scaleDownThreshold(0.3).build().validate();
     assertThat(defaults.maxConcurrentTransitions()).isEqualTo(5);
     assertThat(defaults.scaleUpCooldown()).isEqualTo(java.time.Duration.ofMinutes(2));
