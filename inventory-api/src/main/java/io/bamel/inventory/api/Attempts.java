@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 /**
  * Runs a read-decide-write step until it does not lose a compare-and-swap: the one such retry loop
  * of bamel (the store offers single compare-and-swap writes; callers decide what to retry), with
- * the shared {@link Retries#conflict} policy's delays between attempts. A conditional request (If-Match) does not
- * retry: losing the race means its precondition failed, and it answers 412.
+ * the shared {@link Retries#conflict} policy's delays between attempts. A conditional request
+ * (If-Match) does not retry: losing the race means its precondition failed, and it answers 412.
  */
 final class Attempts {
 
