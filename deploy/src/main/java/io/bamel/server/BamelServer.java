@@ -5,7 +5,7 @@ import io.bamel.dcim.netbox.NetBoxSource;
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.ApiTls;
 import io.bamel.inventory.api.InventoryApi;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.connection.EtcdReconnector;
 import io.bamel.inventory.leader.LeaderElection;

@@ -1,6 +1,5 @@
 package io.bamel.server;
 
-import io.bamel.power.cli.BmcCommand;
 import io.bamel.server.client.ClientEnvironment;
 import io.bamel.server.client.CompletionCommand;
 import io.bamel.server.client.DescribeCommand;
@@ -11,6 +10,7 @@ import io.bamel.server.client.MaintenanceCommand;
 import io.bamel.server.client.PowerCommand;
 import io.bamel.server.client.TrainingCommand;
 import io.bamel.server.client.WatchCommand;
+import io.bamel.server.client.bmc.BmcCommand;
 import io.bamel.server.demo.DemoCommand;
 import java.util.LinkedHashMap;
 import java.util.Map;

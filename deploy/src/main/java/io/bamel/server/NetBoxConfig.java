@@ -5,7 +5,7 @@ import io.bamel.dcim.netbox.NetBoxFilters;
 import io.bamel.dcim.netbox.NetBoxSettings;
 import io.bamel.dcim.netbox.NetBoxToken;
 import io.bamel.dcim.netbox.WebhookSecret;
-import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ServerConfig;
 import java.net.URI;

@@ -1,9 +1,9 @@
 package io.bamel.server;
 
-import io.bamel.inventory.api.Access;
 import io.bamel.inventory.api.ApiOptions;
-import io.bamel.inventory.api.HttpListener;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.http.HttpListener;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.store.InventoryCache;
 import io.javalin.http.Context;

@@ -1,6 +1,6 @@
 package io.bamel.server;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.runtime.FatalErrorHandler;
 import io.bamel.power.tls.X25519Provider;
 import io.bamel.server.config.ConfigException;

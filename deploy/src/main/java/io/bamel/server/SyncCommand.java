@@ -4,7 +4,7 @@ import io.bamel.dcim.netbox.NetBoxPull;
 import io.bamel.dcim.netbox.NetBoxSettings;
 import io.bamel.dcim.netbox.NetBoxSource;
 import io.bamel.dcim.netbox.PullReport;
-import io.bamel.inventory.api.SyncReport;
+import io.bamel.inventory.api.sync.SyncReport;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;

@@ -1,6 +1,6 @@
 package io.bamel.server;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package io.bamel.server;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.server.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

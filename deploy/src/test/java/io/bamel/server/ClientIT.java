@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.InventoryApi;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.testing.EtcdCluster;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PoolConfig;

@@ -3,7 +3,7 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.bamel.dcim.netbox.WebhookSecret;
 import io.bamel.dcim.netbox.WebhookSignature;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.server.config.ConfigLoader;

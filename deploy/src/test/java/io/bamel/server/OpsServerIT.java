@@ -3,7 +3,7 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.api.ApiOptions;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.testing.EtcdExtension;

@@ -3,7 +3,7 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.embedded.EtcdProcess;
 import java.io.IOException;
 import java.io.InputStream;

@@ -146,11 +146,11 @@ class ServerProcessIT {
   @Test
   void aControllerOnlyProcessServesHealthAndGuardedMetricsAndLogsJson(@TempDir Path dir)
       throws Exception {
-    String token = io.bamel.inventory.api.TokenStore.newToken();
+    String token = io.bamel.inventory.api.security.TokenStore.newToken();
     Path tokens =
         Files.writeString(
             dir.resolve("tokens"),
-            io.bamel.inventory.api.TokenStore.line("prom", "read", token) + "\n");
+            io.bamel.inventory.api.security.TokenStore.line("prom", "read", token) + "\n");
     try (BamelProcess bamel =
         BamelProcess.start(
             Map.of(),

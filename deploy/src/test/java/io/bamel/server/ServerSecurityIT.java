@@ -2,7 +2,7 @@ package io.bamel.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.testing.EtcdCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.bamel.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -95,7 +95,7 @@ final class NodeBmc {
     }
     acquireToRead();
     try {
-      return PowerReading.of(driver.powerState(endpoint, deadline()));
+      return PowerReading.of(driver.bmcPowerState(endpoint, deadline()));
     } catch (PowerException e) {
       return PowerReading.failed(failure(e));
     } finally {

@@ -62,7 +62,7 @@ public final class NodeStateMachine {
    */
   public static boolean needsPods(NodeSpec spec, NodeStatus status) {
     NodeState state = status == null ? NodeState.UNKNOWN : status.stateOrUnknown();
-    return spec.desiredPower() == DesiredPower.OFF
+    return spec.desiredPowerOrOff() == DesiredPower.OFF
         || state == NodeState.DRAINING
         || state == NodeState.ERROR;
   }
@@ -223,7 +223,7 @@ public final class NodeStateMachine {
       case POWERING_ON, POWERING_OFF, JOINING, DRAINING -> Requeue.POLL;
       default ->
           o.kube().verdict() == KubeVerdict.UNREACHABLE
-                  && o.spec().desiredPower() == DesiredPower.OFF
+                  && o.spec().desiredPowerOrOff() == DesiredPower.OFF
               ? Requeue.POLL
               : Requeue.NEXT_SYNC;
     };

@@ -27,7 +27,7 @@ final class Step extends Transitions {
 
   Step(Observation o, NodeStatus current) {
     super(o, current);
-    this.wantOn = o.spec().desiredPower() == DesiredPower.ON;
+    this.wantOn = o.spec().desiredPowerOrOff() == DesiredPower.ON;
     this.power = o.power().state();
   }
 
@@ -95,7 +95,7 @@ final class Step extends Transitions {
    */
   private boolean unconfirmedPowerOn() {
     if (power != BmcPowerState.OFF
-        || current.powerState() != ObservedPower.OFF
+        || current.observedPower() != ObservedPower.OFF
         || current.lastPowerAction() != LastPowerAction.POWER_ON
         || current.powerActionTime() == null) {
       return false;
@@ -356,7 +356,7 @@ final class Step extends Transitions {
     if (since.compareTo(o.timeouts().powerOn()) <= 0) {
       return stay(Action.NONE);
     }
-    if (current.powerState() == ObservedPower.OFF) {
+    if (current.observedPower() == ObservedPower.OFF) {
       return error(
           "BMC still reports off "
               + text(o.timeouts().powerOn())

@@ -154,7 +154,7 @@ abstract class Transitions {
   final NodeStatusBuilder base() {
     NodeStatusBuilder b =
         current.toBuilder()
-            .powerState(o.power().observed())
+            .observedPower(o.power().observed())
             .bmcReachable(o.power().failed() ? Boolean.FALSE : Boolean.TRUE)
             .observedSpecRevision(o.specRevision());
     if (!o.power().failed()

@@ -163,8 +163,9 @@ final class CountingDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return pass(endpoint, PowerOperation.STATUS, () -> real.powerState(endpoint, deadline));
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    return pass(endpoint, PowerOperation.STATUS, () -> real.bmcPowerState(endpoint, deadline));
   }
 
   @Override

@@ -61,9 +61,10 @@ final class FailureCountingDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     reads.incrementAndGet();
-    return record("status", () -> real.powerState(endpoint, deadline));
+    return record("status", () -> real.bmcPowerState(endpoint, deadline));
   }
 
   @Override

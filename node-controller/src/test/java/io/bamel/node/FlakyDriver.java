@@ -50,9 +50,10 @@ final class FlakyDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     maybeFail("power state");
-    return real.powerState(endpoint, deadline);
+    return real.bmcPowerState(endpoint, deadline);
   }
 
   @Override

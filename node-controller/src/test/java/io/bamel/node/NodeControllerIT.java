@@ -104,7 +104,7 @@ class NodeControllerIT {
     assertThat(k8sNode.getSpec() == null ? null : k8sNode.getSpec().getUnschedulable())
         .isNotEqualTo(Boolean.TRUE);
     var status = site.node(id).status();
-    assertThat(status.powerState()).isEqualTo(ObservedPower.ON);
+    assertThat(status.observedPower()).isEqualTo(ObservedPower.ON);
     assertThat(status.kubernetesNode()).isEqualTo(id);
     assertThat(status.nodeReady()).isTrue();
     assertThat(status.lastPowerAction()).isEqualTo(LastPowerAction.POWER_ON);
@@ -199,7 +199,7 @@ class NodeControllerIT {
     ControllerInstance c = site.controller("a");
     site.awaitState(List.of(kept), READY, WAIT);
     site.update(kept, s -> s.toBuilder().maintenance(true).build());
-    site.update(idle, s -> s.toBuilder().maintenance(true).powerState(DesiredPower.OFF).build());
+    site.update(idle, s -> s.toBuilder().maintenance(true).desiredPower(DesiredPower.OFF).build());
     site.awaitState(List.of(idle), READY, WAIT);
 
     site.desire(kept, DesiredPower.OFF);
@@ -209,7 +209,7 @@ class NodeControllerIT {
     assertThat(site.fleet.system(kept).powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(site.resets(kept, "GracefulShutdown") + site.resets(kept, "ForceOff")).isZero();
     assertThat(site.resets(idle, "On")).as("no power-on while in maintenance").isEqualTo(1);
-    await().atMost(WAIT).until(() -> site.node(idle).status().powerState() == ObservedPower.OFF);
+    await().atMost(WAIT).until(() -> site.node(idle).status().observedPower() == ObservedPower.OFF);
 
     site.update(kept, s -> s.toBuilder().maintenance(false).build());
     site.awaitState(List.of(kept), OFF, WAIT);

@@ -300,7 +300,7 @@ class NodeControllerResilienceIT {
           s ->
               io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
                   .state(POWERING_ON)
-                  .powerState(io.bamel.inventory.model.ObservedPower.OFF)
+                  .observedPower(io.bamel.inventory.model.ObservedPower.OFF)
                   .lastPowerAction(LastPowerAction.POWER_ON)
                   .powerActionTime(now)
                   .timerStarted(now)

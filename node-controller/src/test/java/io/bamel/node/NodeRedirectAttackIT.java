@@ -43,7 +43,7 @@ class NodeRedirectAttackIT {
               .mgmtAddress(trap.allowedOrigin())
               .powerInterface(PowerInterface.REDFISH)
               .bmcCredentials("bmc")
-              .powerState(DesiredPower.ON)
+              .desiredPower(DesiredPower.ON)
               .build(),
           null);
       site.controller("nc-redirect");

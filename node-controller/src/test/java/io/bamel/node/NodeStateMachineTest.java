@@ -74,7 +74,7 @@ class NodeStateMachineTest {
         .pool("batch")
         .mgmtAddress("https://192.0.2.1")
         .powerInterface(PowerInterface.REDFISH)
-        .powerState(desired)
+        .desiredPower(desired)
         .build();
   }
 
@@ -128,7 +128,7 @@ class NodeStateMachineTest {
     return NodeStatus.builder()
         .state(state)
         .stateSince(start)
-        .powerState(ObservedPower.UNKNOWN)
+        .observedPower(ObservedPower.UNKNOWN)
         .timerStarted(start)
         .timerElapsed(Duration.ZERO)
         .powerActionTime(start)
@@ -420,7 +420,7 @@ class NodeStateMachineTest {
         .powerActionTime(T0.minus(since))
         .timerStarted(T0.minus(since))
         .powerCycled(true)
-        .powerState(seen)
+        .observedPower(seen)
         .build();
   }
 
@@ -660,7 +660,7 @@ class NodeStateMachineTest {
       }
     }
     Decision d = decide(on, status(OFF, JUST), OFF_, ABSENT);
-    assertThat(d.next().powerState()).as("still observed").isEqualTo(ObservedPower.OFF);
+    assertThat(d.next().observedPower()).as("still observed").isEqualTo(ObservedPower.OFF);
   }
 
   @Test
@@ -1105,7 +1105,7 @@ class NodeStateMachineTest {
     return NodeStatus.builder()
         .state(POWERING_ON)
         .stateSince(T0.minus(sinceTimer))
-        .powerState(seen)
+        .observedPower(seen)
         .lastPowerAction(LastPowerAction.POWER_ON)
         .powerActionTime(T0.minus(sinceWrite))
         .timerStarted(T0.minus(sinceTimer))

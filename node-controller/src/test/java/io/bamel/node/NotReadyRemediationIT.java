@@ -133,8 +133,8 @@ class NotReadyRemediationIT {
     AppliedPlan replaced = cycle();
     assertThat(replaced.decision().direction()).isEqualTo(Direction.UP);
     assertThat(replaced.decision().powerOn()).extracting(Choice::node).containsExactly(b);
-    assertThat(site.node(b).spec().desiredPower()).isEqualTo(DesiredPower.ON);
-    assertThat(site.node(a).spec().desiredPower()).isEqualTo(DesiredPower.ON);
+    assertThat(site.node(b).spec().desiredPowerOrOff()).isEqualTo(DesiredPower.ON);
+    assertThat(site.node(a).spec().desiredPowerOrOff()).isEqualTo(DesiredPower.ON);
     PoolStatus status = poolStatus();
     assertThat(status.readyNodes()).as("A no longer counts as ready capacity").isZero();
     assertThat(status.scalingNodes()).anyMatch(n -> n.node().equals(b));

@@ -42,8 +42,9 @@ final class OffAfterCycleDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    BmcPowerState state = real.powerState(endpoint, deadline);
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    BmcPowerState state = real.bmcPowerState(endpoint, deadline);
     Long until = offUntil.get(endpoint.address());
     if (until != null && System.nanoTime() - until < 0) {
       offReported.incrementAndGet();

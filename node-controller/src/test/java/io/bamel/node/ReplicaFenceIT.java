@@ -55,7 +55,10 @@ class ReplicaFenceIT {
       assertThatThrownBy(
               () ->
                   site.inventory.putStatus(
-                      now, status.toBuilder().powerState(ObservedPower.OFF).build(), null, fence))
+                      now,
+                      status.toBuilder().observedPower(ObservedPower.OFF).build(),
+                      null,
+                      fence))
           .isInstanceOf(FencedException.class);
       assertThat(site.node(id).statusRevision()).isEqualTo(written);
     }

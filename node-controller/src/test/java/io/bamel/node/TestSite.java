@@ -166,12 +166,12 @@ final class TestSite implements AutoCloseable {
         .mgmtAddress(fleet.address(id))
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc")
-        .powerState(desired)
+        .desiredPower(desired)
         .build();
   }
 
   void desire(String id, DesiredPower desired) {
-    StoreEdits.updateSpec(inventory, id, s -> s.toBuilder().powerState(desired).build(), null);
+    StoreEdits.updateSpec(inventory, id, s -> s.toBuilder().desiredPower(desired).build(), null);
   }
 
   void update(String id, UnaryOperator<NodeSpec> change) {

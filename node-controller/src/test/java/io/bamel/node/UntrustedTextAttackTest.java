@@ -34,7 +34,7 @@ class UntrustedTextAttackTest {
             .mgmtAddress("https://192.0.2.17")
             .powerInterface(PowerInterface.REDFISH)
             .bmcCredentials("bmc")
-            .powerState(DesiredPower.ON)
+            .desiredPower(DesiredPower.ON)
             .build();
     Instant now = Instant.parse("2026-11-28T12:00:00Z");
     Decision d =

@@ -167,7 +167,7 @@ public final class SnapshotBuilder {
     return new Member(
         node.id(),
         state,
-        spec.desiredPower(),
+        spec.desiredPowerOrOff(),
         spec.effectivePowerPolicy() == PowerPolicy.POOL,
         spec.inMaintenance(),
         capacity,

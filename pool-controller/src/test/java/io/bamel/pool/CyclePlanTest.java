@@ -87,7 +87,7 @@ class CyclePlanTest {
     assertThat(plan.changes())
         .allSatisfy(
             c -> {
-              assertThat(c.powerState()).isEqualTo(DesiredPower.ON);
+              assertThat(c.desiredPower()).isEqualTo(DesiredPower.ON);
               assertThat(c.event().principal()).isEqualTo(CyclePlan.PRINCIPAL);
               assertThat(c.event().reason()).isEqualTo("pool-scale-up");
             });

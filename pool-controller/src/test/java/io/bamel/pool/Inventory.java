@@ -33,7 +33,7 @@ final class Inventory {
             .powerInterface(PowerInterface.REDFISH)
             .mgmtAddress("https://192.0.2.1")
             .resources(ResourceCapacity.of("32", "128Gi", null))
-            .powerState(desired)
+            .desiredPower(desired)
             .build();
     NodeStatus status =
         NodeStatus.builder().state(state).stateSince(Instant.parse("2026-06-01T11:00:00Z")).build();

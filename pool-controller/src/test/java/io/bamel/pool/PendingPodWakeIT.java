@@ -51,7 +51,7 @@ class PendingPodWakeIT {
         0,
         NodeStatus.builder()
             .state(NodeState.OFF)
-            .powerState(io.bamel.inventory.model.ObservedPower.OFF)
+            .observedPower(io.bamel.inventory.model.ObservedPower.OFF)
             .build(),
         null,
         null);

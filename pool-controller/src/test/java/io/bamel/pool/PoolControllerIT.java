@@ -151,7 +151,7 @@ class PoolControllerIT {
             .mgmtAddress("https://" + id + ".bmc.test") // unique: the store indexes it
             .bmcCredentials("bmc")
             .resources(resources)
-            .powerState(power)
+            .desiredPower(power)
             .idlePowerWatts(120.0)
             .build();
     store.createNode(id, spec, null);
@@ -161,7 +161,7 @@ class PoolControllerIT {
         NodeStatus.builder()
             .state(state)
             .stateSince(T0.minusSeconds(3600))
-            .powerState(power == DesiredPower.ON ? ObservedPower.ON : ObservedPower.OFF)
+            .observedPower(power == DesiredPower.ON ? ObservedPower.ON : ObservedPower.OFF)
             .build(),
         null,
         null);
@@ -172,7 +172,7 @@ class PoolControllerIT {
   }
 
   private DesiredPower desired(String id) {
-    return store.getNode(id).orElseThrow().spec().powerState();
+    return store.getNode(id).orElseThrow().spec().desiredPower();
   }
 
   private PoolStatus status(String pool) {

@@ -67,8 +67,9 @@ public final class InstrumentedPowerDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return timed(PowerOperation.STATUS, () -> delegate.powerState(endpoint, deadline));
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    return timed(PowerOperation.STATUS, () -> delegate.bmcPowerState(endpoint, deadline));
   }
 
   @Override

@@ -17,9 +17,9 @@ import java.util.OptionalDouble;
  *       or {@link TerminalPowerException} (bad credentials, unsupported, not found, bad
  *       configuration). No message, log line or metric of a driver contains a secret.
  *   <li>{@link #powerOn}, a forced {@link #powerOff} and {@link #powerCycle} return once the BMC
- *       accepted the request; the change may take effect later ({@link #powerState} reports {@link
- *       BmcPowerState#POWERING_ON} and the like meanwhile). Asking for the state the system is
- *       already in (or already heading to) succeeds without a second request taking effect.
+ *       accepted the request; the change may take effect later ({@link #bmcPowerState} reports
+ *       {@link BmcPowerState#POWERING_ON} and the like meanwhile). Asking for the state the system
+ *       is already in (or already heading to) succeeds without a second request taking effect.
  *   <li>A {@link PowerOffMode#GRACEFUL graceful} power-off returns once the system is off, forcing
  *       it off after the driver's graceful timeout (bounded by the deadline).
  * </ul>
@@ -30,7 +30,7 @@ public interface PowerDriver extends AutoCloseable {
   String powerInterface();
 
   /** Reads the power state. */
-  BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException;
+  BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException;
 
   /** Switches the system on. */
   void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException;

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** The operations of {@link PowerDriver}, as named in metrics ({@code operation} label). */
 public enum PowerOperation {
-  /** {@link PowerDriver#powerState}. */
+  /** {@link PowerDriver#bmcPowerState}. */
   STATUS,
   /** {@link PowerDriver#powerOn}. */
   ON,

@@ -26,7 +26,8 @@ class PowerDriverRegistryTest {
     }
 
     @Override
-    public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+        throws PowerException {
       if (failure != null) {
         throw failure;
       }
@@ -61,7 +62,7 @@ class PowerDriverRegistryTest {
   @Test
   void picksTheDriverByInterfaceIgnoringCase() throws Exception {
     registry.register(scripted);
-    assertThat(registry.driver("Scripted").powerState(endpoint, deadline))
+    assertThat(registry.driver("Scripted").bmcPowerState(endpoint, deadline))
         .isEqualTo(BmcPowerState.ON);
     assertThat(registry.interfaces()).containsExactly("scripted");
   }
@@ -78,12 +79,12 @@ class PowerDriverRegistryTest {
   void countsAndTimesEveryCallByResult() throws Exception {
     registry.register(scripted);
     PowerDriver driver = registry.driver("scripted");
-    driver.powerState(endpoint, deadline);
-    driver.powerState(endpoint, deadline);
+    driver.bmcPowerState(endpoint, deadline);
+    driver.bmcPowerState(endpoint, deadline);
     scripted.failure = new TransientPowerException(PowerException.Reason.BUSY, "busy");
-    assertThatThrownBy(() -> driver.powerState(endpoint, deadline));
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint, deadline));
     scripted.failure = new TerminalPowerException(PowerException.Reason.BAD_CREDENTIALS, "no");
-    assertThatThrownBy(() -> driver.powerState(endpoint, deadline));
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint, deadline));
     driver.powerOn(endpoint, deadline);
     assertThatThrownBy(() -> driver.inspect(endpoint, deadline))
         .isInstanceOf(TerminalPowerException.class);

@@ -1,9 +1,9 @@
 package io.bamel.bench.api;
 
-import io.bamel.inventory.api.Access;
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.InventoryApi;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.etcd.jetcd.Client;

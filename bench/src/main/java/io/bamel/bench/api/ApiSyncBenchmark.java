@@ -41,7 +41,7 @@ public final class ApiSyncBenchmark implements Benchmark {
     List<Map.Entry<String, byte[]>> raw = new ArrayList<>(6 * n);
     for (int i = 0; i < n; i++) {
       String id = TestNodes.id(i);
-      NodeSpec spec = TestNodes.spec(i, "pool-" + (i % 4)).toBuilder().powerState(null).build();
+      NodeSpec spec = TestNodes.spec(i, "pool-" + (i % 4)).toBuilder().desiredPower(null).build();
       ObjectNode item = items.addObject();
       item.put("id", id);
       item.set("spec", Codec.mapper().valueToTree(spec));

@@ -41,7 +41,7 @@ final class FleetKeys {
             NodeStatus.builder()
                 .state(NodeState.OFF)
                 .stateSince(T0)
-                .powerState(ObservedPower.OFF)
+                .observedPower(ObservedPower.OFF)
                 .bmcReachable(true)
                 .observedSpecRevision(1L)
                 .build());

@@ -42,7 +42,8 @@ final class FleetSync {
     raw = new ArrayList<>(6 * count);
     for (int i = fleet; i < fleet + count; i++) {
       String id = TestNodes.id(i);
-      NodeSpec spec = TestNodes.spec(i, "pool-" + (i % pools)).toBuilder().powerState(null).build();
+      NodeSpec spec =
+          TestNodes.spec(i, "pool-" + (i % pools)).toBuilder().desiredPower(null).build();
       ObjectNode item = items.addObject();
       item.put("id", id);
       item.set("spec", Codec.mapper().valueToTree(spec));

@@ -13,7 +13,7 @@ import io.bamel.dcim.netbox.NetBoxPull;
 import io.bamel.dcim.netbox.NetBoxSettings;
 import io.bamel.dcim.netbox.NetBoxToken;
 import io.bamel.dcim.netbox.PullReport;
-import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;

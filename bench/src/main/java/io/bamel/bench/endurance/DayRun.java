@@ -250,7 +250,7 @@ final class DayRun {
       boolean on = members.get(p).size() < onPerPool[p];
       NodeSpec spec =
           TestNodes.spec(i, poolName(p)).toBuilder()
-              .powerState(on ? DesiredPower.ON : DesiredPower.OFF)
+              .desiredPower(on ? DesiredPower.ON : DesiredPower.OFF)
               .build();
       List<NodeEvent> history = history(id, eventLimit);
       kvs.addAll(RawEtcd.newNodeKeys(id, spec, history.get(0)));

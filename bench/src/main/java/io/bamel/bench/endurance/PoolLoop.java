@@ -160,7 +160,7 @@ final class PoolLoop {
     counts.decisions.increment();
     counts.switched.add(chosen.size());
     for (SimNode n : chosen) {
-      NodeSpec spec = n.spec.toBuilder().powerState(target).build();
+      NodeSpec spec = n.spec.toBuilder().desiredPower(target).build();
       n.spec = spec;
       n.specRevision = revision;
     }

@@ -33,7 +33,7 @@ final class SimNode {
   }
 
   boolean desiredOn() {
-    return spec.desiredPower() == DesiredPower.ON;
+    return spec.desiredPowerOrOff() == DesiredPower.ON;
   }
 
   NodeState state() {

@@ -343,7 +343,7 @@ public final class BmcPassBenchmark implements Benchmark {
             NodeStatus.builder()
                 .state(NodeState.READY)
                 .stateSince(now)
-                .powerState(ObservedPower.ON)
+                .observedPower(ObservedPower.ON)
                 .bmcReachable(true)
                 .build());
     byte[] readings =
@@ -376,7 +376,7 @@ public final class BmcPassBenchmark implements Benchmark {
         .mgmtAddress(fleet.address(id))
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc")
-        .powerState(DesiredPower.ON)
+        .desiredPower(DesiredPower.ON)
         .build();
   }
 

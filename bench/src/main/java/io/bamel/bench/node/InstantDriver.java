@@ -30,7 +30,7 @@ final class InstantDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline) {
     return states.getOrDefault(endpoint.address(), BmcPowerState.OFF);
   }
 

@@ -204,7 +204,8 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
       List<Future<?>> warm = new ArrayList<>();
       for (SimulatedSystem s : fleet.systems()) {
         BmcEndpoint endpoint = BmcEndpoint.of(fleet.address(s.id()), "bmc");
-        warm.add(pool.submit(() -> limited(slots, () -> driver.powerState(endpoint, deadline()))));
+        warm.add(
+            pool.submit(() -> limited(slots, () -> driver.bmcPowerState(endpoint, deadline()))));
       }
       for (Future<?> f : warm) {
         f.get();
@@ -216,14 +217,14 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
         done.add(
             pool.submit(
                 () -> {
-                  limited(slots, () -> driver.powerState(endpoint, deadline()));
+                  limited(slots, () -> driver.bmcPowerState(endpoint, deadline()));
                   limited(
                       slots,
                       () -> {
                         driver.powerOn(endpoint, deadline());
                         return null;
                       });
-                  while (limited(slots, () -> driver.powerState(endpoint, deadline()))
+                  while (limited(slots, () -> driver.bmcPowerState(endpoint, deadline()))
                       != BmcPowerState.ON) {
                     Thread.sleep(POLL.toMillis());
                   }
@@ -306,7 +307,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
         .mgmtAddress(fleet.address(id))
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc")
-        .powerState(desired)
+        .desiredPower(desired)
         .build();
   }
 

@@ -119,7 +119,7 @@ public final class NodeReactionBenchmark implements Benchmark {
         .mgmtAddress("https://10.1." + (i >> 8 & 255) + "." + (i & 255))
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc")
-        .powerState(desired)
+        .desiredPower(desired)
         .build();
   }
 
@@ -128,7 +128,7 @@ public final class NodeReactionBenchmark implements Benchmark {
         NodeStatus.builder()
             .state(NodeState.OFF)
             .stateSince(Instant.parse("2026-01-01T00:00:00Z"))
-            .powerState(ObservedPower.OFF)
+            .observedPower(ObservedPower.OFF)
             .bmcReachable(true)
             .build();
     List<Op> ops = new ArrayList<>();

@@ -123,8 +123,9 @@ final class PassRecorder implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return call(reads, endpoint, () -> tally.record(real.powerState(endpoint, deadline)));
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
+    return call(reads, endpoint, () -> tally.record(real.bmcPowerState(endpoint, deadline)));
   }
 
   @Override

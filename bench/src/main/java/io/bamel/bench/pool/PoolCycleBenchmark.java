@@ -159,7 +159,7 @@ public final class PoolCycleBenchmark implements Benchmark {
         boolean on = j < perPool * 6 / 10;
         var spec =
             TestNodes.spec(i, pool).toBuilder()
-                .powerState(on ? DesiredPower.ON : DesiredPower.OFF)
+                .desiredPower(on ? DesiredPower.ON : DesiredPower.OFF)
                 .build();
         kvs.add(Map.entry(Keys.nodeSpec(id), Codec.encode(spec)));
         kvs.add(
@@ -169,7 +169,7 @@ public final class PoolCycleBenchmark implements Benchmark {
                     NodeStatus.builder()
                         .state(on ? NodeState.READY : NodeState.OFF)
                         .stateSince(t0)
-                        .powerState(on ? ObservedPower.ON : ObservedPower.OFF)
+                        .observedPower(on ? ObservedPower.ON : ObservedPower.OFF)
                         .build())));
         kvs.add(Map.entry(Keys.poolMember(pool, id), new byte[0]));
         if (on) {

@@ -96,7 +96,7 @@ public final class IpmiFleetBenchmark implements Benchmark {
       for (String address : addresses) {
         BmcEndpoint bmc = BmcEndpoint.of(address, "bmc");
         states.add(
-            executor.submit(() -> driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20)))));
+            executor.submit(() -> driver.bmcPowerState(bmc, Deadline.in(Duration.ofSeconds(20)))));
       }
       for (Future<BmcPowerState> state : states) {
         if (state.get() != BmcPowerState.OFF) {

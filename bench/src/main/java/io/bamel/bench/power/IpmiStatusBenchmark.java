@@ -58,7 +58,7 @@ public final class IpmiStatusBenchmark implements Benchmark {
                 public void run() throws Exception {
                   double before = ProcessCpu.selfMillis();
                   BmcPowerState state =
-                      tally.record(driver.powerState(bmc, Deadline.in(Duration.ofSeconds(20))));
+                      tally.record(driver.bmcPowerState(bmc, Deadline.in(Duration.ofSeconds(20))));
                   tally.requireRealStates(name());
                   if (state != BmcPowerState.OFF) {
                     throw new IllegalStateException("unexpected state " + state);

@@ -254,7 +254,7 @@ public final class RedfishReadBenchmark implements Benchmark {
           pool.submit(
               () -> {
                 reads.incrementAndGet();
-                return tally.record(driver.powerState(endpoint, Deadline.in(deadline)));
+                return tally.record(driver.bmcPowerState(endpoint, Deadline.in(deadline)));
               }));
     }
     List<BmcPowerState> states = new ArrayList<>();

@@ -111,7 +111,7 @@ public final class CacheColdStartBenchmark implements Benchmark {
                   NodeStatus.builder()
                       .state(NodeState.OFF)
                       .stateSince(t0)
-                      .powerState(ObservedPower.OFF)
+                      .observedPower(ObservedPower.OFF)
                       .bmcReachable(true)
                       .observedSpecRevision(1L)
                       .build())));

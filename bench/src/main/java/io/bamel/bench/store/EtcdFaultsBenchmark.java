@@ -5,7 +5,7 @@ import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.InventoryApi;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.connection.EtcdClientTuning;
 import io.bamel.inventory.connection.EtcdReconnector;
 import io.bamel.inventory.leader.LeaderElection;

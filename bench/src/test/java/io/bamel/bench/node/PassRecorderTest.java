@@ -23,14 +23,14 @@ class PassRecorderTest {
     BmcEndpoint on = BmcEndpoint.of("https://192.0.2.1", "bmc");
     BmcEndpoint off = BmcEndpoint.of("https://192.0.2.2", "bmc");
     real.powerOn(on, SOON);
-    assertThat(recorder.powerState(on, SOON)).isEqualTo(BmcPowerState.ON);
-    assertThat(recorder.powerState(off, SOON)).isEqualTo(BmcPowerState.OFF);
+    assertThat(recorder.bmcPowerState(on, SOON)).isEqualTo(BmcPowerState.ON);
+    assertThat(recorder.bmcPowerState(off, SOON)).isEqualTo(BmcPowerState.OFF);
     recorder.tally().requireRealStates("bmc-pass");
     assertThat(recorder.tally().reads()).isEqualTo(2);
 
     // A driver that no longer understands its BMC answers unknown instead of failing.
     PassRecorder misreading = new PassRecorder(new UnknownDriver());
-    assertThat(misreading.powerState(on, SOON)).isEqualTo(BmcPowerState.UNKNOWN);
+    assertThat(misreading.bmcPowerState(on, SOON)).isEqualTo(BmcPowerState.UNKNOWN);
     misreading.reset();
     assertThat(misreading.tally().unknown()).as("the tally survives a pass's reset").isEqualTo(1);
     assertThatThrownBy(() -> misreading.tally().requireRealStates("bmc-pass"))
@@ -45,7 +45,7 @@ class PassRecorderTest {
     }
 
     @Override
-    public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) {
+    public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline) {
       return BmcPowerState.UNKNOWN;
     }
 

@@ -1,8 +1,8 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.Access;
-import io.bamel.inventory.api.NetBoxDevices;
-import io.bamel.inventory.api.Principal;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.Principal;
+import io.bamel.inventory.api.sync.NetBoxDevices;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.NetBoxDevices;
+import io.bamel.inventory.api.sync.NetBoxDevices;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeStatus;
 import java.util.ArrayList;
@@ -57,7 +57,7 @@ final class ReportBackPlan {
       }
       Values now =
           new Values(
-              s.powerState() == null ? null : s.powerState().json(),
+              s.observedPower() == null ? null : s.observedPower().json(),
               s.state() == null ? null : s.state().json());
       if (now.power() == null && now.state() == null) {
         continue;

@@ -3,10 +3,10 @@ package io.bamel.dcim.netbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bamel.inventory.api.Access;
-import io.bamel.inventory.api.SyncConflicts;
-import io.bamel.inventory.api.SyncPlan;
-import io.bamel.inventory.api.SyncReport;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.sync.SyncConflicts;
+import io.bamel.inventory.api.sync.SyncPlan;
+import io.bamel.inventory.api.sync.SyncReport;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.testing.EtcdExtension;

@@ -1,6 +1,6 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.EtcdInventory;

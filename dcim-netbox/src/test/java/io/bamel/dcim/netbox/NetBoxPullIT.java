@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
-import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
@@ -155,7 +155,7 @@ class NetBoxPullIT {
         NodeStatus.builder()
             .state(NodeState.READY)
             .stateSince(Instant.now())
-            .powerState(ObservedPower.ON)
+            .observedPower(ObservedPower.ON)
             .build(),
         null,
         null);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.bamel.inventory.api.Access;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
@@ -58,7 +58,7 @@ class ReportBackIT {
     inventory.store.putStatus(
         node.id(),
         node.statusRevision(),
-        NodeStatus.builder().state(state).stateSince(Instant.now()).powerState(power).build(),
+        NodeStatus.builder().state(state).stateSince(Instant.now()).observedPower(power).build(),
         null,
         null);
   }

@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bamel.inventory.api.Access;
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.InventoryApi;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;

@@ -1,6 +1,6 @@
 package io.bamel.server.client;
 
-import io.bamel.power.cli.BmcCommand;
+import io.bamel.server.client.bmc.BmcCommand;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

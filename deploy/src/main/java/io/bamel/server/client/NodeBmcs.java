@@ -6,7 +6,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.Codec;
 import io.bamel.node.BmcEndpoints;
-import io.bamel.power.cli.BmcCommand;
+import io.bamel.server.client.bmc.BmcCommand;
 import java.nio.file.Path;
 
 /**

@@ -2,7 +2,7 @@ package io.bamel.server.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bamel.power.cli.BmcCommand;
+import io.bamel.server.client.bmc.BmcCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package io.bamel.server.demo;
 
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.runtime.FatalErrorHandler;
 import io.bamel.inventory.store.BatchItem;

@@ -72,7 +72,7 @@ public final class DemoFleet {
             s.gpu()
                 ? ResourceCapacity.of("32", "256Gi", "4")
                 : ResourceCapacity.of("32", "128Gi", null))
-        .powerState(DesiredPower.OFF)
+        .desiredPower(DesiredPower.OFF)
         .idlePowerWatts(s.gpu() ? 180.0 : 110.0)
         .build();
   }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bamel.power.cli.BmcCommand;
+import io.bamel.server.client.bmc.BmcCommand;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

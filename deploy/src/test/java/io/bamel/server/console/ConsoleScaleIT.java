@@ -2,8 +2,8 @@ package io.bamel.server.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.Access;
-import io.bamel.inventory.api.TokenStore;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
@@ -58,7 +58,7 @@ class ConsoleScaleIT {
     boolean on = state != NodeState.OFF;
     return NodeStatus.builder()
         .state(state)
-        .powerState(on ? ObservedPower.ON : ObservedPower.OFF)
+        .observedPower(on ? ObservedPower.ON : ObservedPower.OFF)
         .build();
   }
 

@@ -1,5 +1,6 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.api.security.Access;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;

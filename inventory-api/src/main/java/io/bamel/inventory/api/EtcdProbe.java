@@ -1,5 +1,7 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.api.http.ApiException;
+import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryException;
 import java.time.Duration;

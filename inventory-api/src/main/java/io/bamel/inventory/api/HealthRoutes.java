@@ -1,5 +1,7 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.api.http.ApiContext;
+import io.bamel.inventory.api.http.Problems;
 import io.javalin.http.Context;
 import java.time.Duration;
 import java.util.LinkedHashMap;

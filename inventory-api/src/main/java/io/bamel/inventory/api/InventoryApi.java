@@ -1,5 +1,26 @@
 package io.bamel.inventory.api;
 
+import io.bamel.inventory.api.http.ApiContext;
+import io.bamel.inventory.api.http.ErrorHandling;
+import io.bamel.inventory.api.http.HttpListener;
+import io.bamel.inventory.api.netbox.NetBoxEndpoints;
+import io.bamel.inventory.api.netbox.NetBoxRoutes;
+import io.bamel.inventory.api.nodes.InspectRoutes;
+import io.bamel.inventory.api.nodes.NodeEditRoutes;
+import io.bamel.inventory.api.nodes.NodeReadRoutes;
+import io.bamel.inventory.api.nodes.PowerRoutes;
+import io.bamel.inventory.api.pools.PoolRoutes;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.Authentication;
+import io.bamel.inventory.api.security.Caller;
+import io.bamel.inventory.api.security.TokenStore;
+import io.bamel.inventory.api.session.ConsoleSessions;
+import io.bamel.inventory.api.session.SessionRoutes;
+import io.bamel.inventory.api.sync.SyncConflicts;
+import io.bamel.inventory.api.sync.SyncRoutes;
+import io.bamel.inventory.api.watch.WatchHistory;
+import io.bamel.inventory.api.watch.WatchHub;
+import io.bamel.inventory.api.watch.WatchRoutes;
 import io.bamel.inventory.metrics.HttpMetrics;
 import io.bamel.inventory.metrics.InventoryGauges;
 import io.bamel.inventory.metrics.MetricsEndpoint;

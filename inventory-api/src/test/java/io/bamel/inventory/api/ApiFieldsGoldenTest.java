@@ -2,6 +2,8 @@ package io.bamel.inventory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.api.nodes.NodeFilter;
+import io.bamel.inventory.api.watch.WatchFilter;
 import io.bamel.inventory.store.Codec;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,8 @@
 package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.api.security.TokenStore;
+import io.bamel.inventory.api.watch.WatchHistory;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;

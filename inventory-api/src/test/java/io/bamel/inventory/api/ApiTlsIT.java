@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.bamel.inventory.api.http.ApiTlsContext;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.io.IOException;
 import java.io.InputStream;

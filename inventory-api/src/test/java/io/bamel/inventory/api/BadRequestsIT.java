@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * must leave etcd's revision where it was. Sync bodies whose items are all bad get a 200 report
  * rejecting each of them, and write nothing either.
  */
-class BadRequestsIT {
+public class BadRequestsIT {
 
   @RegisterExtension
   static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
@@ -257,7 +257,7 @@ class BadRequestsIT {
   }
 
   /** What a library's message looks like: qualified class names, config names, backticks. */
-  static final Pattern JAVA_NAMES =
+  public static final Pattern JAVA_NAMES =
       Pattern.compile(
           "(java|javax|jakarta|com\\.fasterxml|io\\.javalin|org\\.eclipse|io\\.bamel)\\."
               + "|Exception|`|\\b(JsonToken|CoercionConfig|StreamReadConstraints|StreamReadFeature"

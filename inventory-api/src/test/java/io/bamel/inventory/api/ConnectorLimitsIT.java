@@ -2,6 +2,7 @@ package io.bamel.inventory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.api.http.HeaderDeadline;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,17 +6,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /** Test data as JSON text. */
-final class Json {
+public final class Json {
 
   private Json() {}
 
   /** The JSON of a value. */
-  static String of(Object value) {
+  public static String of(Object value) {
     return new String(Codec.encode(value), StandardCharsets.UTF_8);
   }
 
   /** A Redfish node spec number {@code i} in {@code pool}, with unique serial, MAC and address. */
-  static NodeSpec spec(int i, String pool) {
+  public static NodeSpec spec(int i, String pool) {
     return NodeSpec.builder()
         .name("node " + i)
         .inventoryId("dcim-" + i)
@@ -32,7 +32,7 @@ final class Json {
         .build();
   }
 
-  static String id(int i) {
+  public static String id(int i) {
     return String.format(Locale.ROOT, "n%03d", i);
   }
 }

@@ -2,6 +2,7 @@ package io.bamel.inventory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.api.http.ListingResponse;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;

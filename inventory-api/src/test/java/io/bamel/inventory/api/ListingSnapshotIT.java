@@ -3,6 +3,7 @@ package io.bamel.inventory.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.inventory.api.nodes.CacheSnapshot;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
@@ -80,7 +81,7 @@ class ListingSnapshotIT {
                           s ->
                               NodeStatus.builder()
                                   .state(NodeState.READY)
-                                  .powerState(ObservedPower.ON)
+                                  .observedPower(ObservedPower.ON)
                                   .errorCount(n)
                                   .build(),
                           null,

@@ -164,11 +164,11 @@ class NodesApiIT {
     ApiFixture.Response patch = f.json("PATCH", "/api/v1/nodes/n001", "{\"powerState\":\"on\"}");
     assertThat(patch.status()).isEqualTo(400);
     assertThat(patch.json().at("/errors/0/field").asText()).isEqualTo("powerState");
-    NodeSpec on = Json.spec(1, "a").toBuilder().powerState(DesiredPower.ON).build();
+    NodeSpec on = Json.spec(1, "a").toBuilder().desiredPower(DesiredPower.ON).build();
     assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(on)).status()).isEqualTo(400);
     assertThat(f.json("PATCH", "/api/v1/nodes/n001", "{\"powerPolicy\":\"manual\"}").status())
         .isEqualTo(400);
-    assertThat(f.cache.node("n001").orElseThrow().spec().powerState()).isNull();
+    assertThat(f.cache.node("n001").orElseThrow().spec().desiredPower()).isNull();
   }
 
   @Test
@@ -178,7 +178,7 @@ class NodesApiIT {
         .isEqualTo(200);
     // A DCIM PUT of the hardware fields only, as NetBox-driven tools send it.
     NodeSpec dcim = Json.spec(1, "a").toBuilder().rack("z").build();
-    assertThat(dcim.powerState()).isNull();
+    assertThat(dcim.desiredPower()).isNull();
     ApiFixture.Response kept = f.json("PUT", "/api/v1/nodes/n001", Json.of(dcim));
     assertThat(kept.status()).as(kept.toString()).isEqualTo(200);
     assertThat(kept.json().at("/spec/rack").asText()).isEqualTo("z");
@@ -193,7 +193,7 @@ class NodesApiIT {
     // Repeating the stored values is no change.
     NodeSpec same =
         dcim.toBuilder()
-            .powerState(DesiredPower.ON)
+            .desiredPower(DesiredPower.ON)
             .powerPolicy(io.bamel.inventory.model.PowerPolicy.MANUAL)
             .build();
     assertThat(f.json("PUT", "/api/v1/nodes/n001", Json.of(same)).status()).isEqualTo(200);
@@ -202,7 +202,7 @@ class NodesApiIT {
         f.json(
             "PUT",
             "/api/v1/nodes/n001",
-            Json.of(dcim.toBuilder().powerState(DesiredPower.OFF).build()));
+            Json.of(dcim.toBuilder().desiredPower(DesiredPower.OFF).build()));
     assertThat(off.status()).isEqualTo(400);
     assertThat(off.contentType()).startsWith("application/problem+json");
     assertThat(off.json().get("detail").asText()).contains("POST /api/v1/nodes/n001/power");
@@ -222,15 +222,15 @@ class NodesApiIT {
     assertThat(pool.json().at("/errors/0/message").asText()).contains("is manual for this node");
 
     NodeSpec stored = f.cache.node("n001").orElseThrow().spec();
-    assertThat(stored.powerState()).isEqualTo(DesiredPower.ON);
+    assertThat(stored.desiredPower()).isEqualTo(DesiredPower.ON);
     assertThat(stored.powerPolicy()).isEqualTo(io.bamel.inventory.model.PowerPolicy.MANUAL);
     assertThat(stored.rack()).isEqualTo("z");
 
     // A node with no desired state stored is off in effect: an explicit off is no change.
     put(2, "a");
-    NodeSpec explicitOff = Json.spec(2, "a").toBuilder().powerState(DesiredPower.OFF).build();
+    NodeSpec explicitOff = Json.spec(2, "a").toBuilder().desiredPower(DesiredPower.OFF).build();
     assertThat(f.json("PUT", "/api/v1/nodes/n002", Json.of(explicitOff)).status()).isEqualTo(200);
-    assertThat(f.cache.node("n002").orElseThrow().spec().powerState()).isNull();
+    assertThat(f.cache.node("n002").orElseThrow().spec().desiredPower()).isNull();
   }
 
   @Test
@@ -246,7 +246,7 @@ class NodesApiIT {
     // A PUT keeps what the power endpoint set when it repeats it.
     NodeSpec same =
         Json.spec(1, "a").toBuilder()
-            .powerState(DesiredPower.ON)
+            .desiredPower(DesiredPower.ON)
             .powerPolicy(io.bamel.inventory.model.PowerPolicy.POOL)
             .rack("z")
             .build();
@@ -572,7 +572,7 @@ class NodesApiIT {
             0,
             NodeStatus.builder()
                 .state(io.bamel.inventory.model.NodeState.READY)
-                .powerState(ObservedPower.ON)
+                .observedPower(ObservedPower.ON)
                 .build(),
             null,
             null));

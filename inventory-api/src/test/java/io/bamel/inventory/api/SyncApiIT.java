@@ -261,7 +261,7 @@ class SyncApiIT {
         f.store.putStatus(
             "n002",
             0,
-            NodeStatus.builder().state(NodeState.READY).powerState(ObservedPower.ON).build(),
+            NodeStatus.builder().state(NodeState.READY).observedPower(ObservedPower.ON).build(),
             null,
             null);
     assertThat(f.cache.awaitRevision(rev, Duration.ofSeconds(5))).isTrue();

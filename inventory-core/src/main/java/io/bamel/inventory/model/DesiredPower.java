@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The power state a node should be in: {@code on} or {@code off}, written by people, DCIM syncs and
- * the pool controller in {@link NodeSpec#powerState()} and acted on by the node controller. What
+ * the pool controller in {@link NodeSpec#desiredPower()} and acted on by the node controller. What
  * the BMC last reported is a different type, {@link ObservedPower}; what a power driver reads is
  * {@code io.bamel.power.BmcPowerState}.
  */

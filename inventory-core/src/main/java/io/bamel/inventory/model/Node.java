@@ -24,7 +24,10 @@ public record Node(
   public NodeStatus statusOrInitial() {
     return status != null
         ? status
-        : NodeStatus.builder().state(NodeState.UNKNOWN).powerState(ObservedPower.UNKNOWN).build();
+        : NodeStatus.builder()
+            .state(NodeState.UNKNOWN)
+            .observedPower(ObservedPower.UNKNOWN)
+            .build();
   }
 
   /** The lifecycle state, {@code unknown} without a status. */

@@ -3,6 +3,7 @@ package io.bamel.inventory.model;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
@@ -10,11 +11,11 @@ import java.util.Map;
  * power state. Stored at {@code /baremetal/nodes/{id}/spec}.
  *
  * <p>Field ownership (docs/architecture.md): DCIM and the API own the hardware and location fields;
- * the pool controller owns {@code powerState} when {@code powerPolicy} is {@code pool}, operators
- * when it is {@code manual}. {@code bmcCredentials} names a credential in the credential store,
- * never a secret. {@code ipmi} holds the IPMI cipher suite and privilege level ({@link
- * IpmiSettings}). Fields this version does not know are kept in {@code extensions} and written
- * back.
+ * the pool controller owns {@code powerState} ({@link #desiredPower}) when {@code powerPolicy} is
+ * {@code pool}, operators when it is {@code manual}. {@code bmcCredentials} names a credential in
+ * the credential store, never a secret. {@code ipmi} holds the IPMI cipher suite and privilege
+ * level ({@link IpmiSettings}). Fields this version does not know are kept in {@code extensions}
+ * and written back.
  */
 public record NodeSpec(
     String name,
@@ -35,7 +36,7 @@ public record NodeSpec(
     WakeOnLan wakeOnLan,
     String bootProfile,
     ResourceCapacity resources,
-    DesiredPower powerState,
+    @JsonProperty("powerState") DesiredPower desiredPower,
     PowerPolicy powerPolicy,
     String kubernetesNodeName,
     Map<String, String> labels,
@@ -67,8 +68,8 @@ public record NodeSpec(
 
   /** The desired power state, {@code off} when unset. */
   @JsonIgnore
-  public DesiredPower desiredPower() {
-    return powerState == null ? DesiredPower.OFF : powerState;
+  public DesiredPower desiredPowerOrOff() {
+    return desiredPower == null ? DesiredPower.OFF : desiredPower;
   }
 
   /** The power policy, {@code pool} when unset and the node has a pool, else {@code manual}. */

@@ -25,7 +25,7 @@ public final class NodeSpecBuilder {
   private WakeOnLan wakeOnLan;
   private String bootProfile;
   private ResourceCapacity resources;
-  private DesiredPower powerState;
+  private DesiredPower desiredPower;
   private PowerPolicy powerPolicy;
   private String kubernetesNodeName;
   private Map<String, String> labels;
@@ -54,7 +54,7 @@ public final class NodeSpecBuilder {
     this.wakeOnLan = s.wakeOnLan();
     this.bootProfile = s.bootProfile();
     this.resources = s.resources();
-    this.powerState = s.powerState();
+    this.desiredPower = s.desiredPower();
     this.powerPolicy = s.powerPolicy();
     this.kubernetesNodeName = s.kubernetesNodeName();
     this.labels = s.labels();
@@ -171,9 +171,9 @@ public final class NodeSpecBuilder {
     return this;
   }
 
-  /** Sets {@code powerState}. */
-  public NodeSpecBuilder powerState(DesiredPower powerState) {
-    this.powerState = powerState;
+  /** Sets {@code desiredPower} ({@code powerState} in JSON). */
+  public NodeSpecBuilder desiredPower(DesiredPower desiredPower) {
+    this.desiredPower = desiredPower;
     return this;
   }
 
@@ -234,7 +234,7 @@ public final class NodeSpecBuilder {
         wakeOnLan,
         bootProfile,
         resources,
-        powerState,
+        desiredPower,
         powerPolicy,
         kubernetesNodeName,
         labels,

@@ -3,6 +3,7 @@ package io.bamel.inventory.model;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -32,7 +33,7 @@ public record NodeStatus(
     Instant stateSince,
     String lastError,
     Integer errorCount,
-    ObservedPower powerState,
+    @JsonProperty("powerState") ObservedPower observedPower,
     LastPowerAction lastPowerAction,
     Instant powerActionTime,
     String kubernetesNode,
@@ -65,7 +66,7 @@ public record NodeStatus(
     return builder()
         .state(NodeState.UNKNOWN)
         .stateSince(now)
-        .powerState(ObservedPower.UNKNOWN)
+        .observedPower(ObservedPower.UNKNOWN)
         .build();
   }
 

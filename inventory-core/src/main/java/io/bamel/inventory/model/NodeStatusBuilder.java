@@ -15,7 +15,7 @@ public final class NodeStatusBuilder {
   private Instant stateSince;
   private String lastError;
   private Integer errorCount;
-  private ObservedPower powerState;
+  private ObservedPower observedPower;
   private LastPowerAction lastPowerAction;
   private Instant powerActionTime;
   private String kubernetesNode;
@@ -40,7 +40,7 @@ public final class NodeStatusBuilder {
     this.stateSince = s.stateSince();
     this.lastError = s.lastError();
     this.errorCount = s.errorCount();
-    this.powerState = s.powerState();
+    this.observedPower = s.observedPower();
     this.lastPowerAction = s.lastPowerAction();
     this.powerActionTime = s.powerActionTime();
     this.kubernetesNode = s.kubernetesNode();
@@ -83,9 +83,9 @@ public final class NodeStatusBuilder {
     return this;
   }
 
-  /** Sets {@code powerState}. */
-  public NodeStatusBuilder powerState(ObservedPower powerState) {
-    this.powerState = powerState;
+  /** Sets {@code observedPower} ({@code powerState} in JSON). */
+  public NodeStatusBuilder observedPower(ObservedPower observedPower) {
+    this.observedPower = observedPower;
     return this;
   }
 
@@ -199,7 +199,7 @@ public final class NodeStatusBuilder {
         stateSince,
         lastError,
         errorCount,
-        powerState,
+        observedPower,
         lastPowerAction,
         powerActionTime,
         kubernetesNode,

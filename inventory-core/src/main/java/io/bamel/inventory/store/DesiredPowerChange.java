@@ -8,4 +8,4 @@ import io.bamel.inventory.model.NodeEvent;
  * based on (the write fails if the spec changed since), the new state, and the event recording why.
  */
 public record DesiredPowerChange(
-    String id, long expectedRevision, DesiredPower powerState, NodeEvent event) {}
+    String id, long expectedRevision, DesiredPower desiredPower, NodeEvent event) {}

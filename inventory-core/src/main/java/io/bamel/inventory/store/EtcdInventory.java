@@ -544,7 +544,7 @@ public final class EtcdInventory {
         throw new ConflictException(
             "node " + change.id() + " is no longer managed by pool " + pool, record.specRevision());
       }
-      NodeSpec next = record.spec().toBuilder().powerState(change.powerState()).build();
+      NodeSpec next = record.spec().toBuilder().desiredPower(change.desiredPower()).build();
       writes.spec(
           plan, change.id(), record.spec(), record.specRevision(), Codec.encode(next), next);
       writes.event(plan, change.id(), record.lastEventSeq(), change.event());

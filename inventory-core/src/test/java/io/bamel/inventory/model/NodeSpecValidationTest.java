@@ -18,7 +18,7 @@ class NodeSpecValidationTest {
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("rack1-bmc")
         .resources(ResourceCapacity.of("32", "256Gi", null))
-        .powerState(DesiredPower.OFF);
+        .desiredPower(DesiredPower.OFF);
   }
 
   @Test

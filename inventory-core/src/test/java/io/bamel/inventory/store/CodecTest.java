@@ -24,7 +24,7 @@ class CodecTest {
             .name("n1")
             .pool("gpu")
             .resources(ResourceCapacity.of("64", "512Gi", "8"))
-            .powerState(DesiredPower.ON)
+            .desiredPower(DesiredPower.ON)
             .build();
     NodeSpec back = Codec.decode(Codec.encode(spec), NodeSpec.class);
     assertThat(back).isEqualTo(spec);

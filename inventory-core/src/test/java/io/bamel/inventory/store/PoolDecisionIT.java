@@ -40,9 +40,9 @@ class PoolDecisionIT {
               PoolStatus.builder().desiredNodes(2).lastScaleTime(T0).build(),
               null);
       assertThat(rev).isEqualTo(before + 1);
-      assertThat(inventory.getNode("n1").orElseThrow().spec().powerState())
+      assertThat(inventory.getNode("n1").orElseThrow().spec().desiredPower())
           .isEqualTo(DesiredPower.ON);
-      assertThat(inventory.getNode("n2").orElseThrow().spec().powerState())
+      assertThat(inventory.getNode("n2").orElseThrow().spec().desiredPower())
           .isEqualTo(DesiredPower.ON);
       assertThat(inventory.getPool("p").orElseThrow().status().desiredNodes()).isEqualTo(2);
       assertThat(inventory.events("n1")).extracting(NodeEvent::reason).containsExactly("scale-up");
@@ -81,7 +81,7 @@ class PoolDecisionIT {
                       null))
           .isInstanceOf(ConflictException.class)
           .hasMessageContaining("no longer managed");
-      assertThat(inventory.getNode("n1").orElseThrow().spec().powerState())
+      assertThat(inventory.getNode("n1").orElseThrow().spec().desiredPower())
           .isEqualTo(DesiredPower.OFF);
       assertThat(inventory.getPool("p").orElseThrow().status()).isNull();
     }

@@ -34,7 +34,7 @@ public final class TestNodes {
         .powerInterface(PowerInterface.REDFISH)
         .bmcCredentials("bmc-default")
         .resources(ResourceCapacity.of("64", "512Gi", null))
-        .powerState(DesiredPower.OFF)
+        .desiredPower(DesiredPower.OFF)
         .build();
   }
 }

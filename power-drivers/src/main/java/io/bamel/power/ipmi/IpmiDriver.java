@@ -156,7 +156,8 @@ public final class IpmiDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     if (isNative(endpoint)) {
       return nativeIpmi.powerOn(endpoint, deadline) ? BmcPowerState.ON : BmcPowerState.OFF;
     }
@@ -206,7 +207,7 @@ public final class IpmiDriver implements PowerDriver {
       }
       case PowerCommand.Off off -> off(endpoint, off.mode(), result, deadline);
       case PowerCommand.Cycle cycle -> {
-        if (powerState(endpoint, deadline) == BmcPowerState.OFF) {
+        if (bmcPowerState(endpoint, deadline) == BmcPowerState.OFF) {
           // many BMCs refuse to cycle a system that is off
           chassisPower(endpoint, deadline, "on");
           result.sent("power on").note("the system was off: switched on");
@@ -250,7 +251,7 @@ public final class IpmiDriver implements PowerDriver {
       result.sent("power off");
       return;
     }
-    if (powerState(endpoint, deadline) == BmcPowerState.OFF) {
+    if (bmcPowerState(endpoint, deadline) == BmcPowerState.OFF) {
       result.note("already off");
       return;
     }
@@ -342,7 +343,7 @@ public final class IpmiDriver implements PowerDriver {
   private boolean waitForOff(BmcEndpoint endpoint, Deadline pollUntil, Deadline commandDeadline)
       throws PowerException {
     while (true) {
-      if (powerState(endpoint, commandDeadline) == BmcPowerState.OFF) {
+      if (bmcPowerState(endpoint, commandDeadline) == BmcPowerState.OFF) {
         return true;
       }
       if (pollUntil.remaining().compareTo(config.pollInterval()) <= 0) {

@@ -131,7 +131,8 @@ public final class ProxmoxDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     ProxmoxTarget target = ProxmoxTarget.of(endpoint);
     return state(api(endpoint), target, deadline);
   }

@@ -143,7 +143,8 @@ public final class RedfishDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     return SystemView.of(readSystem(connection(endpoint), deadline)).powerState();
   }
 

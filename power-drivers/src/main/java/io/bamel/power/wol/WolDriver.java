@@ -100,7 +100,8 @@ public final class WolDriver implements PowerDriver {
   }
 
   @Override
-  public BmcPowerState powerState(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+      throws PowerException {
     var probe = endpoint.option(OPTION_PROBE);
     if (probe.isEmpty()) {
       return BmcPowerState.UNKNOWN;
@@ -243,7 +244,7 @@ public final class WolDriver implements PowerDriver {
   public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     powerOff(endpoint, PowerOffMode.FORCE, deadline);
     if (endpoint.option(OPTION_PROBE).isPresent()) {
-      while (powerState(endpoint, deadline) != BmcPowerState.OFF) {
+      while (bmcPowerState(endpoint, deadline) != BmcPowerState.OFF) {
         if (deadline.remaining().compareTo(config.pollInterval()) <= 0) {
           throw new TransientPowerException(
               PowerException.Reason.TIMEOUT, "node still answers after the power-off command");

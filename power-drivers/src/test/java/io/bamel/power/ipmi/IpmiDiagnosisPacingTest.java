@@ -62,7 +62,7 @@ class IpmiDiagnosisPacingTest {
     assertThatThrownBy(
             () ->
                 driver()
-                    .powerState(
+                    .bmcPowerState(
                         BmcEndpoint.of("192.0.2.9", "bmc"),
                         Deadline.in(Duration.ofSeconds(20), clock)))
         .isInstanceOfSatisfying(
@@ -79,7 +79,7 @@ class IpmiDiagnosisPacingTest {
     assertThatThrownBy(
             () ->
                 driver()
-                    .powerState(
+                    .bmcPowerState(
                         BmcEndpoint.of("192.0.2.9", "bmc"),
                         Deadline.in(Duration.ofMillis(550), clock)))
         .isInstanceOfSatisfying(

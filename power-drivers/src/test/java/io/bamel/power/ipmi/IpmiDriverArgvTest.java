@@ -37,7 +37,7 @@ class IpmiDriverArgvTest {
             .withOption(IpmiDriver.OPTION_CIPHER_SUITE, "17")
             .withOption(IpmiDriver.OPTION_PRIVILEGE, "OPERATOR");
 
-    assertThat(driver.powerState(bmc, Deadline.in(Duration.ofSeconds(5))))
+    assertThat(driver.bmcPowerState(bmc, Deadline.in(Duration.ofSeconds(5))))
         .isEqualTo(BmcPowerState.ON);
 
     List<String> argv = argvs.get(0);
@@ -69,7 +69,7 @@ class IpmiDriverArgvTest {
             BmcEndpoint.of("203.0.113.3", "rack-a")
                 .withOption(IpmiDriver.OPTION_PRIVILEGE, "ROOT"))) {
       org.assertj.core.api.Assertions.assertThatThrownBy(
-              () -> driver.powerState(bad, Deadline.in(Duration.ofSeconds(5))))
+              () -> driver.bmcPowerState(bad, Deadline.in(Duration.ofSeconds(5))))
           .isInstanceOfSatisfying(
               io.bamel.power.TerminalPowerException.class,
               e ->

@@ -134,10 +134,10 @@ class ProxmoxDriverIT {
   @Test
   void readsTheStateWithTheApiToken() throws Exception {
     status("running");
-    assertThat(driver.powerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
+    assertThat(driver.bmcPowerState(vm, deadline())).isEqualTo(BmcPowerState.ON);
     pve.resetMappings();
     status("stopped");
-    assertThat(driver.powerState(vm, deadline())).isEqualTo(BmcPowerState.OFF);
+    assertThat(driver.bmcPowerState(vm, deadline())).isEqualTo(BmcPowerState.OFF);
   }
 
   @Test
@@ -322,7 +322,7 @@ class ProxmoxDriverIT {
     pve.stubFor(
         get(urlPathEqualTo(VM + "/status/current"))
             .willReturn(aResponse().withStatus(401).withStatusMessage("authentication failure")));
-    assertThatThrownBy(() -> driver.powerState(vm, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(vm, deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {
@@ -340,7 +340,7 @@ class ProxmoxDriverIT {
                     .withStatus(500)
                     .withStatusMessage("got timeout")
                     .withBody("{\"data\":null}")));
-    assertThatThrownBy(() -> driver.powerState(vm, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(vm, deadline()))
         .isInstanceOfSatisfying(
             TransientPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.BMC_ERROR));
@@ -354,7 +354,7 @@ class ProxmoxDriverIT {
             "pve-token",
             TlsSettings.DEFAULT,
             Map.of(ProxmoxDriver.OPTION_NODE, "pve1"));
-    assertThatThrownBy(() -> driver.powerState(noVmid, deadline()))
+    assertThatThrownBy(() -> driver.bmcPowerState(noVmid, deadline()))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> assertThat(e.reason()).isEqualTo(PowerException.Reason.INVALID_CONFIG));
@@ -391,7 +391,7 @@ class ProxmoxDriverIT {
       java.util.List<java.util.concurrent.Callable<BmcPowerState>> calls =
           new java.util.ArrayList<>();
       for (int i = 0; i < 12; i++) {
-        calls.add(() -> limited.powerState(vm, deadline()));
+        calls.add(() -> limited.bmcPowerState(vm, deadline()));
       }
       long start = System.nanoTime();
       for (java.util.concurrent.Future<BmcPowerState> f : pool.invokeAll(calls)) {

@@ -41,7 +41,7 @@ class RedirectAttackIT {
   }
 
   private static void assertRefused(PowerDriver driver, BmcEndpoint endpoint, RedirectTrap trap) {
-    assertThatThrownBy(() -> driver.powerState(endpoint, Deadline.in(Duration.ofSeconds(10))))
+    assertThatThrownBy(() -> driver.bmcPowerState(endpoint, Deadline.in(Duration.ofSeconds(10))))
         .isInstanceOfSatisfying(
             TerminalPowerException.class,
             e -> {

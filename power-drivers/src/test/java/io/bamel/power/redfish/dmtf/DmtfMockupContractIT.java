@@ -127,7 +127,7 @@ class DmtfMockupContractIT {
   void statusIsThePublishedPowerState(String mockup) throws Exception {
     try (Bench bench = Bench.of(mockup)) {
       String published = bench.facts().powerState();
-      BmcPowerState read = bench.driver().powerState(bench.endpoint(), deadline());
+      BmcPowerState read = bench.driver().bmcPowerState(bench.endpoint(), deadline());
       assertThat(read.wireName())
           .as("PowerState %s of %s", published, bench.facts().target())
           .isEqualToIgnoringCase(published);
@@ -141,7 +141,7 @@ class DmtfMockupContractIT {
   void oneSessionFromTheSessionServiceUsedForEveryRequestAndLoggedOut(String mockup)
       throws Exception {
     try (Bench bench = Bench.of(mockup)) {
-      bench.driver().powerState(bench.endpoint(), deadline());
+      bench.driver().bmcPowerState(bench.endpoint(), deadline());
       bench.driver().inspect(bench.endpoint(), deadline());
       bench.driver().close();
       String sessions =
@@ -186,7 +186,7 @@ class DmtfMockupContractIT {
       PowerResult on = bench.run(PowerCommand.on());
       assertThat(bench.served()).isEqualTo("On");
       assertThat(on.sent()).hasSize(1);
-      assertThat(bench.driver().powerState(bench.endpoint(), deadline()))
+      assertThat(bench.driver().bmcPowerState(bench.endpoint(), deadline()))
           .isEqualTo(BmcPowerState.ON);
       assertThat(bench.resetsSent()).containsExactly("ForceOff", on.sent().get(0));
     }
@@ -371,7 +371,7 @@ class DmtfMockupContractIT {
       List<String> systems = bench.facts().systems();
       assertThat(systems).hasSizeGreaterThan(1);
       BmcEndpoint root = BmcEndpoint.of(bench.server().baseUrl(), CREDENTIALS);
-      assertThatThrownBy(() -> bench.driver().powerState(root, deadline()))
+      assertThatThrownBy(() -> bench.driver().bmcPowerState(root, deadline()))
           .isInstanceOfSatisfying(
               PowerException.class,
               e -> {

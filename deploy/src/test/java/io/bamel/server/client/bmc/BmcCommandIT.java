@@ -1,0 +1,402 @@
+package io.bamel.server.client.bmc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bamel.power.BmcPowerState;
+import io.bamel.power.sim.IpmiSimulator;
+import io.bamel.power.sim.SimOperation;
+import io.bamel.power.sim.SimProfile;
+import io.bamel.power.sim.SimSystemConfig;
+import io.bamel.power.sim.SimulatedBmcFleet;
+import io.bamel.power.sim.SimulatedSystem;
+import io.bamel.power.sim.WolListener;
+import io.bamel.power.testing.CredentialDirs;
+import io.bamel.power.testing.IpmiTools;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bamel bmc} run as its own process against the simulator, ipmi_sim and a UDP socket. */
+class BmcCommandIT {
+
+  private static final String PASSWORD = "cli-S3cret-pw";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir static Path dir;
+  static SimulatedBmcFleet fleet;
+  static Path ca;
+  static Path creds;
+  static Path badCreds;
+  static Path labCreds;
+
+  /** What a run printed and returned. */
+  record Run(int exit, String out, String err) {
+    JsonNode json() throws Exception {
+      return JSON.readTree(out);
+    }
+  }
+
+  @BeforeAll
+  static void start() throws Exception {
+    fleet = SimulatedBmcFleet.start(true);
+    ca = fleet.writeCaBundle(dir.resolve("ca.pem"));
+    creds = CredentialDirs.write(dir, "bmc-cli", "admin", PASSWORD);
+    badCreds = CredentialDirs.write(dir, "bmc-bad", "admin", "not-the-password");
+    labCreds = CredentialDirs.write(dir, "bmc-lab", "admin", PASSWORD);
+    Files.writeString(labCreds.resolve("allowed-hosts"), "127.0.0.1\ninsecure-skip-verify\n");
+  }
+
+  @AfterAll
+  static void stop() {
+    fleet.close();
+  }
+
+  private static SimulatedSystem system(String id) {
+    return fleet.add(
+        id,
+        SimSystemConfig.defaults()
+            .withCredentials("admin", PASSWORD)
+            .withPowerDelay(Duration.ofMillis(300)));
+  }
+
+  static Run bmc(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1"); // a short-lived CLI: start fast
+    command.add("-XX:+UseSerialGC");
+    command.add("-Xshare:auto");
+    command.add("-cp");
+    command.add(classPath());
+    command.add(BmcCommand.class.getName());
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).start();
+    var out = process.getInputStream();
+    var err = process.getErrorStream();
+    String stdout = new String(out.readAllBytes(), StandardCharsets.UTF_8);
+    String stderr = new String(err.readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return new Run(process.exitValue(), stdout.trim(), stderr.trim());
+  }
+
+  private static String classPath() {
+    String path = System.getProperty("surefire.test.class.path");
+    if (path == null || path.isBlank()) {
+      path = System.getProperty("java.class.path");
+    }
+    return String.join(File.pathSeparator, path.split(File.pathSeparator));
+  }
+
+  @Test
+  void statusAsJson() throws Exception {
+    system("cli-status");
+    Run run =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-status"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--output",
+            "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void onWaitsUntilTheBmcReportsOn() throws Exception {
+    SimulatedSystem system = system("cli-on");
+    Run run =
+        bmc(
+            "on",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.systemUri("cli-on"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--poll-ms",
+            "100");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("powerState: on");
+    assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
+    assertThat(system.resets("On")).isEqualTo(1);
+  }
+
+  @Test
+  void aGracefulOffSaysWhichResetTypeWasSent() throws Exception {
+    SimulatedSystem system =
+        fleet.add(
+            "cli-ilo",
+            SimSystemConfig.defaults()
+                .withCredentials("admin", PASSWORD)
+                .withPowerDelay(Duration.ofMillis(300))
+                .withProfile(SimProfile.ILO5));
+    system.forcePowerState(BmcPowerState.ON);
+    Run run =
+        bmc(
+            "off",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-ilo"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--poll-ms",
+            "100",
+            "--output",
+            "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.json().path("sent").toString()).isEqualTo("[\"PushPowerButton\"]");
+    assertThat(run.json().path("forced").asBoolean()).isFalse();
+    assertThat(run.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void inspectPrintsTheHardwareWithoutTheHostInterface() throws Exception {
+    fleet.add(
+        "cli-idrac",
+        SimSystemConfig.defaults()
+            .withCredentials("admin", PASSWORD)
+            .withProfile(SimProfile.IDRAC9));
+    Run run =
+        bmc(
+            "inspect",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-idrac"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--output",
+            "json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode info = run.json();
+    assertThat(info.path("manufacturer").asText()).isEqualTo("Dell Inc.");
+    assertThat(info.path("biosVersion").asText()).isEqualTo("1.10.2");
+    assertThat(info.path("gpus")).hasSize(2);
+    assertThat(info.path("gpus").path(0).path("model").asText()).isEqualTo("NVIDIA A100-PCIE-40GB");
+    assertThat(info.path("macAddresses")).hasSize(2);
+  }
+
+  @Test
+  void failsWithOneLineAndNoSecretOnBadCredentials() throws Exception {
+    system("cli-bad");
+    Run run =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-bad"),
+            "--credentials",
+            badCreds.toString(),
+            "--ca-file",
+            ca.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err().lines()).hasSize(1);
+    assertThat(run.err()).contains("refused the credentials").doesNotContain("not-the-password");
+  }
+
+  @Test
+  void tlsIsVerifiedUnlessInsecureIsGivenAndTheCredentialAllowsIt() throws Exception {
+    SimulatedSystem system = system("cli-tls");
+    Run untrusted =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-tls"),
+            "--credentials",
+            creds.toString());
+    assertThat(untrusted.exit()).isEqualTo(1);
+    assertThat(untrusted.err()).contains("not trusted");
+
+    long before = system.count(SimOperation.SERVICE_ROOT);
+    Run refused =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-tls"),
+            "--credentials",
+            creds.toString(),
+            "--insecure",
+            "--output",
+            "json");
+    assertThat(refused.exit()).isEqualTo(1);
+    assertThat(refused.json().path("reason").asText()).isEqualTo("not_allowed");
+    assertThat(refused.err())
+        .contains("credential 'bmc-cli' may not be sent to https://127.0.0.1")
+        .contains("insecure-skip-verify")
+        .doesNotContain(PASSWORD);
+    assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(before);
+
+    Run insecure =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-tls"),
+            "--credentials",
+            labCreds.toString(),
+            "--insecure",
+            "--output",
+            "json");
+    assertThat(insecure.exit()).as(insecure.err()).isZero();
+    assertThat(insecure.json().path("powerState").asText()).isEqualTo("off");
+  }
+
+  @Test
+  void wakeOnLanOffRunsOnlyANamedCommandFromTheCommandsFile() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("wol-off"));
+    Path commands =
+        Files.writeString(
+            dir.resolve("off.yaml"),
+            "touch-node: [/usr/bin/env, -C, '" + out + "', /usr/bin/touch, '{node}']\n");
+    Run shell =
+        bmc(
+            "off",
+            "--interface",
+            "wol",
+            "--address",
+            "52:54:00:12:34:56",
+            "--off-commands-file",
+            commands.toString(),
+            "--off-command",
+            "touch " + out.resolve("pwned") + "; id");
+    assertThat(shell.exit()).isEqualTo(1);
+    assertThat(shell.err()).contains("no power-off command named 'touch ").contains("touch-node");
+
+    Run named =
+        bmc(
+            "off",
+            "--interface",
+            "wol",
+            "--address",
+            "52:54:00:12:34:56",
+            "--off-commands-file",
+            commands.toString(),
+            "--off-command",
+            "touch-node",
+            "--node",
+            "node-9",
+            "--timeout",
+            "5");
+    assertThat(named.exit()).as(named.err()).isZero();
+    try (var files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("node-9");
+    }
+  }
+
+  @Test
+  void aUsageErrorExitsWithTwo() throws Exception {
+    Run run = bmc("status", "--address", "x");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("--interface");
+  }
+
+  @Test
+  void aCaFileTogetherWithAPinIsAUsageErrorAndNoBmcIsAsked() throws Exception {
+    SimulatedSystem system = system("cli-ca-pin");
+    Run run =
+        bmc(
+            "status",
+            "--interface",
+            "redfish",
+            "--address",
+            fleet.address("cli-ca-pin"),
+            "--credentials",
+            creds.toString(),
+            "--ca-file",
+            ca.toString(),
+            "--pin-sha256",
+            "00".repeat(32));
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("--ca-file and --pin-sha256 exclude each other")
+        .contains("give one of them");
+    assertThat(system.count(SimOperation.SERVICE_ROOT)).isZero();
+  }
+
+  @Test
+  void wakeOnLanSendsTheMagicPacket() throws Exception {
+    try (WolListener listener = WolListener.start()) {
+      Run run =
+          bmc(
+              "on",
+              "--interface",
+              "wol",
+              "--address",
+              "52:54:00:12:34:56",
+              "--broadcast",
+              "127.0.0.1:" + listener.port(),
+              "--output",
+              "json");
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.json().path("powerState").asText()).isEqualTo("unknown");
+      assertThat(listener.next(Duration.ofSeconds(2))).isPresent();
+    }
+  }
+
+  @Test
+  void ipmiStatusOnAndOffAgainstIpmiSim() throws Exception {
+    IpmiTools.require();
+    try (IpmiSimulator sim = IpmiSimulator.start(dir.resolve("ipmi"), "admin", PASSWORD)) {
+      String[] common = {
+        "--interface",
+        "ipmi",
+        "--address",
+        sim.address(),
+        "--credentials",
+        creds.toString(),
+        "--output",
+        "json",
+        "--poll-ms",
+        "100"
+      };
+      Run status = bmc(concat("status", common));
+      assertThat(status.exit()).as(status.err()).isZero();
+      assertThat(status.json().path("powerState").asText()).isEqualTo("off");
+
+      Run on = bmc(concat("on", common));
+      assertThat(on.exit()).as(on.err()).isZero();
+      assertThat(sim.poweredOn()).isTrue();
+
+      Run off = bmc(concat("off", concat("--force", common)));
+      assertThat(off.exit()).as(off.err()).isZero();
+      assertThat(off.json().path("powerState").asText()).isEqualTo("off");
+      assertThat(sim.poweredOn()).isFalse();
+    }
+  }
+
+  private static String[] concat(String first, String... rest) {
+    String[] all = new String[rest.length + 1];
+    all[0] = first;
+    System.arraycopy(rest, 0, all, 1, rest.length);
+    return all;
+  }
+}

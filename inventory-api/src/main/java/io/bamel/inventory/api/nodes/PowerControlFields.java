@@ -1,0 +1,133 @@
+package io.bamel.inventory.api.nodes;
+
+import io.bamel.inventory.api.http.ApiException;
+import io.bamel.inventory.api.http.Problem;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.Principal;
+import io.bamel.inventory.model.FieldError;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.WakeOnLan;
+import io.bamel.inventory.store.Codec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The spec fields that decide where bamel sends a BMC credential, what it runs and what it acts on:
+ * {@code mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code ipmi} (cipher suite and
+ * privilege), {@code powerInterface}, {@code wakeOnLan}, {@code proxmox} and {@code
+ * kubernetesNodeName} (the Kubernetes node the node controller cordons, drains, labels and
+ * uncordons; the node controller also checks that node's reported identity before it acts). Pure
+ * functions. Creating a node with any of them set, or changing any of them, needs scope {@code bmc}
+ * ({@link Access#BMC}); a value equal to the stored one is no change, so a DCIM sync that sends the
+ * same address again needs only {@code write}.
+ */
+public final class PowerControlFields {
+
+  /** The fields, in the order they are reported. */
+  public static final List<String> NAMES =
+      List.of(
+          "mgmtAddress",
+          "bmcCredentials",
+          "bmcTls",
+          "ipmi",
+          "powerInterface",
+          "wakeOnLan",
+          "proxmox",
+          "kubernetesNodeName");
+
+  private static final List<Function<NodeSpec, Object>> VALUES =
+      List.of(
+          NodeSpec::mgmtAddress,
+          NodeSpec::bmcCredentials,
+          NodeSpec::bmcTls,
+          NodeSpec::ipmi,
+          NodeSpec::powerInterface,
+          NodeSpec::wakeOnLan,
+          NodeSpec::proxmox,
+          NodeSpec::kubernetesNodeName);
+
+  private PowerControlFields() {}
+
+  /**
+   * The power-control fields that {@code after} sets differently from {@code before}; for a new
+   * node ({@code before} null), those {@code after} sets at all.
+   */
+  public static List<String> changed(NodeSpec before, NodeSpec after) {
+    List<String> changed = new ArrayList<>();
+    for (int i = 0; i < NAMES.size(); i++) {
+      Object a = before == null ? null : VALUES.get(i).apply(before);
+      Object b = VALUES.get(i).apply(after);
+      if (!same(a, b)) {
+        changed.add(NAMES.get(i));
+      }
+    }
+    return changed;
+  }
+
+  /** Whether {@code caller} may make the change {@code fields} lists (none, or it holds bmc). */
+  public static boolean allowed(Principal caller, List<String> fields) {
+    return fields.isEmpty() || Access.BMC.grantedBy(caller.scope());
+  }
+
+  /** Why {@code caller} may not set {@code fields} of node {@code id}: the 403 problem's detail. */
+  public static String refusal(Principal caller, String id, boolean create, List<String> fields) {
+    return "token "
+        + caller.name()
+        + " lacks scope bmc, which "
+        + (create ? "creating node " + id + " with " : "changing ")
+        + String.join(", ", fields)
+        + (create ? "" : " of node " + id)
+        + " needs: these fields decide where bamel sends BMC credentials, what it runs and which"
+        + " Kubernetes node it acts on";
+  }
+
+  /** The 403 answer to {@code caller} setting {@code fields} of node {@code id}. */
+  static ApiException forbidden(Principal caller, String id, boolean create, List<String> fields) {
+    return new ApiException(
+        Problem.of(403, "forbidden", "Forbidden", refusal(caller, id, create, fields))
+            .withErrors(fieldErrors(fields))
+            .with("requiredScope", Access.BMC.scopeName()));
+  }
+
+  /** One error per refused field. */
+  public static List<FieldError> fieldErrors(List<String> fields) {
+    return fields.stream().map(f -> new FieldError(f, "needs scope bmc to set or change")).toList();
+  }
+
+  /**
+   * The errors of a spec whose {@code wakeOnLan.powerOffCommand} names a command the server does
+   * not define ({@code known}: the names in {@code wakeOnLan.powerOffCommandsFile}).
+   */
+  public static List<FieldError> unknownCommand(NodeSpec spec, Set<String> known) {
+    WakeOnLan wol = spec.wakeOnLan();
+    if (wol == null || wol.powerOffCommand() == null || known.contains(wol.powerOffCommand())) {
+      return List.of();
+    }
+    String message =
+        known.isEmpty()
+            ? WakeOnLan.COMMAND_PROBLEM + "; this server defines none"
+            : WakeOnLan.COMMAND_PROBLEM
+                + "; this server defines "
+                + String.join(", ", known.stream().sorted().toList());
+    return List.of(new FieldError("wakeOnLan.powerOffCommand", message));
+  }
+
+  /** The event message part naming the power-control fields changed, empty when none. */
+  public static String eventNote(List<String> fields) {
+    return fields.isEmpty() ? "" : " (power control: " + String.join(", ", fields) + ")";
+  }
+
+  private static boolean same(Object a, Object b) {
+    if (Objects.equals(a, b)) {
+      return true;
+    }
+    if (a == null || b == null) {
+      return false;
+    }
+    return Arrays.equals(Codec.encode(a), Codec.encode(b));
+  }
+}

@@ -1,0 +1,87 @@
+package io.bamel.inventory.api.nodes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bamel.inventory.api.Json;
+import io.bamel.inventory.api.security.Access;
+import io.bamel.inventory.api.security.Principal;
+import io.bamel.inventory.model.BmcTls;
+import io.bamel.inventory.model.IpmiSettings;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PowerInterface;
+import io.bamel.inventory.model.ProxmoxVm;
+import io.bamel.inventory.model.WakeOnLan;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PowerControlFieldsTest {
+
+  private static final NodeSpec PLACED = Json.spec(1, "a");
+
+  @Test
+  void aNewNodeNeedsBmcForEveryPowerControlFieldItSets() {
+    assertThat(PowerControlFields.changed(null, PLACED))
+        .containsExactly("mgmtAddress", "bmcCredentials", "powerInterface");
+    NodeSpec plain =
+        PLACED.toBuilder().mgmtAddress(null).bmcCredentials(null).powerInterface(null).build();
+    assertThat(PowerControlFields.changed(null, plain)).isEmpty();
+    NodeSpec everything =
+        PLACED.toBuilder()
+            .bmcTls(new BmcTls(null, true, null, null))
+            .ipmi(IpmiSettings.of(17, "OPERATOR"))
+            .proxmox(new ProxmoxVm("pve1", 100, null))
+            .wakeOnLan(new WakeOnLan(null, 22, null, null))
+            .kubernetesNodeName("k8s-1")
+            .build();
+    assertThat(PowerControlFields.changed(null, everything))
+        .containsExactlyElementsOf(PowerControlFields.NAMES);
+  }
+
+  @Test
+  void equalValuesAreNoChangeAndOtherFieldsDoNotCount() {
+    NodeSpec sameAgain =
+        Json.spec(1, "a").toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
+    assertThat(PowerControlFields.changed(PLACED, sameAgain)).isEmpty();
+    assertThat(PowerControlFields.changed(PLACED, PLACED.toBuilder().mgmtAddress(null).build()))
+        .containsExactly("mgmtAddress");
+    assertThat(
+            PowerControlFields.changed(
+                PLACED,
+                PLACED.toBuilder()
+                    .powerInterface(PowerInterface.IPMI)
+                    .bmcTls(new BmcTls(null, true, null, null))
+                    .build()))
+        .containsExactly("bmcTls", "powerInterface");
+  }
+
+  @Test
+  void onlyBmcAndAdminMayChangeThem() {
+    List<String> fields = List.of("mgmtAddress");
+    assertThat(PowerControlFields.allowed(new Principal("w", Access.WRITE), fields)).isFalse();
+    assertThat(PowerControlFields.allowed(new Principal("b", Access.BMC), fields)).isTrue();
+    assertThat(PowerControlFields.allowed(new Principal("a", Access.ADMIN), fields)).isTrue();
+    assertThat(PowerControlFields.allowed(new Principal("w", Access.WRITE), List.of())).isTrue();
+  }
+
+  @Test
+  void aCommandNameMustBeOneTheServerDefines() {
+    NodeSpec wol =
+        PLACED.toBuilder()
+            .powerInterface(PowerInterface.WOL)
+            .wakeOnLan(new WakeOnLan(null, 22, "ssh-off", null))
+            .build();
+    assertThat(PowerControlFields.unknownCommand(wol, Set.of("ssh-off"))).isEmpty();
+    assertThat(PowerControlFields.unknownCommand(wol, Set.of("other")))
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.field()).isEqualTo("wakeOnLan.powerOffCommand");
+              assertThat(e.message()).contains("this server defines other");
+            });
+    assertThat(PowerControlFields.unknownCommand(wol, Set.of()))
+        .singleElement()
+        .satisfies(e -> assertThat(e.message()).contains("defines none"));
+    assertThat(PowerControlFields.unknownCommand(PLACED, Set.of())).isEmpty();
+  }
+}
