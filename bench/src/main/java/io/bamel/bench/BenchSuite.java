@@ -19,6 +19,7 @@ final class BenchSuite {
         new io.bamel.bench.power.IpmiFleetBenchmark(),
         new io.bamel.bench.pool.PoolCycleBenchmark(),
         new io.bamel.bench.pool.InformerPoolCycleBenchmark(),
+        new io.bamel.bench.pool.DecisionQualityBenchmark(),
         new io.bamel.bench.node.NodeReactionBenchmark(),
         new io.bamel.bench.node.NodeFleetPowerOnBenchmark(),
         new io.bamel.bench.node.BmcPassBenchmark(),

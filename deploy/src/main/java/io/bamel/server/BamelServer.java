@@ -28,6 +28,7 @@ import io.bamel.pool.PrometheusHttp;
 import io.bamel.power.Drivers;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.credentials.CredentialStore;
+import io.bamel.power.ipmi.IpmiImplementation;
 import io.bamel.power.wol.PowerOffCommands;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ServerConfig;
@@ -39,6 +40,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -227,7 +229,12 @@ public final class BamelServer implements AutoCloseable {
               "power drivers",
               o.drivers() != null
                   ? o.drivers()
-                  : Drivers.standard(credentials(), commands, registry));
+                  : Drivers.standard(
+                      credentials(),
+                      commands,
+                      registry,
+                      IpmiImplementation.valueOf(
+                          config.bmc().ipmi().implementation().toUpperCase(Locale.ROOT))));
       NodeControllerConfig nc =
           o.nodeController() != null
               ? o.nodeController()

@@ -8,6 +8,7 @@ import io.bamel.server.client.InspectCommand;
 import io.bamel.server.client.InventoryBmc;
 import io.bamel.server.client.MaintenanceCommand;
 import io.bamel.server.client.PowerCommand;
+import io.bamel.server.client.SimulateCommand;
 import io.bamel.server.client.TrainingCommand;
 import io.bamel.server.client.WatchCommand;
 import io.bamel.server.client.bmc.BmcCommand;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Spec;
  * {@code bamel}: the command line. Subcommands: {@code server} (the service), {@code demo} (a
  * simulated fleet on an embedded etcd), {@code bmc} (check a BMC), {@code token} (make an API
  * token), {@code etcd} (etcd's space and alarms, defragmentation), {@code sync netbox} (pull NetBox
- * once, or print the plan); and the client commands ({@code get}, {@code describe}, {@code power},
+ * once, or print the plan), {@code simulate} (replay a workload against bamel's decisions and rival
+ * autoscalers, in process); and the client commands ({@code get}, {@code describe}, {@code power},
  * {@code maintenance}, {@code cordon}, {@code uncordon}, {@code watch}, {@code inspect}, {@code
  * completion}; package {@code io.bamel.server.client}), which talk to a server's REST API.
  */
@@ -55,6 +57,7 @@ public final class Main implements Runnable, ClientEnvironment.Holder {
     SUBCOMMANDS.put("token", TokenCommand.class);
     SUBCOMMANDS.put("etcd", EtcdCommand.class);
     SUBCOMMANDS.put("sync", SyncCommand.class);
+    SUBCOMMANDS.put("simulate", SimulateCommand.class);
     SUBCOMMANDS.put("completion", CompletionCommand.class);
     SUBCOMMANDS.put("client-training", TrainingCommand.class);
   }

@@ -120,7 +120,7 @@ class DashboardPrometheusIT {
             NodeSpec.builder()
                 .name("n" + i)
                 .pool(i <= 3 ? "gpu" : null)
-                .powerInterface(PowerInterface.REDFISH)
+                .powerInterface(PowerInterface.of("redfish"))
                 .mgmtAddress("https://192.0.2." + i)
                 .build(),
             null);

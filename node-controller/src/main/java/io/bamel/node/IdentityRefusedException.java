@@ -9,7 +9,7 @@ final class IdentityRefusedException extends RuntimeException {
   private final transient KubeIdentity.Verdict verdict;
 
   IdentityRefusedException(Action action, KubeIdentity.Verdict verdict) {
-    super(action.kind().text() + " refused: " + verdict.detail(), null, false, false);
+    super(action.text() + " refused: " + verdict.detail(), null, false, false);
     this.verdict = verdict;
   }
 

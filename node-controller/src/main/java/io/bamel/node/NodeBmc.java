@@ -127,14 +127,16 @@ final class NodeBmc {
 
   /**
    * Carries out the power action {@code action} through {@link PowerDriver#execute} and answers
-   * what was sent (for a power-on with PXE, the boot override's requests, then the power-on's).
+   * what was sent (for a power-on with PXE, the boot override's requests, then the power-on's). The
+   * one place where the model's {@link io.bamel.inventory.model.PowerAction} becomes the drivers'
+   * {@link PowerCommand}.
    */
   PowerResult act(Action action) throws PowerException, InterruptedException {
     usable();
     permits.acquire();
     try {
       Deadline deadline = deadline();
-      return switch (action.kind()) {
+      return switch (action.power()) {
         case POWER_ON -> {
           if (!action.pxe()) {
             yield driver.execute(PowerCommand.on(), endpoint, deadline);
@@ -148,7 +150,7 @@ final class NodeBmc {
         case POWER_OFF_FORCE ->
             driver.execute(PowerCommand.off(PowerOffMode.FORCE), endpoint, deadline);
         case POWER_CYCLE -> driver.execute(PowerCommand.cycle(), endpoint, deadline);
-        default -> throw new IllegalArgumentException("not a power action: " + action.kind());
+        case null -> throw new IllegalArgumentException("not a power action: " + action.kind());
       };
     } finally {
       permits.release();

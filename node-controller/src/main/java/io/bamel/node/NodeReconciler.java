@@ -181,11 +181,11 @@ final class NodeReconciler {
     NodeSpec spec = node.spec();
     Instant now = clock.instant();
     NodeStatus next = d.next();
-    if (!d.action().kind().power() && !stopping) {
+    if (!d.action().isPower() && !stopping) {
       boolean can =
           spec.powerInterface() != null
-              && spec.powerInterface().canInspect()
-              && spec.powerInterface() != cannotInspect.get(id);
+              && spec.powerInterface().capabilities().inspection()
+              && !spec.powerInterface().equals(cannotInspect.get(id));
       boolean settled =
           d.action().kind() == Action.Kind.NONE
               && d.event() == null
@@ -322,7 +322,7 @@ final class NodeReconciler {
       throws InterruptedException {
     String id = node.id();
     Action action = d.action();
-    if (action.kind().power()) {
+    if (action.isPower()) {
       if (stopping) {
         // closing: the next owner decides again
         return Reconciled.settled(ReconcileResult.STOPPED);
@@ -350,11 +350,11 @@ final class NodeReconciler {
         return Reconciled.settled(ReconcileResult.OK);
       } catch (ClusterFencedException e) {
         // deposed between the decision and the write: nothing was sent; the new owner decides
-        log.info("node {}: {} skipped: {}", id, action.kind().text(), e.getMessage());
+        log.info("node {}: {} skipped: {}", id, action.text(), e.getMessage());
         return Reconciled.settled(ReconcileResult.FENCED);
       } catch (ClusterException e) {
         // nothing recorded: the action is idempotent and tried again soon
-        log.debug("node {}: {} failed: {}", id, action.kind().text(), e.getMessage());
+        log.debug("node {}: {} failed: {}", id, action.text(), e.getMessage());
         return new Reconciled(ReconcileResult.REQUEUE, Requeue.POLL);
       }
     }
@@ -383,7 +383,7 @@ final class NodeReconciler {
       log.info(
           "power action node={} action={} interface={} result=ok sent=\"{}\"",
           id,
-          action.kind().text(),
+          action.text(),
           ahead.spec().powerInterface(),
           result.summary());
       Decision sent = NodeStateMachine.powerActionSent(d, result, clock.instant());
@@ -395,8 +395,8 @@ final class NodeReconciler {
       if (Thread.interrupted()) {
         // closing: whether the call reached the BMC is unknown, so the written-ahead status
         // stays; the next leader checks the BMC before the step's timeout says otherwise
-        log.info("node {}: {} interrupted by shutdown", id, action.kind().text());
-        throw new InterruptedException("interrupted during " + action.kind().text());
+        log.info("node {}: {} interrupted by shutdown", id, action.text());
+        throw new InterruptedException("interrupted during " + action.text());
       }
       if (NodeStateMachine.gracefulOffUnsupported(action, e)) {
         Decision force =

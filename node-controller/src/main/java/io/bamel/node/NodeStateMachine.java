@@ -7,6 +7,7 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
@@ -111,7 +112,7 @@ public final class NodeStateMachine {
     boolean marked =
         before.lastError() != null && before.lastError().startsWith(Transitions.NOT_CAPACITY);
     if (from == NodeState.READY) {
-      if (to == NodeState.JOINING && d.action().kind() == Action.Kind.POWER_CYCLE) {
+      if (to == NodeState.JOINING && d.action().power() == PowerAction.POWER_CYCLE) {
         return "power-cycle";
       }
       if (to == NodeState.READY
@@ -139,8 +140,8 @@ public final class NodeStateMachine {
    * with an event naming the action, and is retried with backoff.
    */
   public static Decision powerActionFailed(Decision writtenAhead, String failure, Instant now) {
-    Action.Kind kind = writtenAhead.action().kind();
-    String message = kind.text() + " failed: " + failure;
+    String action = writtenAhead.action().text();
+    String message = action + " failed: " + failure;
     NodeStatus ahead = writtenAhead.next();
     NodeStatus failed =
         ahead.toBuilder()
@@ -152,7 +153,7 @@ public final class NodeStateMachine {
             .build();
     NodeEvent event =
         NodeEvent.transition(
-            now, ahead.stateOrUnknown(), NodeState.ERROR, message, kind.text(), "failed");
+            now, ahead.stateOrUnknown(), NodeState.ERROR, message, action, "failed");
     return new Decision(failed, Action.NONE, event, null, Requeue.BACKOFF);
   }
 
@@ -166,11 +167,10 @@ public final class NodeStateMachine {
     if (!result.reported()) {
       return null;
     }
-    Action.Kind kind = writtenAhead.action().kind();
+    String action = writtenAhead.action().text();
     NodeState state = writtenAhead.next().stateOrUnknown();
     NodeEvent event =
-        NodeEvent.transition(
-            now, state, state, kind.text() + ": " + result.summary(), kind.text(), "ok");
+        NodeEvent.transition(now, state, state, action + ": " + result.summary(), action, "ok");
     return new Decision(writtenAhead.next(), Action.NONE, event, null, Requeue.POLL);
   }
 
@@ -184,24 +184,23 @@ public final class NodeStateMachine {
    */
   public static Decision gracefulOffUnsupported(
       Decision writtenAhead, String failure, Instant now) {
-    Action.Kind kind = writtenAhead.action().kind();
+    String action = writtenAhead.action().text();
     NodeState state = writtenAhead.next().stateOrUnknown();
-    Action.Kind force = Action.Kind.POWER_OFF_FORCE;
+    PowerAction force = PowerAction.POWER_OFF_FORCE;
     NodeStatus next =
         writtenAhead.next().toBuilder()
-            .lastPowerAction(force.lastPowerAction())
+            .lastPowerAction(force)
             .powerActionTime(now)
             .restartTimer(now)
             .build();
-    String message =
-        kind.text() + ": nothing sent, no graceful off (" + failure + "); forcing at once";
-    NodeEvent event = NodeEvent.transition(now, state, state, message, kind.text(), "unsupported");
+    String message = action + ": nothing sent, no graceful off (" + failure + "); forcing at once";
+    NodeEvent event = NodeEvent.transition(now, state, state, message, action, "unsupported");
     return new Decision(next, Action.power(force, false), event, null, Requeue.POLL);
   }
 
   /** Whether {@code e} answering {@code action} is a graceful off the BMC cannot do. */
   static boolean gracefulOffUnsupported(Action action, PowerException e) {
-    return action.kind() == Action.Kind.POWER_OFF
+    return action.power() == PowerAction.POWER_OFF
         && e.reason() == PowerException.Reason.UNSUPPORTED;
   }
 
@@ -212,7 +211,7 @@ public final class NodeStateMachine {
    * in {@code error}, with backoff; else at the next sync.
    */
   static Requeue requeue(Observation o, Decision d) {
-    if (d.action().kind().power()) {
+    if (d.action().isPower()) {
       return Requeue.POLL;
     }
     NodeState next = d.next().stateOrUnknown();

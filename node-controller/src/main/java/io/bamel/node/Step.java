@@ -2,12 +2,12 @@ package io.bamel.node;
 
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeStatusBuilder;
 import io.bamel.inventory.model.ObservedPower;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
 import io.bamel.power.BmcPowerState;
@@ -63,7 +63,7 @@ final class Step extends Transitions {
       return switchedOn(base().bootTime(now), "BMC reports on");
     }
     if (!wantOn) {
-      return powerOff(Kind.POWER_OFF, "desired off while powering on");
+      return powerOff(PowerAction.POWER_OFF, "desired off while powering on");
     }
     if (expired(o.timeouts().powerOn())) {
       return poweringOnTimedOut();
@@ -96,7 +96,7 @@ final class Step extends Transitions {
   private boolean unconfirmedPowerOn() {
     if (power != BmcPowerState.OFF
         || current.observedPower() != ObservedPower.OFF
-        || current.lastPowerAction() != LastPowerAction.POWER_ON
+        || current.lastPowerAction() != PowerAction.POWER_ON
         || current.powerActionTime() == null) {
       return false;
     }
@@ -110,10 +110,10 @@ final class Step extends Transitions {
   /** The power-on again, written ahead with a new action time but the step timer kept. */
   private Decision powerOnAgain() {
     NodeStatusBuilder b =
-        base().lastPowerAction(LastPowerAction.POWER_ON).powerActionTime(now).powerCycled(false);
+        base().lastPowerAction(PowerAction.POWER_ON).powerActionTime(now).powerCycled(false);
     return new Decision(
         b.build(),
-        Action.power(Kind.POWER_ON, pxe()),
+        Action.power(PowerAction.POWER_ON, pxe()),
         NodeEvent.transition(
             now,
             state,
@@ -121,7 +121,7 @@ final class Step extends Transitions {
             "BMC still reports off "
                 + text(o.timeouts().powerOnConfirm())
                 + " after power-on was written: sending it again",
-            Kind.POWER_ON.text(),
+            PowerAction.POWER_ON.json(),
             "requested"),
         null);
   }
@@ -161,10 +161,10 @@ final class Step extends Transitions {
         && power == BmcPowerState.ON
         && !current.cycled()) {
       return transition(
-          writeAhead(b, Kind.POWER_CYCLE).powerCycled(true),
+          writeAhead(b, PowerAction.POWER_CYCLE).powerCycled(true),
           NodeState.JOINING,
           what + " for " + text(o.timeouts().remediation()) + ": power cycle",
-          Action.power(Kind.POWER_CYCLE, false),
+          Action.power(PowerAction.POWER_CYCLE, false),
           null);
     }
     if (down.compareTo(o.timeouts().notReady()) >= 0 && !notCapacity()) {
@@ -196,7 +196,7 @@ final class Step extends Transitions {
       if (!wantOn) {
         return to(NodeState.OFF, "BMC reports off", Action.NONE);
       }
-      return current.lastPowerAction() == LastPowerAction.POWER_CYCLE
+      return current.lastPowerAction() == PowerAction.POWER_CYCLE
           ? offAfterCycle()
           : unexpectedOff();
     }
@@ -242,7 +242,7 @@ final class Step extends Transitions {
     }
     return switch (verdict) {
       case UNREACHABLE -> unseen();
-      case DISABLED, ABSENT -> powerOff(Kind.POWER_OFF, "nothing to drain");
+      case DISABLED, ABSENT -> powerOff(PowerAction.POWER_OFF, "nothing to drain");
       case NOT_READY, READY -> keepDraining(kube.workloads());
     };
   }
@@ -252,10 +252,10 @@ final class Step extends Transitions {
       return to(NodeState.OFF, "BMC reports off", Action.NONE);
     }
     if (expired(o.timeouts().powerOff())) {
-      if (current.lastPowerAction() != LastPowerAction.POWER_OFF_FORCE) {
+      if (current.lastPowerAction() != PowerAction.POWER_OFF_FORCE) {
         return powerInPlace(
             base(),
-            Kind.POWER_OFF_FORCE,
+            PowerAction.POWER_OFF_FORCE,
             "still "
                 + power.wireName()
                 + " "
@@ -319,7 +319,7 @@ final class Step extends Transitions {
     if (!current.cycled()) {
       return powerInPlace(
           b.powerCycled(true),
-          Kind.POWER_CYCLE,
+          PowerAction.POWER_CYCLE,
           "not Ready in Kubernetes after " + text(o.timeouts().join()) + ": power cycle");
     }
     return error(
@@ -333,7 +333,7 @@ final class Step extends Transitions {
   /** Draining a node seen in Kubernetes: switched off once no workload is left, else evicting. */
   private Decision keepDraining(List<KubePod> workloads) {
     if (workloads.isEmpty()) {
-      return powerOff(Kind.POWER_OFF, "drained");
+      return powerOff(PowerAction.POWER_OFF, "drained");
     }
     NodeStatusBuilder b = resumeTimer(base());
     if (elapsed(b.build()).compareTo(o.timeouts().drain()) > 0) {
@@ -361,7 +361,7 @@ final class Step extends Transitions {
           "BMC still reports off "
               + text(o.timeouts().powerOn())
               + " after "
-              + Kind.POWER_CYCLE.text()
+              + PowerAction.POWER_CYCLE.json()
               + " was requested");
     }
     return unexpectedOff();
@@ -395,12 +395,12 @@ final class Step extends Transitions {
   /** In {@code error}, desired off, and the BMC reports on. */
   private Decision recoverToOff() {
     return switch (verdict) {
-      case DISABLED, ABSENT -> powerOff(Kind.POWER_OFF, "desired off");
+      case DISABLED, ABSENT -> powerOff(PowerAction.POWER_OFF, "desired off");
       case UNREACHABLE -> stay(Action.NONE);
       case NOT_READY, READY -> {
         List<KubePod> workloads = kube.workloads();
         if (workloads.isEmpty()) {
-          yield powerOff(Kind.POWER_OFF, "no workload pods left");
+          yield powerOff(PowerAction.POWER_OFF, "no workload pods left");
         }
         if (!kube.node().unschedulable()) {
           yield stay(Action.NONE); // not a drain of ours: an operator decides
@@ -413,10 +413,10 @@ final class Step extends Transitions {
 
   private Decision unexpectedOff() {
     return transition(
-        writeAhead(base(), Kind.POWER_ON),
+        writeAhead(base(), PowerAction.POWER_ON),
         NodeState.POWERING_ON,
         "unexpected power off",
-        Action.power(Kind.POWER_ON, pxe()),
+        Action.power(PowerAction.POWER_ON, pxe()),
         Drift.UNEXPECTED_OFF);
   }
 
@@ -424,13 +424,13 @@ final class Step extends Transitions {
     String why = "unexpected power on while desired off";
     return drift(
         switch (verdict) {
-          case DISABLED, ABSENT -> powerOff(Kind.POWER_OFF, why);
+          case DISABLED, ABSENT -> powerOff(PowerAction.POWER_OFF, why);
           case UNREACHABLE ->
               error(why + "; Kubernetes is unreachable, so its workloads cannot be checked");
           case NOT_READY, READY -> {
             List<KubePod> workloads = kube.workloads();
             yield workloads.isEmpty()
-                ? powerOff(Kind.POWER_OFF, why)
+                ? powerOff(PowerAction.POWER_OFF, why)
                 : error(
                     why
                         + "; Kubernetes shows "
@@ -444,7 +444,7 @@ final class Step extends Transitions {
 
   private Decision startDrain(String reason) {
     if (verdict == KubeVerdict.DISABLED) {
-      return powerOff(Kind.POWER_OFF, reason);
+      return powerOff(PowerAction.POWER_OFF, reason);
     }
     return transition(
         base().restartTimer(now),

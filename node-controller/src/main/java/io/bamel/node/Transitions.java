@@ -8,6 +8,7 @@ import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeStatusBuilder;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
 import java.time.Duration;
@@ -94,21 +95,22 @@ abstract class Transitions {
   }
 
   final Decision powerOn(String reason) {
-    NodeStatusBuilder b = writeAhead(base(), Kind.POWER_ON).powerCycled(false);
-    return transition(b, NodeState.POWERING_ON, reason, Action.power(Kind.POWER_ON, pxe()), null);
+    NodeStatusBuilder b = writeAhead(base(), PowerAction.POWER_ON).powerCycled(false);
+    return transition(
+        b, NodeState.POWERING_ON, reason, Action.power(PowerAction.POWER_ON, pxe()), null);
   }
 
-  final Decision powerOff(Kind kind, String reason) {
-    NodeStatusBuilder b = writeAhead(base(), kind);
-    return transition(b, NodeState.POWERING_OFF, reason, Action.power(kind, false), null);
+  final Decision powerOff(PowerAction off, String reason) {
+    NodeStatusBuilder b = writeAhead(base(), off);
+    return transition(b, NodeState.POWERING_OFF, reason, Action.power(off, false), null);
   }
 
   /** A power action (written ahead) that keeps the state: a power cycle, a forced power-off. */
-  final Decision powerInPlace(NodeStatusBuilder b, Kind kind, String reason) {
+  final Decision powerInPlace(NodeStatusBuilder b, PowerAction power, String reason) {
     return new Decision(
-        writeAhead(b, kind).build(),
-        Action.power(kind, false),
-        NodeEvent.transition(now, state, state, reason, kind.text(), "requested"),
+        writeAhead(b, power).build(),
+        Action.power(power, false),
+        NodeEvent.transition(now, state, state, reason, power.json(), "requested"),
         null);
   }
 
@@ -136,15 +138,10 @@ abstract class Transitions {
     }
     NodeStatus status =
         b.state(next).stateSince(next == state ? current.stateSince() : now).build();
-    String result = action.kind().power() ? "requested" : "ok";
+    String result = action.isPower() ? "requested" : "ok";
     NodeEvent event =
         NodeEvent.transition(
-            now,
-            state,
-            next,
-            reason,
-            action.kind() == Kind.NONE ? null : action.kind().text(),
-            result);
+            now, state, next, reason, action.kind() == Kind.NONE ? null : action.text(), result);
     return new Decision(status, action, event, drift);
   }
 
@@ -182,8 +179,8 @@ abstract class Transitions {
   }
 
   /** Records the power action about to be requested (the write-ahead) and restarts the timer. */
-  final NodeStatusBuilder writeAhead(NodeStatusBuilder b, Kind kind) {
-    return b.lastPowerAction(kind.lastPowerAction()).powerActionTime(now).restartTimer(now);
+  final NodeStatusBuilder writeAhead(NodeStatusBuilder b, PowerAction power) {
+    return b.lastPowerAction(power).powerActionTime(now).restartTimer(now);
   }
 
   final NodeStatusBuilder pauseTimer(NodeStatusBuilder b) {

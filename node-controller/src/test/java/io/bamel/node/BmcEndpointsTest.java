@@ -25,7 +25,7 @@ class BmcEndpointsTest {
             "n1",
             NodeSpec.builder()
                 .mgmtAddress("https://192.0.2.5")
-                .powerInterface(PowerInterface.REDFISH)
+                .powerInterface(PowerInterface.of("redfish"))
                 .bmcCredentials("rack-7")
                 .bmcTls(new BmcTls("/etc/bamel/ca.pem", null, null, null))
                 .build());
@@ -63,7 +63,7 @@ class BmcEndpointsTest {
             NodeSpec.builder()
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("192.0.2.9")
-                .powerInterface(PowerInterface.WOL)
+                .powerInterface(PowerInterface.of("wol"))
                 .wakeOnLan(new WakeOnLan("192.0.2.255:9", 22, null, null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
@@ -80,7 +80,7 @@ class BmcEndpointsTest {
             NodeSpec.builder()
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("192.0.2.9")
-                .powerInterface(PowerInterface.WOL)
+                .powerInterface(PowerInterface.of("wol"))
                 .wakeOnLan(new WakeOnLan(null, 22, "ssh-poweroff", null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
@@ -96,7 +96,7 @@ class BmcEndpointsTest {
             "n1",
             NodeSpec.builder()
                 .mgmtAddress("https://pve:8006")
-                .powerInterface(PowerInterface.PROXMOX)
+                .powerInterface(PowerInterface.of("proxmox"))
                 .proxmox(new ProxmoxVm("pve1", 101, null))
                 .build());
     assertThat(e.option(ProxmoxDriver.OPTION_NODE)).contains("pve1");
@@ -108,7 +108,7 @@ class BmcEndpointsTest {
     NodeSpec plain =
         NodeSpec.builder()
             .mgmtAddress("192.0.2.7")
-            .powerInterface(PowerInterface.IPMI)
+            .powerInterface(PowerInterface.of("ipmi"))
             .bmcCredentials("rack-7")
             .build();
     assertThat(BmcEndpoints.of("n1", plain).options())
@@ -133,7 +133,7 @@ class BmcEndpointsTest {
     NodeSpec plain =
         NodeSpec.builder()
             .mgmtAddress("192.0.2.7")
-            .powerInterface(PowerInterface.IPMI)
+            .powerInterface(PowerInterface.of("ipmi"))
             .bmcCredentials("rack-7")
             .build();
     assertThat(BmcEndpoints.of("n1", plain).options())

@@ -12,11 +12,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.BmcPowerState;
@@ -107,7 +107,7 @@ class NodeControllerIT {
     assertThat(status.observedPower()).isEqualTo(ObservedPower.ON);
     assertThat(status.kubernetesNode()).isEqualTo(id);
     assertThat(status.nodeReady()).isTrue();
-    assertThat(status.lastPowerAction()).isEqualTo(LastPowerAction.POWER_ON);
+    assertThat(status.lastPowerAction()).isEqualTo(PowerAction.POWER_ON);
     assertThat(status.joinTime()).isNotNull();
 
     // the next power sync reads the power draw where the BMC reports it

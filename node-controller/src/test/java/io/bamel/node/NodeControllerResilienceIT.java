@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.power.BmcPowerState;
@@ -257,7 +257,7 @@ class NodeControllerResilienceIT {
           s ->
               io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
                   .state(POWERING_ON)
-                  .lastPowerAction(LastPowerAction.POWER_ON)
+                  .lastPowerAction(PowerAction.POWER_ON)
                   .powerActionTime(now)
                   .timerStarted(now)
                   .timerElapsed(Duration.ZERO)
@@ -301,7 +301,7 @@ class NodeControllerResilienceIT {
               io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
                   .state(POWERING_ON)
                   .observedPower(io.bamel.inventory.model.ObservedPower.OFF)
-                  .lastPowerAction(LastPowerAction.POWER_ON)
+                  .lastPowerAction(PowerAction.POWER_ON)
                   .powerActionTime(now)
                   .timerStarted(now)
                   .timerElapsed(Duration.ZERO)

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
@@ -82,7 +82,7 @@ class NodeControllerShutdownIT {
     assertThat(took).isLessThan(Duration.ofSeconds(15));
     NodeStatus status = site.node(id).status();
     assertThat(status.state()).isEqualTo(POWERING_ON);
-    assertThat(status.lastPowerAction()).isEqualTo(LastPowerAction.POWER_ON);
+    assertThat(status.lastPowerAction()).isEqualTo(PowerAction.POWER_ON);
     assertThat(status.powerActionTime()).isNotNull();
     assertThat(status.lastError()).isNull();
     assertThat(status.errorCount()).isZero();

@@ -41,7 +41,7 @@ class NodeRedirectAttackIT {
           NodeSpec.builder()
               .name("m1")
               .mgmtAddress(trap.allowedOrigin())
-              .powerInterface(PowerInterface.REDFISH)
+              .powerInterface(PowerInterface.of("redfish"))
               .bmcCredentials("bmc")
               .desiredPower(DesiredPower.ON)
               .build(),

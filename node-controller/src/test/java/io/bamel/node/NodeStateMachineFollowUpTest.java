@@ -14,11 +14,11 @@ import static io.bamel.node.NodeStateMachineTest.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerException;
@@ -83,7 +83,7 @@ class NodeStateMachineFollowUpTest {
     Decision ahead =
         decide(spec(DesiredPower.ON), status(NodeState.OFF, JUST), OFF_, ABSENT)
             .withRequeue(Requeue.POLL);
-    assertThat(ahead.action().kind()).isEqualTo(Action.Kind.POWER_ON);
+    assertThat(ahead.action().verb()).isEqualTo(PowerAction.POWER_ON);
     Instant later = T0.plus(Duration.ofSeconds(3));
 
     Decision failed =
@@ -95,7 +95,7 @@ class NodeStateMachineFollowUpTest {
     assertThat(s.lastError()).isEqualTo("power-on failed: UNREACHABLE: connection refused");
     assertThat(s.errorCount()).isEqualTo(ahead.next().errors() + 1);
     assertThat(s.timerStarted()).isNull();
-    assertThat(s.lastPowerAction()).as("the write-ahead stays").isEqualTo(LastPowerAction.POWER_ON);
+    assertThat(s.lastPowerAction()).as("the write-ahead stays").isEqualTo(PowerAction.POWER_ON);
     assertThat(s.powerActionTime()).isEqualTo(ahead.next().powerActionTime());
     assertThat(failed.action()).isEqualTo(Action.NONE);
     assertThat(failed.drift()).isNull();
@@ -112,7 +112,7 @@ class NodeStateMachineFollowUpTest {
   @Test
   void aPowerActionSentKeepsTheWrittenAheadStatusAndNamesWhatWasSent() {
     Decision ahead = decide(spec(DesiredPower.OFF), status(NodeState.READY, JUST), ON_, NO_K8S);
-    assertThat(ahead.action().kind()).isEqualTo(Action.Kind.POWER_OFF);
+    assertThat(ahead.action().verb()).isEqualTo(PowerAction.POWER_OFF);
     Instant later = T0.plus(Duration.ofSeconds(1));
     PowerResult result =
         new PowerResult.Builder().sent("PushPowerButton").note("no GracefulShutdown").build();
@@ -140,11 +140,11 @@ class NodeStateMachineFollowUpTest {
         new TerminalPowerException(PowerException.Reason.UNSUPPORTED, "no graceful reset type");
     assertThat(NodeStateMachine.gracefulOffUnsupported(ahead.action(), e)).isTrue();
     assertThat(
-            NodeStateMachine.gracefulOffUnsupported(Action.power(Action.Kind.POWER_ON, false), e))
+            NodeStateMachine.gracefulOffUnsupported(Action.power(PowerAction.POWER_ON, false), e))
         .isFalse();
     assertThat(
             NodeStateMachine.gracefulOffUnsupported(
-                Action.power(Action.Kind.POWER_OFF_FORCE, false), e))
+                Action.power(PowerAction.POWER_OFF_FORCE, false), e))
         .as("a forced off that fails is an ordinary failure")
         .isFalse();
     assertThat(
@@ -155,9 +155,9 @@ class NodeStateMachineFollowUpTest {
 
     Decision force = NodeStateMachine.gracefulOffUnsupported(ahead, NodeBmc.failure(e), later);
 
-    assertThat(force.action()).isEqualTo(Action.power(Action.Kind.POWER_OFF_FORCE, false));
+    assertThat(force.action()).isEqualTo(Action.power(PowerAction.POWER_OFF_FORCE, false));
     assertThat(force.next().state()).isEqualTo(NodeState.POWERING_OFF);
-    assertThat(force.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_OFF_FORCE);
+    assertThat(force.next().lastPowerAction()).isEqualTo(PowerAction.POWER_OFF_FORCE);
     assertThat(force.next().powerActionTime()).isEqualTo(later);
     assertThat(force.next().timerAt(later)).isEqualTo(Duration.ZERO);
     assertThat(force.requeue()).isEqualTo(Requeue.POLL);

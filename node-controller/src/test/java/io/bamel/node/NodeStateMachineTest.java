@@ -8,14 +8,14 @@ import static io.bamel.inventory.model.NodeState.POWERING_OFF;
 import static io.bamel.inventory.model.NodeState.POWERING_ON;
 import static io.bamel.inventory.model.NodeState.READY;
 import static io.bamel.inventory.model.NodeState.UNKNOWN;
+import static io.bamel.inventory.model.PowerAction.POWER_CYCLE;
+import static io.bamel.inventory.model.PowerAction.POWER_OFF;
+import static io.bamel.inventory.model.PowerAction.POWER_OFF_FORCE;
+import static io.bamel.inventory.model.PowerAction.POWER_ON;
 import static io.bamel.node.Action.Kind.ADMIT;
 import static io.bamel.node.Action.Kind.DRAIN;
 import static io.bamel.node.Action.Kind.LABEL;
 import static io.bamel.node.Action.Kind.NONE;
-import static io.bamel.node.Action.Kind.POWER_CYCLE;
-import static io.bamel.node.Action.Kind.POWER_OFF;
-import static io.bamel.node.Action.Kind.POWER_OFF_FORCE;
-import static io.bamel.node.Action.Kind.POWER_ON;
 import static io.bamel.node.Action.Kind.UNCORDON;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,14 +24,13 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.ObservedPower;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.node.Action.Kind;
 import io.bamel.node.Decision.Drift;
 import io.bamel.power.BmcPowerState;
 import java.time.Duration;
@@ -73,7 +72,7 @@ class NodeStateMachineTest {
         .name("n1")
         .pool("batch")
         .mgmtAddress("https://192.0.2.1")
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .desiredPower(desired)
         .build();
   }
@@ -156,7 +155,7 @@ class NodeStateMachineTest {
       BmcPowerState power,
       KubeView kube,
       NodeState to,
-      Kind action,
+      Enum<?> action,
       Drift drift) {
 
     @Override
@@ -188,7 +187,7 @@ class NodeStateMachineTest {
       BmcPowerState p,
       KubeView k,
       NodeState to,
-      Kind a) {
+      Enum<?> a) {
     return new Case(from, e, d, p, k, to, a, null);
   }
 
@@ -199,7 +198,7 @@ class NodeStateMachineTest {
       BmcPowerState p,
       KubeView k,
       NodeState to,
-      Kind a,
+      Enum<?> a,
       Drift drift) {
     return new Case(from, e, d, p, k, to, a, drift);
   }
@@ -327,7 +326,7 @@ class NodeStateMachineTest {
   void transitions(Case c) {
     Decision d = decide(spec(c.desired()), status(c.from(), c.elapsed()), c.power(), c.kube());
     assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
     assertThat(d.drift()).as("drift").isEqualTo(c.drift());
     if (d.next().state() != c.from()) {
       assertThat(d.event()).as("every transition has an event").isNotNull();
@@ -336,10 +335,10 @@ class NodeStateMachineTest {
       assertThat(d.event().time()).isEqualTo(T0);
       assertThat(d.next().stateSince()).isEqualTo(T0);
     }
-    if (d.action().kind().power()) {
+    if (d.action().isPower()) {
       assertThat(d.next().lastPowerAction().json())
           .as("written ahead")
-          .isEqualTo(d.action().kind().text());
+          .isEqualTo(d.action().text());
       assertThat(d.next().powerActionTime()).isEqualTo(T0);
     }
     assertThat(d.next().observedSpecRevision()).isEqualTo(7);
@@ -365,7 +364,7 @@ class NodeStateMachineTest {
       ObservedPower seen,
       KubeView kube,
       NodeState to,
-      Kind action,
+      Enum<?> action,
       Drift drift) {
 
     @Override
@@ -416,7 +415,7 @@ class NodeStateMachineTest {
   static NodeStatus cycled(Duration since, ObservedPower seen) {
     // the join timed out; the cycle restarted the timer and recorded the action
     return status(JOINING, TIMEOUTS.join().plus(since)).toBuilder()
-        .lastPowerAction(LastPowerAction.POWER_CYCLE)
+        .lastPowerAction(PowerAction.POWER_CYCLE)
         .powerActionTime(T0.minus(since))
         .timerStarted(T0.minus(since))
         .powerCycled(true)
@@ -429,11 +428,11 @@ class NodeStateMachineTest {
   void afterItsOwnPowerCycle(CycleCase c) {
     Decision d = decide(spec(c.desired()), cycled(c.since(), c.seen()), c.power(), c.kube());
     assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
     assertThat(d.drift()).as("drift").isEqualTo(c.drift());
     if (c.to() == JOINING) {
       assertThat(d.event()).as("nothing to record").isNull();
-      assertThat(d.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_CYCLE);
+      assertThat(d.next().lastPowerAction()).isEqualTo(PowerAction.POWER_CYCLE);
     }
     if (c.to() == ERROR) {
       assertThat(d.next().lastError())
@@ -445,11 +444,9 @@ class NodeStateMachineTest {
   void anOffAfterAPowerOnIsStillDrift() {
     // the same observation after bamel's power-on (not a cycle) is an outside power-off
     NodeStatus joining =
-        cycled(JUST, ObservedPower.ON).toBuilder()
-            .lastPowerAction(LastPowerAction.POWER_ON)
-            .build();
+        cycled(JUST, ObservedPower.ON).toBuilder().lastPowerAction(PowerAction.POWER_ON).build();
     Decision d = decide(spec(WANT_ON), joining, OFF_, NOT_READY);
-    assertThat(d.action().kind()).isEqualTo(POWER_ON);
+    assertThat(d.action().verb()).isEqualTo(POWER_ON);
     assertThat(d.drift()).isEqualTo(Drift.UNEXPECTED_OFF);
     assertThat(d.event().reason()).isEqualTo("unexpected power off");
   }
@@ -482,7 +479,7 @@ class NodeStateMachineTest {
     NodeSpec spec = spec(WANT_ON).toBuilder().bootProfile(profile).build();
     for (NodeState from : List.of(OFF, ERROR)) {
       Decision d = decide(spec, status(from, JUST), OFF_, ABSENT);
-      assertThat(d.action().kind()).isEqualTo(POWER_ON);
+      assertThat(d.action().verb()).isEqualTo(POWER_ON);
       assertThat(d.action().pxe()).as(from + " " + profile).isEqualTo(pxe);
     }
     Decision drift = decide(spec, status(READY, JUST), OFF_, NO_K8S); // the power-on after drift
@@ -506,7 +503,7 @@ class NodeStateMachineTest {
       BmcPowerState power,
       KubeView kube,
       NodeState to,
-      Kind action,
+      Enum<?> action,
       String error) {
 
     @Override
@@ -560,17 +557,17 @@ class NodeStateMachineTest {
   @MethodSource("customTimeouts")
   void nonDefaultTimeoutsAreTheOnesThatCount(TimeoutCase c) {
     NodeStatus s =
-        status(c.from(), c.elapsed()).toBuilder().lastPowerAction(LastPowerAction.POWER_ON).build();
+        status(c.from(), c.elapsed()).toBuilder().lastPowerAction(PowerAction.POWER_ON).build();
     Decision d = decide(CUSTOM, spec(c.desired()), s, c.power(), c.kube());
     assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
     if (c.error() != null) {
       assertThat(d.next().lastError()).startsWith(c.error());
     }
     // every custom value is shorter than the default: the defaults would still be waiting
     Decision byDefault = decide(TIMEOUTS, spec(c.desired()), s, c.power(), c.kube());
     assertThat(byDefault.next().state()).isEqualTo(c.from());
-    assertThat(byDefault.action().kind()).isIn(NONE, DRAIN);
+    assertThat(byDefault.action().verb()).isIn(NONE, DRAIN);
   }
 
   static Stream<org.junit.jupiter.params.provider.Arguments> timeoutResolution() {
@@ -632,13 +629,13 @@ class NodeStateMachineTest {
     NodeStatus joining = status(JOINING, Duration.ofMinutes(8));
     NodeTimeouts member = NodeStateMachine.timeouts(pool, CUSTOM);
     NodeTimeouts other = NodeStateMachine.timeouts(null, CUSTOM);
-    assertThat(decide(member, spec(WANT_ON), joining, ON_, NOT_READY).action().kind())
+    assertThat(decide(member, spec(WANT_ON), joining, ON_, NOT_READY).action().verb())
         .isEqualTo(NONE);
-    assertThat(decide(other, spec(WANT_ON), joining, ON_, NOT_READY).action().kind())
+    assertThat(decide(other, spec(WANT_ON), joining, ON_, NOT_READY).action().verb())
         .isEqualTo(POWER_CYCLE);
     NodeStatus late = status(JOINING, Duration.ofMinutes(10).plusSeconds(1));
     Decision cycle = decide(member, spec(WANT_ON), late, ON_, NOT_READY);
-    assertThat(cycle.action().kind()).isEqualTo(POWER_CYCLE);
+    assertThat(cycle.action().verb()).isEqualTo(POWER_CYCLE);
     assertThat(cycle.event().reason()).isEqualTo("not Ready in Kubernetes after 10m: power cycle");
   }
 
@@ -653,7 +650,7 @@ class NodeStateMachineTest {
         for (BmcPowerState p : BmcPowerState.values()) {
           for (KubeView k : List.of(READY_BUSY, CORDONED_BUSY, ABSENT, DOWN_K8S, NO_K8S)) {
             Decision d = decide(spec, status(state, LATE_JOIN), p, k);
-            assertThat(d.action().kind()).as(state + " " + p + " " + k.mode()).isEqualTo(NONE);
+            assertThat(d.action().verb()).as(state + " " + p + " " + k.mode()).isEqualTo(NONE);
             assertThat(d.next().state()).isEqualTo(state);
           }
         }
@@ -677,7 +674,7 @@ class NodeStateMachineTest {
   @Test
   void aJoinTimeoutPowerCyclesOnceThenErrs() {
     Decision cycle = decide(spec(WANT_ON), status(JOINING, LATE_JOIN), ON_, NOT_READY);
-    assertThat(cycle.action().kind()).isEqualTo(POWER_CYCLE);
+    assertThat(cycle.action().verb()).isEqualTo(POWER_CYCLE);
     assertThat(cycle.next().powerCycled()).isTrue();
     assertThat(cycle.next().timerStarted()).isEqualTo(T0);
     assertThat(cycle.event().action()).isEqualTo("power-cycle");
@@ -691,7 +688,7 @@ class NodeStateMachineTest {
     // in error after the cycle: waits for the node (no second cycle), leaves when it is Ready
     NodeStatus erred = error.next();
     assertThat(decide(spec(WANT_ON), erred, ON_, NOT_READY).next().state()).isEqualTo(ERROR);
-    assertThat(decide(spec(WANT_ON), erred, ON_, NOT_READY).action().kind()).isEqualTo(NONE);
+    assertThat(decide(spec(WANT_ON), erred, ON_, NOT_READY).action().verb()).isEqualTo(NONE);
     Decision recovered = decide(spec(WANT_ON), erred, ON_, READY_EMPTY);
     assertThat(recovered.next().state()).isEqualTo(READY);
     assertThat(recovered.next().lastError()).isNull();
@@ -702,7 +699,7 @@ class NodeStateMachineTest {
   void desiredOffWhileJoiningWithKubernetesUnreachableWaitsWithTheTimerPaused() {
     Decision d = decide(spec(WANT_OFF), status(JOINING, Duration.ofMinutes(15)), ON_, DOWN_K8S);
     assertThat(d.next().state()).isEqualTo(JOINING);
-    assertThat(d.action().kind()).isEqualTo(NONE);
+    assertThat(d.action().verb()).isEqualTo(NONE);
     assertThat(d.next().timerStarted()).isNull();
     assertThat(d.next().timerElapsed()).isEqualTo(Duration.ofMinutes(15));
     // the API answers again: the drain begins
@@ -731,7 +728,7 @@ class NodeStateMachineTest {
                 Map.of(),
                 T0.plus(Duration.ofHours(1))));
     assertThat(later.next().state()).isEqualTo(JOINING);
-    assertThat(later.action().kind()).isEqualTo(NONE);
+    assertThat(later.action().verb()).isEqualTo(NONE);
 
     // back: the timer resumes from 15 min, so 4 min later it has not expired, 6 min later it has
     Instant back = T0.plus(Duration.ofHours(1));
@@ -747,7 +744,7 @@ class NodeStateMachineTest {
                 Map.of(),
                 back));
     assertThat(resumed.next().timerStarted()).isEqualTo(back);
-    assertThat(resumed.action().kind()).isEqualTo(NONE);
+    assertThat(resumed.action().verb()).isEqualTo(NONE);
     Decision at4 =
         NodeStateMachine.decide(
             new Observation(
@@ -759,7 +756,7 @@ class NodeStateMachineTest {
                 TIMEOUTS,
                 Map.of(),
                 back.plus(Duration.ofMinutes(4))));
-    assertThat(at4.action().kind()).isEqualTo(NONE);
+    assertThat(at4.action().verb()).isEqualTo(NONE);
     Decision at6 =
         NodeStateMachine.decide(
             new Observation(
@@ -771,7 +768,7 @@ class NodeStateMachineTest {
                 TIMEOUTS,
                 Map.of(),
                 back.plus(Duration.ofMinutes(6))));
-    assertThat(at6.action().kind()).isEqualTo(POWER_CYCLE);
+    assertThat(at6.action().verb()).isEqualTo(POWER_CYCLE);
   }
 
   @Test
@@ -825,7 +822,7 @@ class NodeStateMachineTest {
         KubeView.present(
             kubeNode(true, true, true), List.of(pod("web", "ReplicaSet", false)), Map.of());
     Decision d = decide(spec(WANT_OFF), status(DRAINING, JUST), ON_, k);
-    assertThat(d.action().kind()).isEqualTo(DRAIN);
+    assertThat(d.action().verb()).isEqualTo(DRAIN);
     assertThat(d.action().evict()).isEmpty();
     Decision late = decide(spec(WANT_OFF), status(DRAINING, LATE_DRAIN), ON_, k);
     assertThat(late.next().state()).isEqualTo(ERROR);
@@ -839,7 +836,7 @@ class NodeStateMachineTest {
         .contains("drain did not finish within 10m")
         .contains("apps/db (eviction refused (429): budget db-pdb)")
         .contains("apps/web (not evicted yet)");
-    assertThat(d.action().kind()).as("no uncordon: the node stays cordoned").isEqualTo(NONE);
+    assertThat(d.action().verb()).as("no uncordon: the node stays cordoned").isEqualTo(NONE);
     assertThat(d.event().reason()).contains("apps/db");
   }
 
@@ -848,17 +845,17 @@ class NodeStateMachineTest {
     Decision d = decide(spec(WANT_OFF), status(OFF, JUST), ON_, READY_BUSY);
     assertThat(d.next().state()).isEqualTo(ERROR);
     assertThat(d.next().lastError()).contains("unexpected power on").contains("apps/web");
-    assertThat(d.action().kind()).isEqualTo(NONE);
+    assertThat(d.action().verb()).isEqualTo(NONE);
     // the pods leave: the error clears itself by switching the node off
     Decision later = decide(spec(WANT_OFF), d.next(), ON_, READY_DAEMONS);
-    assertThat(later.action().kind()).isEqualTo(POWER_OFF);
+    assertThat(later.action().verb()).isEqualTo(POWER_OFF);
   }
 
   @Test
   void theForcedPowerOffIsTriedOnceThenErrs() {
     NodeStatus forced =
         status(POWERING_OFF, LATE_OFF).toBuilder()
-            .lastPowerAction(LastPowerAction.POWER_OFF_FORCE)
+            .lastPowerAction(PowerAction.POWER_OFF_FORCE)
             .build();
     Decision d = decide(spec(WANT_OFF), forced, ON_, ABSENT);
     assertThat(d.next().state()).isEqualTo(ERROR);
@@ -871,15 +868,15 @@ class NodeStateMachineTest {
     // timeout; after it, error, and error's retry powers on again
     NodeStatus written =
         status(POWERING_ON, Duration.ofMinutes(2)).toBuilder()
-            .lastPowerAction(LastPowerAction.POWER_ON)
+            .lastPowerAction(PowerAction.POWER_ON)
             .build();
-    assertThat(decide(spec(WANT_ON), written, OFF_, ABSENT).action().kind()).isEqualTo(NONE);
+    assertThat(decide(spec(WANT_ON), written, OFF_, ABSENT).action().verb()).isEqualTo(NONE);
     NodeStatus late =
-        status(POWERING_ON, LATE_ON).toBuilder().lastPowerAction(LastPowerAction.POWER_ON).build();
+        status(POWERING_ON, LATE_ON).toBuilder().lastPowerAction(PowerAction.POWER_ON).build();
     Decision timeout = decide(spec(WANT_ON), late, OFF_, ABSENT);
     assertThat(timeout.next().state()).isEqualTo(ERROR);
     assertThat(timeout.next().lastError()).contains("BMC still reports off 5m after power-on");
-    assertThat(decide(spec(WANT_ON), timeout.next(), OFF_, ABSENT).action().kind())
+    assertThat(decide(spec(WANT_ON), timeout.next(), OFF_, ABSENT).action().verb())
         .isEqualTo(POWER_ON);
   }
 
@@ -898,7 +895,7 @@ class NodeStateMachineTest {
                 Map.of(),
                 T0));
     assertThat(d.next().state()).isEqualTo(READY);
-    assertThat(d.action().kind()).isEqualTo(NONE);
+    assertThat(d.action().verb()).isEqualTo(NONE);
     assertThat(d.next().bmcReachable()).isFalse();
     assertThat(d.next().lastError()).contains("refused");
     Decision timedOut =
@@ -953,7 +950,7 @@ class NodeStateMachineTest {
       BmcPowerState power,
       KubeView kube,
       NodeState to,
-      Kind action,
+      Enum<?> action,
       String remediation) {
 
     @Override
@@ -1019,7 +1016,7 @@ class NodeStateMachineTest {
     NodeStatus before = notReadyFor(c.down(), c.marked());
     Decision d = decide(spec(c.desired()), before, c.power(), c.kube());
     assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
     assertThat(NodeStateMachine.remediation(before, d))
         .as("remediation")
         .isEqualTo(c.remediation());
@@ -1042,7 +1039,7 @@ class NodeStateMachineTest {
     }
     if (c.action() == POWER_CYCLE) {
       assertThat(d.next().powerCycled()).isTrue();
-      assertThat(d.next().lastPowerAction()).isEqualTo(LastPowerAction.POWER_CYCLE);
+      assertThat(d.next().lastPowerAction()).isEqualTo(PowerAction.POWER_CYCLE);
       assertThat(d.next().timerStarted()).as("the join timer starts").isEqualTo(T0);
       assertThat(d.event().reason()).contains("15m").contains("power cycle");
     }
@@ -1065,7 +1062,7 @@ class NodeStateMachineTest {
             T0.plus(LATE_JOIN));
     Decision error = NodeStateMachine.decide(late);
     assertThat(error.next().state()).isEqualTo(ERROR);
-    assertThat(error.action().kind()).as("no second cycle").isEqualTo(NONE);
+    assertThat(error.action().verb()).as("no second cycle").isEqualTo(NONE);
     assertThat(NodeStateMachine.remediation(joining, error)).isEqualTo("error");
 
     Decision back = decide(spec(WANT_ON), joining, ON_, READY_EMPTY);
@@ -1083,7 +1080,7 @@ class NodeStateMachineTest {
             NodeStateMachine.remediation(down, decide(quick, spec(WANT_ON), down, ON_, NOT_READY)))
         .isEqualTo("not-ready");
     NodeStatus longer = notReadyFor(Duration.ofMinutes(2), true);
-    assertThat(decide(quick, spec(WANT_ON), longer, ON_, NOT_READY).action().kind())
+    assertThat(decide(quick, spec(WANT_ON), longer, ON_, NOT_READY).action().verb())
         .isEqualTo(POWER_CYCLE);
   }
 
@@ -1099,14 +1096,14 @@ class NodeStateMachineTest {
       ObservedPower seen,
       BmcPowerState power,
       NodeState to,
-      Kind action) {}
+      Enum<?> action) {}
 
   static NodeStatus poweringOn(Duration sinceTimer, Duration sinceWrite, ObservedPower seen) {
     return NodeStatus.builder()
         .state(POWERING_ON)
         .stateSince(T0.minus(sinceTimer))
         .observedPower(seen)
-        .lastPowerAction(LastPowerAction.POWER_ON)
+        .lastPowerAction(PowerAction.POWER_ON)
         .powerActionTime(T0.minus(sinceWrite))
         .timerStarted(T0.minus(sinceTimer))
         .timerElapsed(Duration.ZERO)
@@ -1137,7 +1134,7 @@ class NodeStateMachineTest {
     NodeStatus before = poweringOn(c.sinceTimer(), c.sinceWrite(), c.seen());
     Decision d = decide(spec(WANT_ON), before, c.power(), ABSENT);
     assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().kind()).as("action").isEqualTo(c.action());
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
     if (c.action() == POWER_ON) {
       assertThat(d.next().powerActionTime()).as("written ahead").isEqualTo(T0);
       assertThat(d.next().timerStarted()).as("timer kept").isEqualTo(before.timerStarted());
@@ -1154,7 +1151,7 @@ class NodeStateMachineTest {
               TIMEOUTS,
               Map.of(),
               T0.plus(TIMEOUTS.powerOnConfirm()));
-      assertThat(NodeStateMachine.decide(next).action().kind()).isEqualTo(NONE);
+      assertThat(NodeStateMachine.decide(next).action().verb()).isEqualTo(NONE);
     }
   }
 
@@ -1162,7 +1159,7 @@ class NodeStateMachineTest {
   void theConfirmationWindowIsConfigurable() {
     NodeTimeouts quick = TIMEOUTS.withPowerOnConfirm(Duration.ofSeconds(5));
     NodeStatus s = poweringOn(Duration.ofSeconds(5), Duration.ofSeconds(5), ObservedPower.OFF);
-    assertThat(decide(quick, spec(WANT_ON), s, OFF_, ABSENT).action().kind()).isEqualTo(POWER_ON);
-    assertThat(decide(spec(WANT_ON), s, OFF_, ABSENT).action().kind()).isEqualTo(NONE);
+    assertThat(decide(quick, spec(WANT_ON), s, OFF_, ABSENT).action().verb()).isEqualTo(POWER_ON);
+    assertThat(decide(spec(WANT_ON), s, OFF_, ABSENT).action().verb()).isEqualTo(NONE);
   }
 }

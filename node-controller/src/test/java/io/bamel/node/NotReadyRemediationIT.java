@@ -9,12 +9,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.LastPowerAction;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.NodeTimeouts;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
@@ -145,7 +145,7 @@ class NotReadyRemediationIT {
     clock.advance(Duration.ofMinutes(10));
     site.awaitState(List.of(a), JOINING, WAIT, Duration.ofMillis(20));
     NodeStatus cycling = site.node(a).status();
-    assertThat(cycling.lastPowerAction()).isEqualTo(LastPowerAction.POWER_CYCLE);
+    assertThat(cycling.lastPowerAction()).isEqualTo(PowerAction.POWER_CYCLE);
     assertThat(cycling.cycled()).isTrue();
     await().atMost(WAIT).until(() -> calls[0].calls(site.address(a), PowerOperation.CYCLE) == 1);
 

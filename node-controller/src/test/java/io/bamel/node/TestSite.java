@@ -164,7 +164,7 @@ final class TestSite implements AutoCloseable {
         .name(id)
         .pool(pool)
         .mgmtAddress(fleet.address(id))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("bmc")
         .desiredPower(desired)
         .build();

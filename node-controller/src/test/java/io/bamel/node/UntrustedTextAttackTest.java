@@ -32,7 +32,7 @@ class UntrustedTextAttackTest {
         NodeSpec.builder()
             .name("r1-u07")
             .mgmtAddress("https://192.0.2.17")
-            .powerInterface(PowerInterface.REDFISH)
+            .powerInterface(PowerInterface.of("redfish"))
             .bmcCredentials("bmc")
             .desiredPower(DesiredPower.ON)
             .build();

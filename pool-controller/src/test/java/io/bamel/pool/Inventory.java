@@ -30,7 +30,7 @@ final class Inventory {
         NodeSpec.builder()
             .pool(pool)
             .rack("r1")
-            .powerInterface(PowerInterface.REDFISH)
+            .powerInterface(PowerInterface.of("redfish"))
             .mgmtAddress("https://192.0.2.1")
             .resources(ResourceCapacity.of("32", "128Gi", null))
             .desiredPower(desired)

@@ -40,7 +40,7 @@ class PendingPodWakeIT {
         "g2",
         NodeSpec.builder()
             .pool("gpu")
-            .powerInterface(PowerInterface.REDFISH)
+            .powerInterface(PowerInterface.of("redfish"))
             .mgmtAddress("https://g2.bmc.test")
             .bmcCredentials("bmc")
             .resources(ResourceCapacity.of("32", "128Gi", null))

@@ -147,7 +147,7 @@ class PoolControllerIT {
         NodeSpec.builder()
             .pool(pool)
             .rack(rack)
-            .powerInterface(PowerInterface.REDFISH)
+            .powerInterface(PowerInterface.of("redfish"))
             .mgmtAddress("https://" + id + ".bmc.test") // unique: the store indexes it
             .bmcCredentials("bmc")
             .resources(resources)

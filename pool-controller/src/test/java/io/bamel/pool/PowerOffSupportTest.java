@@ -18,13 +18,14 @@ class PowerOffSupportTest {
   void wakeOnLanNeedsAPowerOffCommand() {
     var canPowerOff = PowerOffSupport.conservative();
     assertThat(
-            canPowerOff.test(node(NodeSpec.builder().powerInterface(PowerInterface.WOL).build())))
+            canPowerOff.test(
+                node(NodeSpec.builder().powerInterface(PowerInterface.of("wol")).build())))
         .isFalse();
     assertThat(
             canPowerOff.test(
                 node(
                     NodeSpec.builder()
-                        .powerInterface(PowerInterface.WOL)
+                        .powerInterface(PowerInterface.of("wol"))
                         .wakeOnLan(new WakeOnLan(null, 22, null, null))
                         .build())))
         .isFalse();
@@ -32,12 +33,13 @@ class PowerOffSupportTest {
             canPowerOff.test(
                 node(
                     NodeSpec.builder()
-                        .powerInterface(PowerInterface.WOL)
+                        .powerInterface(PowerInterface.of("wol"))
                         .wakeOnLan(new WakeOnLan(null, 22, "ssh node1 poweroff", null))
                         .build())))
         .isTrue();
     assertThat(
-            canPowerOff.test(node(NodeSpec.builder().powerInterface(PowerInterface.IPMI).build())))
+            canPowerOff.test(
+                node(NodeSpec.builder().powerInterface(PowerInterface.of("ipmi")).build())))
         .isTrue();
   }
 }

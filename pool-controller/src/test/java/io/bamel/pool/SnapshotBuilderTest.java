@@ -354,7 +354,7 @@ class SnapshotBuilderTest {
     wol =
         new Node(
             "w",
-            wol.spec().toBuilder().powerInterface(PowerInterface.WOL).build(),
+            wol.spec().toBuilder().powerInterface(PowerInterface.of("wol")).build(),
             10,
             wol.status(),
             11,

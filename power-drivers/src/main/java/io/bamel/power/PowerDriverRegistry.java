@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Picks the {@link PowerDriver} for a node's {@code powerInterface}. Every registered driver is
  * wrapped so that its calls are counted and timed ({@link PowerMetrics}). Thread-safe.
  *
- * <p>{@link io.bamel.power.Drivers#standard} builds one with the four drivers of this module.
+ * <p>{@link io.bamel.power.Drivers#standard} builds one with the driver of every registered {@link
+ * PowerDriverFactory}.
  */
 public final class PowerDriverRegistry implements AutoCloseable {
 

@@ -59,7 +59,7 @@ public final class FleetScaleBenchmark implements Benchmark {
    * listing takes 600 in 3 blocks. A PATCH and its raw baseline take 3,000 in 5 blocks (since
    * 2026-11-26 14:30; 600 in 3 before): at 100,000 nodes etcd's garbage collector marks a 300 MB
    * heap for about 0.4 s every several seconds of writes, and 600 PATCHes (3 s) caught one such
-   * cycle or none, which decided their p99 (see docs/benchmarks.md).
+   * cycle or none, which decided their p99 (see docs/benchmarks-history.md).
    */
   private record Sampling(int requests, int rounds) {}
 

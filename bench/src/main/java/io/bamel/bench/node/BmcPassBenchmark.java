@@ -374,7 +374,7 @@ public final class BmcPassBenchmark implements Benchmark {
         .name(id)
         .pool("bench")
         .mgmtAddress(fleet.address(id))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("bmc")
         .desiredPower(DesiredPower.ON)
         .build();

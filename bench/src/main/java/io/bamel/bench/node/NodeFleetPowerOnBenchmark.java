@@ -305,7 +305,7 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
         .name(id)
         .pool("bench")
         .mgmtAddress(fleet.address(id))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("bmc")
         .desiredPower(desired)
         .build();

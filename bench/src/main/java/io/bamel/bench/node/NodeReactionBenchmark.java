@@ -117,7 +117,7 @@ public final class NodeReactionBenchmark implements Benchmark {
         .name(id(i))
         .pool("pool-" + (i % 20))
         .mgmtAddress("https://10.1." + (i >> 8 & 255) + "." + (i & 255))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("bmc")
         .desiredPower(desired)
         .build();

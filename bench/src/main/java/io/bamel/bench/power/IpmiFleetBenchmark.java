@@ -23,8 +23,9 @@ import java.util.concurrent.Future;
 /**
  * The power state of every BMC of a fleet of {@code ipmi_sim} instances (each on its own loopback
  * port): bamel's IPMI driver (native RMCP+ client, one socket, new sessions each round, all BMCs at
- * once on virtual threads) against freeipmi's {@code ipmipower -h <all> --stat}, alternating,
- * medians; and the CPU each spends per read.
+ * once on virtual threads) in this warm JVM, against freeipmi's {@code ipmipower -h <all> --stat}
+ * started once per round (its process start counted, bamel's JVM start not), alternating, medians;
+ * and the CPU each spends per read.
  */
 public final class IpmiFleetBenchmark implements Benchmark {
 
@@ -131,6 +132,9 @@ public final class IpmiFleetBenchmark implements Benchmark {
                 "ADMIN",
                 "-W",
                 "opensesspriv",
+                // bamel's retransmission timeout (IpmiConfig: 1 s), so that both wait alike; at
+                // freeipmi's shorter default a loaded ipmi_sim's late answers are all retried
+                "--retransmission-timeout=1000",
                 "--stat")
             .redirectErrorStream(true)
             .start();

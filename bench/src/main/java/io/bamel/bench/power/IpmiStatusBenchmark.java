@@ -10,6 +10,7 @@ import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.ipmi.IpmiImplementation;
 import io.bamel.power.sim.IpmiSimulator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,9 +22,10 @@ import java.util.List;
  * One {@code bamel} IPMI power-state read (the IPMI driver with its native RMCP+ client, its
  * session kept between reads as in the node controller) against one bare {@code ipmitool chassis
  * power status}, both against the same {@code ipmi_sim}: medians of alternating runs, and the CPU
- * each read costs (this JVM's for bamel, the waited-for children's for ipmitool). Runs are spaced
- * by 250 ms, untimed, so the driver's minimum interval between commands to one BMC (200 ms) never
- * adds to a timed read.
+ * each read costs (this JVM's for bamel, the waited-for children's for ipmitool); then the CPU per
+ * read of the same driver's native client against its ipmitool path, before and after. Runs are
+ * spaced by 250 ms, untimed, so the driver's minimum interval between commands to one BMC (200 ms)
+ * never adds to a timed read.
  */
 public final class IpmiStatusBenchmark implements Benchmark {
 
@@ -81,7 +83,18 @@ public final class IpmiStatusBenchmark implements Benchmark {
               });
       double bamel = medians[0];
       double bare = medians[1];
+      double[] before = beforeAndAfter(sim, bmc, driver, runs);
       return List.of(
+          new BenchResult(
+              name() + "-cpu-before-after",
+              "CPU per status read: the driver's native client (after) vs the same driver with"
+                  + " ipmi.implementation: ipmitool (before; this JVM and its ipmitool children)",
+              before[0],
+              before[1],
+              "ms",
+              before[0] / before[1],
+              "info",
+              true),
           BenchResult.ratioAtMost(
               name(),
               "median of " + runs + " status reads vs bare ipmitool",
@@ -96,6 +109,54 @@ public final class IpmiStatusBenchmark implements Benchmark {
               cpu[1] / (runs + 1),
               "ms",
               0.5));
+    }
+  }
+
+  /**
+   * CPU per read of the native driver and of the driver's ipmitool path ({@code
+   * ipmi.implementation: ipmitool}, the path before the native client), alternating, each paced as
+   * above: {native ms, ipmitool ms}. The ipmitool path is charged this JVM's CPU (starting the
+   * process, parsing) plus its children's.
+   */
+  private static double[] beforeAndAfter(
+      IpmiSimulator sim, BmcEndpoint bmc, IpmiDriver driver, int runs) throws Exception {
+    BmcEndpoint viaIpmitool =
+        bmc.withOption(IpmiDriver.OPTION_IMPLEMENTATION, IpmiImplementation.IPMITOOL.value());
+    double[] cpu = new double[2];
+    Timer.interleavedMedians(
+        runs,
+        new Timer.Trial() {
+          @Override
+          public void prepare() throws Exception {
+            Thread.sleep(250);
+          }
+
+          @Override
+          public void run() throws Exception {
+            double before = ProcessCpu.selfMillis();
+            requireOff(driver.bmcPowerState(bmc, Deadline.in(Duration.ofSeconds(20))));
+            cpu[0] += ProcessCpu.selfMillis() - before;
+          }
+        },
+        new Timer.Trial() {
+          @Override
+          public void prepare() throws Exception {
+            Thread.sleep(250);
+          }
+
+          @Override
+          public void run() throws Exception {
+            double before = ProcessCpu.selfMillis() + ProcessCpu.childrenMillis();
+            requireOff(driver.bmcPowerState(viaIpmitool, Deadline.in(Duration.ofSeconds(20))));
+            cpu[1] += ProcessCpu.selfMillis() + ProcessCpu.childrenMillis() - before;
+          }
+        });
+    return new double[] {cpu[0] / (runs + 1), cpu[1] / (runs + 1)};
+  }
+
+  private static void requireOff(BmcPowerState state) {
+    if (state != BmcPowerState.OFF) {
+      throw new IllegalStateException("unexpected state " + state);
     }
   }
 

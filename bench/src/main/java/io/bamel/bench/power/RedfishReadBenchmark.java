@@ -218,7 +218,8 @@ public final class RedfishReadBenchmark implements Benchmark {
                 "info",
                 true),
             // bamel's own side: in a real site the BMCs' side of each handshake and request is
-            // the BMCs' CPU, not the bamel host's (docs/benchmarks.md, "TLS sessions do resume")
+            // the BMCs' CPU, not the bamel host's (docs/benchmarks-history.md, "TLS sessions do
+            // resume")
             new BenchResult(
                 name(),
                 String.format(

@@ -1,6 +1,6 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.sync.SyncReport;
+import io.bamel.inventory.sync.SyncReport;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;

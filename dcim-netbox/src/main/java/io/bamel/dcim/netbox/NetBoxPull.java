@@ -4,16 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.sync.NetBoxDevices;
 import io.bamel.inventory.api.sync.SyncConflicts;
 import io.bamel.inventory.api.sync.SyncExecutor;
-import io.bamel.inventory.api.sync.SyncItem;
-import io.bamel.inventory.api.sync.SyncPlan;
 import io.bamel.inventory.api.sync.SyncPlanner;
-import io.bamel.inventory.api.sync.SyncReport;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.sync.SyncItem;
+import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,8 +34,8 @@ import java.util.function.Predicate;
  * prune is confirmed with NetBox first ({@link PruneCheck}), and a node that is on is never pruned.
  * An incomplete pull still creates and updates what it read. Unchanged devices write nothing.
  *
- * <p>Identity ({@link io.bamel.inventory.api.sync.IdentityRule}): a node whose {@code inventoryId}
- * is {@code netbox:<id>} is device {@code <id>}'s; a device no node belongs to only adopts a node
+ * <p>Identity ({@link io.bamel.inventory.sync.IdentityRule}): a node whose {@code inventoryId} is
+ * {@code netbox:<id>} is device {@code <id>}'s; a device no node belongs to only adopts a node
  * without an {@code inventoryId}; where two devices want one node id, the lower NetBox id gets it
  * and the other its {@code netbox-<id>}. The outcome depends on the set of devices read, never on
  * NetBox's order (name order up to 4.5, id order with 4.6's cursor paging). A device that collides

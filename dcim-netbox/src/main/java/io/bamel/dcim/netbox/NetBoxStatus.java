@@ -1,7 +1,7 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.sync.SyncPlan;
-import io.bamel.inventory.api.sync.SyncReport;
+import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncReport;
 import java.time.Instant;
 import java.util.List;
 

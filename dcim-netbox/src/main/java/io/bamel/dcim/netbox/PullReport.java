@@ -1,6 +1,6 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.sync.SyncReport;
+import io.bamel.inventory.sync.SyncReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

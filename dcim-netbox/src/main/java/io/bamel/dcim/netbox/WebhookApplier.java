@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.sync.NetBoxDevices;
 import io.bamel.inventory.api.sync.SyncConflicts;
 import io.bamel.inventory.api.sync.SyncExecutor;
-import io.bamel.inventory.api.sync.SyncItem;
-import io.bamel.inventory.api.sync.SyncPlan;
 import io.bamel.inventory.api.sync.SyncPlanner;
-import io.bamel.inventory.api.sync.SyncReport;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.sync.SyncItem;
+import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +31,7 @@ import java.util.Map;
  *       the pull would (its MAC may have changed; the device's own {@code last_updated} did not).
  * </ul>
  *
- * The identity rule is the pull's ({@link io.bamel.inventory.api.sync.IdentityRule}): an event for
+ * The identity rule is the pull's ({@link io.bamel.inventory.sync.IdentityRule}): an event for
  * device {@code <id>} changes only the node whose {@code inventoryId} is {@code netbox:<id>}, or
  * adopts one without an {@code inventoryId}; it never changes a node of another device (a device
  * named like another's node gets {@code netbox-<id>}; one whose serial, MAC or address another

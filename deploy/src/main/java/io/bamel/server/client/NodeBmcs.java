@@ -37,10 +37,9 @@ public final class NodeBmcs {
     if (iface == null) {
       throw new BmcCommand.NodeLookupException("node " + id + " has no powerInterface");
     }
-    boolean wol = iface == PowerInterface.WOL;
-    if ((wol ? spec.macAddress() : spec.mgmtAddress()) == null) {
+    if (iface.type().address(spec.facts(id)) == null) {
       throw new BmcCommand.NodeLookupException(
-          "node " + id + " has no " + (wol ? "macAddress" : "mgmtAddress"));
+          "node " + id + " has no " + iface.type().addressField());
     }
     return new BmcCommand.NodeBmc(iface.json(), BmcEndpoints.of(id, spec), credentialsRoot);
   }

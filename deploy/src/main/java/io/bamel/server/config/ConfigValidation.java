@@ -8,6 +8,8 @@ import java.util.Set;
 /** Checks a loaded {@link ServerConfig} and says what is wrong in operator's terms. */
 final class ConfigValidation {
 
+  private static final Set<String> IPMI_IMPLEMENTATIONS = Set.of("native", "ipmitool");
+
   private static final Set<String> K8S_MODES = Set.of("auto", "in-cluster", "kubeconfig", "none");
 
   private ConfigValidation() {}
@@ -24,6 +26,10 @@ final class ConfigValidation {
         tls.clientCaFile().isEmpty() || !tls.certFile().isEmpty(),
         "http.tls.clientCaFile needs http.tls.certFile and http.tls.keyFile (client certificates"
             + " are asked for over TLS only)");
+    require(
+        c.bmc().ipmi() != null && IPMI_IMPLEMENTATIONS.contains(c.bmc().ipmi().implementation()),
+        "bmc.ipmi.implementation must be native or ipmitool"
+            + (c.bmc().ipmi() == null ? "" : ", not '" + c.bmc().ipmi().implementation() + "'"));
     require(
         c.components() != null && !c.components().isEmpty(),
         "components must name at least one component");

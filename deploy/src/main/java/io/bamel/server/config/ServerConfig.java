@@ -117,9 +117,17 @@ public record ServerConfig(
    * BMC credentials: the directory holding one sub-directory of credential files per credential
    * name, and whether every credential must have an {@code allowed-hosts} file (true: a credential
    * without one is never sent anywhere; false: it is sent to any https address, with a warning at
-   * start).
+   * start); and the site's IPMI settings.
    */
-  public record Bmc(String credentialsDir, boolean requireAllowList) {}
+  public record Bmc(String credentialsDir, boolean requireAllowList, Ipmi ipmi) {
+
+    /**
+     * The site's IPMI defaults: {@code implementation}, how the IPMI driver reaches a BMC whose
+     * node does not say ({@code native}, bamel's RMCP+ client, or {@code ipmitool}, one program run
+     * per command); a node's {@code ipmi.implementation} overrides it.
+     */
+    public record Ipmi(String implementation) {}
+  }
 
   /**
    * Wake-on-LAN: the YAML file of named power-off commands ({@code name: [argv0, arg1, ...]}) that
@@ -271,7 +279,7 @@ public record ServerConfig(
                   Duration.ofMinutes(10),
                   Duration.ofMinutes(1))),
           new Auth("", false),
-          new Bmc("/etc/bamel/bmc", false),
+          new Bmc("/etc/bamel/bmc", false, new Bmc.Ipmi("native")),
           new WakeOnLan(""),
           new Kubernetes("auto", "", "", Duration.ofSeconds(5)),
           new NodeControllerSettings(

@@ -66,7 +66,7 @@ public final class DemoFleet {
         .pool(s.pool())
         .mgmtAddress(address)
         .macAddress(String.format(Locale.ROOT, "02:00:00:00:00:%02x", index + 1))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials(CREDENTIALS)
         .resources(
             s.gpu()

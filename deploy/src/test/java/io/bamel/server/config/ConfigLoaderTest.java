@@ -475,4 +475,46 @@ class ConfigLoaderTest {
     copy.put(key, value);
     return copy;
   }
+
+  @Test
+  void theSitesIpmiImplementationIsNativeUnlessSetToIpmitool() throws Exception {
+    assertThat(ServerConfig.DEFAULTS.bmc().ipmi().implementation()).isEqualTo("native");
+    assertThat(ConfigLoader.environmentNames())
+        .containsEntry("BAMEL_BMC_IPMI_IMPLEMENTATION", "bmc.ipmi.implementation");
+    Path file =
+        yaml(
+            """
+            bmc:
+              ipmi:
+                implementation: ipmitool
+            """);
+    assertThat(ConfigLoader.load(file, Map.of(), Map.of()).bmc().ipmi().implementation())
+        .isEqualTo("ipmitool");
+    assertThat(
+            ConfigLoader.load(file, Map.of("BAMEL_BMC_IPMI_IMPLEMENTATION", "native"), Map.of())
+                .bmc()
+                .ipmi()
+                .implementation())
+        .isEqualTo("native");
+    // the other bmc settings keep their defaults
+    assertThat(ConfigLoader.load(file, Map.of(), Map.of()).bmc().credentialsDir())
+        .isEqualTo("/etc/bamel/bmc");
+  }
+
+  @Test
+  void anUnknownIpmiImplementationIsRefusedByName() throws Exception {
+    assertThatThrownBy(
+            () -> ConfigLoader.load(null, Map.of(), Map.of("bmc.ipmi.implementation", "freeipmi")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("bmc.ipmi.implementation must be native or ipmitool, not 'freeipmi'");
+    Path file =
+        yaml(
+            """
+            bmc:
+              ipmi: null
+            """);
+    assertThatThrownBy(() -> ConfigLoader.load(file, Map.of(), Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("bmc.ipmi.implementation must be native or ipmitool");
+  }
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -158,82 +159,27 @@ public record ApiOptions(
 
   /** These options with other session settings. */
   public ApiOptions sessions(Sessions settings) {
-    return new ApiOptions(
-        maxBodyBytes,
-        anonymousRead,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        watchHistory,
-        clock,
-        powerOffCommands,
-        connections,
-        readinessNotes,
-        settings);
+    return with(o -> o.sessions = settings);
   }
 
   /** These options with conditions {@code /readyz} lists as warnings. */
   public ApiOptions withReadinessNotes(Supplier<List<String>> notes) {
-    return new ApiOptions(
-        maxBodyBytes,
-        anonymousRead,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        watchHistory,
-        clock,
-        powerOffCommands,
-        connections,
-        notes,
-        sessions);
+    return with(o -> o.readinessNotes = notes);
   }
 
   /** These options with another body limit. */
   public ApiOptions withMaxBodyBytes(long bytes) {
-    return new ApiOptions(
-        bytes,
-        anonymousRead,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        watchHistory,
-        clock,
-        powerOffCommands,
-        connections,
-        readinessNotes,
-        sessions);
+    return with(o -> o.maxBodyBytes = bytes);
   }
 
   /** These options with anonymous read on or off. */
   public ApiOptions withAnonymousRead(boolean on) {
-    return new ApiOptions(
-        maxBodyBytes,
-        on,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        watchHistory,
-        clock,
-        powerOffCommands,
-        connections,
-        readinessNotes,
-        sessions);
+    return with(o -> o.anonymousRead = on);
   }
 
   /** These options with another watch history size. */
   public ApiOptions withWatchHistory(int changes) {
-    return new ApiOptions(
-        maxBodyBytes,
-        anonymousRead,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        changes,
-        clock,
-        powerOffCommands,
-        connections,
-        readinessNotes,
-        sessions);
+    return with(o -> o.watchHistory = changes);
   }
 
   /**
@@ -241,34 +187,12 @@ public record ApiOptions(
    * wakeOnLan.powerOffCommandsFile}).
    */
   public ApiOptions powerOffCommands(Set<String> names) {
-    return new ApiOptions(
-        maxBodyBytes,
-        anonymousRead,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        watchHistory,
-        clock,
-        names,
-        connections,
-        readinessNotes,
-        sessions);
+    return with(o -> o.powerOffCommands = names);
   }
 
   /** These options with other connector settings. */
   public ApiOptions connections(Connections settings) {
-    return new ApiOptions(
-        maxBodyBytes,
-        anonymousRead,
-        readYourWrites,
-        defaultLimit,
-        maxLimit,
-        watchHistory,
-        clock,
-        powerOffCommands,
-        settings,
-        readinessNotes,
-        sessions);
+    return with(o -> o.connections = settings);
   }
 
   /** The TLS files served with, or null for plain HTTP. */
@@ -278,16 +202,7 @@ public record ApiOptions(
 
   /** These options serving HTTPS with {@code tls} (null: plain HTTP). */
   public ApiOptions tls(ApiTls tls) {
-    Connections c = connections;
-    return connections(
-        new Connections(
-            tls,
-            c.maxConnections(),
-            c.acceptQueueSize(),
-            c.idleTimeout(),
-            c.headerTimeout(),
-            c.minRequestDataRate(),
-            c.tlsReloadInterval()));
+    return withConnections(c -> c.tls = tls);
   }
 
   /** The most connections open at once. */
@@ -297,43 +212,112 @@ public record ApiOptions(
 
   /** These options with another connection limit. */
   public ApiOptions maxConnections(int max) {
-    Connections c = connections;
-    return connections(
-        new Connections(
-            c.tls(),
-            max,
-            c.acceptQueueSize(),
-            c.idleTimeout(),
-            c.headerTimeout(),
-            c.minRequestDataRate(),
-            c.tlsReloadInterval()));
+    return withConnections(c -> c.maxConnections = max);
   }
 
   /** These options with another idle timeout and request-header deadline. */
   public ApiOptions connectionTimeouts(Duration idle, Duration headers) {
-    Connections c = connections;
-    return connections(
-        new Connections(
-            c.tls(),
-            c.maxConnections(),
-            c.acceptQueueSize(),
-            idle,
-            headers,
-            c.minRequestDataRate(),
-            c.tlsReloadInterval()));
+    return withConnections(
+        c -> {
+          c.idleTimeout = idle;
+          c.headerTimeout = headers;
+        });
   }
 
   /** These options checking the TLS files for changes every {@code interval}. */
   public ApiOptions tlsReloadInterval(Duration interval) {
-    Connections c = connections;
-    return connections(
-        new Connections(
-            c.tls(),
-            c.maxConnections(),
-            c.acceptQueueSize(),
-            c.idleTimeout(),
-            c.headerTimeout(),
-            c.minRequestDataRate(),
-            interval));
+    return withConnections(c -> c.tlsReloadInterval = interval);
+  }
+
+  /**
+   * A copy with {@code change} applied to its components: the one place the withers above build a
+   * new record, so a new component is added here and nowhere else.
+   */
+  private ApiOptions with(Consumer<Components> change) {
+    Components o = new Components(this);
+    change.accept(o);
+    return o.build();
+  }
+
+  private ApiOptions withConnections(Consumer<ConnectionComponents> change) {
+    ConnectionComponents c = new ConnectionComponents(connections);
+    change.accept(c);
+    return connections(c.build());
+  }
+
+  /** The components of {@link ApiOptions}, to change before {@link #build}. */
+  private static final class Components {
+    long maxBodyBytes;
+    boolean anonymousRead;
+    Duration readYourWrites;
+    int defaultLimit;
+    int maxLimit;
+    int watchHistory;
+    Clock clock;
+    Set<String> powerOffCommands;
+    Connections connections;
+    Supplier<List<String>> readinessNotes;
+    Sessions sessions;
+
+    Components(ApiOptions o) {
+      maxBodyBytes = o.maxBodyBytes;
+      anonymousRead = o.anonymousRead;
+      readYourWrites = o.readYourWrites;
+      defaultLimit = o.defaultLimit;
+      maxLimit = o.maxLimit;
+      watchHistory = o.watchHistory;
+      clock = o.clock;
+      powerOffCommands = o.powerOffCommands;
+      connections = o.connections;
+      readinessNotes = o.readinessNotes;
+      sessions = o.sessions;
+    }
+
+    ApiOptions build() {
+      return new ApiOptions(
+          maxBodyBytes,
+          anonymousRead,
+          readYourWrites,
+          defaultLimit,
+          maxLimit,
+          watchHistory,
+          clock,
+          powerOffCommands,
+          connections,
+          readinessNotes,
+          sessions);
+    }
+  }
+
+  /** The components of {@link Connections}, to change before {@link #build}. */
+  private static final class ConnectionComponents {
+    ApiTls tls;
+    int maxConnections;
+    int acceptQueueSize;
+    Duration idleTimeout;
+    Duration headerTimeout;
+    long minRequestDataRate;
+    Duration tlsReloadInterval;
+
+    ConnectionComponents(Connections c) {
+      tls = c.tls();
+      maxConnections = c.maxConnections();
+      acceptQueueSize = c.acceptQueueSize();
+      idleTimeout = c.idleTimeout();
+      headerTimeout = c.headerTimeout();
+      minRequestDataRate = c.minRequestDataRate();
+      tlsReloadInterval = c.tlsReloadInterval();
+    }
+
+    Connections build() {
+      return new Connections(
+          tls,
+          maxConnections,
+          acceptQueueSize,
+          idleTimeout,
+          headerTimeout,
+          minRequestDataRate,
+          tlsReloadInterval);
+    }
   }
 }

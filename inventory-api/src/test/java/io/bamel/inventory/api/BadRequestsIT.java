@@ -307,13 +307,13 @@ public class BadRequestsIT {
           "{\"items\":[{\"id\":\"n013\",\"spec\":"
               + Json.of(
                   Json.spec(13, "a").toBuilder()
-                      .powerInterface(io.bamel.inventory.model.PowerInterface.WOL)
+                      .powerInterface(io.bamel.inventory.model.PowerInterface.of("wol"))
                       .bmcCredentials(null)
                       .build())
               + "},{\"id\":\"n014\",\"spec\":"
               + Json.of(
                   Json.spec(14, "a").toBuilder()
-                      .powerInterface(io.bamel.inventory.model.PowerInterface.PROXMOX)
+                      .powerInterface(io.bamel.inventory.model.PowerInterface.of("proxmox"))
                       .proxmox(new io.bamel.inventory.model.ProxmoxVm("pve1", 101, null))
                       .bootProfile("pxe")
                       .build())

@@ -36,7 +36,7 @@ class InspectApiIT {
       f.store.createNode(
           "n002",
           Json.spec(2, "a").toBuilder()
-              .powerInterface(PowerInterface.WOL)
+              .powerInterface(PowerInterface.of("wol"))
               .mgmtAddress("192.0.2.2")
               .wakeOnLan(new WakeOnLan(null, 22, null, null))
               .bmcCredentials(null)

@@ -27,7 +27,7 @@ public final class Json {
         .pool(pool)
         .mgmtAddress("https://[2001:db8::1:" + (i >> 8 & 255) + ":" + (i & 255) + "]")
         .macAddress(String.format(Locale.ROOT, "0c:c4:7a:00:%02x:%02x", i >> 8 & 255, i & 255))
-        .powerInterface(io.bamel.inventory.model.PowerInterface.REDFISH)
+        .powerInterface(io.bamel.inventory.model.PowerInterface.of("redfish"))
         .bmcCredentials("bmc-default")
         .build();
   }

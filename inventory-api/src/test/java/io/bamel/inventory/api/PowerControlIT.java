@@ -251,7 +251,7 @@ class PowerControlIT {
 
   private static NodeSpec wol(int i, String command) {
     return Json.spec(i, "a").toBuilder()
-        .powerInterface(PowerInterface.WOL)
+        .powerInterface(PowerInterface.of("wol"))
         .bmcCredentials(null)
         .wakeOnLan(new WakeOnLan(null, 22, command, null))
         .build();

@@ -163,13 +163,11 @@ public final class EtcdProcess implements AutoCloseable {
 
   /**
    * The writes etcd's backend buffers before it commits them to its database, at most (etcd's
-   * default: 10,000). Every read transaction of etcd 3.4 copies the whole of that buffer, at its
-   * largest size since start-up: its array grows in a burst of writes (a sync, a bulk load) and
-   * never shrinks while writes keep coming. After a burst of 16 concurrent transactions of 128 puts
-   * it held 8,748 entries, so that every read and every guarded write afterwards allocated 420 KB
-   * in etcd, whose garbage collector then ran every 2 s at 100,000 nodes, each cycle marking a 300
-   * MB heap for 400 ms: the tail of every request. Committing every 1,000 writes keeps the buffer
-   * at 1,152 entries (55 KB) at most; a sync then commits about every 140 of its nodes.
+   * default: 10,000), passed as {@code --backend-batch-limit}. Why lower: every read transaction of
+   * etcd 3.4 copies the whole of that buffer at its largest size since start-up (it grows in a
+   * burst of writes and never shrinks while writes keep coming), so a large buffer makes every
+   * later read allocate, and etcd's garbage collector sets the tail of every request. Figures:
+   * docs/benchmarks.md, "Figures behind the code".
    */
   static final int BACKEND_BATCH_LIMIT = 1_000;
 

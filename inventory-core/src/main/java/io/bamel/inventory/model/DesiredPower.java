@@ -1,7 +1,6 @@
 package io.bamel.inventory.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The power state a node should be in: {@code on} or {@code off}, written by people, DCIM syncs and
@@ -10,20 +9,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * {@code io.bamel.power.BmcPowerState}.
  */
 public enum DesiredPower implements JsonEnum {
-  ON("on"),
-  OFF("off");
-
-  private final String json;
-
-  DesiredPower(String json) {
-    this.json = json;
-  }
-
-  @JsonValue
-  @Override
-  public String json() {
-    return json;
-  }
+  ON,
+  OFF;
 
   /**
    * The constant named {@code text} in JSON.
@@ -43,6 +30,6 @@ public enum DesiredPower implements JsonEnum {
 
   @Override
   public String toString() {
-    return json;
+    return json();
   }
 }

@@ -1,12 +1,28 @@
 package io.bamel.inventory.model;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Parsing of {@link JsonEnum} constants with a clear error. */
+/** The JSON names of {@link JsonEnum} constants, computed once per enum, and their parsing. */
 final class Enums {
 
+  private static final ClassValue<String[]> JSON_NAMES =
+      new ClassValue<>() {
+        @Override
+        protected String[] computeValue(Class<?> type) {
+          return Arrays.stream(type.getEnumConstants())
+              .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT).replace('_', '-'))
+              .toArray(String[]::new);
+        }
+      };
+
   private Enums() {}
+
+  /** The JSON names of {@code type}'s constants, by ordinal. */
+  static String[] jsonNames(Class<?> type) {
+    return JSON_NAMES.get(type);
+  }
 
   /**
    * The constant of {@code values} whose JSON name is {@code text}.

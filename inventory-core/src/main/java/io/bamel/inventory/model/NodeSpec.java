@@ -4,6 +4,10 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bamel.power.spi.PowerCapabilities;
+import io.bamel.power.spi.PowerInterfaceType;
+import io.bamel.power.spi.PowerInterfaceTypes;
 import java.util.Map;
 
 /**
@@ -136,37 +140,16 @@ public record NodeSpec(
       v.error("macAddress", "not a MAC address: " + Texts.quote(macAddress));
     }
     if (powerInterface != null) {
-      switch (powerInterface) {
-        case REDFISH, IPMI -> {
-          if (mgmtAddress == null) {
-            v.error("mgmtAddress", "required for " + powerInterface);
-          }
-        }
-        case PROXMOX -> {
-          v.check(mgmtAddress != null, "mgmtAddress", "required for proxmox");
-          v.check(proxmox != null, "proxmox", "required for proxmox: the node and vmid");
-        }
-        case WOL -> {
-          v.check(macAddress != null, "macAddress", "required for wol");
-          v.check(
-              mgmtAddress != null,
-              "mgmtAddress",
-              "required for wol: the host whose probe port tells whether the machine is up");
-          v.check(
-              wakeOnLan != null && wakeOnLan.probePort() != null,
-              "wakeOnLan.probePort",
-              "required for wol: without a probe the power state is unknown and no power-on can"
-                  + " ever be confirmed");
-        }
-      }
-      if (pxeBoot(bootProfile) && !powerInterface.canSetBootDevice()) {
+      powerInterface.type().checkNode(facts(null), v);
+      if (pxeBoot(bootProfile) && !powerInterface.capabilities().bootOverride()) {
         v.error(
             "bootProfile",
             Texts.quote(bootProfile)
                 + " boots from the network, which "
                 + powerInterface
-                + " cannot set up (no one-time boot device): use redfish or ipmi, or a disk"
-                + " profile");
+                + " cannot set up (no one-time boot device): use "
+                + PowerInterfaceTypes.namesWhere(PowerCapabilities::bootOverride, " or ")
+                + ", or a disk profile");
       }
     }
     if (bmcTls != null) {
@@ -181,6 +164,15 @@ public record NodeSpec(
     if (wakeOnLan != null) {
       wakeOnLan.validate(v.at("wakeOnLan"));
     }
+    // Every interface checks its own settings field wherever it is set (opaque to the model).
+    SpecFacts facts = facts(null);
+    for (PowerInterfaceType type : PowerInterfaceTypes.all()) {
+      String field = type.settingsField();
+      JsonNode settings = field == null ? null : facts.field(field);
+      if (settings != null) {
+        type.checkSettings(settings, v.at(field));
+      }
+    }
     if (resources != null) {
       resources.validate(v.at("resources"));
     }
@@ -189,6 +181,22 @@ public record NodeSpec(
         "idlePowerWatts",
         "must be a non-negative number");
     Labels.validate(v.at("labels"), labels);
+  }
+
+  /**
+   * What a power interface reads of this spec, for node {@code id} ({@code null} while a spec is
+   * checked before it has one): the addresses and any field by its wire name.
+   */
+  public SpecFacts facts(String id) {
+    return new SpecFacts(id, this);
+  }
+
+  /**
+   * Whether this node's power interface can switch it off (a Wake-on-LAN node only with a power-off
+   * command); {@code false} without a power interface.
+   */
+  public boolean canPowerOff(String id) {
+    return powerInterface != null && powerInterface.type().canPowerOff(facts(id));
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.bamel.inventory.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The lifecycle state of a node, as the node controller observes and drives it. See
@@ -9,26 +8,14 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * -> off}, and {@code error} from any step.
  */
 public enum NodeState implements JsonEnum {
-  OFF("off"),
-  POWERING_ON("powering-on"),
-  JOINING("joining"),
-  READY("ready"),
-  DRAINING("draining"),
-  POWERING_OFF("powering-off"),
-  ERROR("error"),
-  UNKNOWN("unknown");
-
-  private final String json;
-
-  NodeState(String json) {
-    this.json = json;
-  }
-
-  @JsonValue
-  @Override
-  public String json() {
-    return json;
-  }
+  OFF,
+  POWERING_ON,
+  JOINING,
+  READY,
+  DRAINING,
+  POWERING_OFF,
+  ERROR,
+  UNKNOWN;
 
   /**
    * The constant named {@code text} in JSON.
@@ -42,6 +29,6 @@ public enum NodeState implements JsonEnum {
 
   @Override
   public String toString() {
-    return json;
+    return json();
   }
 }

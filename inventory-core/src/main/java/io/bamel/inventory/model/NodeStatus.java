@@ -34,7 +34,7 @@ public record NodeStatus(
     String lastError,
     Integer errorCount,
     @JsonProperty("powerState") ObservedPower observedPower,
-    LastPowerAction lastPowerAction,
+    PowerAction lastPowerAction,
     Instant powerActionTime,
     String kubernetesNode,
     Boolean nodeReady,

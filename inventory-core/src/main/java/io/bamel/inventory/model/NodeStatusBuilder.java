@@ -7,7 +7,9 @@ import java.util.Map;
 
 /**
  * Builds a {@link NodeStatus}; start from {@link NodeStatus#builder()} or {@link
- * NodeStatus#toBuilder()}.
+ * NodeStatus#toBuilder()}. Each setter sets the component of its name ({@code observedPower} is
+ * {@code powerState} in JSON); {@link #build} runs the record's constructor, so its normalisation
+ * applies.
  */
 public final class NodeStatusBuilder {
 
@@ -16,7 +18,7 @@ public final class NodeStatusBuilder {
   private String lastError;
   private Integer errorCount;
   private ObservedPower observedPower;
-  private LastPowerAction lastPowerAction;
+  private PowerAction lastPowerAction;
   private Instant powerActionTime;
   private String kubernetesNode;
   private Boolean nodeReady;
@@ -59,103 +61,86 @@ public final class NodeStatusBuilder {
     this.extensions = s.extensions();
   }
 
-  /** Sets {@code state}. */
   public NodeStatusBuilder state(NodeState state) {
     this.state = state;
     return this;
   }
 
-  /** Sets {@code stateSince}. */
   public NodeStatusBuilder stateSince(Instant stateSince) {
     this.stateSince = stateSince;
     return this;
   }
 
-  /** Sets {@code lastError}. */
   public NodeStatusBuilder lastError(String lastError) {
     this.lastError = lastError;
     return this;
   }
 
-  /** Sets {@code errorCount}. */
   public NodeStatusBuilder errorCount(Integer errorCount) {
     this.errorCount = errorCount;
     return this;
   }
 
-  /** Sets {@code observedPower} ({@code powerState} in JSON). */
   public NodeStatusBuilder observedPower(ObservedPower observedPower) {
     this.observedPower = observedPower;
     return this;
   }
 
-  /** Sets {@code lastPowerAction}. */
-  public NodeStatusBuilder lastPowerAction(LastPowerAction lastPowerAction) {
+  public NodeStatusBuilder lastPowerAction(PowerAction lastPowerAction) {
     this.lastPowerAction = lastPowerAction;
     return this;
   }
 
-  /** Sets {@code powerActionTime}. */
   public NodeStatusBuilder powerActionTime(Instant powerActionTime) {
     this.powerActionTime = powerActionTime;
     return this;
   }
 
-  /** Sets {@code kubernetesNode}. */
   public NodeStatusBuilder kubernetesNode(String kubernetesNode) {
     this.kubernetesNode = kubernetesNode;
     return this;
   }
 
-  /** Sets {@code nodeReady}. */
   public NodeStatusBuilder nodeReady(Boolean nodeReady) {
     this.nodeReady = nodeReady;
     return this;
   }
 
-  /** Sets {@code bmcReachable}. */
   public NodeStatusBuilder bmcReachable(Boolean bmcReachable) {
     this.bmcReachable = bmcReachable;
     return this;
   }
 
-  /** Sets {@code bootTime}. */
   public NodeStatusBuilder bootTime(Instant bootTime) {
     this.bootTime = bootTime;
     return this;
   }
 
-  /** Sets {@code joinTime}. */
   public NodeStatusBuilder joinTime(Instant joinTime) {
     this.joinTime = joinTime;
     return this;
   }
 
-  /** Sets {@code observedSpecRevision}. */
   public NodeStatusBuilder observedSpecRevision(Long observedSpecRevision) {
     this.observedSpecRevision = observedSpecRevision;
     return this;
   }
 
-  /** Sets {@code timerStarted}. */
   public NodeStatusBuilder timerStarted(Instant timerStarted) {
     this.timerStarted = timerStarted;
     return this;
   }
 
-  /** Sets {@code timerElapsed}. */
   public NodeStatusBuilder timerElapsed(Duration timerElapsed) {
     this.timerElapsed = timerElapsed;
     return this;
   }
 
-  /** Sets {@code powerCycled}. */
   public NodeStatusBuilder powerCycled(Boolean powerCycled) {
     this.powerCycled = powerCycled;
     return this;
   }
 
-  /** Sets {@code notReadySince}. */
   public NodeStatusBuilder notReadySince(Instant notReadySince) {
     this.notReadySince = notReadySince;
     return this;
@@ -168,25 +153,21 @@ public final class NodeStatusBuilder {
     return this;
   }
 
-  /** Sets {@code inspectRequestedAt}. */
   public NodeStatusBuilder inspectRequestedAt(Instant inspectRequestedAt) {
     this.inspectRequestedAt = inspectRequestedAt;
     return this;
   }
 
-  /** Sets {@code hardware}. */
   public NodeStatusBuilder hardware(NodeHardware hardware) {
     this.hardware = hardware;
     return this;
   }
 
-  /** Sets {@code conditions}. */
   public NodeStatusBuilder conditions(List<NodeCondition> conditions) {
     this.conditions = conditions;
     return this;
   }
 
-  /** Sets {@code extensions}. */
   public NodeStatusBuilder extensions(Map<String, Object> extensions) {
     this.extensions = extensions;
     return this;

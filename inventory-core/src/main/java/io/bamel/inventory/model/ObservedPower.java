@@ -1,7 +1,6 @@
 package io.bamel.inventory.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * The power state the node controller last observed at a node's BMC, in {@link
@@ -10,21 +9,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * should be in is {@link DesiredPower}.
  */
 public enum ObservedPower implements JsonEnum {
-  ON("on"),
-  OFF("off"),
-  UNKNOWN("unknown");
-
-  private final String json;
-
-  ObservedPower(String json) {
-    this.json = json;
-  }
-
-  @JsonValue
-  @Override
-  public String json() {
-    return json;
-  }
+  ON,
+  OFF,
+  UNKNOWN;
 
   /**
    * The constant named {@code text} in JSON.
@@ -38,6 +25,6 @@ public enum ObservedPower implements JsonEnum {
 
   @Override
   public String toString() {
-    return json;
+    return json();
   }
 }

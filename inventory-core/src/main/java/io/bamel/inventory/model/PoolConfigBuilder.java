@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * Builds a {@link PoolConfig}; start from {@link PoolConfig#builder()} or {@link
- * PoolConfig#toBuilder()}.
+ * PoolConfig#toBuilder()}. Each setter sets the component of its name; {@link #build} runs the
+ * record's constructor, so its normalisation applies.
  */
 public final class PoolConfigBuilder {
 
@@ -48,97 +49,81 @@ public final class PoolConfigBuilder {
     this.extensions = s.extensions();
   }
 
-  /** Sets {@code minNodes}. */
   public PoolConfigBuilder minNodes(Integer minNodes) {
     this.minNodes = minNodes;
     return this;
   }
 
-  /** Sets {@code maxNodes}. */
   public PoolConfigBuilder maxNodes(Integer maxNodes) {
     this.maxNodes = maxNodes;
     return this;
   }
 
-  /** Sets {@code scaleUpThreshold}. */
   public PoolConfigBuilder scaleUpThreshold(Double scaleUpThreshold) {
     this.scaleUpThreshold = scaleUpThreshold;
     return this;
   }
 
-  /** Sets {@code scaleDownThreshold}. */
   public PoolConfigBuilder scaleDownThreshold(Double scaleDownThreshold) {
     this.scaleDownThreshold = scaleDownThreshold;
     return this;
   }
 
-  /** Sets {@code scaleDownUnneededTime}. */
   public PoolConfigBuilder scaleDownUnneededTime(Duration scaleDownUnneededTime) {
     this.scaleDownUnneededTime = scaleDownUnneededTime;
     return this;
   }
 
-  /** Sets {@code scaleUpCooldown}. */
   public PoolConfigBuilder scaleUpCooldown(Duration scaleUpCooldown) {
     this.scaleUpCooldown = scaleUpCooldown;
     return this;
   }
 
-  /** Sets {@code delayAfterScaleUp}. */
   public PoolConfigBuilder delayAfterScaleUp(Duration delayAfterScaleUp) {
     this.delayAfterScaleUp = delayAfterScaleUp;
     return this;
   }
 
-  /** Sets {@code maxConcurrentTransitions}. */
   public PoolConfigBuilder maxConcurrentTransitions(Integer maxConcurrentTransitions) {
     this.maxConcurrentTransitions = maxConcurrentTransitions;
     return this;
   }
 
-  /** Sets {@code resources}. */
   public PoolConfigBuilder resources(List<String> resources) {
     this.resources = resources;
     return this;
   }
 
-  /** Sets {@code defaultPool}. */
   public PoolConfigBuilder defaultPool(Boolean defaultPool) {
     this.defaultPool = defaultPool;
     return this;
   }
 
-  /** Sets {@code scaleUpOn}. */
   public PoolConfigBuilder scaleUpOn(String scaleUpOn) {
     this.scaleUpOn = scaleUpOn;
     return this;
   }
 
-  /** Sets {@code labels}. */
   public PoolConfigBuilder labels(Map<String, String> labels) {
     this.labels = labels;
     return this;
   }
 
-  /** Sets {@code timeouts}. */
   public PoolConfigBuilder timeouts(NodeTimeouts timeouts) {
     this.timeouts = timeouts;
     return this;
   }
 
-  /** Sets {@code triggers}. */
   public PoolConfigBuilder triggers(List<ScalingTrigger> triggers) {
     this.triggers = triggers;
     return this;
   }
 
-  /** Sets {@code dryRun}. */
   public PoolConfigBuilder dryRun(Boolean dryRun) {
     this.dryRun = dryRun;
     return this;
   }
 
-  /** Sets {@code extensions}. */
   public PoolConfigBuilder extensions(Map<String, Object> extensions) {
     this.extensions = extensions;
     return this;

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * Builds a {@link PoolStatus}; start from {@link PoolStatus#builder()} or {@link
- * PoolStatus#toBuilder()}.
+ * PoolStatus#toBuilder()}. Each setter sets the component of its name; {@link #build} runs the
+ * record's constructor, so its normalisation applies.
  */
 public final class PoolStatusBuilder {
 
@@ -38,67 +39,56 @@ public final class PoolStatusBuilder {
     this.extensions = s.extensions();
   }
 
-  /** Sets {@code readyNodes}. */
   public PoolStatusBuilder readyNodes(Integer readyNodes) {
     this.readyNodes = readyNodes;
     return this;
   }
 
-  /** Sets {@code pendingNodes}. */
   public PoolStatusBuilder pendingNodes(Integer pendingNodes) {
     this.pendingNodes = pendingNodes;
     return this;
   }
 
-  /** Sets {@code desiredNodes}. */
   public PoolStatusBuilder desiredNodes(Integer desiredNodes) {
     this.desiredNodes = desiredNodes;
     return this;
   }
 
-  /** Sets {@code scalingNodes}. */
   public PoolStatusBuilder scalingNodes(List<ScalingNode> scalingNodes) {
     this.scalingNodes = scalingNodes;
     return this;
   }
 
-  /** Sets {@code availableResources}. */
   public PoolStatusBuilder availableResources(ResourceCapacity availableResources) {
     this.availableResources = availableResources;
     return this;
   }
 
-  /** Sets {@code activeResources}. */
   public PoolStatusBuilder activeResources(ResourceCapacity activeResources) {
     this.activeResources = activeResources;
     return this;
   }
 
-  /** Sets {@code pendingResources}. */
   public PoolStatusBuilder pendingResources(ResourceCapacity pendingResources) {
     this.pendingResources = pendingResources;
     return this;
   }
 
-  /** Sets {@code utilization}. */
   public PoolStatusBuilder utilization(Map<String, Double> utilization) {
     this.utilization = utilization;
     return this;
   }
 
-  /** Sets {@code lastScaleTime}. */
   public PoolStatusBuilder lastScaleTime(Instant lastScaleTime) {
     this.lastScaleTime = lastScaleTime;
     return this;
   }
 
-  /** Sets {@code conditions}. */
   public PoolStatusBuilder conditions(List<PoolCondition> conditions) {
     this.conditions = conditions;
     return this;
   }
 
-  /** Sets {@code extensions}. */
   public PoolStatusBuilder extensions(Map<String, Object> extensions) {
     this.extensions = extensions;
     return this;

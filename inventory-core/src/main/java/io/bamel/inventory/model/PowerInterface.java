@@ -2,55 +2,78 @@ package io.bamel.inventory.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.bamel.power.spi.PowerCapabilities;
+import io.bamel.power.spi.PowerInterfaceType;
+import io.bamel.power.spi.PowerInterfaceTypes;
+import java.util.Objects;
 
-/** How a node's power is driven: the power driver that serves it. */
-public enum PowerInterface implements JsonEnum {
-  REDFISH("redfish"),
-  IPMI("ipmi"),
-  WOL("wol"),
-  PROXMOX("proxmox");
+/**
+ * How a node's power is driven: the name of a registered power interface ({@link
+ * PowerInterfaceTypes}: {@code redfish}, {@code ipmi}, {@code wol}, {@code proxmox} and any other
+ * on the class path). The model knows no interface by name; what one can do and what a node using
+ * it must have come from its {@link PowerInterfaceType}.
+ */
+public final class PowerInterface {
 
-  private final String json;
+  private final PowerInterfaceType type;
 
-  PowerInterface(String json) {
-    this.json = json;
-  }
-
-  @JsonValue
-  @Override
-  public String json() {
-    return json;
+  private PowerInterface(PowerInterfaceType type) {
+    this.type = type;
   }
 
   /**
-   * The constant named {@code text} in JSON.
+   * The registered interface named {@code text} in JSON.
    *
-   * @throws InvalidInputException naming the accepted values when there is none
+   * @throws InvalidInputException on {@code powerInterface}, naming the registered ones, when no
+   *     interface has that name
    */
   @JsonCreator
   public static PowerInterface fromJson(String text) {
-    return Enums.parse(values(), text, "powerInterface");
+    return PowerInterfaceTypes.find(text)
+        .map(PowerInterface::new)
+        .orElseThrow(
+            () ->
+                new InvalidInputException(
+                    "powerInterface",
+                    "unknown value "
+                        + Texts.quote(text)
+                        + "; expected one of "
+                        + String.join(", ", PowerInterfaceTypes.names())));
   }
 
-  /**
-   * Whether bamel can inspect a node's hardware through this interface (Redfish, IPMI's FRU,
-   * Proxmox's VM config); Wake-on-LAN has no management controller to ask.
-   */
-  public boolean canInspect() {
-    return this != WOL;
+  /** The registered interface named {@code name}; as {@link #fromJson}. */
+  public static PowerInterface of(String name) {
+    return fromJson(name);
   }
 
-  /**
-   * Whether the driver can set a one-time boot device, so a network (PXE) {@code bootProfile} can
-   * be honoured: Redfish and IPMI can; Wake-on-LAN (a magic packet only) and Proxmox (the VM's boot
-   * order is set in Proxmox) cannot.
-   */
-  public boolean canSetBootDevice() {
-    return this == REDFISH || this == IPMI;
+  /** The name used in JSON, in the API and in etcd. */
+  @JsonValue
+  public String json() {
+    return type.name();
+  }
+
+  /** The interface's declaration: capabilities, settings, node rules, endpoint options. */
+  public PowerInterfaceType type() {
+    return type;
+  }
+
+  /** What the interface can do beyond power on and off. */
+  public PowerCapabilities capabilities() {
+    return type.capabilities();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PowerInterface other && other.json().equals(json());
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(json());
   }
 
   @Override
   public String toString() {
-    return json;
+    return json();
   }
 }

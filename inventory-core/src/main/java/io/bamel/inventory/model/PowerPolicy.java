@@ -1,27 +1,14 @@
 package io.bamel.inventory.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * Who owns a node's desired power state: its pool's controller ({@code pool}) or an operator
  * ({@code manual}).
  */
 public enum PowerPolicy implements JsonEnum {
-  POOL("pool"),
-  MANUAL("manual");
-
-  private final String json;
-
-  PowerPolicy(String json) {
-    this.json = json;
-  }
-
-  @JsonValue
-  @Override
-  public String json() {
-    return json;
-  }
+  POOL,
+  MANUAL;
 
   /**
    * The constant named {@code text} in JSON.
@@ -35,6 +22,6 @@ public enum PowerPolicy implements JsonEnum {
 
   @Override
   public String toString() {
-    return json;
+    return json();
   }
 }

@@ -1,5 +1,6 @@
 package io.bamel.inventory.model;
 
+import io.bamel.power.spi.FieldChecks;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,7 +8,7 @@ import java.util.List;
  * Collects field errors while a record is checked, so that one response names every invalid field
  * at once. Paths are joined with dots: {@code at("resources").at("cpu")}.
  */
-public final class Validator {
+public final class Validator implements FieldChecks {
 
   private final String prefix;
   private final List<FieldError> errors;
@@ -23,16 +24,19 @@ public final class Validator {
   }
 
   /** A view of this validator whose fields are nested under {@code field}. */
+  @Override
   public Validator at(String field) {
     return new Validator(path(field), errors);
   }
 
-  /** Records an error on {@code field}. */
+  /** Records an error on {@code field} (the nested path itself when empty). */
+  @Override
   public void error(String field, String message) {
     errors.add(new FieldError(path(field), message));
   }
 
   /** Records an error on {@code field} when {@code condition} does not hold. */
+  @Override
   public void check(boolean condition, String field, String message) {
     if (!condition) {
       error(field, message);
@@ -52,6 +56,9 @@ public final class Validator {
   }
 
   private String path(String field) {
+    if (field.isEmpty()) {
+      return prefix;
+    }
     return prefix.isEmpty() ? field : prefix + "." + field;
   }
 }

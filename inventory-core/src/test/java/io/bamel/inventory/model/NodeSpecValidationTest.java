@@ -15,7 +15,7 @@ class NodeSpecValidationTest {
         .pool("general")
         .mgmtAddress("https://192.0.2.7")
         .macAddress("0C:C4:7A:12:34:56")
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("rack1-bmc")
         .resources(ResourceCapacity.of("32", "256Gi", null))
         .desiredPower(DesiredPower.OFF);
@@ -52,7 +52,12 @@ class NodeSpecValidationTest {
     assertThatThrownBy(() -> valid().mgmtAddress(null).build().validate())
         .hasMessageContaining("mgmtAddress: required for redfish");
     assertThatThrownBy(
-            () -> valid().powerInterface(PowerInterface.WOL).macAddress(null).build().validate())
+            () ->
+                valid()
+                    .powerInterface(PowerInterface.of("wol"))
+                    .macAddress(null)
+                    .build()
+                    .validate())
         .hasMessageContaining("macAddress: required for wol");
   }
 
@@ -67,7 +72,7 @@ class NodeSpecValidationTest {
 
   @Test
   void wakeOnLanNeedsAProbePortOnTheManagementAddress() {
-    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.WOL);
+    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
     assertThat(fields(wol.wakeOnLan(null).build())).containsExactly("wakeOnLan.probePort");
     assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, null, "ssh-off", null)).build()))
         .containsExactly("wakeOnLan.probePort");
@@ -84,12 +89,12 @@ class NodeSpecValidationTest {
     ProxmoxVm vm = new ProxmoxVm("pve1", 101, null);
     for (String pxe : java.util.List.of("pxe", "PXE-ubuntu-24", " pxe:rescue ")) {
       assertThat(fields(valid().bootProfile(pxe).build())).as("redfish " + pxe).isEmpty();
-      assertThat(fields(valid().powerInterface(PowerInterface.IPMI).bootProfile(pxe).build()))
+      assertThat(fields(valid().powerInterface(PowerInterface.of("ipmi")).bootProfile(pxe).build()))
           .isEmpty();
       assertThat(
               fields(
                   valid()
-                      .powerInterface(PowerInterface.WOL)
+                      .powerInterface(PowerInterface.of("wol"))
                       .wakeOnLan(probe)
                       .bootProfile(pxe)
                       .build()))
@@ -98,7 +103,7 @@ class NodeSpecValidationTest {
       assertThat(
               fields(
                   valid()
-                      .powerInterface(PowerInterface.PROXMOX)
+                      .powerInterface(PowerInterface.of("proxmox"))
                       .proxmox(vm)
                       .bootProfile(pxe)
                       .build()))
@@ -109,7 +114,7 @@ class NodeSpecValidationTest {
       assertThat(
               fields(
                   valid()
-                      .powerInterface(PowerInterface.WOL)
+                      .powerInterface(PowerInterface.of("wol"))
                       .wakeOnLan(probe)
                       .bootProfile(disk)
                       .build()))
@@ -118,7 +123,7 @@ class NodeSpecValidationTest {
     assertThatThrownBy(
             () ->
                 valid()
-                    .powerInterface(PowerInterface.PROXMOX)
+                    .powerInterface(PowerInterface.of("proxmox"))
                     .proxmox(vm)
                     .bootProfile("pxe")
                     .build()
@@ -142,11 +147,12 @@ class NodeSpecValidationTest {
 
   @Test
   void proxmoxNeedsVm() {
-    assertThatThrownBy(() -> valid().powerInterface(PowerInterface.PROXMOX).build().validate())
+    assertThatThrownBy(
+            () -> valid().powerInterface(PowerInterface.of("proxmox")).build().validate())
         .hasMessageContaining("proxmox: required");
     NodeSpec ok =
         valid()
-            .powerInterface(PowerInterface.PROXMOX)
+            .powerInterface(PowerInterface.of("proxmox"))
             .proxmox(new ProxmoxVm("pve1", 101, null))
             .build();
     assertThat(ok.validate()).isSameAs(ok);
@@ -177,7 +183,7 @@ class NodeSpecValidationTest {
 
   @Test
   void powerOffCommandIsANameNeverCommandText() {
-    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.WOL);
+    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
     for (String name : java.util.List.of("ssh-off", "ipmi.soft_off", "0", "a".repeat(63))) {
       assertThat(wol.wakeOnLan(new WakeOnLan(null, 22, name, null)).build().validate()).isNotNull();
     }

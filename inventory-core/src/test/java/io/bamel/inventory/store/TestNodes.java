@@ -31,7 +31,7 @@ public final class TestNodes {
         .macAddress(
             String.format(
                 Locale.ROOT, "0c:c4:7a:%02x:%02x:%02x", i >> 16 & 255, i >> 8 & 255, i & 255))
-        .powerInterface(PowerInterface.REDFISH)
+        .powerInterface(PowerInterface.of("redfish"))
         .bmcCredentials("bmc-default")
         .resources(ResourceCapacity.of("64", "512Gi", null))
         .desiredPower(DesiredPower.OFF)

@@ -39,8 +39,9 @@ import java.util.OptionalDouble;
  * client ({@link io.bamel.power.ipmi.rmcp.RmcpClient}, one UDP socket and kept sessions for every
  * BMC), or runs {@code ipmitool -I lanplus} as a subprocess where a node's option {@link
  * #OPTION_IMPLEMENTATION} (or the driver's {@link IpmiConfig#implementation()}) says {@code
- * ipmitool}. FRU inspection ({@link #inspect}) always runs ipmitool. What follows holds for both
- * unless it names ipmitool; the native client's own contract is {@link NativeIpmi}'s.
+ * ipmitool}. FRU inspection ({@link #inspect}) too: natively, Read FRU Data parsed in process. What
+ * follows holds for both unless it names ipmitool; the native client's own contract is {@link
+ * NativeIpmi}'s.
  *
  * <ul>
  *   <li>The native client holds the password as bytes only until its session is open. The password
@@ -111,6 +112,20 @@ public final class IpmiDriver implements PowerDriver {
         Sleeper.SYSTEM);
   }
 
+  /**
+   * A driver with default settings running the real ipmitool, reaching BMCs by {@code
+   * implementation} unless a node's {@link #OPTION_IMPLEMENTATION} says otherwise (the site-wide
+   * setting).
+   */
+  public IpmiDriver(CredentialSource credentials, IpmiImplementation implementation) {
+    this(
+        credentials,
+        IpmiConfig.defaults().withImplementation(implementation),
+        new SystemProcessRunner(),
+        Clock.systemUTC(),
+        Sleeper.SYSTEM);
+  }
+
   /** A driver with explicit settings, process runner, clock and sleeper. */
   public IpmiDriver(
       CredentialSource credentials,
@@ -127,8 +142,19 @@ public final class IpmiDriver implements PowerDriver {
     this.nativeIpmi = new NativeIpmi(credentials, config, pacer);
   }
 
+  /**
+   * How this driver reaches {@code endpoint}'s BMC: the node's {@link #OPTION_IMPLEMENTATION} when
+   * set, else the driver's (the site's) default.
+   *
+   * @throws TerminalPowerException when the node's option is neither {@code native} nor {@code
+   *     ipmitool}
+   */
+  public IpmiImplementation implementation(BmcEndpoint endpoint) throws TerminalPowerException {
+    return IpmiImplementation.of(endpoint, config.implementation());
+  }
+
   private boolean isNative(BmcEndpoint endpoint) throws TerminalPowerException {
-    return IpmiImplementation.of(endpoint, config.implementation()) == IpmiImplementation.NATIVE;
+    return implementation(endpoint) == IpmiImplementation.NATIVE;
   }
 
   /** {@code chassis power VERB} (on, off, cycle, soft): Chassis Control natively, else ipmitool. */
@@ -291,6 +317,9 @@ public final class IpmiDriver implements PowerDriver {
 
   @Override
   public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    if (isNative(endpoint)) {
+      return nativeIpmi.fru(endpoint, deadline).map(FruFacts::hardware).orElse(FruFacts.NONE);
+    }
     String fru = "";
     try {
       fru = run(endpoint, deadline, "fru", "print", "0").stdout();

@@ -12,6 +12,7 @@ import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.credentials.Destination;
+import io.bamel.power.ipmi.fru.FruInventory;
 import io.bamel.power.ipmi.rmcp.CipherSuite;
 import io.bamel.power.ipmi.rmcp.IpmiCommand;
 import io.bamel.power.ipmi.rmcp.IpmiMessage;
@@ -27,6 +28,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.UUID;
@@ -96,6 +98,22 @@ final class NativeIpmi implements AutoCloseable {
     return IpmiReplies.systemGuid(call(endpoint, deadline, IpmiCommand.systemGuid()).data());
   }
 
+  /**
+   * The FRU inventory of FRU device 0 (Get FRU Inventory Area Info, then Read FRU Data of its
+   * common header and of the areas it points to), all in one turn of the BMC; empty when the BMC
+   * has no FRU device 0.
+   *
+   * @throws TerminalPowerException {@link PowerException.Reason#PROTOCOL} when the data breaks the
+   *     FRU specification (a checksum, a length past the end), saying where
+   */
+  Optional<FruInventory> fru(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
+    return inTurn(
+        endpoint,
+        deadline,
+        "FRU inventory",
+        (bmc, access) -> FruRead.of(bmc, access, 0).inventory());
+  }
+
   private IpmiMessage.Response call(BmcEndpoint endpoint, Deadline deadline, IpmiCommand command)
       throws PowerException {
     return call(endpoint, deadline, command, false);
@@ -110,10 +128,43 @@ final class NativeIpmi implements AutoCloseable {
   private IpmiMessage.Response call(
       BmcEndpoint endpoint, Deadline deadline, IpmiCommand command, boolean anyCode)
       throws PowerException {
+    return inTurn(
+        endpoint,
+        deadline,
+        command.name(),
+        (bmc, access) -> {
+          IpmiMessage.Response response = bmc.send(command);
+          if (!anyCode) {
+            check(response, command.name() + " on " + bmc.name(), access);
+          }
+          return response;
+        });
+  }
+
+  /** The BMC of one turn: sends commands in the session of the turn's login. */
+  interface TurnBmc {
+    /** Sends {@code command} and returns the response, whatever its completion code. */
+    IpmiMessage.Response send(IpmiCommand command) throws PowerException;
+
+    /** {@code host:port}, for messages. */
+    String name();
+  }
+
+  /** Work done in one turn of a BMC: one command, or the several reads of its FRU inventory. */
+  interface TurnWork<T> {
+    T run(TurnBmc bmc, IpmiAccess access) throws PowerException;
+  }
+
+  /**
+   * Resolves the BMC's host, checks the credential against its allow-list, waits for the BMC's turn
+   * and runs {@code work} in it, the password overwritten once it returns.
+   */
+  private <T> T inTurn(BmcEndpoint endpoint, Deadline deadline, String name, TurnWork<T> work)
+      throws PowerException {
     IpmiTarget target = IpmiTarget.parse(endpoint.address());
     IpmiAccess access = IpmiAccess.of(endpoint, config);
     String bmc = target.host() + ":" + target.port();
-    String what = command.name() + " on " + bmc;
+    String what = name + " on " + bmc;
     CipherSuite suite =
         CipherSuite.of(access.cipherSuite())
             .orElseThrow(
@@ -159,12 +210,20 @@ final class NativeIpmi implements AutoCloseable {
       BmcPacer.Turn held = turn.get();
       try {
         deadline.check(what);
-        Duration timeout = deadline.atMost(config.commandTimeout()).remaining();
-        IpmiMessage.Response response = client().call(login, command, timeout);
-        if (!anyCode) {
-          check(response, what, access);
-        }
-        return response;
+        TurnBmc sender =
+            new TurnBmc() {
+              @Override
+              public IpmiMessage.Response send(IpmiCommand command) throws PowerException {
+                Duration timeout = deadline.atMost(config.commandTimeout()).remaining();
+                return client().call(login, command, timeout);
+              }
+
+              @Override
+              public String name() {
+                return bmc;
+              }
+            };
+        return work.run(sender, access);
       } finally {
         held.close();
       }
@@ -176,7 +235,7 @@ final class NativeIpmi implements AutoCloseable {
     }
   }
 
-  private static void check(IpmiMessage.Response response, String what, IpmiAccess access)
+  static void check(IpmiMessage.Response response, String what, IpmiAccess access)
       throws PowerException {
     int code = response.completionCode();
     if (code == 0) {

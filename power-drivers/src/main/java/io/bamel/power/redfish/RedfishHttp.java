@@ -43,15 +43,15 @@ import org.slf4j.LoggerFactory;
  *       connection could serve it, and one left in the pool after it would only wait to expire,
  *       while OkHttp's task runner, shared by every pool in the JVM, scans each pool holding idle
  *       connections whenever any connection is made or expires (with a fleet's periodic reads
- *       pooled, that work grows with the square of the read rate: 63 % of the CPU of three
- *       node-controller replicas reading 10,000 BMCs at 100 ms in {@code bmc-pass}). A read that
- *       fails on its connection (a pooled one the BMC closed meanwhile answers "unexpected end of
- *       stream") is sent once more on a new connection. Such a failure on a connection idle for
- *       {@code t} teaches the BMC's idle timeout ({@link IdleLimit}: {@code t / 2}, at least 100
- *       ms): from then on the BMC's idle connections are kept only that long, so the BMC's close
- *       costs one failed attempt per BMC, not one per read, and nothing is checked before a read. A
- *       BMC that announces its idle timeout {@code t} in a {@code Keep-Alive: timeout=N} header
- *       teaches the same from its first answer, so no read fails first.
+ *       pooled, that work grows with the square of the read rate; docs/benchmarks.md, "Figures
+ *       behind the code"). A read that fails on its connection (a pooled one the BMC closed
+ *       meanwhile answers "unexpected end of stream") is sent once more on a new connection. Such a
+ *       failure on a connection idle for {@code t} teaches the BMC's idle timeout ({@link
+ *       IdleLimit}: {@code t / 2}, at least 100 ms): from then on the BMC's idle connections are
+ *       kept only that long, so the BMC's close costs one failed attempt per BMC, not one per read,
+ *       and nothing is checked before a read. A BMC that announces its idle timeout {@code t} in a
+ *       {@code Keep-Alive: timeout=N} header teaches the same from its first answer, so no read
+ *       fails first.
  *   <li>Everything else ({@code POST}, {@code PATCH}: a reset, a boot override, a login) goes on a
  *       new connection of its own, so it never meets a connection the BMC has closed. It is sent
  *       again only when it provably never reached the BMC: its connection failed before the first

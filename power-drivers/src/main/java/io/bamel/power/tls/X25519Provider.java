@@ -8,18 +8,18 @@ import java.util.function.Supplier;
 /**
  * A JCA provider of the X25519 key exchange alone ({@code KeyPairGenerator} and {@code
  * KeyAgreement} "XDH", alias "X25519"), computed by Bouncy Castle's constant-time X25519, which
- * takes about a third of the CPU of the JDK's own (SunEC's, pure Java): 135 against 350 to 450 us
- * for a key pair and an agreement on the machine of {@code docs/benchmarks.md}.
+ * takes about a third of the CPU of the JDK's own (SunEC's, pure Java).
  *
  * <p>Why: every TLS 1.3 handshake, a resumed one too, makes an X25519 exchange on each side, and
  * BMCs close idle connections within seconds, so polling a fleet's power states opens a new TLS
- * connection per read; the JDK's X25519 was a third of the Redfish driver's CPU per read. Installed
- * first among the providers ({@link #install()}: {@code bamel server} and {@code bamel demo}, the
- * simulator's main and the benchmarks do), it is what the JDK's TLS (SunJSSE) and anything else in
- * the process asking for "XDH" gets; for X448 keys or parameters its services refuse, and the JDK's
- * {@code KeyPairGenerator} and {@code KeyAgreement} go on to the next provider (SunEC). Nothing
- * else changes: no other algorithm, no key encoding (the JDK's {@code KeyFactory} still decodes
- * peers' keys), no TLS setting.
+ * connection per read, and the JDK's X25519 was a large share of the Redfish driver's CPU per read
+ * (figures: docs/benchmarks.md, "Figures behind the code"). Installed first among the providers
+ * ({@link #install()}: {@code bamel server} and {@code bamel demo}, the simulator's main and the
+ * benchmarks do), it is what the JDK's TLS (SunJSSE) and anything else in the process asking for
+ * "XDH" gets; for X448 keys or parameters its services refuse, and the JDK's {@code
+ * KeyPairGenerator} and {@code KeyAgreement} go on to the next provider (SunEC). Nothing else
+ * changes: no other algorithm, no key encoding (the JDK's {@code KeyFactory} still decodes peers'
+ * keys), no TLS setting.
  *
  * <p>{@code -Dbamel.tls.x25519=jdk} keeps the JDK's X25519 (for example where a site's policy
  * allows only the JDK's providers, or a FIPS provider is configured).

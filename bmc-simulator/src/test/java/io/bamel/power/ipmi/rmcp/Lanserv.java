@@ -39,6 +39,11 @@ final class Lanserv implements AutoCloseable {
   }
 
   static Lanserv start(Path dir) throws IOException, InterruptedException {
+    return start(dir, null);
+  }
+
+  /** With {@code fru} (or none when null) as the BMC's FRU device 0. */
+  static Lanserv start(Path dir, byte[] fru) throws IOException, InterruptedException {
     Files.createDirectories(dir);
     int port;
     try (DatagramSocket socket =
@@ -77,6 +82,7 @@ final class Lanserv implements AutoCloseable {
             "\n",
             "mc_setbmc 0x20",
             "mc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02",
+            fru == null ? "" : fruData(fru),
             "mc_enable 0x20",
             ""));
     Process process = io.bamel.power.sim.IpmiSimulator.launch("ipmi_sim", dir);
@@ -152,5 +158,14 @@ final class Lanserv implements AutoCloseable {
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     process.waitFor(20, TimeUnit.SECONDS);
     return out;
+  }
+
+  /** ipmi_sim's command giving MC 0x20 the FRU device 0 {@code fru}. */
+  private static String fruData(byte[] fru) {
+    StringBuilder line = new StringBuilder("mc_add_fru_data 0x20 0 " + fru.length + " data");
+    for (byte b : fru) {
+      line.append(String.format(" 0x%02x", b & 0xff));
+    }
+    return line.toString();
   }
 }

@@ -33,6 +33,9 @@ class BmcCommandIT {
   private static final String PASSWORD = "cli-S3cret-pw";
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Warnings and worse on standard error: standard output holds only the command's answer. */
+  private static final Path LOGGING = resource("bmc-logback.xml");
+
   @TempDir static Path dir;
   static SimulatedBmcFleet fleet;
   static Path ca;
@@ -76,6 +79,7 @@ class BmcCommandIT {
     command.add("-XX:TieredStopAtLevel=1"); // a short-lived CLI: start fast
     command.add("-XX:+UseSerialGC");
     command.add("-Xshare:auto");
+    command.add("-Dlogback.configurationFile=" + LOGGING);
     command.add("-cp");
     command.add(classPath());
     command.add(BmcCommand.class.getName());
@@ -87,6 +91,14 @@ class BmcCommandIT {
     String stderr = new String(err.readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return new Run(process.exitValue(), stdout.trim(), stderr.trim());
+  }
+
+  private static Path resource(String name) {
+    try {
+      return Path.of(BmcCommandIT.class.getResource(name).toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static String classPath() {

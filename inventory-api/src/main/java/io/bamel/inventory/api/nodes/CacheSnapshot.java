@@ -17,8 +17,8 @@ import java.util.function.Function;
  * applied waits for it (spinning, then parking briefly), since the cache's critical section is
  * short, for at most {@link #PATIENCE_NANOS}; after that the caller reads etcd at a revision.
  * Giving up after a fixed number of immediate retries instead sent a page to etcd whenever the
- * cache thread was descheduled inside its critical section (on two busy cores, 1 in 100 pages: a
- * listing miss p99 of 400 ms at 100,000 nodes).
+ * cache thread was descheduled inside its critical section, which set the listing's p99 on busy
+ * cores (figures: docs/benchmarks.md, "Figures behind the code").
  */
 public final class CacheSnapshot {
 

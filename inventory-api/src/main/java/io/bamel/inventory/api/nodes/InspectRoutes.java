@@ -8,6 +8,8 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
+import io.bamel.power.spi.PowerCapabilities;
+import io.bamel.power.spi.PowerInterfaceTypes;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -77,13 +79,15 @@ public final class InspectRoutes {
     if (spec.powerInterface() == null) {
       throw Problems.conflict("node " + id + " has no powerInterface: nothing can inspect it");
     }
-    if (!spec.powerInterface().canInspect()) {
+    if (!spec.powerInterface().capabilities().inspection()) {
       throw Problems.conflict(
           "node "
               + id
               + " is driven by "
               + spec.powerInterface().json()
-              + ", which cannot inspect hardware (redfish, ipmi and proxmox can)");
+              + ", which cannot inspect hardware ("
+              + PowerInterfaceTypes.namesWhere(PowerCapabilities::inspection, " and ")
+              + " can)");
     }
   }
 }

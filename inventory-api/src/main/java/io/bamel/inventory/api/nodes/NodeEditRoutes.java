@@ -17,6 +17,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.SpecEdit;
+import io.bamel.inventory.sync.SpecRules;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;

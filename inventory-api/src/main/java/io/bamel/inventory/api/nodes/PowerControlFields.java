@@ -8,47 +8,41 @@ import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.WakeOnLan;
 import io.bamel.inventory.store.Codec;
+import io.bamel.power.spi.PowerInterfaceTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The spec fields that decide where bamel sends a BMC credential, what it runs and what it acts on:
- * {@code mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code ipmi} (cipher suite and
- * privilege), {@code powerInterface}, {@code wakeOnLan}, {@code proxmox} and {@code
- * kubernetesNodeName} (the Kubernetes node the node controller cordons, drains, labels and
- * uncordons; the node controller also checks that node's reported identity before it acts). Pure
- * functions. Creating a node with any of them set, or changing any of them, needs scope {@code bmc}
- * ({@link Access#BMC}); a value equal to the stored one is no change, so a DCIM sync that sends the
- * same address again needs only {@code write}.
+ * {@code mgmtAddress}, {@code bmcCredentials}, {@code bmcTls}, {@code powerInterface}, the settings
+ * field of every power interface ({@code ipmi}: cipher suite and privilege, {@code wakeOnLan},
+ * {@code proxmox}, and any registered later) and {@code kubernetesNodeName} (the Kubernetes node
+ * the node controller cordons, drains, labels and uncordons; the node controller also checks that
+ * node's reported identity before it acts). Pure functions. Creating a node with any of them set,
+ * or changing any of them, needs scope {@code bmc} ({@link Access#BMC}); a value equal to the
+ * stored one is no change, so a DCIM sync that sends the same address again needs only {@code
+ * write}.
  */
 public final class PowerControlFields {
 
-  /** The fields, in the order they are reported. */
-  public static final List<String> NAMES =
-      List.of(
-          "mgmtAddress",
-          "bmcCredentials",
-          "bmcTls",
-          "ipmi",
-          "powerInterface",
-          "wakeOnLan",
-          "proxmox",
-          "kubernetesNodeName");
+  /**
+   * The fields, in the order they are reported: the addresses, credentials, TLS and interface of
+   * every node, then the settings field of every registered power interface ({@code ipmi}, {@code
+   * wakeOnLan}, {@code proxmox}, ...: {@link PowerInterfaceTypes#settingsFields}), then {@code
+   * kubernetesNodeName}.
+   */
+  public static final List<String> NAMES = names();
 
-  private static final List<Function<NodeSpec, Object>> VALUES =
-      List.of(
-          NodeSpec::mgmtAddress,
-          NodeSpec::bmcCredentials,
-          NodeSpec::bmcTls,
-          NodeSpec::ipmi,
-          NodeSpec::powerInterface,
-          NodeSpec::wakeOnLan,
-          NodeSpec::proxmox,
-          NodeSpec::kubernetesNodeName);
+  private static List<String> names() {
+    List<String> names =
+        new ArrayList<>(List.of("mgmtAddress", "bmcCredentials", "bmcTls", "powerInterface"));
+    names.addAll(PowerInterfaceTypes.settingsFields());
+    names.add("kubernetesNodeName");
+    return List.copyOf(names);
+  }
 
   private PowerControlFields() {}
 
@@ -58,11 +52,11 @@ public final class PowerControlFields {
    */
   public static List<String> changed(NodeSpec before, NodeSpec after) {
     List<String> changed = new ArrayList<>();
-    for (int i = 0; i < NAMES.size(); i++) {
-      Object a = before == null ? null : VALUES.get(i).apply(before);
-      Object b = VALUES.get(i).apply(after);
+    for (String name : NAMES) {
+      Object a = before == null ? null : before.facts(null).value(name);
+      Object b = after.facts(null).value(name);
       if (!same(a, b)) {
-        changed.add(NAMES.get(i));
+        changed.add(name);
       }
     }
     return changed;

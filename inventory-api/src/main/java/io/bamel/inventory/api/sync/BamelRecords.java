@@ -3,10 +3,11 @@ package io.bamel.inventory.api.sync;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.http.ApiException;
 import io.bamel.inventory.api.http.ApiJson;
-import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.Texts;
+import io.bamel.inventory.sync.SyncInputException;
+import io.bamel.inventory.sync.SyncItem;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.Set;
  * Reads a sync body in bamel's own format: {@code {"items":[{"id":...,"spec":{...}}, ...]}}, the
  * shape {@code GET /api/v1/nodes} returns, so a listing can be posted back as it is (its {@code
  * revision}, {@code status}, {@code readings} and paging members are ignored). An item that cannot
- * be read becomes a rejected item; only a body that is not this envelope is a 400.
+ * be read becomes a rejected item; only a body that is not this envelope fails ({@link
+ * SyncInputException}, which the API answers with 400).
  */
 public final class BamelRecords {
 
@@ -29,12 +31,12 @@ public final class BamelRecords {
   /** The items of a body. */
   public static List<SyncItem> read(JsonNode body) {
     if (!body.isObject() || !body.path("items").isArray()) {
-      throw Problems.invalid("items", "must be an array of {\"id\":..., \"spec\":{...}}");
+      throw new SyncInputException("items", "must be an array of {\"id\":..., \"spec\":{...}}");
     }
     for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
       String name = it.next();
       if (!ENVELOPE.contains(name)) {
-        throw Problems.invalid(Texts.quote(name), "unknown field");
+        throw new SyncInputException(Texts.quote(name), "unknown field");
       }
     }
     List<SyncItem> items = new ArrayList<>();

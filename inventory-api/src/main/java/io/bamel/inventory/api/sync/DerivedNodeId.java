@@ -1,6 +1,7 @@
 package io.bamel.inventory.api.sync;
 
 import io.bamel.inventory.model.Ids;
+import io.bamel.inventory.sync.IdentityRule;
 import java.text.Normalizer;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package io.bamel.inventory.api.sync;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.api.nodes.ReservedLabels;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
@@ -11,6 +10,9 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeSpecBuilder;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.Texts;
+import io.bamel.inventory.sync.IdentityRule;
+import io.bamel.inventory.sync.SyncInputException;
+import io.bamel.inventory.sync.SyncItem;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -213,7 +215,8 @@ public final class NetBoxDevices {
   /** The items of a NetBox device list. */
   public static List<SyncItem> read(JsonNode body) {
     if (!body.isObject() || !body.path("results").isArray()) {
-      throw Problems.invalid("results", "must be the array of NetBox's GET /api/dcim/devices/");
+      throw new SyncInputException(
+          "results", "must be the array of NetBox's GET /api/dcim/devices/");
     }
     List<SyncItem> items = new ArrayList<>();
     int index = 0;

@@ -1,5 +1,6 @@
 package io.bamel.inventory.api.sync;
 
+import io.bamel.inventory.sync.IdentityRule;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.Map;

@@ -13,6 +13,8 @@ import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,6 +6,12 @@ import io.bamel.inventory.api.http.Bodies;
 import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.api.nodes.NodeFilter;
 import io.bamel.inventory.api.security.Caller;
+import io.bamel.inventory.sync.SyncFormat;
+import io.bamel.inventory.sync.SyncFormats;
+import io.bamel.inventory.sync.SyncInputException;
+import io.bamel.inventory.sync.SyncItem;
+import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncReport;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +36,9 @@ public final class SyncRoutes {
   private static final Set<String> PARAMS =
       Set.of("format", "dryRun", "prune", "pool", "site", "rack", "labels");
 
+  /** The formats on the class path: bamel's own, NetBox's, any other module's. */
+  private static final SyncFormats FORMATS = SyncFormats.load(SyncRoutes.class.getClassLoader());
+
   private final ApiContext api;
   private final SyncExecutor executor;
 
@@ -44,29 +53,35 @@ public final class SyncRoutes {
    * The body's items. The JSON tree, several times the body's size, is not referenced once this
    * returns, so the collections during the writes do not copy it.
    */
-  private List<SyncItem> items(io.javalin.http.Context ctx, String format, boolean prune) {
+  private List<SyncItem> items(io.javalin.http.Context ctx, SyncFormat format, boolean prune) {
     JsonNode body = api.json(ctx, Bodies.JSON);
-    if (prune && format.equals("netbox")) {
-      java.util.Optional<String> partial = NetBoxDevices.partial(body);
-      if (partial.isPresent()) {
-        throw Problems.conflict(
-            "prune refused: "
-                + partial.get()
-                + "; a prune needs every device of the scope, so send the whole list (every"
-                + " page), or let bamel pull NetBox itself (netbox.url, see docs/dcim.md)");
+    try {
+      if (prune) {
+        java.util.Optional<String> partial = format.partial(body);
+        if (partial.isPresent()) {
+          throw Problems.conflict(
+              "prune refused: "
+                  + partial.get()
+                  + "; a prune needs every device of the scope, so send the whole list (every"
+                  + " page), or let bamel pull NetBox itself (netbox.url, see docs/dcim.md)");
+        }
       }
+      return format.parse(body);
+    } catch (SyncInputException e) {
+      throw Problems.invalid(e.field(), e.getMessage());
     }
-    return format.equals("netbox") ? NetBoxDevices.read(body) : BamelRecords.read(body);
   }
 
   public void sync(io.javalin.http.Context ctx) {
     Map<String, String> query = ApiContext.query(ctx, PARAMS);
     boolean dryRun = ApiContext.flag(query, "dryRun");
     boolean prune = ApiContext.flag(query, "prune");
-    String format = query.getOrDefault("format", "bamel");
-    if (!format.equals("bamel") && !format.equals("netbox")) {
-      throw Problems.invalid("format", "must be bamel or netbox");
-    }
+    SyncFormat format =
+        FORMATS
+            .find(query.getOrDefault("format", BamelFormat.NAME))
+            .orElseThrow(
+                () ->
+                    Problems.invalid("format", "must be " + String.join(" or ", FORMATS.names())));
     Map<String, String> scopeQuery = new HashMap<>();
     for (String name : List.of("pool", "site", "rack", "labels")) {
       if (query.containsKey(name)) {

@@ -49,7 +49,7 @@ class PowerControlFieldsTest {
             PowerControlFields.changed(
                 PLACED,
                 PLACED.toBuilder()
-                    .powerInterface(PowerInterface.IPMI)
+                    .powerInterface(PowerInterface.of("ipmi"))
                     .bmcTls(new BmcTls(null, true, null, null))
                     .build()))
         .containsExactly("bmcTls", "powerInterface");
@@ -68,7 +68,7 @@ class PowerControlFieldsTest {
   void aCommandNameMustBeOneTheServerDefines() {
     NodeSpec wol =
         PLACED.toBuilder()
-            .powerInterface(PowerInterface.WOL)
+            .powerInterface(PowerInterface.of("wol"))
             .wakeOnLan(new WakeOnLan(null, 22, "ssh-off", null))
             .build();
     assertThat(PowerControlFields.unknownCommand(wol, Set.of("ssh-off"))).isEmpty();

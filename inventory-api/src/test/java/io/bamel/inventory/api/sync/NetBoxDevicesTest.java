@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.sync.SyncItem;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class NetBoxDevicesTest {
     assertThat(spec.mgmtAddress()).isEqualTo("[fd00::7]");
     assertThat(spec.macAddress()).isEqualTo("52:54:00:aa:bb:cc");
     assertThat(spec.pool()).isEqualTo("gpu");
-    assertThat(spec.powerInterface()).isEqualTo(PowerInterface.REDFISH);
+    assertThat(spec.powerInterface()).isEqualTo(PowerInterface.of("redfish"));
     assertThat(spec.bmcCredentials()).isEqualTo("idrac");
     assertThat(spec.labels()).containsEntry("netbox-status", "active");
     spec.validate();

@@ -11,6 +11,8 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.SpecIndex;
+import io.bamel.inventory.sync.SyncItem;
+import io.bamel.inventory.sync.SyncPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

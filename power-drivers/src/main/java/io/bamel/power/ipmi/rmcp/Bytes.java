@@ -41,14 +41,30 @@ final class Bytes {
   /** HMAC {@code algorithm} keyed by {@code key} over the concatenation of {@code parts}. */
   static byte[] hmac(String algorithm, byte[] key, byte[]... parts) {
     try {
-      Mac mac = Mac.getInstance(algorithm);
+      Mac mac = CryptoPool.mac(algorithm);
       // HMAC pads a key shorter than its block with zeros: the spec's 20-byte zero-padded
       // password field and the bare password give the same MAC.
       mac.init(new SecretKeySpec(key.length == 0 ? new byte[1] : key, algorithm));
       for (byte[] part : parts) {
         mac.update(part);
       }
-      return mac.doFinal();
+      byte[] result = mac.doFinal();
+      CryptoPool.give(mac);
+      return result;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(algorithm + " unavailable", e);
+    }
+  }
+
+  /** HMAC {@code algorithm} keyed by {@code key} over {@code length} bytes of {@code b}. */
+  static byte[] hmac(String algorithm, byte[] key, byte[] b, int offset, int length) {
+    try {
+      Mac mac = CryptoPool.mac(algorithm);
+      mac.init(new SecretKeySpec(key.length == 0 ? new byte[1] : key, algorithm));
+      mac.update(b, offset, length);
+      byte[] result = mac.doFinal();
+      CryptoPool.give(mac);
+      return result;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(algorithm + " unavailable", e);
     }

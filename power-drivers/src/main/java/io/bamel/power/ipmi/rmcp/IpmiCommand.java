@@ -98,4 +98,22 @@ public record IpmiCommand(int netFn, int command, byte[] data, String name) {
     return new IpmiCommand(
         GROUP_EXTENSION, 0x02, new byte[] {(byte) DCMI, 0x01, 0, 0}, "DCMI Get Power Reading");
   }
+
+  /** NetFn Storage. */
+  static final int STORAGE = 0x0a;
+
+  /** Get FRU Inventory Area Info of FRU device {@code device} (IPMI v2.0 section 34.1). */
+  public static IpmiCommand fruAreaInfo(int device) {
+    return new IpmiCommand(
+        STORAGE, 0x10, new byte[] {(byte) device}, "Get FRU Inventory Area Info");
+  }
+
+  /** Read FRU Data: {@code count} bytes of FRU device {@code device} from {@code offset}. */
+  public static IpmiCommand readFru(int device, int offset, int count) {
+    return new IpmiCommand(
+        STORAGE,
+        0x11,
+        new byte[] {(byte) device, (byte) offset, (byte) (offset >>> 8), (byte) count},
+        "Read FRU Data");
+  }
 }

@@ -207,8 +207,10 @@ public record RmcpPacket(
   }
 
   private static byte[] authCode(SessionKeys keys, byte[] p, int from, int to) {
-    return Bytes.hmac(keys.suite().integrityHmac(), keys.k1(), Arrays.copyOfRange(p, from, to));
+    return Bytes.hmac(keys.suite().integrityHmac(), keys.k1(), p, from, to - from);
   }
+
+  private static final String AES_CBC = "AES/CBC/NoPadding";
 
   /** AES-CBC-128 of {@code plain} with pad bytes 1, 2, ..., n and the pad length n: IV first. */
   static byte[] encrypt(byte[] key, byte[] iv, byte[] plain) {
@@ -220,11 +222,12 @@ public record RmcpPacket(
     }
     block[block.length - 1] = (byte) pad;
     try {
-      Cipher aes = Cipher.getInstance("AES/CBC/NoPadding");
+      Cipher aes = CryptoPool.cipher(AES_CBC);
       aes.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
       byte[] out = new byte[16 + block.length];
       System.arraycopy(iv, 0, out, 0, 16);
       aes.doFinal(block, 0, block.length, out, 16);
+      CryptoPool.give(aes);
       return out;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("AES-CBC unavailable", e);
@@ -237,10 +240,11 @@ public record RmcpPacket(
       return Optional.empty();
     }
     try {
-      Cipher aes = Cipher.getInstance("AES/CBC/NoPadding");
+      Cipher aes = CryptoPool.cipher(AES_CBC);
       aes.init(
           Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(body, 0, 16));
       byte[] block = aes.doFinal(body, 16, body.length - 16);
+      CryptoPool.give(aes);
       int pad = Bytes.u8(block, block.length - 1);
       if (pad > 15 || pad + 1 > block.length) {
         return Optional.empty();

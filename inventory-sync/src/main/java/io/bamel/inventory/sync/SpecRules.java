@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.DesiredPower;

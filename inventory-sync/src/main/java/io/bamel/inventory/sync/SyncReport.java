@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bamel.inventory.model.FieldError;

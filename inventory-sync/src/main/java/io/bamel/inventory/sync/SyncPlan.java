@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
@@ -72,7 +72,7 @@ public record SyncPlan(List<Action> actions) {
       this(kind, item, id, revision, before, spec, reason, errors, null);
     }
 
-    static Action reject(int item, String id, String reason, List<FieldError> errors) {
+    public static Action reject(int item, String id, String reason, List<FieldError> errors) {
       return new Action(Kind.REJECT, item, id, 0, null, null, reason, errors);
     }
 
@@ -82,7 +82,8 @@ public record SyncPlan(List<Action> actions) {
      * SyncPlan#CONFLICT} and names the record, not the item's position, so that it reads the same
      * whatever the order of the set.
      */
-    static Action conflict(int item, String id, String node, String inventoryId, String why) {
+    public static Action conflict(
+        int item, String id, String node, String inventoryId, String why) {
       String record =
           inventoryId == null
               ? "a record without inventoryId"

@@ -1,11 +1,11 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.sync.IdentityRule.Claim;
-import io.bamel.inventory.api.sync.IdentityRule.Decision;
-import io.bamel.inventory.api.sync.IdentityRule.Outcome;
 import io.bamel.inventory.store.SpecIndex;
+import io.bamel.inventory.sync.IdentityRule.Claim;
+import io.bamel.inventory.sync.IdentityRule.Decision;
+import io.bamel.inventory.sync.IdentityRule.Outcome;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,0 +1,91 @@
+package io.bamel.pool.simulate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Every policy on one workload and fleet: the oracle first, then each autoscaler, each result's
+ * energy set against the oracle's.
+ *
+ * @param fleet the fleet
+ * @param workload the workload
+ * @param settings the simulator's settings
+ * @param results the oracle's result, then each autoscaler's, in the order given
+ */
+public record Comparison(
+    Fleet fleet, Workload workload, Simulator.Settings settings, List<PolicyResult> results) {
+
+  /** Copies the list. */
+  public Comparison {
+    results = List.copyOf(results);
+  }
+
+  /** The autoscalers compared by default: bamel and its four rivals (the oracle always runs). */
+  public static List<Supplier<Autoscaler>> defaultPolicies() {
+    return List.of(
+        BamelAutoscaler::new,
+        AlwaysOn::new,
+        ClusterAutoscalerRules::new,
+        KarpenterConsolidation::new,
+        KproximateRules::new);
+  }
+
+  /** Runs the oracle and each policy (a fresh instance each). */
+  public static Comparison run(
+      Fleet fleet,
+      Workload workload,
+      Simulator.Settings settings,
+      List<Supplier<Autoscaler>> policies) {
+    PolicyResult oracle = Oracle.run(fleet, workload, settings);
+    double base = oracle.energyKWh();
+    List<PolicyResult> results = new ArrayList<>();
+    results.add(oracle.against(base));
+    Simulator sim = new Simulator(fleet, workload, settings);
+    for (Supplier<Autoscaler> p : policies) {
+      results.add(sim.run(p.get()).against(base));
+    }
+    return new Comparison(fleet, workload, settings, results);
+  }
+
+  /** The result of the policy named {@code policy}. */
+  public PolicyResult result(String policy) {
+    return results.stream()
+        .filter(r -> r.policy().equals(policy))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no policy " + policy));
+  }
+
+  /** The results as a text table, one policy a line. */
+  public String table() {
+    StringBuilder out = new StringBuilder();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%-20s %10s %8s %8s %8s %8s %10s %11s%n",
+            "POLICY",
+            "ENERGY kWh",
+            "/ORACLE",
+            "WAIT p50",
+            "p99 s",
+            "max s",
+            "ONS/SRV/D",
+            "UNPLACEABLE"));
+    for (PolicyResult r : results) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%-20s %10.1f %8.3f %8.0f %8.0f %8.0f %10.2f %11d%n",
+              r.policy(),
+              r.energyKWh(),
+              r.energyVsOracle(),
+              r.waitP50Seconds(),
+              r.waitP99Seconds(),
+              r.waitMaxSeconds(),
+              r.powerOnsPerServerDay(),
+              r.unplaceablePods()));
+    }
+    return out.toString();
+  }
+}
