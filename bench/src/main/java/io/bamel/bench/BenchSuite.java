@@ -23,6 +23,7 @@ final class BenchSuite {
         new io.bamel.bench.node.NodeReactionBenchmark(),
         new io.bamel.bench.node.NodeFleetPowerOnBenchmark(),
         new io.bamel.bench.node.BmcPassBenchmark(),
+        new io.bamel.bench.node.IpmiBmcPassBenchmark(),
         new io.bamel.bench.api.ApiSyncBenchmark(),
         new io.bamel.bench.api.NetBoxPullBenchmark(),
         new io.bamel.bench.api.ApiListBenchmark(),

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.Codec;
 import io.bamel.power.BmcEndpoint;
@@ -99,10 +100,10 @@ class FifthPowerInterfaceTest {
       NodeBmc bmc =
           NodeBmc.of(drivers, "n5", spec, new Semaphore(1), Duration.ofSeconds(5), () -> false);
       assertThat(bmc.read().state()).isEqualTo(BmcPowerState.OFF);
-      bmc.act(Action.power(Action.Kind.POWER_ON, false));
+      bmc.act(Action.power(PowerAction.POWER_ON, false));
       assertThat(bmc.read().state()).isEqualTo(BmcPowerState.ON);
       assertThat(bmc.watts()).hasValue(180.0);
-      bmc.act(Action.power(Action.Kind.POWER_OFF, false));
+      bmc.act(Action.power(PowerAction.POWER_OFF, false));
       assertThat(bmc.read().state()).isEqualTo(BmcPowerState.OFF);
       assertThat(bmc.watts()).hasValue(0.0);
     }

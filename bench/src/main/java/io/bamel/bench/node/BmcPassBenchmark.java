@@ -4,6 +4,7 @@ import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.inventory.model.DesiredPower;
+import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
@@ -336,7 +337,12 @@ public final class BmcPassBenchmark implements Benchmark {
    * write: on a busy two-core machine 40,000 status and readings writes through the controller took
    * longer than the passes themselves. Raw transactions of 128 puts, sent at once.
    */
-  private static void settle(Client client, List<String> ids) throws Exception {
+  static void settle(Client client, List<String> ids) throws Exception {
+    settle(client, ids, null);
+  }
+
+  /** {@link #settle(Client, List)} with an inspection already made ({@code hardware}, or null). */
+  static void settle(Client client, List<String> ids, NodeHardware hardware) throws Exception {
     Instant now = Instant.now();
     byte[] status =
         Codec.encode(
@@ -345,6 +351,7 @@ public final class BmcPassBenchmark implements Benchmark {
                 .stateSince(now)
                 .observedPower(ObservedPower.ON)
                 .bmcReachable(true)
+                .hardware(hardware)
                 .build());
     byte[] readings =
         Codec.encode(new NodeReadings(now, SimSystemConfig.defaults().watts(), null, null));
@@ -583,7 +590,7 @@ public final class BmcPassBenchmark implements Benchmark {
     }
   }
 
-  private static long revision(Client client) throws Exception {
+  static long revision(Client client) throws Exception {
     return client
         .getKVClient()
         .get(
@@ -603,7 +610,7 @@ public final class BmcPassBenchmark implements Benchmark {
   }
 
   /** Waits until no BMC call is under way and none began for a second. */
-  private static void awaitQuiet(List<PassReplica> replicas) throws InterruptedException {
+  static void awaitQuiet(List<PassReplica> replicas) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
     long last = -1;
     long quietSince = System.nanoTime();
@@ -627,8 +634,7 @@ public final class BmcPassBenchmark implements Benchmark {
   }
 
   /** Waits for {@code done}, logging {@code progress} every 15 s. */
-  private static void await(
-      BooleanSupplier done, Duration timeout, String what, Supplier<String> progress)
+  static void await(BooleanSupplier done, Duration timeout, String what, Supplier<String> progress)
       throws InterruptedException {
     long start = System.nanoTime();
     long deadline = start + timeout.toNanos();

@@ -40,11 +40,16 @@ final class PassReplica implements AutoCloseable {
   private boolean cut;
 
   PassReplica(EtcdCluster etcd, String name) {
+    this(etcd, name, redfish());
+  }
+
+  /** A replica whose controller reaches the BMCs through {@code driver} (the IPMI row's). */
+  PassReplica(EtcdCluster etcd, String name, io.bamel.power.PowerDriver driver) {
     this.name = name;
     this.client = etcd.client();
     this.cache = new InventoryCache(client).start();
     this.registry = new ReplicaRegistry(client, name, ReplicaRegistry.Options.DEFAULTS).start();
-    this.recorder = new PassRecorder(redfish());
+    this.recorder = new PassRecorder(driver);
     this.drivers =
         new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC())
             .register(recorder);

@@ -149,7 +149,7 @@ public final class BamelAutoscaler implements Autoscaler {
                     ? old
                     : NodeSpec.builder()
                         .pool(s.pool())
-                        .powerInterface(PowerInterface.REDFISH)
+                        .powerInterface(PowerInterface.of("redfish"))
                         .powerPolicy(PowerPolicy.POOL)
                         .resources(Capacities.of(s.capacity()))
                         .desiredPower(desired)

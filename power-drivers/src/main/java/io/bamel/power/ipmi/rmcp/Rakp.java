@@ -222,12 +222,16 @@ public final class Rakp {
         user);
   }
 
-  /** K1 and K2: HMAC_SIK of 20 (SHA-1) or 32 (SHA-256) bytes of 0x01, and of 0x02. */
+  /**
+   * K1 and K2: HMAC_SIK of 20 bytes of 0x01, and of 0x02. Const 1 and Const 2 are 20 bytes with
+   * SHA-256 too, as ipmitool and freeipmi make them (checked against both through the simulated
+   * BMC, {@code SimIpmiFleetIT}).
+   */
   static SessionKeys keys(CipherSuite suite, byte[] sik) {
     if (suite.rakpHmac() == null) {
       return SessionKeys.none(suite);
     }
-    int n = hmacLength(suite);
+    int n = 20;
     byte[] one = new byte[n];
     Arrays.fill(one, (byte) 1);
     byte[] two = new byte[n];

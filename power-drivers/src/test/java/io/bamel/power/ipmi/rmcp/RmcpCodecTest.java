@@ -108,7 +108,7 @@ class RmcpCodecTest {
     Arrays.fill(ones, (byte) 1);
     assertThat(keys.k1()).isEqualTo(Bytes.hmac("HmacSHA1", sik, ones));
     SessionKeys sha256 = Rakp.keys(CipherSuite.of(17).orElseThrow(), sik);
-    assertThat(sha256.k1()).hasSize(32);
+    assertThat(sha256.k1()).hasSize(32).isEqualTo(Bytes.hmac("HmacSHA256", sik, ones));
     assertThat(sha256.aesKey()).hasSize(16);
   }
 
