@@ -27,6 +27,13 @@ import org.slf4j.event.KeyValuePair;
  * a key that repeats a field already written is left out too (the first one wins). Every string
  * value, the exception's messages included, has its control characters escaped ({@link
  * UntrustedText}) before JSON encoding, so the decoded value is one line as in the text format.
+ *
+ * <p>Why not logstash-logback-encoder: its fields are named otherwise ({@code @timestamp}, {@code
+ * message}, {@code logger_name}, {@code stack_trace}); keeping these names, the nested {@code
+ * throwable} object and the {@link UntrustedText} escaping of every value, key and exception
+ * message would take a composite encoder with renamed providers, a provider of its own for {@code
+ * throwable} and a character-escapes decorator: as much code as this class, plus a dependency and
+ * its Jackson version to keep in step. docs/architecture.md, "Library choices".
  */
 public final class JsonLineEncoder extends EncoderBase<ILoggingEvent> {
 

@@ -50,6 +50,7 @@ class ClientLauncherIT {
           "okhttp-",
           "okio-",
           "kotlin-stdlib-",
+          "failsafe-",
           "prometheus-metrics-config-",
           "prometheus-metrics-core-",
           "prometheus-metrics-model-",

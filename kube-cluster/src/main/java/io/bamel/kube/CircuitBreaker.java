@@ -1,11 +1,11 @@
 package io.bamel.kube;
 
-import java.time.Clock;
+import io.bamel.inventory.runtime.Retries;
 import java.time.Duration;
-import java.time.Instant;
 
 /**
- * A circuit breaker over calls to the API server, as a pure state machine on a clock.
+ * The circuit breaker over calls to the API server: Failsafe's ({@link Retries#breaker}), with what
+ * {@link Fabric8Cluster} reads of it besides.
  *
  * <ul>
  *   <li>{@link State#CLOSED}: calls go through. {@code threshold} consecutive failures (no answer,
@@ -17,10 +17,11 @@ import java.time.Instant;
  *       {@code openFor}.
  * </ul>
  *
- * <p>A success in any state closes it and clears the count. {@link #fresh()} says whether the
- * latest call answered: the breaker is closed and no failure has followed the last success.
- * Thread-safe (synchronized): callers report each allowed call's outcome with {@link #success()} or
- * {@link #failure()}.
+ * <p>{@link #fresh()} says whether the latest call answered: the breaker is closed and no failure
+ * has followed the last success (Failsafe counts failures in a window, not since the last success,
+ * so this class keeps that one fact). Failsafe times the open delay on {@code System.nanoTime()}
+ * and takes no clock; tests stand in for the delay's end with {@link #delayPassed()}. Thread-safe:
+ * callers report each allowed call's outcome with {@link #success()} or {@link #failure()}.
  */
 public final class CircuitBreaker {
 
@@ -34,92 +35,63 @@ public final class CircuitBreaker {
     HALF_OPEN
   }
 
-  private final Clock clock;
-  private final int threshold;
-  private final Duration openFor;
-
-  private State state = State.CLOSED;
-  private int failures;
-  private Instant openedAt;
-  private boolean probing;
+  private final dev.failsafe.CircuitBreaker<Object> breaker;
+  private int consecutiveFailures;
 
   /**
    * A closed breaker opening after {@code threshold} (at least 1) consecutive failures, for {@code
    * openFor}.
    */
-  public CircuitBreaker(Clock clock, int threshold, Duration openFor) {
-    if (threshold < 1) {
-      throw new IllegalArgumentException("threshold must be at least 1: " + threshold);
-    }
-    this.clock = clock;
-    this.threshold = threshold;
-    this.openFor = openFor;
+  public CircuitBreaker(int threshold, Duration openFor) {
+    this.breaker = Retries.breaker(threshold, openFor);
   }
 
   /** Whether a call may go now; in half-open, true for the one probe only. */
-  public synchronized boolean allow() {
-    switch (state) {
-      case CLOSED -> {
-        return true;
-      }
-      case OPEN -> {
-        if (clock.instant().isBefore(openedAt.plus(openFor))) {
-          return false;
-        }
-        state = State.HALF_OPEN;
-        probing = true;
-        return true;
-      }
-      default -> {
-        if (probing) {
-          return false;
-        }
-        probing = true;
-        return true;
-      }
-    }
+  public boolean allow() {
+    return breaker.tryAcquirePermit();
   }
 
   /** The allowed call was answered: closes the breaker. */
   public synchronized void success() {
-    state = State.CLOSED;
-    failures = 0;
-    probing = false;
+    consecutiveFailures = 0;
+    breaker.recordSuccess();
   }
 
   /** The allowed call got no answer (or a 5xx): counts, and opens the breaker at the threshold. */
   public synchronized void failure() {
-    failures++;
-    if (state == State.HALF_OPEN || failures >= threshold) {
-      state = State.OPEN;
-      openedAt = clock.instant();
-      probing = false;
-    }
+    consecutiveFailures++;
+    breaker.recordFailure();
   }
 
   /** The state now (an open breaker whose delay has passed still reads open until asked). */
-  public synchronized State state() {
-    return state;
+  public State state() {
+    return switch (breaker.getState()) {
+      case CLOSED -> State.CLOSED;
+      case OPEN -> State.OPEN;
+      case HALF_OPEN -> State.HALF_OPEN;
+    };
   }
 
   /** Whether the latest call answered: closed, with no failure since the last success. */
   public synchronized boolean fresh() {
-    return state == State.CLOSED && failures == 0;
+    return breaker.isClosed() && consecutiveFailures == 0;
   }
 
   /** A person's text for a refused call: how many failures, and when the next probe may go. */
   public synchronized String verdict() {
-    if (state == State.CLOSED) {
-      return failures + " consecutive failure(s)";
+    if (breaker.isClosed()) {
+      return consecutiveFailures + " consecutive failure(s)";
     }
-    Duration left =
-        openedAt == null
-            ? Duration.ZERO
-            : Duration.between(clock.instant(), openedAt.plus(openFor));
+    long leftMs = (breaker.getRemainingDelay().toNanos() + 999_999) / 1_000_000;
     return "Kubernetes unreachable: circuit open after "
-        + Math.max(failures, 1)
+        + Math.max(consecutiveFailures, 1)
         + " consecutive failed call(s); next probe in "
-        + Math.max(0, left.toMillis())
+        + leftMs
         + " ms";
+  }
+
+  /** Ends the open delay now, as its passing would (tests: Failsafe's delay takes no clock). */
+  void delayPassed() {
+    breaker.halfOpen();
   }
 }

@@ -75,7 +75,8 @@ public final class Fabric8Cluster implements Cluster {
   /**
    * Tuning.
    *
-   * @param clock the clock of the breaker and the event throttle
+   * @param clock the clock of the event throttle (the breaker's open delay is Failsafe's, on {@code
+   *     System.nanoTime()})
    * @param resync how often the informers resync their handlers
    * @param probeInterval how often the API server is probed in the background
    * @param breakerThreshold consecutive failures that open the breaker
@@ -195,8 +196,7 @@ public final class Fabric8Cluster implements Cluster {
   public Fabric8Cluster(KubernetesClient client, Options options) {
     this.client = client;
     this.options = options;
-    this.breaker =
-        new CircuitBreaker(options.clock(), options.breakerThreshold(), options.breakerOpenFor());
+    this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor());
     this.throttle = new EventThrottle(options.clock(), options.eventWindow());
     this.nodeStore = new MappedStore<>(Slim::node, Fabric8Mapping::node, null, null);
     this.podStore =

@@ -1,5 +1,7 @@
 package io.bamel.node;
 
+import dev.failsafe.RetryPolicy;
+import io.bamel.inventory.runtime.Retries;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -7,7 +9,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,8 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>An id is held at most once: adding a queued id does nothing.
  *   <li>An id is handed to at most one worker at a time: an id added while a worker has it is
  *       queued again when that worker calls {@link #done}.
- *   <li>{@link #addAfter} delays an id; {@link #retry} delays it by an exponential backoff with
- *       jitter (base doubled per consecutive failure, capped), which {@link #forget} resets.
+ *   <li>{@link #addAfter} delays an id; {@link #retry} delays it by the requeue policy of {@link
+ *       Retries#requeue} (base doubled per consecutive failure, capped, jittered), which {@link
+ *       #forget} resets.
  * </ul>
  *
  * Thread-safe; waiting in {@link #take} parks a virtual thread without pinning its carrier (a lock
@@ -35,7 +37,7 @@ final class WorkQueue {
   private final Map<String, Long> delayedUntil = new HashMap<>();
   private final Map<String, Integer> failures = new HashMap<>();
   private final ScheduledExecutorService timer;
-  private final Duration backoffBase;
+  private final RetryPolicy<Object> requeue;
   private final Duration backoffMax;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition nonEmpty = lock.newCondition();
@@ -43,7 +45,7 @@ final class WorkQueue {
 
   WorkQueue(ScheduledExecutorService timer, Duration backoffBase, Duration backoffMax) {
     this.timer = timer;
-    this.backoffBase = backoffBase;
+    this.requeue = Retries.requeue(backoffBase, backoffMax).build();
     this.backoffMax = backoffMax;
   }
 
@@ -124,13 +126,13 @@ final class WorkQueue {
   }
 
   /**
-   * The delay after the {@code n}th consecutive failure: base * 2^(n-1), capped, jittered +-20%.
+   * The delay after the {@code n}th consecutive failure: base * 2^(n-1), capped, jittered +-20%
+   * (Failsafe's delay for that many failures), and never past the cap: Failsafe jitters after
+   * capping, so a capped delay could otherwise reach 1.2 times the cap.
    */
   Duration backoff(int n) {
-    double exp = backoffBase.toNanos() * Math.pow(2, Math.min(n - 1, 30));
-    double capped = Math.min(exp, backoffMax.toNanos());
-    double jittered = capped * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
-    return Duration.ofNanos((long) Math.min(jittered, backoffMax.toNanos()));
+    Duration delay = Retries.delayAfter(requeue, n);
+    return delay.compareTo(backoffMax) > 0 ? backoffMax : delay;
   }
 
   /**

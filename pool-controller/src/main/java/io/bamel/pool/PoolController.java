@@ -43,11 +43,12 @@ import org.slf4j.LoggerFactory;
  * and acts.
  *
  * <p>One cycle: read the cluster once ({@link ClusterView}); evaluate every configured pool's
- * triggers at once ({@link PrometheusTriggers}, bounded concurrency, one time budget for the
- * cycle); then the pure {@link CyclePlan} builds every pool's snapshot, assigns pending pods and
- * plans each pool ({@link PoolPlan}: the decision, the next status and memory, the desired-power
- * changes with their events). This class only applies each plan, in pool name order: the changes
- * and the status in one etcd transaction fenced by leadership ({@link
+ * triggers at once ({@link TriggerEvaluators}: one {@link TriggerEvaluator} per trigger kind;
+ * {@link PrometheusTriggers}, the default kind, runs its queries with bounded concurrency and one
+ * time budget for the cycle); then the pure {@link CyclePlan} builds every pool's snapshot, assigns
+ * pending pods and plans each pool ({@link PoolPlan}: the decision, the next status and memory, the
+ * desired-power changes with their events). This class only applies each plan, in pool name order:
+ * the changes and the status in one etcd transaction fenced by leadership ({@link
  * EtcdInventory#applyPoolDecision}), or the status alone, or nothing when it would not change or
  * only its utilization moved within the tolerance of {@link PoolStatusWrites} (the metrics still
  * show the exact utilization, from this cycle's snapshot); a dry run repeating its last decision
@@ -109,7 +110,7 @@ public final class PoolController implements AutoCloseable {
   private final Clock clock;
   private final Duration interval;
   private final Predicate<Node> canPowerOff;
-  private final PrometheusTriggers triggers;
+  private final TriggerEvaluators triggers;
   private final PoolMetrics metrics;
   private final EnergyLedger ledger;
   private final ScheduledExecutorService loop;
@@ -148,9 +149,12 @@ public final class PoolController implements AutoCloseable {
     this.wakeDelay = b.wakeDelay;
     this.statusWrites = b.statusWrites;
     this.canPowerOff = b.canPowerOff;
-    this.triggers =
+    List<TriggerEvaluator> evaluators = new ArrayList<>();
+    evaluators.add(
         new PrometheusTriggers(
-            b.prometheus, b.triggerBudget, PrometheusTriggers.DEFAULT_CONCURRENCY);
+            b.prometheus, b.triggerBudget, PrometheusTriggers.DEFAULT_CONCURRENCY));
+    evaluators.addAll(b.triggerEvaluators);
+    this.triggers = new TriggerEvaluators(evaluators);
     this.metrics = new PoolMetrics(Objects.requireNonNull(b.registry, "registry"));
     this.ledger = new EnergyLedger(maxGap(b.interval));
     this.loop = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("pool-controller"));
@@ -415,6 +419,7 @@ public final class PoolController implements AutoCloseable {
     private Predicate<Node> canPowerOff = PowerOffSupport.conservative();
     private InstantQuery prometheus;
     private Duration triggerBudget = PrometheusTriggers.DEFAULT_BUDGET;
+    private final List<TriggerEvaluator> triggerEvaluators = new ArrayList<>();
     private Duration wakeDelay = Duration.ofMillis(100);
     private PoolStatusWrites statusWrites = PoolStatusWrites.DEFAULTS;
 
@@ -480,6 +485,15 @@ public final class PoolController implements AutoCloseable {
     /** Whether a node's driver can switch it off (default {@link PowerOffSupport#conservative}). */
     public Builder canPowerOff(Predicate<Node> canPowerOff) {
       this.canPowerOff = canPowerOff;
+      return this;
+    }
+
+    /**
+     * Adds the evaluator of another trigger kind (a workload simulation's, say), closed with the
+     * controller; the Prometheus kind is always there ({@link #prometheus}).
+     */
+    public Builder triggerEvaluator(TriggerEvaluator evaluator) {
+      this.triggerEvaluators.add(Objects.requireNonNull(evaluator, "evaluator"));
       return this;
     }
 

@@ -1,14 +1,14 @@
 package io.bamel.pool;
 
+import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingTrigger;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -21,9 +21,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Evaluates the pools' Prometheus triggers ({@link ScalingTrigger}): each trigger's {@code
- * metricQuery} is run as an instant query; one whose condition ({@link TriggerWindow#holds}) has
- * held for its {@code duration} votes in its {@code scaleDirection}.
+ * The {@value ScalingTrigger#PROMETHEUS} kind of {@link TriggerEvaluator}: evaluates the pools'
+ * Prometheus triggers ({@link ScalingTrigger}): each trigger's {@code metricQuery} is run as an
+ * instant query; one whose condition ({@link TriggerWindow#holds}) has held for its {@code
+ * duration} votes in its {@code scaleDirection}.
  *
  * <p>One cycle's queries, for every pool, run at once on at most {@code concurrency} threads (a
  * query that several triggers share runs once), and the cycle waits for them at most {@code budget}
@@ -37,7 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Windows are kept in memory per pool and trigger (name and query); {@link #reset()} forgets
  * them (a new leader starts its windows afresh). Thread-safe; {@link #close()} stops the threads.
  */
-public final class PrometheusTriggers implements AutoCloseable {
+public final class PrometheusTriggers implements TriggerEvaluator {
 
   /** The default time one cycle waits for all its queries. */
   public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(5);
@@ -81,6 +82,11 @@ public final class PrometheusTriggers implements AutoCloseable {
     this(prometheus, DEFAULT_BUDGET, DEFAULT_CONCURRENCY);
   }
 
+  @Override
+  public String kind() {
+    return ScalingTrigger.PROMETHEUS;
+  }
+
   /** Evaluates the triggers of one pool at {@code now}. */
   public Votes evaluate(String pool, List<ScalingTrigger> triggers, Instant now) {
     return evaluate(Map.of(pool, triggers), now).get(pool);
@@ -91,6 +97,7 @@ public final class PrometheusTriggers implements AutoCloseable {
    *
    * @return the votes of each pool of {@code byPool}
    */
+  @Override
   public Map<String, Votes> evaluate(Map<String, List<ScalingTrigger>> byPool, Instant now) {
     Map<String, Answer> answers = ask(byPool);
     Map<String, Votes> out = new HashMap<>();
@@ -154,17 +161,12 @@ public final class PrometheusTriggers implements AutoCloseable {
     if (triggers.isEmpty()) {
       return Votes.NONE;
     }
-    Set<String> up = new HashSet<>();
-    Set<String> down = new HashSet<>();
-    Set<String> downTriggers = new HashSet<>();
+    List<TriggerVote> cast = new ArrayList<>();
     String problem = null;
     for (int i = 0; i < triggers.size(); i++) {
       ScalingTrigger t = triggers.get(i);
       String name = name(t, i);
-      boolean isUp = !"down".equals(t.scaleDirection());
-      if (!isUp) {
-        downTriggers.add(name);
-      }
+      boolean isUp = t.scaleDirection() != ScaleDirection.DOWN;
       String key = pool + "\u0000" + name + "\u0000" + t.metricQuery();
       boolean holds = false;
       if (prometheus == null) {
@@ -186,14 +188,17 @@ public final class PrometheusTriggers implements AutoCloseable {
       } else {
         holdingSince.put(key, since);
       }
-      if (TriggerWindow.votes(since, t.duration(), now)) {
-        (isUp ? up : down).add(name);
-      }
+      cast.add(
+          new TriggerVote(
+              name,
+              isUp ? ScaleDirection.UP : ScaleDirection.DOWN,
+              TriggerWindow.votes(since, t.duration(), now)));
     }
-    return new Votes(up, down, downTriggers, problem == null, problem);
+    return Votes.of(cast, problem);
   }
 
   /** Forgets every window. */
+  @Override
   public void reset() {
     holdingSince.clear();
   }

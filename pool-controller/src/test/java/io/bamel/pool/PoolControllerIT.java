@@ -23,6 +23,7 @@ import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.ResourceCapacity;
+import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.store.EtcdInventory;
@@ -331,7 +332,8 @@ class PoolControllerIT {
           PoolConfig.builder()
               .triggers(
                   List.of(
-                      new ScalingTrigger("queue", query, 10.0, Duration.ofMinutes(1), "up", null)))
+                      new ScalingTrigger(
+                          "queue", query, 10.0, Duration.ofMinutes(1), ScaleDirection.UP, null)))
               .build(),
           0);
       node("b1", "batch", NodeState.READY, cpu("32", null), "r1");
@@ -721,14 +723,19 @@ class PoolControllerIT {
           "batch",
           PoolConfig.builder()
               .triggers(
-                  List.of(new ScalingTrigger("queue", queue, 10.0, Duration.ZERO, "up", null)))
+                  List.of(
+                      new ScalingTrigger(
+                          "queue", queue, 10.0, Duration.ZERO, ScaleDirection.UP, null)))
               .build(),
           0);
       store.putPoolConfig(
           "web",
           PoolConfig.builder()
               .scaleDownUnneededTime(Duration.ZERO)
-              .triggers(List.of(new ScalingTrigger("idle", idle, 5.0, Duration.ZERO, "down", null)))
+              .triggers(
+                  List.of(
+                      new ScalingTrigger(
+                          "idle", idle, 5.0, Duration.ZERO, ScaleDirection.DOWN, null)))
               .build(),
           0);
       node("b1", "batch", NodeState.READY, cpu("32", null), "r1");

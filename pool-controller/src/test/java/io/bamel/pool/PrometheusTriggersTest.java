@@ -9,6 +9,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingTrigger;
 import io.bamel.inventory.testing.MutableClock;
 import java.net.URI;
@@ -72,11 +73,11 @@ class PrometheusTriggersTest {
   }
 
   private static ScalingTrigger up(String name, String query, double threshold, Duration d) {
-    return new ScalingTrigger(name, query, threshold, d, "up", null);
+    return new ScalingTrigger(name, query, threshold, d, ScaleDirection.UP, null);
   }
 
   private static ScalingTrigger down(String name, String query, double threshold, Duration d) {
-    return new ScalingTrigger(name, query, threshold, d, "down", null);
+    return new ScalingTrigger(name, query, threshold, d, ScaleDirection.DOWN, null);
   }
 
   @Test

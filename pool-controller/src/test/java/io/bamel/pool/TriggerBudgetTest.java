@@ -2,6 +2,7 @@ package io.bamel.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingTrigger;
 import java.io.IOException;
 import java.time.Duration;
@@ -22,7 +23,8 @@ class TriggerBudgetTest {
   private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
 
   private static ScalingTrigger trigger(String name, String query, String direction) {
-    return new ScalingTrigger(name, query, 10.0, Duration.ZERO, direction, null);
+    return new ScalingTrigger(
+        name, query, 10.0, Duration.ZERO, ScaleDirection.fromJson(direction), null);
   }
 
   @Test
@@ -143,7 +145,7 @@ class TriggerBudgetTest {
           return List.of(50.0);
         };
     ScalingTrigger queue =
-        new ScalingTrigger("queue", "queue", 10.0, Duration.ofMinutes(1), "up", null);
+        new ScalingTrigger("queue", "queue", 10.0, Duration.ofMinutes(1), ScaleDirection.UP, null);
     try (PrometheusTriggers triggers =
         new PrometheusTriggers(secondCallHangs, Duration.ofMillis(200), 2)) {
       assertThat(triggers.evaluate("p", List.of(queue), T0).up()).isEmpty();

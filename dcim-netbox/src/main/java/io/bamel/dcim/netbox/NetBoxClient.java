@@ -1,6 +1,9 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.failsafe.Execution;
+import dev.failsafe.RetryPolicy;
+import io.bamel.inventory.runtime.Retries;
 import io.bamel.inventory.store.Codec;
 import io.bamel.net.OutboundPolicy;
 import io.bamel.net.RedirectRefusedException;
@@ -39,7 +42,7 @@ public final class NetBoxClient {
    *
    * @param attempts tries in all, at least 1
    * @param firstPause the pause after the first failure without {@code Retry-After}; doubled after
-   *     each further one
+   *     each further one, up to {@code maxWait} (the policy of {@code Retries#remoteCall})
    * @param maxWait the longest {@code Retry-After} honoured
    */
   public record Retry(int attempts, Duration firstPause, Duration maxWait) {
@@ -56,6 +59,7 @@ public final class NetBoxClient {
   private final NetBoxToken token;
   private final Duration timeout;
   private final Retry retry;
+  private final RetryPolicy<Object> retries;
   private final Clock clock;
   private final HttpClient http;
 
@@ -73,6 +77,15 @@ public final class NetBoxClient {
     this.token = token;
     this.timeout = timeout;
     this.retry = retry;
+    // Pauses double up to the longest Retry-After honoured (a fixed pause if that is shorter).
+    this.retries =
+        Retries.remoteCall(
+                retry.attempts(),
+                retry.firstPause(),
+                retry.maxWait().compareTo(retry.firstPause()) > 0
+                    ? retry.maxWait()
+                    : retry.firstPause())
+            .build();
     this.clock = clock;
     // No redirect followed, no proxy: the token goes to the configured NetBox only.
     HttpClient.Builder b = OutboundPolicy.apply(HttpClient.newBuilder().connectTimeout(timeout));
@@ -138,7 +151,7 @@ public final class NetBoxClient {
 
   private Answer send(String method, String path, String json) {
     URI uri = URI.create(base + path);
-    Duration pause = retry.firstPause();
+    Execution<Object> tries = Execution.of(retries);
     String shown = method + " " + path;
     NetBoxException last = null;
     for (int attempt = 1; attempt <= Math.max(1, retry.attempts()); attempt++) {
@@ -179,19 +192,20 @@ public final class NetBoxClient {
                   + " s, longer than bamel waits; the next pull tries again",
               code);
         }
-        wait = asked != null ? asked : pause;
+        wait = asked;
       } catch (IOException e) {
         last = new NetBoxException(shown + ": cannot reach NetBox at " + base + ": " + why(e), e);
-        wait = pause;
+        wait = null;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new NetBoxException(shown + ": interrupted", e);
       }
-      if (attempt < retry.attempts()) {
+      tries.recordException(last);
+      if (!tries.isComplete()) {
+        wait = wait != null ? wait : tries.getDelay();
         LOG.info(
             "{} failed ({}); trying again in {} ms", shown, last.getMessage(), wait.toMillis());
         sleep(wait);
-        pause = pause.multipliedBy(2);
       }
     }
     throw last;

@@ -34,6 +34,11 @@ import org.slf4j.LoggerFactory;
  * under it at once. {@link #grant}, {@link #drop}, {@link #close}, {@link #id} and {@link
  * #markLost} are called on the owner's thread only; {@link #held()}, {@link #overdue()} and {@link
  * #reason()} from any thread.
+ *
+ * <p>Hand-written rather than jetcd's {@code Lease.keepAlive} observer: that one decides by itself
+ * when to renew and reports a failed stream as an error, where this class needs the send time of
+ * every answered renewal (the confirmed expiry) and must tell "etcd said the lease is gone" from
+ * "no answer yet" ({@link LeaderElection} says more).
  */
 public final class KeptLease implements AutoCloseable {
 

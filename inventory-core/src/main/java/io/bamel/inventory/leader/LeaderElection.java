@@ -50,6 +50,17 @@ import org.slf4j.LoggerFactory;
  * revokes that lease instead of waiting for it to expire. {@link #close()} resigns: the lease is
  * revoked, which deletes the key at once.
  *
+ * <p>Why not jetcd's {@code Election} (etcd's v3election service): its {@code campaign} names the
+ * leader key {@code {election}/{lease id in hex}} (etcd's {@code concurrency.Election}), so the
+ * documented key {@code /baremetal/leader/{component}}, which operators read with etcdctl, would
+ * change; the leader key's create revision, which {@code Election} also offers as a guard, is what
+ * {@link #fence()} already uses. What it does not do is the rest of this class: it keeps no lease
+ * (a {@link KeptLease} would still be needed, with the confirmed-expiry rule of {@link
+ * LeaseTracker}), a campaign is one server-side call that blocks until elected (a crashed run's key
+ * under its old lease would hold it until that lease expires, where this class revokes it), and it
+ * says nothing when leadership is lost (a leader must still watch its key). Written down in
+ * docs/architecture.md, "Library choices".
+ *
  * <p>Thread-safe. Listeners are called on the election's own thread.
  */
 public final class LeaderElection implements AutoCloseable {

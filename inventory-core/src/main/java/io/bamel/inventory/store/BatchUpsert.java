@@ -1,8 +1,9 @@
 package io.bamel.inventory.store;
 
+import dev.failsafe.RetryPolicy;
 import io.bamel.inventory.model.Ids;
 import io.bamel.inventory.model.InvalidInputException;
-import io.bamel.inventory.runtime.Backoff;
+import io.bamel.inventory.runtime.Retries;
 import io.bamel.inventory.store.BatchResult.Outcome;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.Txn;
@@ -33,6 +34,8 @@ final class BatchUpsert {
 
   /** Attempts of one item that keeps losing its race before it is reported as a conflict. */
   private static final int MAX_ATTEMPTS = 50;
+
+  private static final RetryPolicy<Object> RACES = Retries.conflict(MAX_ATTEMPTS).build();
 
   private final KV kv;
   private final EtcdInventory.Options options;
@@ -288,7 +291,7 @@ final class BatchUpsert {
 
   private static void pause(int attempt) {
     try {
-      Backoff.CONFLICT.pause(attempt);
+      Retries.pause(RACES, attempt + 1);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new StoreUnavailableException("interrupted while retrying", e);

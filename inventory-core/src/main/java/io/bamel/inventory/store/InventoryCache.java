@@ -1,8 +1,9 @@
 package io.bamel.inventory.store;
 
+import dev.failsafe.RetryPolicy;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.Pool;
-import io.bamel.inventory.runtime.Backoff;
+import io.bamel.inventory.runtime.Retries;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
@@ -58,7 +59,7 @@ public final class InventoryCache implements AutoCloseable {
   private final KV kv;
   private final Watch watch;
   private final Options options;
-  private final Backoff reconnect;
+  private final RetryPolicy<Object> reconnect;
   private final CacheState state = new CacheState();
   private final List<InventoryListener> listeners = new CopyOnWriteArrayList<>();
   private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
@@ -96,7 +97,7 @@ public final class InventoryCache implements AutoCloseable {
         options.maxBackoff().compareTo(FIRST_RECONNECT) < 0
             ? options.maxBackoff()
             : FIRST_RECONNECT;
-    this.reconnect = new Backoff(first, options.maxBackoff(), false);
+    this.reconnect = Retries.<Object>reconnect(first, options.maxBackoff()).build();
     this.dispatcher =
         new ThreadPoolExecutor(
             1,
@@ -487,7 +488,7 @@ public final class InventoryCache implements AutoCloseable {
   }
 
   private Duration backoff(int failures) {
-    return reconnect.delay(failures - 1);
+    return Retries.delayAfter(reconnect, failures);
   }
 
   private boolean sleep(Duration d) {

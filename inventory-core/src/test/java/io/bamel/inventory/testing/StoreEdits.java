@@ -1,10 +1,11 @@
 package io.bamel.inventory.testing;
 
+import dev.failsafe.RetryPolicy;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.runtime.Backoff;
+import io.bamel.inventory.runtime.Retries;
 import io.bamel.inventory.store.ConflictException;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.NotFoundException;
@@ -21,6 +22,8 @@ public final class StoreEdits {
 
   /** Lost races before an edit gives up. */
   public static final int MAX_ATTEMPTS = 1_000;
+
+  private static final RetryPolicy<Object> RACES = Retries.conflict(MAX_ATTEMPTS).build();
 
   private StoreEdits() {}
 
@@ -69,7 +72,7 @@ public final class StoreEdits {
       throw e;
     }
     try {
-      Backoff.CONFLICT.pause(attempt);
+      Retries.pause(RACES, attempt + 1);
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       throw e;

@@ -1,6 +1,7 @@
 package io.bamel.inventory.api.http;
 
-import io.bamel.inventory.runtime.Backoff;
+import dev.failsafe.RetryPolicy;
+import io.bamel.inventory.runtime.Retries;
 import io.bamel.inventory.store.AlreadyExistsException;
 import io.bamel.inventory.store.ConflictException;
 import java.util.function.Supplier;
@@ -8,12 +9,13 @@ import java.util.function.Supplier;
 /**
  * Runs a read-decide-write step until it does not lose a compare-and-swap: the one such retry loop
  * of bamel (the store offers single compare-and-swap writes; callers decide what to retry), with
- * the shared {@link Backoff#CONFLICT} between attempts. A conditional request (If-Match) does not
- * retry: losing the race means its precondition failed, and it answers 412.
+ * the shared {@link Retries#conflict} policy's delays between attempts. A conditional request
+ * (If-Match) does not retry: losing the race means its precondition failed, and it answers 412.
  */
 public final class Attempts {
 
   private static final int MAX = 50;
+  private static final RetryPolicy<Object> RACES = Retries.conflict(MAX).build();
 
   private Attempts() {}
 
@@ -29,7 +31,7 @@ public final class Attempts {
           throw Problems.conflict(what + " keeps changing; try again");
         }
         try {
-          Backoff.CONFLICT.pause(attempt);
+          Retries.pause(RACES, attempt + 1);
         } catch (InterruptedException ie) {
           Thread.currentThread().interrupt();
           throw Problems.unavailable("interrupted");
