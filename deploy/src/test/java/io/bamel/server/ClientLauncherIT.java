@@ -37,6 +37,7 @@ class ClientLauncherIT {
           "inventory-core-",
           "node-controller-",
           "power-drivers-",
+          "power-spi-",
           "outbound-http-",
           "picocli-",
           "jackson-annotations-",
