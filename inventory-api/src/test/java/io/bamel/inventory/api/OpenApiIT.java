@@ -87,7 +87,7 @@ class OpenApiIT {
                "scaleUpOn":"either","labels":{"team":"ml"},
                "timeouts":{"powerOn":"5m","join":"10m","drain":"15m","powerOff":"5m",
                  "powerOnConfirm":"2m","notReady":"5m","remediation":"30m"},
-               "triggers":[{"name":"queue","metricQuery":"sum(queue_depth)","threshold":10,
+               "triggers":[{"name":"queue","kind":"prometheus","metricQuery":"sum(queue_depth)","threshold":10,
                  "duration":"2m","scaleDirection":"up"}],
                "dryRun":false}
               """));
