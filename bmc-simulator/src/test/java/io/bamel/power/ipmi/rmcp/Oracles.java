@@ -13,7 +13,7 @@ import java.util.List;
  * (user and password in a mode-600 configuration file, {@code --config-file}). No password on a
  * command line.
  */
-final class Oracles {
+public final class Oracles {
 
   private Oracles() {}
 
@@ -45,11 +45,13 @@ final class Oracles {
   }
 
   /**
-   * A freeipmi configuration file holding the user and password, readable by this user only.
-   * freeipmi reads {@code username} and {@code password} from it for every tool.
+   * A freeipmi configuration file {@code name} in {@code dir} holding the user and password,
+   * readable by this user only. freeipmi reads {@code username} and {@code password} from it for
+   * every tool.
    */
-  static Path freeipmiConfig(Path dir, String user, String password) throws IOException {
-    Path file = dir.resolve("freeipmi.conf");
+  public static Path freeipmiConfig(Path dir, String name, String user, String password)
+      throws IOException {
+    Path file = dir.resolve(name);
     Files.deleteIfExists(file);
     Files.createFile(
         file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

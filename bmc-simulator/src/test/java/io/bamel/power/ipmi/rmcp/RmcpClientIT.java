@@ -34,7 +34,8 @@ class RmcpClientIT {
   static void start() throws Exception {
     IpmiTools.require();
     bmc = Lanserv.start(dir.resolve("sim"));
-    freeipmiConfig = Oracles.freeipmiConfig(dir, Lanserv.ADMIN, Lanserv.ADMIN_PASSWORD);
+    freeipmiConfig =
+        Oracles.freeipmiConfig(dir, "freeipmi.conf", Lanserv.ADMIN, Lanserv.ADMIN_PASSWORD);
   }
 
   @AfterAll

@@ -2,9 +2,7 @@ package io.bamel.power.sim.ipmi;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,17 +47,6 @@ final class RealClients {
     ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
     builder.environment().put("IPMI_PASSWORD", password);
     return run(builder.start());
-  }
-
-  /** A freeipmi configuration file holding the user and password, readable by this user only. */
-  static Path freeipmiConfig(Path dir, String name, String user, String password)
-      throws IOException {
-    Path file = dir.resolve(name);
-    Files.deleteIfExists(file);
-    Files.createFile(
-        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(file, "username " + user + "\npassword " + password + "\n");
-    return file;
   }
 
   /** ipmipower over LAN 2.0 against {@code hosts} ({@code 127.0.0.1:port,...}), no workaround. */

@@ -12,6 +12,7 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.ipmi.IpmiConfig;
 import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.ipmi.rmcp.Oracles;
 import io.bamel.power.process.SystemProcessRunner;
 import io.bamel.power.testing.CredentialDirs;
 import io.bamel.power.testing.IpmiTools;
@@ -56,7 +57,7 @@ class SimIpmiBamelClientIT {
     CredentialDirs.write(secrets, "ipmi-bad", SimIpmiFleet.ADMIN.name(), "not-the-password");
     store = new CredentialStore(secrets);
     freeipmi =
-        RealClients.freeipmiConfig(
+        Oracles.freeipmiConfig(
             dir, "admin.conf", SimIpmiFleet.ADMIN.name(), SimIpmiFleet.ADMIN.password());
     driver =
         new IpmiDriver(

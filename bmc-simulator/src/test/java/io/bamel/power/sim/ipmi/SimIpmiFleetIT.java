@@ -2,6 +2,7 @@ package io.bamel.power.sim.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.power.ipmi.rmcp.Oracles;
 import io.bamel.power.testing.IpmiTools;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ class SimIpmiFleetIT {
     IpmiTools.require();
     fleet = SimIpmiFleet.start();
     adminConfig =
-        RealClients.freeipmiConfig(
+        Oracles.freeipmiConfig(
             dir, "admin.conf", SimIpmiFleet.ADMIN.name(), SimIpmiFleet.ADMIN.password());
   }
 
@@ -114,7 +115,7 @@ class SimIpmiFleetIT {
     assertThat(tool.exit()).isNotZero();
     assertThat(tool.output()).as(tool.output()).containsIgnoringCase("RAKP 2 HMAC is invalid");
 
-    Path wrong = RealClients.freeipmiConfig(dir, "wrong.conf", "admin", "not-the-password");
+    Path wrong = Oracles.freeipmiConfig(dir, "wrong.conf", "admin", "not-the-password");
     RealClients.Run power = RealClients.ipmipower(wrong, bmc.address(), 17, "--off");
     assertThat(power.output()).as(power.output()).contains("127.0.0.1: password invalid");
 
@@ -141,7 +142,7 @@ class SimIpmiFleetIT {
     assertThat(tool.exit()).isNotZero();
     assertThat(tool.output()).as(tool.output()).containsIgnoringCase("unauthorized name");
 
-    Path unknown = RealClients.freeipmiConfig(dir, "unknown.conf", "mallory", "password");
+    Path unknown = Oracles.freeipmiConfig(dir, "unknown.conf", "mallory", "password");
     RealClients.Run power = RealClients.ipmipower(unknown, bmc.address(), 3, "--off");
     assertThat(power.output()).as(power.output()).contains("127.0.0.1: username invalid");
 
