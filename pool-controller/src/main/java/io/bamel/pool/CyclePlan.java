@@ -11,6 +11,7 @@ import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.store.DesiredPowerChange;
 import io.bamel.pool.ScalingDecision.Choice;
 import io.bamel.pool.ScalingDecision.Direction;
+import io.bamel.pool.history.DemandHistory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,9 +23,11 @@ import java.util.function.Predicate;
 
 /**
  * The pure side of one pool-controller cycle: from the inventory, the cluster view, the triggers'
- * votes and the pools' memories, it groups nodes by pool, builds each configured pool's snapshot
- * ({@link SnapshotBuilder}), assigns each pending pod to the one pool that serves it ({@link
- * PodPools}), and on request plans one pool ({@link #plan}): decide ({@link ScalingPolicy}), cap,
+ * votes, the pools' memories and their demand histories, it groups nodes by pool, builds each
+ * configured pool's snapshot ({@link SnapshotBuilder}), assigns each pending pod to the one pool
+ * that serves it ({@link PodPools}), folds each pool's demand of this cycle into its history
+ * ({@link DemandHistory#observe}; the snapshot carries the result, {@link #history} gives it back
+ * to be kept), and on request plans one pool ({@link #plan}): decide ({@link ScalingPolicy}), cap,
  * compute the next status and memory, and the desired-power changes with their events. No I/O, no
  * clock: the same inputs give the same plans.
  */
@@ -43,6 +46,7 @@ public final class CyclePlan {
   private final Map<String, Votes> votes;
   private final Map<String, List<EnergyLedger.Observation>> energy;
   private final Map<String, Double> watts;
+  private final Map<String, DemandHistory> histories;
   private final Instant now;
 
   private CyclePlan(
@@ -53,6 +57,7 @@ public final class CyclePlan {
       Map<String, Votes> votes,
       Map<String, List<EnergyLedger.Observation>> energy,
       Map<String, Double> watts,
+      Map<String, DemandHistory> histories,
       Instant now) {
     this.pools = pools;
     this.byPool = byPool;
@@ -61,6 +66,7 @@ public final class CyclePlan {
     this.votes = votes;
     this.energy = energy;
     this.watts = watts;
+    this.histories = histories;
     this.now = now;
   }
 
@@ -76,6 +82,18 @@ public final class CyclePlan {
     return pools;
   }
 
+  /** Prepares a cycle without demand histories: each pool's starts empty ({@link #prepare}). */
+  public static CyclePlan prepare(
+      List<Pool> pools,
+      Collection<Node> nodes,
+      ClusterView view,
+      Map<String, Votes> votes,
+      Map<String, PoolMemory> memory,
+      Predicate<Node> canPowerOff,
+      Instant now) {
+    return prepare(pools, nodes, view, votes, memory, Map.of(), canPowerOff, now);
+  }
+
   /**
    * Prepares a cycle.
    *
@@ -84,6 +102,10 @@ public final class CyclePlan {
    * @param view the cluster as read this cycle
    * @param votes each pool's trigger votes (absent: none)
    * @param memory the pools' remembered windows (absent: taken from the pool's stored status)
+   * @param histories the pools' demand histories before this cycle (absent: empty); each observes
+   *     this cycle's demand (the requests of the pods on the pool's members plus those of the
+   *     pending pods it serves) when the cluster view is known, and the result is in the pool's
+   *     snapshot ({@link PoolSnapshot#history()}) and {@link #history}
    * @param canPowerOff whether bamel can switch a node off
    * @param now the cycle's time
    */
@@ -93,6 +115,7 @@ public final class CyclePlan {
       ClusterView view,
       Map<String, Votes> votes,
       Map<String, PoolMemory> memory,
+      Map<String, DemandHistory> histories,
       Predicate<Node> canPowerOff,
       Instant now) {
     Map<String, List<Node>> byPool = new HashMap<>();
@@ -133,14 +156,41 @@ public final class CyclePlan {
         view.unschedulable().isEmpty()
             ? Map.of()
             : PodPools.assign(view.unschedulable(), assignable);
+    Map<String, DemandHistory> learned = new HashMap<>();
     for (Pool p : pools) {
       PoolConfig config = p.config().withDefaults();
       List<PendingPod> pods =
           SnapshotBuilder.pending(pending.getOrDefault(p.name(), List.of()), config);
-      snapshots.compute(p.name(), (name, s) -> s.withPending(pods));
+      PoolSnapshot snapshot = snapshots.get(p.name()).withPending(pods);
+      DemandHistory history = histories.getOrDefault(p.name(), DemandHistory.empty());
+      if (view.known()) {
+        history = history.observe(now, demand(snapshot));
+      }
+      learned.put(p.name(), history);
+      snapshots.put(p.name(), snapshot.withHistory(history));
     }
     return new CyclePlan(
-        List.copyOf(pools), byPool, snapshots, memories, votes, energy, watts, now);
+        List.copyOf(pools), byPool, snapshots, memories, votes, energy, watts, learned, now);
+  }
+
+  /** What a pool is asked for: the requests of the pods on its members and of its pending pods. */
+  static Resources demand(PoolSnapshot snapshot) {
+    Resources.Sum sum = new Resources.Sum();
+    for (Member m : snapshot.members()) {
+      sum.add(m.requested());
+    }
+    for (PendingPod p : snapshot.pending()) {
+      sum.add(p.requests());
+    }
+    return sum.build();
+  }
+
+  /**
+   * A pool's demand history after this cycle's observation, to keep for the next cycle ({@link
+   * DemandHistory#empty()} for a pool not of this cycle).
+   */
+  public DemandHistory history(String pool) {
+    return histories.getOrDefault(pool, DemandHistory.empty());
   }
 
   /** The configured pools of this cycle, in name order. */

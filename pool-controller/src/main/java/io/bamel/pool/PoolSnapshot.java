@@ -1,14 +1,16 @@
 package io.bamel.pool;
 
+import io.bamel.pool.history.DemandHistory;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Everything the scaling policy decides from, gathered by the pool controller: the pool's members,
- * the utilization of its ready nodes, its pending pods, the Prometheus triggers' votes, and what it
+ * the utilization of its ready nodes, its pending pods, the Prometheus triggers' votes, what it
  * remembers from earlier decisions (when utilization first fell below the scale-down threshold,
- * when it last scaled up).
+ * when it last scaled up), and the pool's demand history (what its demand was at each hour of the
+ * week, {@link DemandHistory#expectedPeak}).
  *
  * @param members every member of the pool
  * @param utilization requests over allocatable on ready nodes, or unknown
@@ -18,6 +20,8 @@ import java.util.Set;
  * @param downTriggers names of every down trigger configured (all must agree for a scale-down)
  * @param lowSince when utilization first fell below the scale-down threshold, or null
  * @param lastScaleUp the time of the last scale-up, or null
+ * @param history the pool's demand history, this cycle's observation included ({@link
+ *     DemandHistory#empty()} when none is kept, as in a snapshot built without one)
  */
 public record PoolSnapshot(
     List<Member> members,
@@ -27,10 +31,12 @@ public record PoolSnapshot(
     Set<String> downVotes,
     Set<String> downTriggers,
     Instant lowSince,
-    Instant lastScaleUp) {
+    Instant lastScaleUp,
+    DemandHistory history) {
 
-  /** Copies the collections. */
+  /** Copies the collections; a null history is an empty one. */
   public PoolSnapshot {
+    history = history == null ? DemandHistory.empty() : history;
     members = List.copyOf(members);
     pending = List.copyOf(pending);
     upVotes = Set.copyOf(upVotes);
@@ -38,9 +44,53 @@ public record PoolSnapshot(
     downTriggers = Set.copyOf(downTriggers);
   }
 
+  /** A snapshot without demand history ({@link DemandHistory#empty()}). */
+  public PoolSnapshot(
+      List<Member> members,
+      Utilization utilization,
+      List<PendingPod> pending,
+      Set<String> upVotes,
+      Set<String> downVotes,
+      Set<String> downTriggers,
+      Instant lowSince,
+      Instant lastScaleUp) {
+    this(
+        members,
+        utilization,
+        pending,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        DemandHistory.empty());
+  }
+
   /** This snapshot with {@code pods} as its pending pods. */
   public PoolSnapshot withPending(List<PendingPod> pods) {
     return new PoolSnapshot(
-        members, utilization, pods, upVotes, downVotes, downTriggers, lowSince, lastScaleUp);
+        members,
+        utilization,
+        pods,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        history);
+  }
+
+  /** This snapshot with {@code history} as the pool's demand history. */
+  public PoolSnapshot withHistory(DemandHistory history) {
+    return new PoolSnapshot(
+        members,
+        utilization,
+        pending,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        history);
   }
 }

@@ -9,6 +9,7 @@ import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.pool.ScalingDecision.Choice;
 import io.bamel.pool.ScalingDecision.Direction;
+import io.bamel.pool.history.DemandHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -70,6 +71,57 @@ class CyclePlanTest {
         Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF),
         Inventory.node("c", "p", NodeState.OFF, DesiredPower.OFF),
         Inventory.node("x", "other", NodeState.OFF, DesiredPower.OFF));
+  }
+
+  @Test
+  void eachPoolsHistoryObservesItsPodsAndPendingPodsAndTheSnapshotCarriesIt() {
+    Pool pool = new Pool("p", PoolConfig.builder().build(), 5, null, 0, Set.of());
+    List<Node> nodes =
+        List.of(
+            Inventory.node("a", "p", NodeState.READY, DesiredPower.ON),
+            Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF));
+    ClusterView view =
+        ClusterView.of(
+            List.of(Inventory.kubeNode("a", true, "cpu", 32)),
+            List.of(
+                Inventory.running("x", "a", "cpu", 6),
+                Inventory.unschedulable("w", Set.of("p"), "cpu", 10)));
+    // Last week's 12:00 learned 40 cores.
+    DemandHistory before =
+        DemandHistory.empty()
+            .observe(NOW.minus(Duration.ofDays(7)), Resources.of("cpu", 40))
+            .observe(NOW.minus(Duration.ofDays(7)).plusSeconds(3600), Resources.NONE);
+    CyclePlan cycle =
+        CyclePlan.prepare(
+            List.of(pool), nodes, view, Map.of(), Map.of(), Map.of("p", before), n -> true, NOW);
+    DemandHistory after = cycle.history("p");
+    assertThat(after.openHour()).isEqualTo(NOW);
+    // Once 12:00 closes, its bucket moves half-way from last week's 40 to this cycle's demand:
+    // the 6 cores of the pod running on a member plus the 10 of the pending pod the pool serves.
+    DemandHistory closed = after.observe(NOW.plusSeconds(3600), Resources.NONE);
+    assertThat(closed.expectedPeak(NOW.plus(Duration.ofDays(7)), Duration.ZERO))
+        .isEqualTo(Resources.of("cpu", (40 + 16) / 2));
+    PoolPlan plan = cycle.plan(pool, null);
+    assertThat(plan.snapshot().history()).isSameAs(after);
+    assertThat(plan.snapshot().history().expectedPeak(NOW, Duration.ofMinutes(10)))
+        .as("what the policy reads: last week's 12:00")
+        .isEqualTo(Resources.of("cpu", 40));
+
+    // Kubernetes unreadable: nothing observed (no data is not zero demand).
+    CyclePlan blind =
+        CyclePlan.prepare(
+            List.of(pool),
+            nodes,
+            ClusterView.unknown("down"),
+            Map.of(),
+            Map.of(),
+            Map.of("p", before),
+            n -> true,
+            NOW);
+    assertThat(blind.history("p")).isSameAs(before);
+    assertThat(blind.plan(pool, null).snapshot().history()).isSameAs(before);
+    // Without histories (the former entry point): each starts empty.
+    assertThat(cycle(pool.config(), nodes).history("p").learnedHours()).isZero();
   }
 
   @Test

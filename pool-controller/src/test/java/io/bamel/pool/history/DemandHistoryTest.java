@@ -1,0 +1,338 @@
+package io.bamel.pool.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.bamel.pool.Resources;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/** The learning rules of {@link DemandHistory}, on a fake clock (plain instants). */
+class DemandHistoryTest {
+
+  /** A Monday, 00:00 UTC. */
+  private static final Instant MONDAY = Instant.parse("2026-11-23T00:00:00Z");
+
+  private static final Duration TEN_MINUTES = Duration.ofMinutes(10);
+
+  /** Observes {@code demand(t)} every {@code step} from {@code from} (inclusive) to {@code to}. */
+  private static DemandHistory run(
+      DemandHistory h,
+      Instant from,
+      Instant to,
+      Duration step,
+      Function<Instant, Resources> demand) {
+    for (Instant t = from; t.isBefore(to); t = t.plus(step)) {
+      h = h.observe(t, demand.apply(t));
+    }
+    return h;
+  }
+
+  private static int hourOfDay(Instant t) {
+    return (int) ((t.getEpochSecond() / 3600) % 24);
+  }
+
+  /** 100 cores from 14:00 to 17:00, 25 otherwise. */
+  private static Resources dailySwing(Instant t) {
+    int h = hourOfDay(t);
+    return Resources.of("cpu", h >= 14 && h < 17 ? 100 : 25, "memory", 64e9);
+  }
+
+  private static Resources cpu(double cores) {
+    return Resources.of("cpu", cores);
+  }
+
+  private static Instant at(String day, String time) {
+    return Instant.parse(day + "T" + time + "Z");
+  }
+
+  @Test
+  void nothingLearnedPredictsNothing() {
+    DemandHistory h = DemandHistory.empty();
+    assertThat(h.expectedPeak(MONDAY, Duration.ofHours(5))).isEqualTo(Resources.NONE);
+    // The open hour is being observed, not learned: still nothing.
+    h = run(h, MONDAY, MONDAY.plusSeconds(3000), Duration.ofSeconds(15), t -> cpu(40));
+    assertThat(h.learnedHours()).isZero();
+    assertThat(h.learnedThrough()).isNull();
+    assertThat(h.openHour()).isEqualTo(MONDAY);
+    assertThat(h.expectedPeak(MONDAY.plusSeconds(3000), TEN_MINUTES)).isEqualTo(Resources.NONE);
+  }
+
+  @Test
+  void aDailySwingIsPredictedFromTheSecondDay() {
+    DemandHistory h =
+        run(
+            DemandHistory.empty(),
+            MONDAY,
+            MONDAY.plus(Duration.ofDays(1)).plusSeconds(15),
+            Duration.ofSeconds(15),
+            DemandHistoryTest::dailySwing);
+    assertThat(h.learnedHours()).isEqualTo(24);
+    assertThat(h.learnedThrough()).isEqualTo(at("2026-11-23", "23:00:00"));
+    // Tuesday's own buckets are not learned yet: Monday's same hours stand in.
+    assertThat(h.expectedPeak(at("2026-11-24", "13:50:00"), TEN_MINUTES))
+        .as("10 minutes before the swing, the window reaches into it")
+        .isEqualTo(Resources.of("cpu", 100, "memory", 64e9));
+    assertThat(h.expectedPeak(at("2026-11-24", "13:30:00"), TEN_MINUTES))
+        .isEqualTo(Resources.of("cpu", 25, "memory", 64e9));
+    assertThat(h.expectedPeak(at("2026-11-24", "03:00:00"), Duration.ZERO).get("cpu"))
+        .isEqualTo(25);
+    // A horizon over the whole day sees the swing.
+    assertThat(h.expectedPeak(at("2026-11-24", "00:00:00"), Duration.ofHours(23)).get("cpu"))
+        .isEqualTo(100);
+  }
+
+  @Test
+  void aQuietDayOfTheWeekIsPredictedFromTheSecondWeek() {
+    // Sunday at 40 % of the other days.
+    Function<Instant, Resources> weekly =
+        t -> {
+          boolean sunday = (t.getEpochSecond() / 86400 + 3) % 7 == 6;
+          return cpu(sunday ? 40 : 100);
+        };
+    DemandHistory h =
+        run(
+            DemandHistory.empty(),
+            MONDAY,
+            MONDAY.plus(Duration.ofDays(6)),
+            Duration.ofMinutes(5),
+            weekly);
+    Instant sunday = at("2026-11-29", "12:00:00");
+    assertThat(h.expectedPeak(sunday, TEN_MINUTES).get("cpu"))
+        .as("first week: Sunday not seen yet, the other days stand in")
+        .isEqualTo(100);
+    h =
+        run(
+            h,
+            MONDAY.plus(Duration.ofDays(6)),
+            MONDAY.plus(Duration.ofDays(8)),
+            Duration.ofMinutes(5),
+            weekly);
+    assertThat(h.learnedHours()).isEqualTo(168);
+    assertThat(h.expectedPeak(sunday.plus(Duration.ofDays(7)), TEN_MINUTES).get("cpu"))
+        .isEqualTo(40);
+    assertThat(h.expectedPeak(at("2026-12-07", "12:00:00"), TEN_MINUTES).get("cpu")).isEqualTo(100);
+  }
+
+  @Test
+  void aHigherPeakIsLearnedAtOnceALowerOneByHalvesThenForgotten() {
+    Instant nine = at("2026-11-23", "09:00:00");
+    DemandHistory h = DemandHistory.empty();
+    h = h.observe(nine, cpu(50)).observe(nine.plusSeconds(3600), cpu(1));
+    assertThat(h.expectedPeak(nine, Duration.ZERO).get("cpu")).isEqualTo(50);
+    // A week later, higher: learned at once.
+    Instant week = nine.plus(Duration.ofDays(7));
+    h = h.observe(week, cpu(100)).observe(week.plusSeconds(3600), cpu(1));
+    assertThat(h.expectedPeak(week, Duration.ZERO).get("cpu")).isEqualTo(100);
+    // Then the 09:00 peak is gone (10 cores): half the excess goes each week, all of it at the 4th.
+    double[] expected = {55, 32.5, 21.25, 10};
+    for (int w = 2; w < 6; w++) {
+      Instant t = nine.plus(Duration.ofDays(7L * w));
+      h = h.observe(t, cpu(10)).observe(t.plusSeconds(3600), cpu(1));
+      assertThat(h.expectedPeak(t, Duration.ZERO).get("cpu"))
+          .as("week %d", w)
+          .isEqualTo(expected[w - 2]);
+    }
+    // A peak coming back once is learned at once again.
+    Instant back = nine.plus(Duration.ofDays(42));
+    h = h.observe(back, cpu(90)).observe(back.plusSeconds(3600), cpu(1));
+    assertThat(h.expectedPeak(back, Duration.ZERO).get("cpu")).isEqualTo(90);
+  }
+
+  @Test
+  void aResourceNoLongerAskedForIsForgottenAndFreesItsName() {
+    Instant nine = at("2026-11-23", "09:00:00");
+    DemandHistory h = DemandHistory.empty();
+    h = h.observe(nine, Resources.of("cpu", 8, "gpu", 4)).observe(nine.plusSeconds(3600), cpu(1));
+    assertThat(h.names()).containsExactly("cpu", "gpu");
+    for (int w = 1; w <= DemandHistory.FORGET_AFTER_LOWER; w++) {
+      Instant t = nine.plus(Duration.ofDays(7L * w));
+      h = h.observe(t, cpu(8)).observe(t.plusSeconds(3600), cpu(1));
+    }
+    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(35)), Duration.ZERO)).isEqualTo(cpu(8));
+    assertThat(h.names()).containsExactly("cpu");
+  }
+
+  @Test
+  void aBucketNotLearnedForFiveWeeksNoLongerPredicts() {
+    Instant nine = at("2026-11-23", "09:00:00");
+    DemandHistory h =
+        DemandHistory.empty().observe(nine, cpu(70)).observe(nine.plusSeconds(3600), cpu(1));
+    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(35)), Duration.ZERO).get("cpu"))
+        .isEqualTo(70);
+    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(36)), Duration.ZERO))
+        .isEqualTo(Resources.NONE);
+    // The next closed 09:00 replaces it rather than decaying from it.
+    Instant later = nine.plus(Duration.ofDays(42));
+    h = h.observe(later, cpu(20)).observe(later.plusSeconds(3600), cpu(1));
+    assertThat(h.expectedPeak(later, Duration.ZERO).get("cpu")).isEqualTo(20);
+  }
+
+  @Test
+  void hoursWithoutObservationsAreNotLearned() {
+    Instant ten = at("2026-11-23", "10:00:00");
+    DemandHistory h =
+        run(DemandHistory.empty(), ten, ten.plusSeconds(3600), Duration.ofMinutes(1), t -> cpu(30));
+    // Nothing from 11:00 to 14:05 (controller down): the next observation closes 10:00 only.
+    h = h.observe(at("2026-11-23", "14:05:00"), cpu(5));
+    assertThat(h.learnedHours()).isEqualTo(1);
+    assertThat(h.learnedThrough()).isEqualTo(ten);
+    assertThat(h.openHour()).isEqualTo(at("2026-11-23", "14:00:00"));
+    assertThat(h.expectedPeak(at("2026-11-23", "12:00:00"), Duration.ZERO))
+        .as("a gap is no data, not zero demand")
+        .isEqualTo(Resources.NONE);
+    assertThat(h.expectedPeak(at("2026-11-30", "10:00:00"), Duration.ZERO)).isEqualTo(cpu(30));
+  }
+
+  @Test
+  void anObservationFromBeforeTheOpenHourIsIgnored() {
+    Instant t = at("2026-11-23", "10:30:00");
+    DemandHistory h = DemandHistory.empty().observe(t, cpu(5));
+    DemandHistory back = h.observe(t.minus(Duration.ofMinutes(40)), cpu(500));
+    assertThat(back).isSameAs(h);
+    back = back.observe(t.minus(Duration.ofDays(3)), cpu(500));
+    assertThat(back).isSameAs(h);
+    // The open hour goes on; the ignored observation left no trace in it.
+    h = h.observe(at("2026-11-23", "11:00:00"), cpu(7));
+    assertThat(h.expectedPeak(at("2026-11-30", "10:00:00"), Duration.ZERO)).isEqualTo(cpu(5));
+  }
+
+  @Test
+  void aClockThatWasAWeekAheadLosesWhatItLearnedInThatFuture() {
+    Instant now = at("2026-11-23", "10:00:00");
+    DemandHistory h =
+        run(DemandHistory.empty(), now, now.plusSeconds(7200), Duration.ofMinutes(5), t -> cpu(30));
+    // The clock jumped a month ahead for two hours...
+    Instant wrong = now.plus(Duration.ofDays(30));
+    h = run(h, wrong, wrong.plusSeconds(7200), Duration.ofMinutes(5), t -> cpu(999));
+    assertThat(h.learnedHours()).isEqualTo(3);
+    // ...and came back: what it learned in that future goes, what came before stays.
+    h = h.observe(now.plusSeconds(7300), cpu(30));
+    assertThat(h.learnedHours()).isEqualTo(2);
+    assertThat(h.learnedThrough()).isEqualTo(now.plusSeconds(3600));
+    assertThat(h.openHour()).isEqualTo(now.plusSeconds(7200));
+    assertThat(h.expectedPeak(now.plus(Duration.ofDays(7)), Duration.ofMinutes(90)))
+        .isEqualTo(cpu(30));
+  }
+
+  @Test
+  void hoursAreUtcHoursAcrossDaylightSavingChanges() {
+    // 2026-03-29: Europe moves its clocks at 01:00 UTC; 2026-03-08: the US at 07:00 UTC (10:00 in
+    // New York). In UTC every day has 24 hours: 24 buckets, each with its own hour's peak.
+    for (String day : new String[] {"2026-03-29", "2026-03-08", "2026-10-25", "2026-11-01"}) {
+      Instant start = at(day, "00:00:00");
+      DemandHistory h =
+          run(
+              DemandHistory.empty(),
+              start,
+              start.plus(Duration.ofDays(1)).plusSeconds(1),
+              Duration.ofMinutes(15),
+              t -> cpu(1 + hourOfDay(t)));
+      assertThat(h.learnedHours()).as(day).isEqualTo(24);
+      for (int hour = 0; hour < 24; hour++) {
+        assertThat(
+                h.expectedPeak(
+                        start.plus(Duration.ofDays(7)).plusSeconds(hour * 3600L), Duration.ZERO)
+                    .get("cpu"))
+            .as("%s %02d:00 UTC", day, hour)
+            .isEqualTo(1 + hour);
+      }
+    }
+    assertThat(DemandHistory.hourOfWeek(MONDAY.getEpochSecond() / 3600)).isZero();
+    assertThat(DemandHistory.hourOfWeek(at("2026-11-29", "23:00:00").getEpochSecond() / 3600))
+        .isEqualTo(167);
+  }
+
+  @Test
+  void aYearOfObservationsStaysBounded() {
+    // A year, every 15 minutes, a daily swing and a new custom resource name every week.
+    Function<Instant, Resources> demand =
+        t -> {
+          Map<String, Double> m = new HashMap<>(dailySwing(t).amounts());
+          m.put("gpu", 2.0);
+          m.put("example.com/dev-" + t.getEpochSecond() / (7 * 86400), 1.0);
+          return new Resources(m);
+        };
+    DemandHistory h =
+        run(
+            DemandHistory.empty(),
+            MONDAY,
+            MONDAY.plus(Duration.ofDays(365)),
+            Duration.ofMinutes(15),
+            demand);
+    assertThat(h.learnedHours()).isEqualTo(DemandHistory.HOURS_PER_WEEK);
+    assertThat(h.names().size()).isLessThanOrEqualTo(DemandHistory.MAX_RESOURCES);
+    assertThat(h.names()).contains("cpu", "memory", "gpu");
+    byte[] json = HistoryJson.write(h);
+    assertThat(json.length).isLessThanOrEqualTo(HistoryJson.MAX_BYTES);
+    assertThat(HistoryJson.read(json)).isEqualTo(h);
+    // Without the weekly names: cpu, memory and gpu for a whole week in a few kilobytes.
+    DemandHistory plain =
+        run(
+            DemandHistory.empty(),
+            MONDAY,
+            MONDAY.plus(Duration.ofDays(365)),
+            Duration.ofMinutes(15),
+            t -> dailySwing(t).plus(Resources.of("gpu", 2)));
+    assertThat(HistoryJson.write(plain).length).isBetween(2000, 8000);
+  }
+
+  @Test
+  void observationsAreRoundedUpAndOddAmountsIgnored() {
+    Map<String, Double> odd = new HashMap<>();
+    odd.put("cpu", 12.34567);
+    odd.put("memory", Double.POSITIVE_INFINITY);
+    odd.put("bad name!", 3.0);
+    Instant t = at("2026-11-23", "08:10:00");
+    DemandHistory h =
+        DemandHistory.empty().observe(t, new Resources(odd)).observe(t.plusSeconds(3600), cpu(1));
+    assertThat(h.expectedPeak(t, Duration.ZERO)).isEqualTo(cpu(12.35));
+    assertThat(h.names()).containsExactly("cpu");
+    assertThatThrownBy(() -> h.expectedPeak(t, Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("horizon");
+  }
+
+  @Test
+  void atMostSixteenResourceNamesAreKept() {
+    Map<String, Double> many = new HashMap<>();
+    for (int i = 0; i < 20; i++) {
+      many.put(String.format("r%02d", i), 1.0);
+    }
+    Instant t = at("2026-11-23", "08:00:00");
+    DemandHistory h = DemandHistory.empty().observe(t, new Resources(many));
+    assertThat(h.names()).hasSize(16).first().isEqualTo("r00");
+    assertThat(h.names()).last().isEqualTo("r15");
+  }
+
+  @Test
+  void immutableAndDeterministic() {
+    DemandHistory a =
+        run(
+            DemandHistory.empty(),
+            MONDAY,
+            MONDAY.plus(Duration.ofDays(9)),
+            Duration.ofMinutes(7),
+            DemandHistoryTest::dailySwing);
+    DemandHistory b =
+        run(
+            DemandHistory.empty(),
+            MONDAY,
+            MONDAY.plus(Duration.ofDays(9)),
+            Duration.ofMinutes(7),
+            DemandHistoryTest::dailySwing);
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+    assertThat(HistoryJson.write(a)).isEqualTo(HistoryJson.write(b));
+    byte[] before = HistoryJson.write(a);
+    DemandHistory c = a.observe(MONDAY.plus(Duration.ofDays(12)), cpu(1000));
+    assertThat(c).isNotEqualTo(a);
+    assertThat(HistoryJson.write(a))
+        .as("observing leaves the original as it was")
+        .isEqualTo(before);
+    assertThat(a.observe(a.openHour(), Resources.NONE)).as("nothing new: the same").isSameAs(a);
+  }
+}
