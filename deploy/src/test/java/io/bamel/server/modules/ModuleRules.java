@@ -54,6 +54,12 @@ final class ModuleRules {
               "pool-controller",
               Set.of("inventory-core", "outbound-http", "power-spi"),
               Set.of("kube-cluster", "power-drivers")),
+          // bamel simulate: the pool and node controllers' real decisions on a fake clock, so above
+          // both
+          new Rule(
+              "pool-simulator",
+              Set.of("pool-controller", "node-controller", "inventory-core", "power-drivers"),
+              Set.of()),
           new Rule(
               "deploy",
               Set.of(
@@ -64,6 +70,7 @@ final class ModuleRules {
                   "kube-cluster",
                   "node-controller",
                   "pool-controller",
+                  "pool-simulator",
                   "power-drivers",
                   "power-spi",
                   "bmc-simulator",
@@ -80,6 +87,7 @@ final class ModuleRules {
                   "kube-cluster",
                   "node-controller",
                   "pool-controller",
+                  "pool-simulator",
                   "power-drivers",
                   "power-spi",
                   "bmc-simulator",
