@@ -150,8 +150,7 @@ public final class NetBoxPull {
       return null;
     }
     long revision = cache.revision();
-    SyncPlanner.Rules rules =
-        new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands(), true);
+    SyncPlanner.Rules rules = settings.syncRules();
     SyncPlan plan =
         SyncPlanner.plan(
             items,
@@ -165,7 +164,7 @@ public final class NetBoxPull {
       return SyncExecutor.report(plan, revision, true);
     }
     return executor.execute(
-        plan, settings.principal(), "netbox-pull-" + t.toEpochMilli(), revision, fence);
+        plan, NetBoxSettings.PRINCIPAL, "netbox-pull-" + t.toEpochMilli(), revision, fence);
   }
 
   /** The sync items of a pull: each device with the boot MAC of its interfaces, when read. */

@@ -1,8 +1,8 @@
 package io.bamel.dcim.netbox;
 
 import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.api.sync.NetBoxDevices;
+import io.bamel.inventory.api.sync.SyncPlanner;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,8 +90,11 @@ public record NetBoxSettings(
     powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
   }
 
-  /** Who the NetBox source writes as. */
-  public Principal principal() {
-    return new Principal(PRINCIPAL, scope);
+  /**
+   * The rules the pull and webhooks plan under: as {@value #PRINCIPAL}, changing power-control
+   * fields only with scope {@code bmc}, owning the reserved labels.
+   */
+  public SyncPlanner.Rules syncRules() {
+    return new SyncPlanner.Rules(PRINCIPAL, scope == Access.BMC, powerOffCommands, true);
   }
 }

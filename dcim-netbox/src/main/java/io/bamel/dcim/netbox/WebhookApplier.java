@@ -133,9 +133,9 @@ final class WebhookApplier {
             SyncPlanner.Current.of(cache),
             n -> inventoryId.equals(n.spec().inventoryId()),
             prune,
-            new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands(), true));
+            settings.syncRules());
     String requestId = e.requestId() == null ? null : "netbox-" + safe(e.requestId());
-    return executor.execute(plan, settings.principal(), requestId, revision, null);
+    return executor.execute(plan, NetBoxSettings.PRINCIPAL, requestId, revision, null);
   }
 
   private static String safe(String requestId) {

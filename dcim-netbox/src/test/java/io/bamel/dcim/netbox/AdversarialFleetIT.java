@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.api.sync.BamelRecords;
 import io.bamel.inventory.api.sync.NetBoxDevices;
 import io.bamel.inventory.api.sync.SyncConflicts;
@@ -303,14 +302,13 @@ class AdversarialFleetIT {
 
   private SyncReport nativeSync(List<SyncItem> items) throws InterruptedException {
     inventory.cache.awaitRevision(inventory.store.currentRevision(), Duration.ofSeconds(10));
-    Principal admin = new Principal("dcim", Access.ADMIN);
     SyncPlan plan =
         SyncPlanner.plan(
             items,
             SyncPlanner.Current.of(inventory.cache),
             n -> false,
             false,
-            new SyncPlanner.Rules(admin, Set.of()));
+            new SyncPlanner.Rules("dcim", true, Set.of()));
     return new SyncExecutor(
             inventory.store,
             inventory.cache,
@@ -318,6 +316,6 @@ class AdversarialFleetIT {
             Duration.ofSeconds(10),
             SyncConflicts.on(inventory.registry),
             "api")
-        .execute(plan, admin, "native-sync", inventory.cache.revision(), null);
+        .execute(plan, "dcim", "native-sync", inventory.cache.revision(), null);
   }
 }

@@ -52,7 +52,7 @@ public final class NetBoxDevices {
   static final String STATUS_LABEL = "netbox-status";
 
   /** The label holding the NetBox {@code last_updated} a node was written from, in µs. */
-  public static final String LAST_UPDATED_LABEL = "netbox-last-updated";
+  public static final String LAST_UPDATED_LABEL = ReservedLabels.NETBOX_LAST_UPDATED;
 
   /** The custom field holding a boot MAC that overrides the interfaces' one, by default. */
   public static final String MAC_FIELD = "bamel_mac_address";

@@ -3,8 +3,6 @@ package io.bamel.inventory.api.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.api.Json;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.model.BmcTls;
 import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
@@ -56,12 +54,15 @@ class PowerControlFieldsTest {
   }
 
   @Test
-  void onlyBmcAndAdminMayChangeThem() {
+  void onlyACallerThatMayChangeThemChangesThem() {
     List<String> fields = List.of("mgmtAddress");
-    assertThat(PowerControlFields.allowed(new Principal("w", Access.WRITE), fields)).isFalse();
-    assertThat(PowerControlFields.allowed(new Principal("b", Access.BMC), fields)).isTrue();
-    assertThat(PowerControlFields.allowed(new Principal("a", Access.ADMIN), fields)).isTrue();
-    assertThat(PowerControlFields.allowed(new Principal("w", Access.WRITE), List.of())).isTrue();
+    assertThat(PowerControlFields.allowed(false, fields)).isFalse();
+    assertThat(PowerControlFields.allowed(true, fields)).isTrue();
+    assertThat(PowerControlFields.allowed(false, List.of())).isTrue();
+    assertThat(PowerControlFields.refusal("w", "n1", false, fields))
+        .startsWith("token w lacks scope bmc, which changing mgmtAddress of node n1 needs: ");
+    assertThat(PowerControlFields.refusal("w", "n1", true, fields))
+        .startsWith("token w lacks scope bmc, which creating node n1 with mgmtAddress needs: ");
   }
 
   @Test
