@@ -2,9 +2,9 @@ package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.sync.NetBoxDevices;
-import io.bamel.inventory.api.sync.SyncConflicts;
-import io.bamel.inventory.api.sync.SyncExecutor;
-import io.bamel.inventory.api.sync.SyncPlanner;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;

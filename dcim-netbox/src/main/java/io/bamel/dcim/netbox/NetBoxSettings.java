@@ -2,7 +2,7 @@ package io.bamel.dcim.netbox;
 
 import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.api.sync.NetBoxDevices;
-import io.bamel.inventory.api.sync.SyncPlanner;
+import io.bamel.inventory.sync.SyncPlanner;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

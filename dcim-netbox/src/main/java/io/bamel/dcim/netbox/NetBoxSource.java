@@ -2,7 +2,7 @@ package io.bamel.dcim.netbox;
 
 import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.api.netbox.NetBoxEndpoints;
-import io.bamel.inventory.api.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.runtime.CoreThreads;

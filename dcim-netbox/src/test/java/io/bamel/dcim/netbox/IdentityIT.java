@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.sync.SyncPlan;

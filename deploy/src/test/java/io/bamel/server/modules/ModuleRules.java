@@ -32,7 +32,9 @@ final class ModuleRules {
           // the model checks specs against the registered power interfaces; its tests register the
           // real ones
           new Rule("inventory-core", Set.of("power-spi"), Set.of("power-drivers")),
-          new Rule("inventory-sync", Set.of("inventory-core"), Set.of()),
+          // power-spi: which spec fields are power-control fields; its tests register the real
+          // interfaces
+          new Rule("inventory-sync", Set.of("inventory-core", "power-spi"), Set.of("power-drivers")),
           // power-drivers at run time only: the registered interfaces validate the specs it takes
           new Rule(
               "inventory-api",

@@ -16,7 +16,7 @@ import io.bamel.inventory.api.security.Caller;
 import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.api.session.ConsoleSessions;
 import io.bamel.inventory.api.session.SessionRoutes;
-import io.bamel.inventory.api.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.api.sync.SyncRoutes;
 import io.bamel.inventory.api.watch.WatchHistory;
 import io.bamel.inventory.api.watch.WatchHub;

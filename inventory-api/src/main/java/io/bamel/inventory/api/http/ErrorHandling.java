@@ -1,5 +1,6 @@
 package io.bamel.inventory.api.http;
 
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.api.security.Caller;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.store.AlreadyExistsException;

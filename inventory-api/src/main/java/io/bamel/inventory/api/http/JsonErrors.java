@@ -1,5 +1,6 @@
 package io.bamel.inventory.api.http;
 
+import io.bamel.inventory.model.PersonText;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;

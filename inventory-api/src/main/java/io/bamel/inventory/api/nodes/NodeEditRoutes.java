@@ -1,5 +1,7 @@
 package io.bamel.inventory.api.nodes;
 
+import io.bamel.inventory.sync.PowerControlFields;
+import io.bamel.inventory.sync.ReservedLabels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.api.http.ApiContext;

@@ -1,7 +1,8 @@
 package io.bamel.inventory.api.sync;
 
+import io.bamel.inventory.sync.DerivedNodeId;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.nodes.ReservedLabels;
+import io.bamel.inventory.sync.ReservedLabels;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.model.Labels;

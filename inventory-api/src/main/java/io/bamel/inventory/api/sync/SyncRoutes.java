@@ -1,5 +1,8 @@
 package io.bamel.inventory.api.sync;
 
+import io.bamel.inventory.sync.SyncPlanner;
+import io.bamel.inventory.sync.SyncExecutor;
+import io.bamel.inventory.sync.SyncConflicts;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.http.ApiContext;
 import io.bamel.inventory.api.http.Bodies;

@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
@@ -18,9 +18,9 @@ import java.util.Set;
  * {@code proxmox}, and any registered later) and {@code kubernetesNodeName} (the Kubernetes node
  * the node controller cordons, drains, labels and uncordons; the node controller also checks that
  * node's reported identity before it acts). Pure functions. Creating a node with any of them set,
- * or changing any of them, needs scope {@code bmc} ({@link Access#BMC}); a value equal to the
- * stored one is no change, so a DCIM sync that sends the same address again needs only {@code
- * write}.
+ * or changing any of them, needs the API's scope {@code bmc}; a value equal to the stored one is no
+ * change, so a DCIM sync that sends the same address again needs only {@code write}. The caller
+ * says whether it may ({@code mayChange}) and gives its name: no scope type is known here.
  */
 public final class PowerControlFields {
 

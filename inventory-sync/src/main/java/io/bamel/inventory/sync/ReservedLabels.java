@@ -1,6 +1,5 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.sync.SyncPlanner;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
 import java.util.ArrayList;

@@ -1,7 +1,5 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.nodes.PowerControlFields;
-import io.bamel.inventory.api.nodes.ReservedLabels;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Ids;
 import io.bamel.inventory.model.InvalidInputException;
@@ -11,10 +9,6 @@ import io.bamel.inventory.model.Texts;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.SpecIndex;
-import io.bamel.inventory.sync.IdentityRule;
-import io.bamel.inventory.sync.SpecRules;
-import io.bamel.inventory.sync.SyncItem;
-import io.bamel.inventory.sync.SyncPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

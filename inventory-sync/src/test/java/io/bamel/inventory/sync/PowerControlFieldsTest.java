@@ -1,8 +1,7 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.Json;
 import io.bamel.inventory.model.BmcTls;
 import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
@@ -15,7 +14,22 @@ import org.junit.jupiter.api.Test;
 
 class PowerControlFieldsTest {
 
-  private static final NodeSpec PLACED = Json.spec(1, "a");
+  private static final NodeSpec PLACED = placed();
+
+  /** A node in a rack with a Redfish BMC: address, credentials and interface set. */
+  private static NodeSpec placed() {
+    return NodeSpec.builder()
+        .name("node 1")
+        .inventoryId("dcim-1")
+        .serial("SN100001")
+        .rack("r1")
+        .pool("a")
+        .mgmtAddress("https://[2001:db8::1:0:1]")
+        .macAddress("0c:c4:7a:00:00:01")
+        .powerInterface(PowerInterface.of("redfish"))
+        .bmcCredentials("bmc-default")
+        .build();
+  }
 
   @Test
   void aNewNodeNeedsBmcForEveryPowerControlFieldItSets() {
@@ -39,7 +53,7 @@ class PowerControlFieldsTest {
   @Test
   void equalValuesAreNoChangeAndOtherFieldsDoNotCount() {
     NodeSpec sameAgain =
-        Json.spec(1, "a").toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
+        placed().toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
     assertThat(PowerControlFields.changed(PLACED, sameAgain)).isEmpty();
     assertThat(PowerControlFields.changed(PLACED, PLACED.toBuilder().mgmtAddress(null).build()))
         .containsExactly("mgmtAddress");

@@ -1,7 +1,6 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.http.PersonText;
-import io.bamel.inventory.api.nodes.PowerControlFields;
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
@@ -11,9 +10,6 @@ import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
-import io.bamel.inventory.sync.SpecRules;
-import io.bamel.inventory.sync.SyncPlan;
-import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,8 +9,6 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.SpecIndex;
-import io.bamel.inventory.sync.SyncItem;
-import io.bamel.inventory.sync.SyncPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
