@@ -11,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
-import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
@@ -262,7 +261,7 @@ class NetBoxPullIT {
     PullReport r =
         source(
                 Inventory.settings(
-                    netbox.url(), Access.WRITE, true, NetBoxSettings.ReportBack.OFF, null))
+                    netbox.url(), NetBoxSettings.Scope.WRITE, true, NetBoxSettings.ReportBack.OFF, null))
             .cycle();
     assertThat(r.sync().created()).hasSize(3);
     assertThat(r.sync().rejected())

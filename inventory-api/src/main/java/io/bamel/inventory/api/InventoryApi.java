@@ -3,7 +3,7 @@ package io.bamel.inventory.api;
 import io.bamel.inventory.api.http.ApiContext;
 import io.bamel.inventory.api.http.ErrorHandling;
 import io.bamel.inventory.api.http.HttpListener;
-import io.bamel.inventory.api.netbox.NetBoxEndpoints;
+import io.bamel.dcim.netbox.NetBoxEndpoints;
 import io.bamel.inventory.api.netbox.NetBoxRoutes;
 import io.bamel.inventory.api.nodes.InspectRoutes;
 import io.bamel.inventory.api.nodes.NodeEditRoutes;

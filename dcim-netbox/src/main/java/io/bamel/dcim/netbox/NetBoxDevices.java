@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.dcim.netbox;
 
 import io.bamel.inventory.sync.DerivedNodeId;
 import com.fasterxml.jackson.databind.JsonNode;
