@@ -1,8 +1,6 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.sync.DerivedNodeId;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.sync.ReservedLabels;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.model.Labels;
@@ -11,7 +9,9 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeSpecBuilder;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.Texts;
+import io.bamel.inventory.sync.DerivedNodeId;
 import io.bamel.inventory.sync.IdentityRule;
+import io.bamel.inventory.sync.ReservedLabels;
 import io.bamel.inventory.sync.SyncInputException;
 import io.bamel.inventory.sync.SyncItem;
 import java.util.ArrayList;

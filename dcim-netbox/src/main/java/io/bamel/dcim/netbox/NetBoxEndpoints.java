@@ -1,11 +1,11 @@
 package io.bamel.dcim.netbox;
 
 /**
- * What a NetBox source offers the API's two NetBox routes, {@code POST /api/v1/webhooks/netbox}
- * and {@code GET /api/v1/sync/netbox/status} ({@link NetBoxSource} implements it; the server
- * attaches it to the API). Without one attached both routes answer 404. No HTTP type appears here:
- * a refused webhook is a {@link WebhookRefusedException} naming its reason, which the route turns
- * into its answer.
+ * What a NetBox source offers the API's two NetBox routes, {@code POST /api/v1/webhooks/netbox} and
+ * {@code GET /api/v1/sync/netbox/status} ({@link NetBoxSource} implements it; the server attaches
+ * it to the API). Without one attached both routes answer 404. No HTTP type appears here: a refused
+ * webhook is a {@link WebhookRefusedException} naming its reason, which the route turns into its
+ * answer.
  */
 public interface NetBoxEndpoints {
 

@@ -54,7 +54,12 @@ public record NetBoxSettings(
     /** Everything but the power-control fields (a NetBox OOB IP then does not set mgmtAddress). */
     WRITE,
     /** Also the power-control fields: where bamel sends BMC credentials and what it drives. */
-    BMC
+    BMC;
+
+    /** The scope's name in the settings and messages: {@code write} or {@code bmc}. */
+    public String scopeName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
   }
 
   /** The principal the NetBox source writes as, in node events. */

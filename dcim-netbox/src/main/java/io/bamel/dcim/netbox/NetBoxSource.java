@@ -1,6 +1,5 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.runtime.CoreThreads;
@@ -8,6 +7,7 @@ import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,13 +1,13 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.sync.SyncConflicts;
-import io.bamel.inventory.sync.SyncExecutor;
-import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;

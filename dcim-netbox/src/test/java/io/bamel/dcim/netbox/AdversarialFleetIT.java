@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bamel.inventory.sync.SyncConflicts;
-import io.bamel.inventory.sync.SyncExecutor;
-import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Clock;
@@ -75,7 +75,8 @@ class AdversarialFleetIT {
   }
 
   private NetBoxSettings settings(FakeNetBox nb) {
-    return Inventory.settings(nb.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
+    return Inventory.settings(
+        nb.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
   }
 
   private PullReport pull(FakeNetBox nb) {

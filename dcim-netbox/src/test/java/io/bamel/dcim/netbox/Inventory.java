@@ -53,7 +53,8 @@ final class Inventory implements AutoCloseable {
 
   /** Settings for {@code netbox}: scope bmc, prune on, pages of 1,000, fast retries. */
   static NetBoxSettings settings(FakeNetBox netbox) {
-    return settings(netbox.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
+    return settings(
+        netbox.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
   }
 
   static NetBoxSettings settings(

@@ -39,7 +39,9 @@ class ReportBackIT {
     NetBoxSettings.ReportBack reportBack =
         new NetBoxSettings.ReportBack(
             true, 100, 10, Duration.ofHours(1), "bamel_power", "bamel_state");
-    source = inventory.source(Inventory.settings(netbox.url(), NetBoxSettings.Scope.BMC, true, reportBack, null));
+    source =
+        inventory.source(
+            Inventory.settings(netbox.url(), NetBoxSettings.Scope.BMC, true, reportBack, null));
   }
 
   @AfterEach

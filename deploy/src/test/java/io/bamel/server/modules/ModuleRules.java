@@ -34,12 +34,14 @@ final class ModuleRules {
           new Rule("inventory-core", Set.of("power-spi"), Set.of("power-drivers")),
           // power-spi: which spec fields are power-control fields; its tests register the real
           // interfaces
-          new Rule("inventory-sync", Set.of("inventory-core", "power-spi"), Set.of("power-drivers")),
+          new Rule(
+              "inventory-sync", Set.of("inventory-core", "power-spi"), Set.of("power-drivers")),
           // power-drivers at run time only: the registered interfaces validate the specs it takes;
           // dcim-netbox: the NetBox routes call its NetBoxEndpoints
           new Rule(
               "inventory-api",
-              Set.of("inventory-core", "inventory-sync", "dcim-netbox", "power-spi", "power-drivers"),
+              Set.of(
+                  "inventory-core", "inventory-sync", "dcim-netbox", "power-spi", "power-drivers"),
               Set.of()),
           // no HTTP server: the API depends on it, never the other way; its tests register the
           // real power interfaces

@@ -53,7 +53,8 @@ class WebhookIT {
     netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
     netbox.serveInterfaces(List.of(netbox.device(7)));
     NetBoxSettings settings =
-        Inventory.settings(netbox.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, SECRET);
+        Inventory.settings(
+            netbox.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, SECRET);
     // No election: this process takes webhooks only (as an API replica that does not lead).
     source =
         new NetBoxSource(

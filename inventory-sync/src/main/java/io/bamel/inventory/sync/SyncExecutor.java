@@ -1,7 +1,7 @@
 package io.bamel.inventory.sync;
 
-import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.store.ConflictException;
@@ -24,12 +24,13 @@ import java.util.Set;
  * Carries out a {@link SyncPlan}: the creates and updates in batched transactions guarded by the
  * revisions the plan was made from (a node changed meanwhile is reported as rejected, never
  * overwritten), then the deletes, each guarded the same way; every write records an event naming
- * the actor (a token's owner, or the DCIM source) and the request, at the time the sync began writing. With a {@link WriteFence} (a
- * leader's sync, such as the NetBox pull) every write also requires the leadership, and losing it
- * ends the run with {@link FencedException}. Unchanged nodes are not written. Waits (bounded) until
- * the cache shows the writes before answering. An identity conflict ({@link SyncPlan#conflicts()})
- * writes nothing of the item; the node it collided with gets a {@code sync-conflict} event (once
- * per distinct conflict) and {@code bamel_sync_conflicts_total{source}} counts it.
+ * the actor (a token's owner, or the DCIM source) and the request, at the time the sync began
+ * writing. With a {@link WriteFence} (a leader's sync, such as the NetBox pull) every write also
+ * requires the leadership, and losing it ends the run with {@link FencedException}. Unchanged nodes
+ * are not written. Waits (bounded) until the cache shows the writes before answering. An identity
+ * conflict ({@link SyncPlan#conflicts()}) writes nothing of the item; the node it collided with
+ * gets a {@code sync-conflict} event (once per distinct conflict) and {@code
+ * bamel_sync_conflicts_total{source}} counts it.
  */
 public final class SyncExecutor {
 
@@ -89,8 +90,7 @@ public final class SyncExecutor {
             NodeEvent.change(
                 now,
                 create ? "created" : "updated",
-                (create ? "sync" : "sync: " + SpecRules.changeNote(a.before(), a.spec()))
-                    + control,
+                (create ? "sync" : "sync: " + SpecRules.changeNote(a.before(), a.spec())) + control,
                 actor,
                 requestId);
         batch.add(new BatchItem(a.id(), a.spec(), a.revision(), event));
@@ -171,8 +171,7 @@ public final class SyncExecutor {
    * Records conflict {@code a} as an event on the node it collided with; whether one was written. A
    * node gone or changed meanwhile is left: the next sync finds the conflict again.
    */
-  private boolean recordConflict(
-      SyncPlan.Action a, Instant now, String actor, String requestId) {
+  private boolean recordConflict(SyncPlan.Action a, Instant now, String actor, String requestId) {
     // No item position: the same conflict found in another order is the same event.
     String message =
         "sync refused "
@@ -180,8 +179,7 @@ public final class SyncExecutor {
             + (a.id() == null ? "" : " (it would be node " + a.id() + ")");
     try {
       return store.appendEvent(
-          a.conflict(),
-          NodeEvent.change(now, "sync-conflict", message, actor, requestId));
+          a.conflict(), NodeEvent.change(now, "sync-conflict", message, actor, requestId));
     } catch (InventoryException e) {
       return false;
     }

@@ -30,10 +30,11 @@ import java.util.function.Predicate;
  * spec is validated (a power-off command name the server does not define included), checked against
  * the power-control rule (an item that creates a node with power-control fields or changes them is
  * rejected unless the caller {@link Rules#mayChangePowerControl may change them}; the node it
- * matched is then left as it is, and not pruned), and checked for unique fields against the inventory as the sync leaves it, the
- * better-ranked item first. An item that would take another record's node or unique value is an
- * identity conflict ({@link SyncPlan#CONFLICT}). When {@code prune} is set, nodes in {@code scope}
- * that no item is are deleted if they are off and refused if they are on.
+ * matched is then left as it is, and not pruned), and checked for unique fields against the
+ * inventory as the sync leaves it, the better-ranked item first. An item that would take another
+ * record's node or unique value is an identity conflict ({@link SyncPlan#CONFLICT}). When {@code
+ * prune} is set, nodes in {@code scope} that no item is are deleted if they are off and refused if
+ * they are on.
  */
 public final class SyncPlanner {
 

@@ -52,8 +52,7 @@ class PowerControlFieldsTest {
 
   @Test
   void equalValuesAreNoChangeAndOtherFieldsDoNotCount() {
-    NodeSpec sameAgain =
-        placed().toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
+    NodeSpec sameAgain = placed().toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
     assertThat(PowerControlFields.changed(PLACED, sameAgain)).isEmpty();
     assertThat(PowerControlFields.changed(PLACED, PLACED.toBuilder().mgmtAddress(null).build()))
         .containsExactly("mgmtAddress");

@@ -1,6 +1,5 @@
 package io.bamel.inventory.api.http;
 
-import io.bamel.inventory.model.PersonText;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
@@ -10,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.bamel.inventory.model.JsonEnum;
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.model.Quantity;
 import io.bamel.inventory.model.Texts;
 import java.time.Duration;

@@ -11,9 +11,9 @@ import io.javalin.http.Context;
 /**
  * {@code POST /api/v1/webhooks/netbox} (public: NetBox signs its webhooks instead of sending a
  * token; the attached {@link NetBoxEndpoints} checks the signature) and {@code GET
- * /api/v1/sync/netbox/status}. Both answer 404 while no NetBox source is attached. A refused webhook
- * ({@link WebhookRefusedException}) is answered by its reason: webhooks off 404, a bad signature
- * 401, a body that is no webhook 400, a full queue 503.
+ * /api/v1/sync/netbox/status}. Both answer 404 while no NetBox source is attached. A refused
+ * webhook ({@link WebhookRefusedException}) is answered by its reason: webhooks off 404, a bad
+ * signature 401, a body that is no webhook 400, a full queue 503.
  */
 public final class NetBoxRoutes {
 

@@ -1,7 +1,5 @@
 package io.bamel.inventory.api.nodes;
 
-import io.bamel.inventory.sync.PowerControlFields;
-import io.bamel.inventory.sync.ReservedLabels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.api.http.ApiContext;
@@ -21,6 +19,8 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.SpecEdit;
+import io.bamel.inventory.sync.PowerControlFields;
+import io.bamel.inventory.sync.ReservedLabels;
 import io.bamel.inventory.sync.SpecRules;
 import io.javalin.http.Context;
 import java.util.List;
@@ -98,7 +98,8 @@ public final class NodeEditRoutes {
                       caller.event(
                           api.clock(),
                           "updated",
-                          SpecRules.changeNote(before, next) + PowerControlFields.eventNote(control)));
+                          SpecRules.changeNote(before, next)
+                              + PowerControlFields.eventNote(control)));
               return new Written(rev, next, false);
             });
     answerNode(ctx, id, written.revision(), written.created() ? 201 : 200);

@@ -1,8 +1,5 @@
 package io.bamel.inventory.api.sync;
 
-import io.bamel.inventory.sync.SyncPlanner;
-import io.bamel.inventory.sync.SyncExecutor;
-import io.bamel.inventory.sync.SyncConflicts;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.api.http.ApiContext;
 import io.bamel.inventory.api.http.Bodies;
@@ -10,11 +7,14 @@ import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.api.nodes.NodeFilter;
 import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.api.security.Caller;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncFormat;
 import io.bamel.inventory.sync.SyncFormats;
 import io.bamel.inventory.sync.SyncInputException;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import java.util.HashMap;
 import java.util.List;
