@@ -5,7 +5,6 @@ import io.bamel.dcim.netbox.NetBoxFilters;
 import io.bamel.dcim.netbox.NetBoxSettings;
 import io.bamel.dcim.netbox.NetBoxToken;
 import io.bamel.dcim.netbox.WebhookSecret;
-import io.bamel.inventory.api.security.Access;
 import io.bamel.server.config.ConfigException;
 import io.bamel.server.config.ServerConfig;
 import java.net.URI;
@@ -47,7 +46,7 @@ final class NetBoxConfig {
         n.interval(),
         n.macCustomField(),
         n.pageSize(),
-        Access.valueOf(n.scope().toUpperCase(java.util.Locale.ROOT)),
+        NetBoxSettings.Scope.valueOf(n.scope().toUpperCase(java.util.Locale.ROOT)),
         n.prune(),
         n.timeout(),
         NetBoxClient.Retry.DEFAULTS,

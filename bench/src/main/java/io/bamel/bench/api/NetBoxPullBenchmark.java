@@ -13,7 +13,6 @@ import io.bamel.dcim.netbox.NetBoxPull;
 import io.bamel.dcim.netbox.NetBoxSettings;
 import io.bamel.dcim.netbox.NetBoxToken;
 import io.bamel.dcim.netbox.PullReport;
-import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;
@@ -72,7 +71,7 @@ public final class NetBoxPullBenchmark implements Benchmark {
               Duration.ofHours(1),
               null,
               1000,
-              Access.BMC,
+              NetBoxSettings.Scope.BMC,
               true,
               Duration.ofSeconds(60),
               NetBoxClient.Retry.DEFAULTS,

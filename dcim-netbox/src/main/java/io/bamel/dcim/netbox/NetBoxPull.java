@@ -1,18 +1,17 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.sync.NetBoxDevices;
-import io.bamel.inventory.api.sync.SyncConflicts;
-import io.bamel.inventory.api.sync.SyncExecutor;
-import io.bamel.inventory.api.sync.SyncPlanner;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
@@ -150,8 +149,7 @@ public final class NetBoxPull {
       return null;
     }
     long revision = cache.revision();
-    SyncPlanner.Rules rules =
-        new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands(), true);
+    SyncPlanner.Rules rules = settings.syncRules();
     SyncPlan plan =
         SyncPlanner.plan(
             items,
@@ -165,7 +163,7 @@ public final class NetBoxPull {
       return SyncExecutor.report(plan, revision, true);
     }
     return executor.execute(
-        plan, settings.principal(), "netbox-pull-" + t.toEpochMilli(), revision, fence);
+        plan, NetBoxSettings.PRINCIPAL, "netbox-pull-" + t.toEpochMilli(), revision, fence);
   }
 
   /** The sync items of a pull: each device with the boot MAC of its interfaces, when read. */

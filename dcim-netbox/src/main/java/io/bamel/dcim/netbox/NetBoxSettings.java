@@ -1,8 +1,6 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
-import io.bamel.inventory.api.sync.NetBoxDevices;
+import io.bamel.inventory.sync.SyncPlanner;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,7 +37,7 @@ public record NetBoxSettings(
     Duration interval,
     String macCustomField,
     int pageSize,
-    Access scope,
+    Scope scope,
     boolean prune,
     Duration timeout,
     NetBoxClient.Retry retry,
@@ -47,6 +45,22 @@ public record NetBoxSettings(
     WebhookSecret webhookSecret,
     int webhookQueue,
     Set<String> powerOffCommands) {
+
+  /**
+   * The API scope the NetBox source writes with ({@code netbox.scope}): what a token of that scope
+   * may change through {@code POST /api/v1/sync}, the pull and webhooks may change.
+   */
+  public enum Scope {
+    /** Everything but the power-control fields (a NetBox OOB IP then does not set mgmtAddress). */
+    WRITE,
+    /** Also the power-control fields: where bamel sends BMC credentials and what it drives. */
+    BMC;
+
+    /** The scope's name in the settings and messages: {@code write} or {@code bmc}. */
+    public String scopeName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
 
   /** The principal the NetBox source writes as, in node events. */
   public static final String PRINCIPAL = "netbox";
@@ -82,7 +96,7 @@ public record NetBoxSettings(
     if (pageSize < 1) {
       throw new IllegalArgumentException("pageSize must be at least 1");
     }
-    if (scope != Access.WRITE && scope != Access.BMC) {
+    if (scope == null) {
       throw new IllegalArgumentException("scope must be write or bmc");
     }
     retry = retry == null ? NetBoxClient.Retry.DEFAULTS : retry;
@@ -90,8 +104,11 @@ public record NetBoxSettings(
     powerOffCommands = powerOffCommands == null ? Set.of() : Set.copyOf(powerOffCommands);
   }
 
-  /** Who the NetBox source writes as. */
-  public Principal principal() {
-    return new Principal(PRINCIPAL, scope);
+  /**
+   * The rules the pull and webhooks plan under: as {@value #PRINCIPAL}, changing power-control
+   * fields only with scope {@code bmc}, owning the reserved labels.
+   */
+  public SyncPlanner.Rules syncRules() {
+    return new SyncPlanner.Rules(PRINCIPAL, scope == Scope.BMC, powerOffCommands, true);
   }
 }

@@ -1,8 +1,5 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.http.Problems;
-import io.bamel.inventory.api.netbox.NetBoxEndpoints;
-import io.bamel.inventory.api.sync.SyncConflicts;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.leader.LeadershipListener;
 import io.bamel.inventory.runtime.CoreThreads;
@@ -10,6 +7,7 @@ import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Instant;
@@ -243,7 +241,8 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
   @Override
   public Object webhook(byte[] body, String signature) {
     if (settings.webhookSecret() == null) {
-      throw Problems.notFound(
+      throw new WebhookRefusedException(
+          WebhookRefusedException.Reason.OFF,
           "NetBox webhooks are off on this server: set netbox.webhookSecretFile to the webhook's"
               + " secret");
     }
@@ -251,7 +250,8 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
     if (!WebhookSignature.verify(settings.webhookSecret(), body, signature)) {
       count("badSignatures");
       metrics.webhook("bad_signature");
-      throw Problems.unauthenticated(
+      throw new WebhookRefusedException(
+          WebhookRefusedException.Reason.BAD_SIGNATURE,
           signature == null
               ? "X-Hook-Signature is missing: give the NetBox webhook a secret (the one in"
                   + " netbox.webhookSecretFile)"
@@ -263,7 +263,8 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
       event = WebhookEvent.parse(body);
     } catch (IllegalArgumentException e) {
       metrics.webhook("invalid");
-      throw Problems.invalid("", "not a NetBox webhook: " + e.getMessage());
+      throw new WebhookRefusedException(
+          WebhookRefusedException.Reason.INVALID, "not a NetBox webhook: " + e.getMessage());
     }
     if (!event.model().equals("device")
         && !event.model().equals("interface")
@@ -286,7 +287,9 @@ public final class NetBoxSource implements NetBoxEndpoints, AutoCloseable {
       accepted.decrement();
       ledger.forget(event);
       metrics.webhook("queue_full");
-      throw Problems.unavailable("the NetBox webhook queue is full; NetBox will send it again");
+      throw new WebhookRefusedException(
+          WebhookRefusedException.Reason.QUEUE_FULL,
+          "the NetBox webhook queue is full; NetBox will send it again");
     }
     count("queued");
     metrics.webhook("queued");

@@ -1,7 +1,6 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.sync.NetBoxDevices;
 import io.bamel.inventory.sync.SyncPlan;
 import java.util.ArrayList;
 import java.util.HashMap;

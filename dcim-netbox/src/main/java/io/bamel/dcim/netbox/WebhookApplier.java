@@ -1,14 +1,13 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.sync.NetBoxDevices;
-import io.bamel.inventory.api.sync.SyncConflicts;
-import io.bamel.inventory.api.sync.SyncExecutor;
-import io.bamel.inventory.api.sync.SyncPlanner;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
@@ -133,9 +132,9 @@ final class WebhookApplier {
             SyncPlanner.Current.of(cache),
             n -> inventoryId.equals(n.spec().inventoryId()),
             prune,
-            new SyncPlanner.Rules(settings.principal(), settings.powerOffCommands(), true));
+            settings.syncRules());
     String requestId = e.requestId() == null ? null : "netbox-" + safe(e.requestId());
-    return executor.execute(plan, settings.principal(), requestId, revision, null);
+    return executor.execute(plan, NetBoxSettings.PRINCIPAL, requestId, revision, null);
   }
 
   private static String safe(String requestId) {

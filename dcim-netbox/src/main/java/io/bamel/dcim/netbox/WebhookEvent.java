@@ -1,7 +1,6 @@
 package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.sync.NetBoxDevices;
 import io.bamel.inventory.store.Codec;
 import java.io.IOException;
 import java.util.Locale;

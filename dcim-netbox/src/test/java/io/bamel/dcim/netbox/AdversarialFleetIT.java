@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
-import io.bamel.inventory.api.sync.BamelRecords;
-import io.bamel.inventory.api.sync.NetBoxDevices;
-import io.bamel.inventory.api.sync.SyncConflicts;
-import io.bamel.inventory.api.sync.SyncExecutor;
-import io.bamel.inventory.api.sync.SyncPlanner;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Clock;
@@ -79,7 +75,8 @@ class AdversarialFleetIT {
   }
 
   private NetBoxSettings settings(FakeNetBox nb) {
-    return Inventory.settings(nb.url(), Access.BMC, true, NetBoxSettings.ReportBack.OFF, null);
+    return Inventory.settings(
+        nb.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
   }
 
   private PullReport pull(FakeNetBox nb) {
@@ -217,19 +214,21 @@ class AdversarialFleetIT {
       nativeConflicts += IdentityIT.conflicts(nativeSync(NetBoxDevices.read(body)));
       observe();
     }
-    ObjectNode other = Codec.mapper().createObjectNode();
-    ArrayNode items = other.putArray("items");
+    // Another DCIM's records (bamel's own format), built as its reader would.
+    List<SyncItem> other = new ArrayList<>();
     List<String> ids = new ArrayList<>(observe().keySet());
     for (int i = 0; i < 200; i++) {
-      ObjectNode item = items.addObject();
-      item.put("id", ids.get(i * 37 % ids.size()));
-      item.putObject("spec").put("inventoryId", "other-dcim:" + i).put("name", "taken-" + i);
+      other.add(
+          SyncItem.replacing(
+              i,
+              ids.get(i * 37 % ids.size()),
+              NodeSpec.builder().inventoryId("other-dcim:" + i).name("taken-" + i).build()));
     }
     Map<String, Node> beforeOther = observe();
-    SyncReport foreign = nativeSync(BamelRecords.read(other));
-    assertThat(IdentityIT.conflicts(foreign)).isEqualTo(items.size());
+    SyncReport foreign = nativeSync(other);
+    assertThat(IdentityIT.conflicts(foreign)).isEqualTo(other.size());
     assertThat(observe()).isEqualTo(beforeOther);
-    nativeConflicts += items.size();
+    nativeConflicts += other.size();
 
     long tNative = System.nanoTime();
     // 5. The changed fleet pulled (id order): one node per device again; the colliding devices
@@ -303,14 +302,13 @@ class AdversarialFleetIT {
 
   private SyncReport nativeSync(List<SyncItem> items) throws InterruptedException {
     inventory.cache.awaitRevision(inventory.store.currentRevision(), Duration.ofSeconds(10));
-    Principal admin = new Principal("dcim", Access.ADMIN);
     SyncPlan plan =
         SyncPlanner.plan(
             items,
             SyncPlanner.Current.of(inventory.cache),
             n -> false,
             false,
-            new SyncPlanner.Rules(admin, Set.of()));
+            new SyncPlanner.Rules("dcim", true, Set.of()));
     return new SyncExecutor(
             inventory.store,
             inventory.cache,
@@ -318,6 +316,6 @@ class AdversarialFleetIT {
             Duration.ofSeconds(10),
             SyncConflicts.on(inventory.registry),
             "api")
-        .execute(plan, admin, "native-sync", inventory.cache.revision(), null);
+        .execute(plan, "dcim", "native-sync", inventory.cache.revision(), null);
   }
 }

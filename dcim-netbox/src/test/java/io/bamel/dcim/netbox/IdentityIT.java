@@ -3,10 +3,9 @@ package io.bamel.dcim.netbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.sync.SyncConflicts;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.sync.SyncPlan;
 import io.bamel.inventory.sync.SyncReport;
 import io.bamel.inventory.testing.EtcdExtension;
@@ -56,7 +55,8 @@ class IdentityIT {
   }
 
   private NetBoxSettings settings(FakeNetBox nb) {
-    return Inventory.settings(nb.url(), Access.BMC, true, NetBoxSettings.ReportBack.OFF, SECRET);
+    return Inventory.settings(
+        nb.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, SECRET);
   }
 
   /** One complete pull of {@code nb} (fenced by this process's leadership). */

@@ -1,6 +1,5 @@
 package io.bamel.dcim.netbox;
 
-import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.EtcdInventory;
@@ -54,12 +53,13 @@ final class Inventory implements AutoCloseable {
 
   /** Settings for {@code netbox}: scope bmc, prune on, pages of 1,000, fast retries. */
   static NetBoxSettings settings(FakeNetBox netbox) {
-    return settings(netbox.url(), Access.BMC, true, NetBoxSettings.ReportBack.OFF, null);
+    return settings(
+        netbox.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
   }
 
   static NetBoxSettings settings(
       URI url,
-      Access scope,
+      NetBoxSettings.Scope scope,
       boolean prune,
       NetBoxSettings.ReportBack reportBack,
       WebhookSecret secret) {

@@ -11,13 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.prometheus.metrics.expositionformats.ExpositionFormats;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -71,10 +70,13 @@ class NetBoxPullIT {
         .getCount();
   }
 
-  private String metrics() {
-    return new String(
-        new MetricsEndpoint(inventory.registry).scrape("text/plain").body(),
-        StandardCharsets.UTF_8);
+  /** The registry in the Prometheus text format, as Prometheus's own writer renders it. */
+  private String metrics() throws java.io.IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    ExpositionFormats.init()
+        .getPrometheusTextFormatWriter()
+        .write(out, inventory.registry.scrape());
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -262,7 +264,11 @@ class NetBoxPullIT {
     PullReport r =
         source(
                 Inventory.settings(
-                    netbox.url(), Access.WRITE, true, NetBoxSettings.ReportBack.OFF, null))
+                    netbox.url(),
+                    NetBoxSettings.Scope.WRITE,
+                    true,
+                    NetBoxSettings.ReportBack.OFF,
+                    null))
             .cycle();
     assertThat(r.sync().created()).hasSize(3);
     assertThat(r.sync().rejected())

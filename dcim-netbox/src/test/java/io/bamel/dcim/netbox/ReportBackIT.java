@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
@@ -40,7 +39,9 @@ class ReportBackIT {
     NetBoxSettings.ReportBack reportBack =
         new NetBoxSettings.ReportBack(
             true, 100, 10, Duration.ofHours(1), "bamel_power", "bamel_state");
-    source = inventory.source(Inventory.settings(netbox.url(), Access.BMC, true, reportBack, null));
+    source =
+        inventory.source(
+            Inventory.settings(netbox.url(), NetBoxSettings.Scope.BMC, true, reportBack, null));
   }
 
   @AfterEach

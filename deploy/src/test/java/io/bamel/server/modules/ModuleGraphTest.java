@@ -42,6 +42,27 @@ class ModuleGraphTest {
   }
 
   @Test
+  void theSyncEngineAndNetBoxKnowNoHttpServer() {
+    Set<String> modules = Set.of("inventory-sync", "dcim-netbox", "inventory-api");
+    List<ModuleRules.Arrow> arrows =
+        List.of(
+            new ModuleRules.Arrow("inventory-api", "dcim-netbox", false),
+            new ModuleRules.Arrow("dcim-netbox", "inventory-sync", false),
+            new ModuleRules.Arrow("dcim-netbox", "inventory-api", true),
+            new ModuleRules.Arrow("inventory-sync", "inventory-api", false),
+            new ModuleRules.Arrow("inventory-sync", "dcim-netbox", false));
+
+    assertThat(ModuleRules.violations(ModuleRules.TABLE, modules, arrows))
+        .containsExactly(
+            "dcim-netbox -> inventory-api (test scope) is not an arrow of the module graph"
+                + " (docs/architecture.md#modules)",
+            "inventory-sync -> inventory-api is not an arrow of the module graph"
+                + " (docs/architecture.md#modules)",
+            "inventory-sync -> dcim-netbox is not an arrow of the module graph"
+                + " (docs/architecture.md#modules)");
+  }
+
+  @Test
   void nothingMayDependOnDeployOrBench() {
     for (ModuleRules.Rule rule : ModuleRules.TABLE) {
       assertThat(rule.main()).as(rule.module()).doesNotContain("deploy", "bench");

@@ -1,9 +1,9 @@
 package io.bamel.inventory.api;
 
+import io.bamel.dcim.netbox.NetBoxEndpoints;
 import io.bamel.inventory.api.http.ApiContext;
 import io.bamel.inventory.api.http.ErrorHandling;
 import io.bamel.inventory.api.http.HttpListener;
-import io.bamel.inventory.api.netbox.NetBoxEndpoints;
 import io.bamel.inventory.api.netbox.NetBoxRoutes;
 import io.bamel.inventory.api.nodes.InspectRoutes;
 import io.bamel.inventory.api.nodes.NodeEditRoutes;
@@ -16,7 +16,6 @@ import io.bamel.inventory.api.security.Caller;
 import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.api.session.ConsoleSessions;
 import io.bamel.inventory.api.session.SessionRoutes;
-import io.bamel.inventory.api.sync.SyncConflicts;
 import io.bamel.inventory.api.sync.SyncRoutes;
 import io.bamel.inventory.api.watch.WatchHistory;
 import io.bamel.inventory.api.watch.WatchHub;
@@ -26,6 +25,7 @@ import io.bamel.inventory.metrics.InventoryGauges;
 import io.bamel.inventory.metrics.MetricsEndpoint;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;

@@ -104,6 +104,15 @@ public final class SpecRules {
     return node.spec().powerInterface() != null;
   }
 
+  /**
+   * An event message's account of a change: {@code changed a, b} naming the top-level fields that
+   * differ ({@link #changedFields}), or {@code no change}.
+   */
+  public static String changeNote(NodeSpec before, NodeSpec after) {
+    List<String> changed = changedFields(before, after);
+    return changed.isEmpty() ? "no change" : "changed " + String.join(", ", changed);
+  }
+
   /** The top-level spec fields that differ, sorted, for event messages. */
   public static List<String> changedFields(NodeSpec before, NodeSpec after) {
     JsonNode a =

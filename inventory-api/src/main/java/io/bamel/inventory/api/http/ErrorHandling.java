@@ -2,6 +2,7 @@ package io.bamel.inventory.api.http;
 
 import io.bamel.inventory.api.security.Caller;
 import io.bamel.inventory.model.InvalidInputException;
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.store.AlreadyExistsException;
 import io.bamel.inventory.store.CompactedException;
 import io.bamel.inventory.store.ConflictException;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.bamel.inventory.model.JsonEnum;
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.model.Quantity;
 import io.bamel.inventory.model.Texts;
 import java.time.Duration;

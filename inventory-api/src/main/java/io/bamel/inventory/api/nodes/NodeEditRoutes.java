@@ -3,11 +3,13 @@ package io.bamel.inventory.api.nodes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.api.http.ApiContext;
+import io.bamel.inventory.api.http.ApiException;
 import io.bamel.inventory.api.http.ApiJson;
 import io.bamel.inventory.api.http.Attempts;
 import io.bamel.inventory.api.http.Bodies;
 import io.bamel.inventory.api.http.MergePatch;
 import io.bamel.inventory.api.http.Preconditions;
+import io.bamel.inventory.api.http.Problem;
 import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.api.security.Caller;
@@ -17,6 +19,8 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.NotFoundException;
 import io.bamel.inventory.store.SpecEdit;
+import io.bamel.inventory.sync.PowerControlFields;
+import io.bamel.inventory.sync.ReservedLabels;
 import io.bamel.inventory.sync.SpecRules;
 import io.javalin.http.Context;
 import java.util.List;
@@ -94,7 +98,8 @@ public final class NodeEditRoutes {
                       caller.event(
                           api.clock(),
                           "updated",
-                          changes(before, next) + PowerControlFields.eventNote(control)));
+                          SpecRules.changeNote(before, next)
+                              + PowerControlFields.eventNote(control)));
               return new Written(rev, next, false);
             });
     answerNode(ctx, id, written.revision(), written.created() ? 201 : 200);
@@ -139,7 +144,7 @@ public final class NodeEditRoutes {
                           caller.event(
                               api.clock(),
                               "updated",
-                              changes(current.spec(), next)
+                              SpecRules.changeNote(current.spec(), next)
                                   + PowerControlFields.eventNote(control)));
                     }));
     answerNode(ctx, id, revision, 200);
@@ -214,8 +219,9 @@ public final class NodeEditRoutes {
    */
   private List<String> checkPowerControl(Caller caller, String id, NodeSpec before, NodeSpec next) {
     List<String> control = PowerControlFields.changed(before, next);
-    if (!PowerControlFields.allowed(caller.principal(), control)) {
-      throw PowerControlFields.forbidden(caller.principal(), id, before == null, control);
+    boolean mayChange = Access.BMC.grantedBy(caller.principal().scope());
+    if (!PowerControlFields.allowed(mayChange, control)) {
+      throw forbidden(caller.principal().name(), id, before == null, control);
     }
     next.validate();
     List<String> reserved = ReservedLabels.changed(before, next);
@@ -252,9 +258,17 @@ public final class NodeEditRoutes {
         + (method.equals("PUT") ? "; a PUT that leaves them out keeps the stored values" : "");
   }
 
-  public static String changes(NodeSpec before, NodeSpec after) {
-    List<String> changed = SpecRules.changedFields(before, after);
-    return changed.isEmpty() ? "no change" : "changed " + String.join(", ", changed);
+  /** The 403 answer to {@code caller} setting {@code fields} of node {@code id}. */
+  private static ApiException forbidden(
+      String caller, String id, boolean create, List<String> fields) {
+    return new ApiException(
+        Problem.of(
+                403,
+                "forbidden",
+                "Forbidden",
+                PowerControlFields.refusal(caller, id, create, fields))
+            .withErrors(PowerControlFields.fieldErrors(fields))
+            .with("requiredScope", Access.BMC.scopeName()));
   }
 
   private static String trim(String s) {

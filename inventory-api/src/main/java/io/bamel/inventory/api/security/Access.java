@@ -1,6 +1,6 @@
 package io.bamel.inventory.api.security;
 
-import io.bamel.inventory.api.nodes.PowerControlFields;
+import io.bamel.inventory.sync.PowerControlFields;
 import io.javalin.security.RouteRole;
 import java.util.Locale;
 

@@ -5,12 +5,16 @@ import io.bamel.inventory.api.http.ApiContext;
 import io.bamel.inventory.api.http.Bodies;
 import io.bamel.inventory.api.http.Problems;
 import io.bamel.inventory.api.nodes.NodeFilter;
+import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.api.security.Caller;
+import io.bamel.inventory.sync.SyncConflicts;
+import io.bamel.inventory.sync.SyncExecutor;
 import io.bamel.inventory.sync.SyncFormat;
 import io.bamel.inventory.sync.SyncFormats;
 import io.bamel.inventory.sync.SyncInputException;
 import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
+import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
 import java.util.HashMap;
 import java.util.List;
@@ -105,13 +109,17 @@ public final class SyncRoutes {
     long planRevision = api.cache.revision();
     Caller caller = Caller.of(ctx);
     SyncPlanner.Rules rules =
-        new SyncPlanner.Rules(caller.principal(), api.options.powerOffCommands());
+        new SyncPlanner.Rules(
+            caller.principal().name(),
+            Access.BMC.grantedBy(caller.principal().scope()),
+            api.options.powerOffCommands());
     SyncPlan plan = SyncPlanner.plan(items, SyncPlanner.Current.of(api.cache), scope, prune, rules);
     long t3 = System.nanoTime();
     SyncReport report =
         dryRun
             ? SyncExecutor.report(plan, planRevision, true)
-            : executor.execute(plan, caller.principal(), caller.requestId(), planRevision, null);
+            : executor.execute(
+                plan, caller.principal().name(), caller.requestId(), planRevision, null);
     long t4 = System.nanoTime();
     ApiContext.answer(ctx, 200, report);
     LOG.info(

@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.SpecIndex;

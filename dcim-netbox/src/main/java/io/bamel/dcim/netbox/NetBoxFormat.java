@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.sync.SyncFormat;

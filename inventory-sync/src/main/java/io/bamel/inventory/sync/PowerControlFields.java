@@ -1,9 +1,5 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.http.ApiException;
-import io.bamel.inventory.api.http.Problem;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.WakeOnLan;
@@ -22,9 +18,9 @@ import java.util.Set;
  * {@code proxmox}, and any registered later) and {@code kubernetesNodeName} (the Kubernetes node
  * the node controller cordons, drains, labels and uncordons; the node controller also checks that
  * node's reported identity before it acts). Pure functions. Creating a node with any of them set,
- * or changing any of them, needs scope {@code bmc} ({@link Access#BMC}); a value equal to the
- * stored one is no change, so a DCIM sync that sends the same address again needs only {@code
- * write}.
+ * or changing any of them, needs the API's scope {@code bmc}; a value equal to the stored one is no
+ * change, so a DCIM sync that sends the same address again needs only {@code write}. The caller
+ * says whether it may ({@code mayChange}) and gives its name: no scope type is known here.
  */
 public final class PowerControlFields {
 
@@ -62,29 +58,24 @@ public final class PowerControlFields {
     return changed;
   }
 
-  /** Whether {@code caller} may make the change {@code fields} lists (none, or it holds bmc). */
-  public static boolean allowed(Principal caller, List<String> fields) {
-    return fields.isEmpty() || Access.BMC.grantedBy(caller.scope());
+  /** Whether a caller may make the change {@code fields} lists: none, or it may change them. */
+  public static boolean allowed(boolean mayChange, List<String> fields) {
+    return fields.isEmpty() || mayChange;
   }
 
-  /** Why {@code caller} may not set {@code fields} of node {@code id}: the 403 problem's detail. */
-  public static String refusal(Principal caller, String id, boolean create, List<String> fields) {
+  /**
+   * Why {@code caller} (a token's owner) may not set {@code fields} of node {@code id}: the 403
+   * problem's detail, and a sync's rejection reason.
+   */
+  public static String refusal(String caller, String id, boolean create, List<String> fields) {
     return "token "
-        + caller.name()
+        + caller
         + " lacks scope bmc, which "
         + (create ? "creating node " + id + " with " : "changing ")
         + String.join(", ", fields)
         + (create ? "" : " of node " + id)
         + " needs: these fields decide where bamel sends BMC credentials, what it runs and which"
         + " Kubernetes node it acts on";
-  }
-
-  /** The 403 answer to {@code caller} setting {@code fields} of node {@code id}. */
-  static ApiException forbidden(Principal caller, String id, boolean create, List<String> fields) {
-    return new ApiException(
-        Problem.of(403, "forbidden", "Forbidden", refusal(caller, id, create, fields))
-            .withErrors(fieldErrors(fields))
-            .with("requiredScope", Access.BMC.scopeName()));
   }
 
   /** One error per refused field. */

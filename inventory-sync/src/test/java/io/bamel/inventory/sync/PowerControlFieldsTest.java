@@ -1,10 +1,7 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.Json;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.model.BmcTls;
 import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
@@ -17,7 +14,22 @@ import org.junit.jupiter.api.Test;
 
 class PowerControlFieldsTest {
 
-  private static final NodeSpec PLACED = Json.spec(1, "a");
+  private static final NodeSpec PLACED = placed();
+
+  /** A node in a rack with a Redfish BMC: address, credentials and interface set. */
+  private static NodeSpec placed() {
+    return NodeSpec.builder()
+        .name("node 1")
+        .inventoryId("dcim-1")
+        .serial("SN100001")
+        .rack("r1")
+        .pool("a")
+        .mgmtAddress("https://[2001:db8::1:0:1]")
+        .macAddress("0c:c4:7a:00:00:01")
+        .powerInterface(PowerInterface.of("redfish"))
+        .bmcCredentials("bmc-default")
+        .build();
+  }
 
   @Test
   void aNewNodeNeedsBmcForEveryPowerControlFieldItSets() {
@@ -40,8 +52,7 @@ class PowerControlFieldsTest {
 
   @Test
   void equalValuesAreNoChangeAndOtherFieldsDoNotCount() {
-    NodeSpec sameAgain =
-        Json.spec(1, "a").toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
+    NodeSpec sameAgain = placed().toBuilder().rack("r9").labels(java.util.Map.of("k", "v")).build();
     assertThat(PowerControlFields.changed(PLACED, sameAgain)).isEmpty();
     assertThat(PowerControlFields.changed(PLACED, PLACED.toBuilder().mgmtAddress(null).build()))
         .containsExactly("mgmtAddress");
@@ -56,12 +67,15 @@ class PowerControlFieldsTest {
   }
 
   @Test
-  void onlyBmcAndAdminMayChangeThem() {
+  void onlyACallerThatMayChangeThemChangesThem() {
     List<String> fields = List.of("mgmtAddress");
-    assertThat(PowerControlFields.allowed(new Principal("w", Access.WRITE), fields)).isFalse();
-    assertThat(PowerControlFields.allowed(new Principal("b", Access.BMC), fields)).isTrue();
-    assertThat(PowerControlFields.allowed(new Principal("a", Access.ADMIN), fields)).isTrue();
-    assertThat(PowerControlFields.allowed(new Principal("w", Access.WRITE), List.of())).isTrue();
+    assertThat(PowerControlFields.allowed(false, fields)).isFalse();
+    assertThat(PowerControlFields.allowed(true, fields)).isTrue();
+    assertThat(PowerControlFields.allowed(false, List.of())).isTrue();
+    assertThat(PowerControlFields.refusal("w", "n1", false, fields))
+        .startsWith("token w lacks scope bmc, which changing mgmtAddress of node n1 needs: ");
+    assertThat(PowerControlFields.refusal("w", "n1", true, fields))
+        .startsWith("token w lacks scope bmc, which creating node n1 with mgmtAddress needs: ");
   }
 
   @Test

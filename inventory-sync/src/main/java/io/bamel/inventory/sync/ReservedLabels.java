@@ -1,7 +1,5 @@
-package io.bamel.inventory.api.nodes;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.sync.NetBoxDevices;
-import io.bamel.inventory.api.sync.SyncPlanner;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
 import java.util.ArrayList;
@@ -15,8 +13,8 @@ import java.util.TreeSet;
  * value: {@code netbox-last-updated} (the NetBox source skips a record that is not newer) and every
  * label under {@code bamel.io/}. Pure functions.
  *
- * <p>No API write adds one or changes its value, whatever the caller's scope: PUT, PATCH and both
- * sync formats are checked here, by {@link NodeEditRoutes} and {@link SyncPlanner}. A write that
+ * <p>No API write adds one or changes its value, whatever the caller's scope: PUT, PATCH and every
+ * sync format are checked here, by the API's node routes and by {@link SyncPlanner}. A write that
  * carries the stored value unchanged (a client that GETs a node and PUTs it back) or leaves the
  * label out (which only lets its owner write it again) passes. The owner's own path, the NetBox
  * pull and webhooks, is a {@link SyncPlanner.Rules} that {@link
@@ -27,11 +25,18 @@ public final class ReservedLabels {
   /** The prefix of bamel's own label keys. */
   public static final String PREFIX = "bamel.io/";
 
+  /**
+   * The label holding the NetBox {@code last_updated} a node was written from, owned by the NetBox
+   * source. Named here, not only in the NetBox module, so that it stays reserved against PUT and
+   * PATCH whichever DCIM modules a process loads.
+   */
+  public static final String NETBOX_LAST_UPDATED = "netbox-last-updated";
+
   private ReservedLabels() {}
 
   /** Whether label {@code key} is reserved. */
   public static boolean reserved(String key) {
-    return key.equals(NetBoxDevices.LAST_UPDATED_LABEL) || key.startsWith(PREFIX);
+    return key.equals(NETBOX_LAST_UPDATED) || key.startsWith(PREFIX);
   }
 
   /**
@@ -57,7 +62,7 @@ public final class ReservedLabels {
                 new FieldError(
                     "labels." + l,
                     "reserved: written only by the bamel component that owns it"
-                        + (l.equals(NetBoxDevices.LAST_UPDATED_LABEL) ? " (the NetBox source)" : "")
+                        + (l.equals(NETBOX_LAST_UPDATED) ? " (the NetBox source)" : "")
                         + "; a write may keep its stored value but not add or change it"))
         .toList();
   }

@@ -1,7 +1,6 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.nodes.ReservedLabels;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.model.Labels;
@@ -10,7 +9,9 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeSpecBuilder;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.Texts;
+import io.bamel.inventory.sync.DerivedNodeId;
 import io.bamel.inventory.sync.IdentityRule;
+import io.bamel.inventory.sync.ReservedLabels;
 import io.bamel.inventory.sync.SyncInputException;
 import io.bamel.inventory.sync.SyncItem;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public final class NetBoxDevices {
   static final String STATUS_LABEL = "netbox-status";
 
   /** The label holding the NetBox {@code last_updated} a node was written from, in µs. */
-  public static final String LAST_UPDATED_LABEL = "netbox-last-updated";
+  public static final String LAST_UPDATED_LABEL = ReservedLabels.NETBOX_LAST_UPDATED;
 
   /** The custom field holding a boot MAC that overrides the interfaces' one, by default. */
   public static final String MAC_FIELD = "bamel_mac_address";

@@ -1,6 +1,5 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.sync.IdentityRule;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,10 +1,5 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.http.ApiException;
-import io.bamel.inventory.api.nodes.PowerControlFields;
-import io.bamel.inventory.api.nodes.ReservedLabels;
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.Ids;
 import io.bamel.inventory.model.InvalidInputException;
@@ -14,10 +9,6 @@ import io.bamel.inventory.model.Texts;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.SpecIndex;
-import io.bamel.inventory.sync.IdentityRule;
-import io.bamel.inventory.sync.SpecRules;
-import io.bamel.inventory.sync.SyncItem;
-import io.bamel.inventory.sync.SyncPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -38,24 +29,31 @@ import java.util.function.Predicate;
  * address, MAC address, then id); else a new node under its id (or its fallback id). The desired
  * spec is validated (a power-off command name the server does not define included), checked against
  * the power-control rule (an item that creates a node with power-control fields or changes them is
- * rejected when the caller lacks scope bmc; the node it matched is then left as it is, and not
- * pruned), and checked for unique fields against the inventory as the sync leaves it, the
- * better-ranked item first. An item that would take another record's node or unique value is an
- * identity conflict ({@link SyncPlan#CONFLICT}). When {@code prune} is set, nodes in {@code scope}
- * that no item is are deleted if they are off and refused if they are on.
+ * rejected unless the caller {@link Rules#mayChangePowerControl may change them}; the node it
+ * matched is then left as it is, and not pruned), and checked for unique fields against the
+ * inventory as the sync leaves it, the better-ranked item first. An item that would take another
+ * record's node or unique value is an identity conflict ({@link SyncPlan#CONFLICT}). When {@code
+ * prune} is set, nodes in {@code scope} that no item is are deleted if they are off and refused if
+ * they are on.
  */
 public final class SyncPlanner {
 
   /**
    * What the caller may do.
    *
-   * @param caller who syncs; without scope bmc, items may not set or change power-control fields
+   * @param caller who syncs (its name goes into refusals)
+   * @param mayChangePowerControl whether the caller may set or change power-control fields ({@link
+   *     PowerControlFields}: the API's scope {@code bmc}); without it, items that do are rejected
    * @param powerOffCommands the power-off command names the server defines
    * @param ownsReservedLabels whether the caller is the owner of the reserved labels ({@link
    *     ReservedLabels}: the NetBox source's pull and webhooks); else an item that adds or changes
    *     one is rejected
    */
-  public record Rules(Principal caller, Set<String> powerOffCommands, boolean ownsReservedLabels) {
+  public record Rules(
+      String caller,
+      boolean mayChangePowerControl,
+      Set<String> powerOffCommands,
+      boolean ownsReservedLabels) {
 
     /** Copies the names. */
     public Rules {
@@ -63,8 +61,8 @@ public final class SyncPlanner {
     }
 
     /** Rules of a caller that owns no reserved label (every API request). */
-    public Rules(Principal caller, Set<String> powerOffCommands) {
-      this(caller, powerOffCommands, false);
+    public Rules(String caller, boolean mayChangePowerControl, Set<String> powerOffCommands) {
+      this(caller, mayChangePowerControl, powerOffCommands, false);
     }
   }
 
@@ -144,7 +142,7 @@ public final class SyncPlanner {
     }
   }
 
-  private static final Rules ADMIN_RULES = new Rules(new Principal("sync", Access.ADMIN), Set.of());
+  private static final Rules ADMIN_RULES = new Rules("sync", true, Set.of());
 
   private SyncPlanner() {}
 
@@ -321,11 +319,9 @@ public final class SyncPlanner {
       }
     } catch (InvalidInputException e) {
       return SyncPlan.Action.reject(item.index(), id, "invalid record", e.errors());
-    } catch (ApiException e) {
-      return SyncPlan.Action.reject(item.index(), id, e.problem().detail(), e.problem().errors());
     }
     List<String> control = PowerControlFields.changed(before, desired);
-    if (!PowerControlFields.allowed(rules.caller(), control)) {
+    if (!PowerControlFields.allowed(rules.mayChangePowerControl(), control)) {
       return SyncPlan.Action.reject(
           item.index(),
           id,

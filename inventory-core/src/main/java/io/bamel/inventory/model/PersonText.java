@@ -1,11 +1,12 @@
-package io.bamel.inventory.api.http;
+package io.bamel.inventory.model;
 
 import java.util.regex.Pattern;
 
 /**
  * Whether a text may be shown to a client as it is: it names no Java class or package and no
  * exception, so it was written for a person rather than by a library. A pure function, used where a
- * message comes from a framework rather than from bamel.
+ * message comes from a framework rather than from bamel: the API's error answers, and the sync
+ * report's reasons for a write the store refused.
  */
 public final class PersonText {
 
@@ -19,7 +20,7 @@ public final class PersonText {
   private PersonText() {}
 
   /** Whether {@code text} has none of the marks of a library's message. */
-  static boolean isPlain(String text) {
+  public static boolean isPlain(String text) {
     return !TECHNICAL.matcher(text).find();
   }
 

@@ -1,7 +1,6 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import io.bamel.inventory.model.Ids;
-import io.bamel.inventory.sync.IdentityRule;
 import java.text.Normalizer;
 import java.util.Locale;
 import java.util.Map;

@@ -1,10 +1,7 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
-import io.bamel.inventory.api.http.PersonText;
-import io.bamel.inventory.api.nodes.NodeEditRoutes;
-import io.bamel.inventory.api.nodes.PowerControlFields;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.model.NodeEvent;
+import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.store.ConflictException;
@@ -13,8 +10,6 @@ import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
-import io.bamel.inventory.sync.SyncPlan;
-import io.bamel.inventory.sync.SyncReport;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,12 +24,13 @@ import java.util.Set;
  * Carries out a {@link SyncPlan}: the creates and updates in batched transactions guarded by the
  * revisions the plan was made from (a node changed meanwhile is reported as rejected, never
  * overwritten), then the deletes, each guarded the same way; every write records an event naming
- * the principal and the request, at the time the sync began writing. With a {@link WriteFence} (a
- * leader's sync, such as the NetBox pull) every write also requires the leadership, and losing it
- * ends the run with {@link FencedException}. Unchanged nodes are not written. Waits (bounded) until
- * the cache shows the writes before answering. An identity conflict ({@link SyncPlan#conflicts()})
- * writes nothing of the item; the node it collided with gets a {@code sync-conflict} event (once
- * per distinct conflict) and {@code bamel_sync_conflicts_total{source}} counts it.
+ * the actor (a token's owner, or the DCIM source) and the request, at the time the sync began
+ * writing. With a {@link WriteFence} (a leader's sync, such as the NetBox pull) every write also
+ * requires the leadership, and losing it ends the run with {@link FencedException}. Unchanged nodes
+ * are not written. Waits (bounded) until the cache shows the writes before answering. An identity
+ * conflict ({@link SyncPlan#conflicts()}) writes nothing of the item; the node it collided with
+ * gets a {@code sync-conflict} event (once per distinct conflict) and {@code
+ * bamel_sync_conflicts_total{source}} counts it.
  */
 public final class SyncExecutor {
 
@@ -73,14 +69,14 @@ public final class SyncExecutor {
   }
 
   /**
-   * Writes {@code plan}, made at cache revision {@code planRevision}, for {@code principal} in
-   * request {@code requestId}.
+   * Writes {@code plan}, made at cache revision {@code planRevision}, for {@code actor} (the name
+   * its events record) in request {@code requestId}.
    *
    * @param fence the leadership every write requires, or null
    * @throws FencedException when {@code fence} no longer holds
    */
   public SyncReport execute(
-      SyncPlan plan, Principal principal, String requestId, long planRevision, WriteFence fence) {
+      SyncPlan plan, String actor, String requestId, long planRevision, WriteFence fence) {
     List<BatchItem> batch = new ArrayList<>();
     // One time for every event of the sync: the events of its creates are then equal, and the
     // store encodes them once.
@@ -94,9 +90,8 @@ public final class SyncExecutor {
             NodeEvent.change(
                 now,
                 create ? "created" : "updated",
-                (create ? "sync" : "sync: " + NodeEditRoutes.changes(a.before(), a.spec()))
-                    + control,
-                principal.name(),
+                (create ? "sync" : "sync: " + SpecRules.changeNote(a.before(), a.spec())) + control,
+                actor,
                 requestId);
         batch.add(new BatchItem(a.id(), a.spec(), a.revision(), event));
       }
@@ -154,7 +149,7 @@ public final class SyncExecutor {
     }
     List<SyncPlan.Action> collided = plan.conflicts();
     for (SyncPlan.Action a : collided) {
-      if (recordConflict(a, now, principal, requestId)) {
+      if (recordConflict(a, now, actor, requestId)) {
         revision = Math.max(revision, store.currentRevision());
       }
     }
@@ -176,8 +171,7 @@ public final class SyncExecutor {
    * Records conflict {@code a} as an event on the node it collided with; whether one was written. A
    * node gone or changed meanwhile is left: the next sync finds the conflict again.
    */
-  private boolean recordConflict(
-      SyncPlan.Action a, Instant now, Principal principal, String requestId) {
+  private boolean recordConflict(SyncPlan.Action a, Instant now, String actor, String requestId) {
     // No item position: the same conflict found in another order is the same event.
     String message =
         "sync refused "
@@ -185,8 +179,7 @@ public final class SyncExecutor {
             + (a.id() == null ? "" : " (it would be node " + a.id() + ")");
     try {
       return store.appendEvent(
-          a.conflict(),
-          NodeEvent.change(now, "sync-conflict", message, principal.name(), requestId));
+          a.conflict(), NodeEvent.change(now, "sync-conflict", message, actor, requestId));
     } catch (InventoryException e) {
       return false;
     }

@@ -27,7 +27,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** NetBox webhooks through the API over HTTP, applied to a real etcd. */
+/**
+ * NetBox webhooks through the API over HTTP, applied to a real etcd: the real {@link NetBoxSource}
+ * behind the API's NetBox route, so each refusal's status code is checked end to end. It lives in
+ * the API's tests (the API depends on dcim-netbox, never the reverse), in the NetBox package for
+ * the NetBox module's test helpers ({@link Inventory}, {@link FakeNetBox}).
+ */
 class WebhookIT {
 
   @RegisterExtension
@@ -48,7 +53,8 @@ class WebhookIT {
     netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
     netbox.serveInterfaces(List.of(netbox.device(7)));
     NetBoxSettings settings =
-        Inventory.settings(netbox.url(), Access.BMC, true, NetBoxSettings.ReportBack.OFF, SECRET);
+        Inventory.settings(
+            netbox.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, SECRET);
     // No election: this process takes webhooks only (as an API replica that does not lead).
     source =
         new NetBoxSource(

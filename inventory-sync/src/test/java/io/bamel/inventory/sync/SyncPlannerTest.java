@@ -1,9 +1,7 @@
-package io.bamel.inventory.api.sync;
+package io.bamel.inventory.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.inventory.api.security.Access;
-import io.bamel.inventory.api.security.Principal;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
@@ -11,8 +9,6 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.SpecIndex;
-import io.bamel.inventory.sync.SyncItem;
-import io.bamel.inventory.sync.SyncPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +44,7 @@ class SyncPlannerTest {
           node("n3", spec("inv-3", "S3", "192.0.2.3", "00:00:00:00:00:03"), null));
 
   private static final SyncPlanner.Rules RULES =
-      new SyncPlanner.Rules(new Principal("sync", Access.ADMIN), java.util.Set.of());
+      new SyncPlanner.Rules("sync", true, java.util.Set.of());
 
   private static SyncPlan plan(List<SyncItem> items, boolean prune) {
     return SyncPlanner.plan(items, CURRENT, n -> "a".equals(n.spec().pool()), prune);
