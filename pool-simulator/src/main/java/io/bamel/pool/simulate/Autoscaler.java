@@ -5,10 +5,11 @@ import java.util.List;
 /**
  * A rule for switching servers, plugged into the {@link Simulator}: each step it sees the simulated
  * cluster ({@link ClusterState}: every server's state and pods, the pods waiting) and says which
- * servers to switch on and which off. The simulator applies what it may: a server is switched on
- * only from {@code off}, and off only from {@code ready} (its pods are evicted and wait again);
- * anything else is ignored. An implementation may keep memory between steps; one instance serves
- * one run.
+ * servers to switch on and which off. The simulator applies what it may, as the pool controller
+ * writes desired power: a server is switched on only from {@code off}, and off only from {@code
+ * ready}; anything else is ignored. The node state machine then carries the switch out (a server
+ * switched off is drained: its pods are evicted and wait again). An implementation may keep memory
+ * between steps; one instance serves one run.
  */
 public interface Autoscaler {
 

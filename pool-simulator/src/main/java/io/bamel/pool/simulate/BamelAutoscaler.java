@@ -6,16 +6,9 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodePods;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.cluster.PodSummary;
-import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
-import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolStatus;
-import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.PowerPolicy;
-import io.bamel.pool.Capacities;
 import io.bamel.pool.ClusterView;
 import io.bamel.pool.CyclePlan;
 import io.bamel.pool.PoolMemory;
@@ -41,15 +34,16 @@ import java.util.TreeSet;
  * are the plan's, as the controller keeps them. No Prometheus triggers (none vote).
  *
  * <p>Each server is a node with {@code powerPolicy: pool}, a Redfish power interface (so it can be
- * switched both ways), its capacity as resources, its Kubernetes node named after it and labelled
- * with its pool; each pod asks for its pool by node selector.
+ * switched both ways), its capacity as resources, and the status the node state machine wrote
+ * ({@link SimNodeController}); its Kubernetes node, named after it, is there from its first join,
+ * Ready or not, cordoned or not, labelled with its pool once admitted; each pod asks for its pool
+ * by node selector.
  */
 public final class BamelAutoscaler implements Autoscaler {
 
   private final String name;
   private final Map<String, PoolMemory> memory = new HashMap<>();
   private final Map<String, PoolStatus> statuses = new HashMap<>();
-  private final Map<String, NodeSpec> specs = new HashMap<>();
   private ClusterView previous;
 
   /** bamel with each pool's config from the fleet, named {@code bamel}. */
@@ -77,17 +71,11 @@ public final class BamelAutoscaler implements Autoscaler {
     for (SimServer s : state.servers()) {
       nodes.add(node(s));
       members.computeIfAbsent(s.pool(), k -> new TreeSet<>()).add(s.id());
-      if (s.state() == NodeState.READY || s.state() == NodeState.DRAINING) {
-        kubeNodes.add(
-            new KubeNode(
-                s.id(),
-                true,
-                s.state() != NodeState.READY,
-                Map.of(Cluster.POOL_LABEL, s.pool()),
-                Map.of(),
-                kube(s.capacity())));
-        if (!s.pods().isEmpty()) {
-          byNode.put(s.id(), new NodePods(kube(s.requested()), s.pods().size(), 0, 0));
+      if (s.machine().registered()) {
+        kubeNodes.add(SimKube.node(s));
+        int bound = s.pods().size() + s.leaving().size();
+        if (bound > 0) {
+          byNode.put(s.id(), new NodePods(kube(s.requested()), bound, 0, 0));
         }
       }
     }
@@ -138,44 +126,13 @@ public final class BamelAutoscaler implements Autoscaler {
     return new Decision(on, off);
   }
 
-  /** The inventory node of a server: its spec (cached per desired power) and its status now. */
-  private Node node(SimServer s) {
-    DesiredPower desired = s.desiredOn() ? DesiredPower.ON : DesiredPower.OFF;
-    NodeSpec spec =
-        specs.compute(
-            s.id(),
-            (id, old) ->
-                old != null && old.desiredPower() == desired
-                    ? old
-                    : NodeSpec.builder()
-                        .pool(s.pool())
-                        .powerInterface(PowerInterface.of("redfish"))
-                        .powerPolicy(PowerPolicy.POOL)
-                        .resources(Capacities.of(s.capacity()))
-                        .desiredPower(desired)
-                        .kubernetesNodeName(s.id())
-                        .build());
-    NodeStatus status =
-        NodeStatus.builder()
-            .state(s.state())
-            .stateSince(Instant.ofEpochSecond(s.stateSince()))
-            .kubernetesNode(s.id())
-            .nodeReady(s.state() == NodeState.READY)
-            .build();
-    return new Node(s.id(), spec, 1, status, 1, null);
+  /** The inventory node of a server: its spec and the status the node state machine wrote. */
+  private static Node node(SimServer s) {
+    return new Node(s.id(), s.spec(), s.specRevision(), s.status(), 1, null);
   }
 
   /** Resources in Kubernetes' names and base units. */
   private static Map<String, BigDecimal> kube(Resources r) {
-    Map<String, BigDecimal> out = new HashMap<>();
-    r.amounts()
-        .forEach(
-            (k, v) ->
-                out.put(
-                    k.equals("gpu") ? "nvidia.com/gpu" : k,
-                    k.equals("memory")
-                        ? BigDecimal.valueOf(Math.round(v))
-                        : BigDecimal.valueOf(v)));
-    return out;
+    return SimKube.quantities(r);
   }
 }

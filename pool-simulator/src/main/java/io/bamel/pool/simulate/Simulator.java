@@ -1,6 +1,7 @@
 package io.bamel.pool.simulate;
 
 import io.bamel.inventory.model.NodeState;
+import io.bamel.node.NodeControllerConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,18 +15,22 @@ import java.util.Map;
  * <p>Each step, in order:
  *
  * <ol>
- *   <li>Servers move through the node lifecycle: {@code powering-on} for the first half of their
- *       boot time, {@code joining} for the second, then {@code ready}; {@code draining} for one
- *       step, then {@code powering-off} for the shutdown time (60 s), then {@code off}.
+ *   <li>The node controller ({@link SimNodeController}): each server's world moves on (its BMC
+ *       reports {@code on} after the first half of its boot time, its kubelet joins at the end of
+ *       it, a graceful power-off takes the shutdown time, 60 s), and the servers due are looked at
+ *       by the node state machine, which decides their lifecycle ({@code off -> powering-on ->
+ *       joining -> ready -> draining -> powering-off -> off}, or {@code error}).
  *   <li>Pods whose run is over leave their servers; pods whose trace start has come wait.
  *   <li>The scheduler binds waiting pods, oldest first, to the first Ready server of their pool (in
  *       id order) with room for their requests in every resource, as kube-scheduler's resource fit
  *       filters nodes. A pod bound at the first pass after it began waiting started on time (a real
  *       scheduler binds within the step); otherwise its extra wait is the time since it began
  *       waiting. It then runs for the rest of its trace lifetime.
- *   <li>The autoscaler sees the cluster and switches servers; a server switched off is drained at
- *       once: its pods are evicted, wait again (the time counts as extra wait) and keep the run
- *       time they had left.
+ *   <li>The autoscaler sees the cluster and writes the desired power of the servers it switches;
+ *       the node controller looks at each of them at once, as its watch of the inventory does: a
+ *       server switched off is drained (its pods are evicted, wait again, the time counting as
+ *       extra wait, and keep the run time they had left), then powered off once no pod is left on
+ *       it.
  *   <li>Energy: every server's draw ({@link SimServer#watts()}) over the step.
  * </ol>
  *
@@ -96,7 +101,9 @@ public final class Simulator {
     List<SimServer> servers = fleet.build(settings.seed());
     Map<String, SimServer> byId = new HashMap<>();
     servers.forEach(s -> byId.put(s.id(), s));
-    Map<SimServer, Long> poweredOnAt = new HashMap<>();
+    SimNodeController nodes =
+        new SimNodeController(
+            fleet, servers, start, settings.shutdownSeconds(), 0, NodeControllerConfig.DEFAULTS);
     List<SimPod> pods = new ArrayList<>();
     for (Workload.Pod p : workload.pods()) {
       pods.add(new SimPod(p.name(), p.requests(), p.pool(), p.start(), p.run()));
@@ -137,28 +144,8 @@ public final class Simulator {
 
     int evictions = 0;
     for (long now = start + step; now <= end; now += step) {
-      // 1. lifecycle
-      for (SimServer s : servers) {
-        switch (s.state()) {
-          case POWERING_ON -> {
-            if (now >= poweredOnAt.get(s) + s.bootSeconds() / 2) {
-              s.state(NodeState.JOINING, now);
-            }
-          }
-          case JOINING -> {
-            if (now >= poweredOnAt.get(s) + s.bootSeconds()) {
-              s.state(NodeState.READY, now);
-            }
-          }
-          case DRAINING -> s.state(NodeState.POWERING_OFF, now);
-          case POWERING_OFF -> {
-            if (now >= s.stateSince() + settings.shutdownSeconds()) {
-              s.state(NodeState.OFF, now);
-            }
-          }
-          default -> {}
-        }
-      }
+      // 1. the node controller
+      evictions += requeue(nodes.tick(now), now, running, pending);
       // 2. departures and arrivals
       for (int i = running.size() - 1; i >= 0; i--) {
         SimPod pod = running.get(i);
@@ -191,23 +178,14 @@ public final class Simulator {
         SimServer s = byId.get(id);
         if (s != null && s.state() == NodeState.OFF && !s.desiredOn()) {
           s.desiredOn(true);
-          s.state(NodeState.POWERING_ON, now);
-          s.countPowerOn();
-          poweredOnAt.put(s, now);
+          evictions += requeue(nodes.specChanged(s, now), now, running, pending);
         }
       }
       for (String id : d.powerOff()) {
         SimServer s = byId.get(id);
         if (s != null && s.state() == NodeState.READY && s.desiredOn()) {
           s.desiredOn(false);
-          s.state(NodeState.DRAINING, now);
-          for (SimPod pod : new ArrayList<>(s.pods())) {
-            s.remove(pod, now);
-            running.remove(pod);
-            pod.evict(now);
-            pending.add(pod);
-            evictions++;
-          }
+          evictions += requeue(nodes.specChanged(s, now), now, running, pending);
         }
       }
       // 5. energy and samples
@@ -240,6 +218,17 @@ public final class Simulator {
         powerOns,
         servers.size(),
         end - start);
+  }
+
+  /** Pods a drain evicted at {@code now} wait again; returns how many. */
+  private static int requeue(
+      List<SimPod> evicted, long now, List<SimPod> running, List<SimPod> pending) {
+    for (SimPod pod : evicted) {
+      running.remove(pod);
+      pod.evict(now);
+      pending.add(pod);
+    }
+    return evicted.size();
   }
 
   private static void record(
