@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A {@code bamel server} (API and both controllers) on a three-member etcd that goes away entirely
@@ -43,7 +45,11 @@ import org.junit.jupiter.api.io.TempDir;
  * here: the time is printed as information. The long outage lasts {@code
  * -Dbamel.it.longOutageSeconds} (75 s by default: past the 43 s and 70 s steps of grpc-java's own
  * reconnect delay; the benchmark runs 180 s).
+ *
+ * <p>The two outages run at the same time, each on its own etcd cluster and server (free ports, a
+ * test instance each): they mostly wait, so the class takes about as long as the long one.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class EtcdOutageIT {
 
   @RegisterExtension final EtcdExtension etcd = EtcdExtension.cluster(3);
