@@ -97,6 +97,17 @@ public record NodeSpec(
         : null;
   }
 
+  /**
+   * The fields this version does not know: the extensions without the power interfaces' settings
+   * fields (which it knows, opaque as they are).
+   */
+  @JsonIgnore
+  public Map<String, Object> unknownFields() {
+    Map<String, Object> unknown = new java.util.LinkedHashMap<>(extensions);
+    unknown.keySet().removeIf(field -> PowerInterfaceTypes.bySettingsField(field).isPresent());
+    return java.util.Collections.unmodifiableMap(unknown);
+  }
+
   /** A builder starting from nothing. */
   public static NodeSpecBuilder builder() {
     return new NodeSpecBuilder();
