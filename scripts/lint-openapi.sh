@@ -11,7 +11,12 @@ REDOCLY_VERSION=1.34.20
 SPECTRAL_VERSION=6.16.3
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-doc="${1:-$root/inventory-api/src/main/resources/io/bamel/inventory/api/openapi.json}"
+# The served document (the resource plus each power interface's settings schema), as
+# ApiFieldsGoldenTest writes it during the build; the resource alone when no test has run.
+served="$root/inventory-api/target/openapi.json"
+resource="$root/inventory-api/src/main/resources/io/bamel/inventory/api/openapi.json"
+if [ -f "$served" ]; then default="$served"; else default="$resource"; fi
+doc="${1:-$default}"
 tools="${BAMEL_LINT_DIR:-$root/.tools/openapi-lint}"
 
 for tool in node npm; do

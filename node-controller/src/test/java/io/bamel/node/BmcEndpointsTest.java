@@ -3,16 +3,19 @@ package io.bamel.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.BmcTls;
-import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.ProxmoxVm;
-import io.bamel.inventory.model.WakeOnLan;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.ipmi.IpmiInterface;
+import io.bamel.power.ipmi.IpmiSettings;
 import io.bamel.power.proxmox.ProxmoxDriver;
+import io.bamel.power.proxmox.ProxmoxInterface;
+import io.bamel.power.proxmox.ProxmoxVm;
+import io.bamel.power.wol.WakeOnLan;
 import io.bamel.power.wol.WolDriver;
+import io.bamel.power.wol.WolInterface;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +67,7 @@ class BmcEndpointsTest {
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("192.0.2.9")
                 .powerInterface(PowerInterface.of("wol"))
-                .wakeOnLan(new WakeOnLan("192.0.2.255:9", 22, null, null))
+                .settings(WolInterface.FIELD, new WakeOnLan("192.0.2.255:9", 22, null, null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_PROBE)).contains("192.0.2.9:22");
@@ -81,7 +84,7 @@ class BmcEndpointsTest {
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("192.0.2.9")
                 .powerInterface(PowerInterface.of("wol"))
-                .wakeOnLan(new WakeOnLan(null, 22, "ssh-poweroff", null))
+                .settings(WolInterface.FIELD, new WakeOnLan(null, 22, "ssh-poweroff", null))
                 .build());
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).contains("ssh-poweroff");
@@ -97,7 +100,7 @@ class BmcEndpointsTest {
             NodeSpec.builder()
                 .mgmtAddress("https://pve:8006")
                 .powerInterface(PowerInterface.of("proxmox"))
-                .proxmox(new ProxmoxVm("pve1", 101, null))
+                .settings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null))
                 .build());
     assertThat(e.option(ProxmoxDriver.OPTION_NODE)).contains("pve1");
     assertThat(e.option(ProxmoxDriver.OPTION_VMID)).contains("101");
@@ -117,12 +120,20 @@ class BmcEndpointsTest {
 
     BmcEndpoint e =
         BmcEndpoints.of(
-            "n1", plain.toBuilder().ipmi(IpmiSettings.of(17, "OPERATOR")).build().validate());
+            "n1",
+            plain.toBuilder()
+                .settings(IpmiInterface.FIELD, IpmiSettings.of(17, "OPERATOR"))
+                .build()
+                .validate());
     assertThat(e.options())
         .containsEntry(IpmiDriver.OPTION_CIPHER_SUITE, "17")
         .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "OPERATOR");
     assertThat(
-            BmcEndpoints.of("n1", plain.toBuilder().ipmi(IpmiSettings.of(null, "USER")).build())
+            BmcEndpoints.of(
+                    "n1",
+                    plain.toBuilder()
+                        .settings(IpmiInterface.FIELD, IpmiSettings.of(null, "USER"))
+                        .build())
                 .options())
         .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "USER")
         .doesNotContainKey(IpmiDriver.OPTION_CIPHER_SUITE);
@@ -140,7 +151,9 @@ class BmcEndpointsTest {
         .doesNotContainKey(IpmiDriver.OPTION_IMPLEMENTATION);
     NodeSpec fallback =
         plain.toBuilder()
-            .ipmi(new IpmiSettings(null, null, java.util.Map.of("implementation", "ipmitool")))
+            .settings(
+                IpmiInterface.FIELD,
+                new IpmiSettings(null, null, java.util.Map.of("implementation", "ipmitool")))
             .build()
             .validate();
     assertThat(BmcEndpoints.of("n1", fallback).options())

@@ -62,7 +62,7 @@ class FifthPowerInterfaceTest {
     assertThat(errors(GOOD.replace("\"outlet\":7", "\"outlet\":99")))
         .containsExactly(new FieldError("pdu.outlet", "must be an outlet from 1 to 24"));
     assertThat(errors(GOOD.replace("\"outlet\":7", "\"outlet\":\"seven\"")))
-        .containsExactly(new FieldError("pdu.outlet", "must be a number"));
+        .containsExactly(new FieldError("pdu.outlet", "must be a whole number"));
     assertThat(errors(GOOD.replace("\"outlet\":7", "\"outlet\":7,\"phase\":2")))
         .containsExactly(new FieldError("pdu.phase", "is not a field of these settings"));
     assertThat(errors(GOOD.replace("{\"strip\":\"a\",\"outlet\":7}", "[]")))

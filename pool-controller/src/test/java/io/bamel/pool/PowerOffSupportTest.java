@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.WakeOnLan;
+import io.bamel.power.wol.WakeOnLan;
+import io.bamel.power.wol.WolInterface;
 import org.junit.jupiter.api.Test;
 
 class PowerOffSupportTest {
@@ -26,7 +27,7 @@ class PowerOffSupportTest {
                 node(
                     NodeSpec.builder()
                         .powerInterface(PowerInterface.of("wol"))
-                        .wakeOnLan(new WakeOnLan(null, 22, null, null))
+                        .settings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))
                         .build())))
         .isFalse();
     assertThat(
@@ -34,7 +35,8 @@ class PowerOffSupportTest {
                 node(
                     NodeSpec.builder()
                         .powerInterface(PowerInterface.of("wol"))
-                        .wakeOnLan(new WakeOnLan(null, 22, "ssh node1 poweroff", null))
+                        .settings(
+                            WolInterface.FIELD, new WakeOnLan(null, 22, "ssh node1 poweroff", null))
                         .build())))
         .isTrue();
     assertThat(

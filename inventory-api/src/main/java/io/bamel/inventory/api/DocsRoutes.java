@@ -1,7 +1,11 @@
 package io.bamel.inventory.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.store.Codec;
+import io.bamel.power.spi.PowerInterfaceType;
+import io.bamel.power.spi.PowerInterfaceTypes;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,9 +14,11 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The API's description: {@code /openapi.json} (OpenAPI 3.1, a resource next to this class) and
- * {@code /docs}, a plain HTML page listing every operation, rendered from the same document (no
- * scripts, nothing loaded from elsewhere).
+ * The API's description: {@code /openapi.json} (OpenAPI 3.1, a resource next to this class, with
+ * each registered power interface's part added: its name in {@code NodeSpec.powerInterface}'s enum
+ * and its settings object's schema, {@link PowerInterfaceType#settingsSchema}, as {@code
+ * NodeSpec}'s property of its settings field) and {@code /docs}, a plain HTML page listing every
+ * operation, rendered from the same document (no scripts, nothing loaded from elsewhere).
  */
 final class DocsRoutes {
 
@@ -26,7 +32,7 @@ final class DocsRoutes {
       if (in == null) {
         throw new IllegalStateException("missing resource " + RESOURCE);
       }
-      this.document = in.readAllBytes();
+      this.document = withPowerInterfaces(in.readAllBytes());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -36,6 +42,45 @@ final class DocsRoutes {
   /** The OpenAPI document's bytes. */
   static byte[] document() {
     return new DocsRoutes().document;
+  }
+
+  /**
+   * {@code resource} with the registered power interfaces' names and settings schemas in {@code
+   * NodeSpec}: the settings properties right after {@code bmcTls}, in registration order. The
+   * document names no interface itself, so a new interface's schema is written once, beside it.
+   */
+  static byte[] withPowerInterfaces(byte[] resource) throws IOException {
+    JsonNode doc = Codec.mapper().readTree(resource);
+    JsonNode spec = doc.path("components").path("schemas").path("NodeSpec");
+    if (!(spec.path("properties") instanceof ObjectNode properties)) {
+      throw new IllegalStateException(RESOURCE + " has no NodeSpec properties");
+    }
+    if (properties.get("powerInterface") instanceof ObjectNode powerInterface) {
+      ArrayNode names = powerInterface.putArray("enum");
+      PowerInterfaceTypes.names().forEach(names::add);
+    }
+    ObjectNode settings = Codec.mapper().createObjectNode();
+    for (PowerInterfaceType type : PowerInterfaceTypes.all()) {
+      JsonNode schema = type.settingsField() == null ? null : type.settingsSchema();
+      if (schema != null) {
+        settings.set(type.settingsField(), schema.deepCopy());
+      }
+    }
+    ObjectNode ordered = Codec.mapper().createObjectNode();
+    for (Map.Entry<String, JsonNode> p : properties.properties()) {
+      if (!settings.has(p.getKey())) {
+        ordered.set(p.getKey(), p.getValue());
+      }
+      if (p.getKey().equals("bmcTls")) {
+        ordered.setAll(settings);
+      }
+    }
+    if (!properties.has("bmcTls")) {
+      ordered.setAll(settings);
+    }
+    properties.removeAll();
+    properties.setAll(ordered);
+    return Codec.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(doc);
   }
 
   void openapi(Context ctx) {

@@ -314,7 +314,7 @@ public class BadRequestsIT {
               + Json.of(
                   Json.spec(14, "a").toBuilder()
                       .powerInterface(io.bamel.inventory.model.PowerInterface.of("proxmox"))
-                      .proxmox(new io.bamel.inventory.model.ProxmoxVm("pve1", 101, null))
+                      .settings("proxmox", java.util.Map.of("node", "pve1", "vmid", 101))
                       .bootProfile("pxe")
                       .build())
               + "}]}");

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.WakeOnLan;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Instant;
 import java.util.List;
@@ -38,7 +37,7 @@ class InspectApiIT {
           Json.spec(2, "a").toBuilder()
               .powerInterface(PowerInterface.of("wol"))
               .mgmtAddress("192.0.2.2")
-              .wakeOnLan(new WakeOnLan(null, 22, null, null))
+              .settings("wakeOnLan", java.util.Map.of("probePort", 22))
               .bmcCredentials(null)
               .build(),
           null);

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.WakeOnLan;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
 import java.nio.charset.StandardCharsets;
@@ -253,7 +252,7 @@ class PowerControlIT {
     return Json.spec(i, "a").toBuilder()
         .powerInterface(PowerInterface.of("wol"))
         .bmcCredentials(null)
-        .wakeOnLan(new WakeOnLan(null, 22, command, null))
+        .settings("wakeOnLan", java.util.Map.of("probePort", 22, "powerOffCommand", command))
         .build();
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.power.spi.PowerCapabilities;
 import io.bamel.power.spi.PowerInterfaceType;
@@ -17,10 +18,34 @@ import java.util.Map;
  * <p>Field ownership (docs/architecture.md): DCIM and the API own the hardware and location fields;
  * the pool controller owns {@code powerState} ({@link #desiredPower}) when {@code powerPolicy} is
  * {@code pool}, operators when it is {@code manual}. {@code bmcCredentials} names a credential in
- * the credential store, never a secret. {@code ipmi} holds the IPMI cipher suite and privilege
- * level ({@link IpmiSettings}). Fields this version does not know are kept in {@code extensions}
- * and written back.
+ * the credential store, never a secret.
+ *
+ * <p>Each power interface's settings ({@code ipmi}, {@code wakeOnLan}, {@code proxmox}, any
+ * registered later: {@link PowerInterfaceType#settingsField()}) are opaque to the model: kept as
+ * the JSON that came, null members dropped, among {@code extensions} ({@link #settings(String)}),
+ * and checked by their interface ({@link PowerInterfaceType#checkSettings}) in {@link #validate}.
+ * The model never looks inside them; an interface's package reads them into its own settings type.
+ * Other fields this version does not know are kept in {@code extensions} too and written back.
+ * Written, the settings sit right after {@code bmcTls}, sorted by name ({@code ipmi}, {@code
+ * proxmox}, {@code wakeOnLan}), where the typed fields used to be, so the stored bytes did not
+ * change when they stopped being typed.
  */
+@JsonPropertyOrder({
+  "name",
+  "inventoryId",
+  "serial",
+  "assetTag",
+  "site",
+  "rack",
+  "rackPosition",
+  "pool",
+  "mgmtAddress",
+  "macAddress",
+  "powerInterface",
+  "bmcCredentials",
+  "bmcTls",
+  "extensions"
+})
 public record NodeSpec(
     String name,
     String inventoryId,
@@ -35,9 +60,6 @@ public record NodeSpec(
     PowerInterface powerInterface,
     String bmcCredentials,
     BmcTls bmcTls,
-    IpmiSettings ipmi,
-    ProxmoxVm proxmox,
-    WakeOnLan wakeOnLan,
     String bootProfile,
     ResourceCapacity resources,
     @JsonProperty("powerState") DesiredPower desiredPower,
@@ -51,13 +73,39 @@ public record NodeSpec(
   /** Longest free-text field (serial, rack, site, ...). */
   public static final int MAX_TEXT = 256;
 
-  /** Canonicalises the MAC address, copies maps and normalises missing ones to empty. */
+  /**
+   * Canonicalises the MAC address, copies maps and normalises missing ones to empty; turns each
+   * power interface's settings into JSON (an unset or null one is dropped).
+   */
   public NodeSpec {
     if (macAddress != null && MacAddress.isValid(macAddress)) {
       macAddress = MacAddress.canonical(macAddress);
     }
     labels = Copies.map("labels", labels);
-    extensions = Extensions.copy(extensions);
+    extensions = Extensions.copy(PowerSettings.asJson(extensions));
+  }
+
+  /**
+   * The JSON of the power interface settings field {@code field} ({@code ipmi}, {@code wakeOnLan},
+   * ...), or {@code null} when unset. Opaque to the model: the interface's package reads it into
+   * its own type.
+   */
+  public JsonNode settings(String field) {
+    return extensions.get(field) instanceof JsonNode json
+            && PowerInterfaceTypes.bySettingsField(field).isPresent()
+        ? json
+        : null;
+  }
+
+  /**
+   * The fields this version does not know: the extensions without the power interfaces' settings
+   * fields (which it knows, opaque as they are).
+   */
+  @JsonIgnore
+  public Map<String, Object> unknownFields() {
+    Map<String, Object> unknown = new java.util.LinkedHashMap<>(extensions);
+    unknown.keySet().removeIf(field -> PowerInterfaceTypes.bySettingsField(field).isPresent());
+    return java.util.Collections.unmodifiableMap(unknown);
   }
 
   /** A builder starting from nothing. */
@@ -155,20 +203,10 @@ public record NodeSpec(
     if (bmcTls != null) {
       bmcTls.validate(v.at("bmcTls"));
     }
-    if (ipmi != null) {
-      ipmi.validate(v.at("ipmi"));
-    }
-    if (proxmox != null) {
-      proxmox.validate(v.at("proxmox"));
-    }
-    if (wakeOnLan != null) {
-      wakeOnLan.validate(v.at("wakeOnLan"));
-    }
     // Every interface checks its own settings field wherever it is set (opaque to the model).
-    SpecFacts facts = facts(null);
     for (PowerInterfaceType type : PowerInterfaceTypes.all()) {
       String field = type.settingsField();
-      JsonNode settings = field == null ? null : facts.field(field);
+      JsonNode settings = field == null ? null : settings(field);
       if (settings != null) {
         type.checkSettings(settings, v.at(field));
       }

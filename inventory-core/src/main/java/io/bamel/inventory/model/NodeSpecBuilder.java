@@ -1,5 +1,8 @@
 package io.bamel.inventory.model;
 
+import io.bamel.power.spi.PowerInterfaceTypes;
+import io.bamel.power.spi.SettingsJson;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -20,9 +23,6 @@ public final class NodeSpecBuilder {
   private PowerInterface powerInterface;
   private String bmcCredentials;
   private BmcTls bmcTls;
-  private IpmiSettings ipmi;
-  private ProxmoxVm proxmox;
-  private WakeOnLan wakeOnLan;
   private String bootProfile;
   private ResourceCapacity resources;
   private DesiredPower desiredPower;
@@ -49,9 +49,6 @@ public final class NodeSpecBuilder {
     this.powerInterface = s.powerInterface();
     this.bmcCredentials = s.bmcCredentials();
     this.bmcTls = s.bmcTls();
-    this.ipmi = s.ipmi();
-    this.proxmox = s.proxmox();
-    this.wakeOnLan = s.wakeOnLan();
     this.bootProfile = s.bootProfile();
     this.resources = s.resources();
     this.desiredPower = s.desiredPower();
@@ -135,27 +132,26 @@ public final class NodeSpecBuilder {
     return this;
   }
 
-  /** Sets {@code ipmi}. */
-  public NodeSpecBuilder ipmi(IpmiSettings ipmi) {
-    this.ipmi = ipmi;
-    return this;
-  }
-
   /** Sets {@code bmcTls}. */
   public NodeSpecBuilder bmcTls(BmcTls bmcTls) {
     this.bmcTls = bmcTls;
     return this;
   }
 
-  /** Sets {@code proxmox}. */
-  public NodeSpecBuilder proxmox(ProxmoxVm proxmox) {
-    this.proxmox = proxmox;
-    return this;
-  }
-
-  /** Sets {@code wakeOnLan}. */
-  public NodeSpecBuilder wakeOnLan(WakeOnLan wakeOnLan) {
-    this.wakeOnLan = wakeOnLan;
+  /**
+   * Sets a power interface's settings field {@code field} ({@code ipmi}, {@code wakeOnLan}, ...:
+   * the interface's {@code settingsField()}) to {@code value}, its settings record (such as {@code
+   * io.bamel.power.ipmi.IpmiSettings}), a map or JSON; {@code null} removes it. The spec keeps it
+   * as JSON, opaque to the model, among its extensions.
+   */
+  public NodeSpecBuilder settings(String field, Object value) {
+    Map<String, Object> changed = new LinkedHashMap<>(extensions == null ? Map.of() : extensions);
+    if (value == null) {
+      changed.remove(field);
+    } else {
+      changed.put(field, SettingsJson.toJson(value));
+    }
+    this.extensions = changed;
     return this;
   }
 
@@ -207,9 +203,31 @@ public final class NodeSpecBuilder {
     return this;
   }
 
-  /** Sets {@code extensions}. */
+  /**
+   * Sets the fields this version does not know ({@code extensions}). The power interfaces' settings
+   * fields, kept among the spec's extensions too, are known fields: those of {@code extensions} are
+   * ignored and the builder's stay (set them with {@link #settings}), so that "keep the unknown
+   * fields of the stored spec" never brings back its old settings.
+   */
   public NodeSpecBuilder extensions(Map<String, Object> extensions) {
-    this.extensions = extensions;
+    Map<String, Object> merged = new LinkedHashMap<>();
+    if (extensions != null) {
+      extensions.forEach(
+          (field, value) -> {
+            if (PowerInterfaceTypes.bySettingsField(field).isEmpty()) {
+              merged.put(field, value);
+            }
+          });
+    }
+    if (this.extensions != null) {
+      this.extensions.forEach(
+          (field, value) -> {
+            if (PowerInterfaceTypes.bySettingsField(field).isPresent()) {
+              merged.put(field, value);
+            }
+          });
+    }
+    this.extensions = merged;
     return this;
   }
 
@@ -229,9 +247,6 @@ public final class NodeSpecBuilder {
         powerInterface,
         bmcCredentials,
         bmcTls,
-        ipmi,
-        proxmox,
-        wakeOnLan,
         bootProfile,
         resources,
         desiredPower,

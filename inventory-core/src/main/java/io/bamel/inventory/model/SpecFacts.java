@@ -12,9 +12,9 @@ import java.util.Map;
 
 /**
  * A node's spec as a power interface reads it ({@link NodeFacts}): a field by its wire name is the
- * spec's record component of that name or, for a field this model does not declare (a settings
- * field of an interface added later), the value kept among its extensions. The model never looks
- * inside an interface's settings.
+ * spec's record component of that name or, for a field this model does not declare (every power
+ * interface's settings field), the value kept among its extensions. The model never looks inside an
+ * interface's settings.
  */
 public final class SpecFacts implements NodeFacts {
 
@@ -45,7 +45,8 @@ public final class SpecFacts implements NodeFacts {
 
   @Override
   public JsonNode field(String name) {
-    JsonNode json = SettingsJson.toJson(value(name));
+    Object value = value(name);
+    JsonNode json = value instanceof JsonNode node ? node : SettingsJson.toJson(value);
     return json == null || json.isNull() ? null : json;
   }
 

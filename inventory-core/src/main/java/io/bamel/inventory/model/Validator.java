@@ -35,6 +35,13 @@ public final class Validator implements FieldChecks {
     errors.add(new FieldError(path(field), message));
   }
 
+  /** Records why {@code address} is not a management address ({@link ManagementAddress}). */
+  @Override
+  public void checkAddress(String field, String address) {
+    String problem = ManagementAddress.problem(address);
+    check(problem == null, field, problem);
+  }
+
   /** Records an error on {@code field} when {@code condition} does not hold. */
   @Override
   public void check(boolean condition, String field, String message) {
@@ -46,6 +53,11 @@ public final class Validator implements FieldChecks {
   /** Whether any error was recorded (through this validator or any nested view). */
   public boolean hasErrors() {
     return !errors.isEmpty();
+  }
+
+  /** The errors recorded so far (through this validator or any nested view). */
+  public List<FieldError> errors() {
+    return List.copyOf(errors);
   }
 
   /** Throws {@link InvalidInputException} if any error was recorded. */

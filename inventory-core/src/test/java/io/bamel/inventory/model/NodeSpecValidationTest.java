@@ -3,6 +3,12 @@ package io.bamel.inventory.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.power.ipmi.IpmiInterface;
+import io.bamel.power.ipmi.IpmiSettings;
+import io.bamel.power.proxmox.ProxmoxInterface;
+import io.bamel.power.proxmox.ProxmoxVm;
+import io.bamel.power.wol.WakeOnLan;
+import io.bamel.power.wol.WolInterface;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -73,13 +79,23 @@ class NodeSpecValidationTest {
   @Test
   void wakeOnLanNeedsAProbePortOnTheManagementAddress() {
     NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
-    assertThat(fields(wol.wakeOnLan(null).build())).containsExactly("wakeOnLan.probePort");
-    assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, null, "ssh-off", null)).build()))
+    assertThat(fields(wol.settings(WolInterface.FIELD, null).build()))
         .containsExactly("wakeOnLan.probePort");
-    assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, 22, null, null)).build())).isEmpty();
-    assertThat(fields(wol.wakeOnLan(new WakeOnLan(null, 22, null, null)).mgmtAddress(null).build()))
+    assertThat(
+            fields(
+                wol.settings(WolInterface.FIELD, new WakeOnLan(null, null, "ssh-off", null))
+                    .build()))
+        .containsExactly("wakeOnLan.probePort");
+    assertThat(
+            fields(wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null)).build()))
+        .isEmpty();
+    assertThat(
+            fields(
+                wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))
+                    .mgmtAddress(null)
+                    .build()))
         .containsExactly("mgmtAddress");
-    assertThatThrownBy(() -> wol.wakeOnLan(null).build().validate())
+    assertThatThrownBy(() -> wol.settings(WolInterface.FIELD, null).build().validate())
         .hasMessageContaining("wakeOnLan.probePort: required for wol");
   }
 
@@ -95,7 +111,7 @@ class NodeSpecValidationTest {
               fields(
                   valid()
                       .powerInterface(PowerInterface.of("wol"))
-                      .wakeOnLan(probe)
+                      .settings(WolInterface.FIELD, probe)
                       .bootProfile(pxe)
                       .build()))
           .as("wol " + pxe)
@@ -104,7 +120,7 @@ class NodeSpecValidationTest {
               fields(
                   valid()
                       .powerInterface(PowerInterface.of("proxmox"))
-                      .proxmox(vm)
+                      .settings(ProxmoxInterface.FIELD, vm)
                       .bootProfile(pxe)
                       .build()))
           .as("proxmox " + pxe)
@@ -115,7 +131,7 @@ class NodeSpecValidationTest {
               fields(
                   valid()
                       .powerInterface(PowerInterface.of("wol"))
-                      .wakeOnLan(probe)
+                      .settings(WolInterface.FIELD, probe)
                       .bootProfile(disk)
                       .build()))
           .isEmpty();
@@ -124,7 +140,7 @@ class NodeSpecValidationTest {
             () ->
                 valid()
                     .powerInterface(PowerInterface.of("proxmox"))
-                    .proxmox(vm)
+                    .settings(ProxmoxInterface.FIELD, vm)
                     .bootProfile("pxe")
                     .build()
                     .validate())
@@ -153,7 +169,7 @@ class NodeSpecValidationTest {
     NodeSpec ok =
         valid()
             .powerInterface(PowerInterface.of("proxmox"))
-            .proxmox(new ProxmoxVm("pve1", 101, null))
+            .settings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null))
             .build();
     assertThat(ok.validate()).isSameAs(ok);
   }
@@ -185,7 +201,11 @@ class NodeSpecValidationTest {
   void powerOffCommandIsANameNeverCommandText() {
     NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
     for (String name : java.util.List.of("ssh-off", "ipmi.soft_off", "0", "a".repeat(63))) {
-      assertThat(wol.wakeOnLan(new WakeOnLan(null, 22, name, null)).build().validate()).isNotNull();
+      assertThat(
+              wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, name, null))
+                  .build()
+                  .validate())
+          .isNotNull();
     }
     for (String text :
         java.util.List.of(
@@ -198,7 +218,10 @@ class NodeSpecValidationTest {
             "",
             "a".repeat(64))) {
       assertThatThrownBy(
-              () -> wol.wakeOnLan(new WakeOnLan(null, 22, text, null)).build().validate())
+              () ->
+                  wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, text, null))
+                      .build()
+                      .validate())
           .isInstanceOfSatisfying(
               InvalidInputException.class,
               e ->
@@ -291,15 +314,38 @@ class NodeSpecValidationTest {
 
   @Test
   void ipmiTakesSuitesZeroToSeventeenAndThreePrivileges() {
-    assertThat(valid().ipmi(IpmiSettings.of(0, "USER")).build().validate().ipmi().cipherSuite())
+    assertThat(
+            IpmiSettings.of(
+                    valid()
+                        .settings(IpmiInterface.FIELD, IpmiSettings.of(0, "USER"))
+                        .build()
+                        .validate()
+                        .facts(null))
+                .cipherSuite())
         .isZero();
-    assertThat(valid().ipmi(IpmiSettings.of(17, "ADMINISTRATOR")).build().validate()).isNotNull();
-    assertThat(valid().ipmi(IpmiSettings.of(null, null)).build().validate()).isNotNull();
-    assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(18, null)).build().validate())
+    assertThat(
+            valid()
+                .settings(IpmiInterface.FIELD, IpmiSettings.of(17, "ADMINISTRATOR"))
+                .build()
+                .validate())
+        .isNotNull();
+    assertThat(
+            valid().settings(IpmiInterface.FIELD, IpmiSettings.of(null, null)).build().validate())
+        .isNotNull();
+    assertThatThrownBy(
+            () ->
+                valid().settings(IpmiInterface.FIELD, IpmiSettings.of(18, null)).build().validate())
         .hasMessageContaining("ipmi.cipherSuite: must be a cipher suite from 0 to 17");
-    assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(-1, null)).build().validate())
+    assertThatThrownBy(
+            () ->
+                valid().settings(IpmiInterface.FIELD, IpmiSettings.of(-1, null)).build().validate())
         .hasMessageContaining("ipmi.cipherSuite");
-    assertThatThrownBy(() -> valid().ipmi(IpmiSettings.of(3, "admin")).build().validate())
+    assertThatThrownBy(
+            () ->
+                valid()
+                    .settings(IpmiInterface.FIELD, IpmiSettings.of(3, "admin"))
+                    .build()
+                    .validate())
         .hasMessageContaining("ipmi.privilege: must be one of USER, OPERATOR, ADMINISTRATOR");
   }
 

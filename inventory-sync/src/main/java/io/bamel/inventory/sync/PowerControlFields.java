@@ -1,9 +1,11 @@
 package io.bamel.inventory.sync;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.model.WakeOnLan;
+import io.bamel.inventory.model.Validator;
 import io.bamel.inventory.store.Codec;
+import io.bamel.power.spi.PowerInterfaceType;
 import io.bamel.power.spi.PowerInterfaceTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -84,21 +86,20 @@ public final class PowerControlFields {
   }
 
   /**
-   * The errors of a spec whose {@code wakeOnLan.powerOffCommand} names a command the server does
-   * not define ({@code known}: the names in {@code wakeOnLan.powerOffCommandsFile}).
+   * The errors of a spec whose power interface settings name something the server does not define
+   * ({@code known}: the power-off command names in {@code wakeOnLan.powerOffCommandsFile}, which
+   * {@code wakeOnLan.powerOffCommand} must name). Each interface checks its own settings ({@link
+   * PowerInterfaceType#checkDefinedNames}).
    */
   public static List<FieldError> unknownCommand(NodeSpec spec, Set<String> known) {
-    WakeOnLan wol = spec.wakeOnLan();
-    if (wol == null || wol.powerOffCommand() == null || known.contains(wol.powerOffCommand())) {
-      return List.of();
+    Validator v = new Validator();
+    for (PowerInterfaceType type : PowerInterfaceTypes.all()) {
+      JsonNode settings = type.settingsField() == null ? null : spec.settings(type.settingsField());
+      if (settings != null) {
+        type.checkDefinedNames(settings, known, v.at(type.settingsField()));
+      }
     }
-    String message =
-        known.isEmpty()
-            ? WakeOnLan.COMMAND_PROBLEM + "; this server defines none"
-            : WakeOnLan.COMMAND_PROBLEM
-                + "; this server defines "
-                + String.join(", ", known.stream().sorted().toList());
-    return List.of(new FieldError("wakeOnLan.powerOffCommand", message));
+    return v.errors();
   }
 
   /** The event message part naming the power-control fields changed, empty when none. */

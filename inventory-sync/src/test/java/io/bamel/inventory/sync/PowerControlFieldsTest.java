@@ -3,11 +3,8 @@ package io.bamel.inventory.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.BmcTls;
-import io.bamel.inventory.model.IpmiSettings;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.model.ProxmoxVm;
-import io.bamel.inventory.model.WakeOnLan;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -41,9 +38,9 @@ class PowerControlFieldsTest {
     NodeSpec everything =
         PLACED.toBuilder()
             .bmcTls(new BmcTls(null, true, null, null))
-            .ipmi(IpmiSettings.of(17, "OPERATOR"))
-            .proxmox(new ProxmoxVm("pve1", 100, null))
-            .wakeOnLan(new WakeOnLan(null, 22, null, null))
+            .settings("ipmi", java.util.Map.of("cipherSuite", 17, "privilege", "OPERATOR"))
+            .settings("proxmox", java.util.Map.of("node", "pve1", "vmid", 100))
+            .settings("wakeOnLan", java.util.Map.of("probePort", 22))
             .kubernetesNodeName("k8s-1")
             .build();
     assertThat(PowerControlFields.changed(null, everything))
@@ -83,7 +80,7 @@ class PowerControlFieldsTest {
     NodeSpec wol =
         PLACED.toBuilder()
             .powerInterface(PowerInterface.of("wol"))
-            .wakeOnLan(new WakeOnLan(null, 22, "ssh-off", null))
+            .settings("wakeOnLan", java.util.Map.of("probePort", 22, "powerOffCommand", "ssh-off"))
             .build();
     assertThat(PowerControlFields.unknownCommand(wol, Set.of("ssh-off"))).isEmpty();
     assertThat(PowerControlFields.unknownCommand(wol, Set.of("other")))

@@ -5,8 +5,10 @@ import io.bamel.power.DriverContext;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverFactory;
 import io.bamel.power.spi.CliFlag;
+import io.bamel.power.spi.FieldChecks;
 import io.bamel.power.spi.NodeFacts;
 import io.bamel.power.spi.PowerCapabilities;
+import io.bamel.power.spi.SettingsJson;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +16,17 @@ import java.util.Map;
 /**
  * The {@code ipmi} power interface: an IPMI v2.0 (RMCP+) BMC at {@code mgmtAddress} ({@code
  * host[:port]}). It sets boot devices, reads power draw (DCMI), inspects hardware (FRU) and shuts
- * down gracefully (a soft off). Its settings field {@code ipmi} holds the cipher suite, the
- * privilege level and, kept among the settings' extensions so that the API schema is unchanged, the
- * client implementation ({@code native} or {@code ipmitool}; the driver checks the value); each
- * becomes an endpoint option.
+ * down gracefully (a soft off). Its settings field {@code ipmi} ({@link IpmiSettings}, schema
+ * {@code ipmi.json} beside this class) holds the cipher suite, the privilege level and, kept among
+ * the settings' extensions so that the API schema is unchanged, the client implementation ({@code
+ * native} or {@code ipmitool}; the driver checks the value); each becomes an endpoint option.
  */
 public final class IpmiInterface implements PowerDriverFactory {
+
+  /** The node spec field of the settings ({@link IpmiSettings}). */
+  public static final String FIELD = "ipmi";
+
+  private static final JsonNode SCHEMA = SettingsJson.schema(IpmiInterface.class, "ipmi.json");
 
   @Override
   public String name() {
@@ -33,20 +40,42 @@ public final class IpmiInterface implements PowerDriverFactory {
 
   @Override
   public String settingsField() {
-    return "ipmi";
+    return FIELD;
+  }
+
+  @Override
+  public void checkSettings(JsonNode settings, FieldChecks checks) {
+    IpmiSettings ipmi = SettingsJson.read(settings, IpmiSettings.class, checks);
+    if (ipmi != null) {
+      ipmi.check(checks);
+    }
+  }
+
+  @Override
+  public List<String> unknownSettings(JsonNode settings) {
+    return SettingsJson.unknownMembers(settings, IpmiSettings.class);
+  }
+
+  @Override
+  public JsonNode settingsSchema() {
+    return SCHEMA;
   }
 
   @Override
   public Map<String, String> options(NodeFacts node) {
-    JsonNode settings = node.field(settingsField());
+    IpmiSettings settings = IpmiSettings.of(node);
     Map<String, String> options = new HashMap<>();
     if (settings == null) {
       return options;
     }
-    copy(settings, "cipherSuite", options, IpmiDriver.OPTION_CIPHER_SUITE);
-    copy(settings, "privilege", options, IpmiDriver.OPTION_PRIVILEGE);
-    if (settings.path("implementation").isTextual()) {
-      options.put(IpmiDriver.OPTION_IMPLEMENTATION, settings.get("implementation").asText());
+    if (settings.cipherSuite() != null) {
+      options.put(IpmiDriver.OPTION_CIPHER_SUITE, settings.cipherSuite().toString());
+    }
+    if (settings.privilege() != null) {
+      options.put(IpmiDriver.OPTION_PRIVILEGE, settings.privilege());
+    }
+    if (settings.implementation() != null) {
+      options.put(IpmiDriver.OPTION_IMPLEMENTATION, settings.implementation());
     }
     return options;
   }
@@ -76,12 +105,5 @@ public final class IpmiInterface implements PowerDriverFactory {
     return new IpmiDriver(
         context.credentials(),
         context.part(IpmiImplementation.class).orElse(IpmiConfig.defaults().implementation()));
-  }
-
-  private static void copy(JsonNode settings, String field, Map<String, String> to, String key) {
-    JsonNode value = settings.get(field);
-    if (value != null && !value.isNull()) {
-      to.put(key, value.asText());
-    }
   }
 }

@@ -8,17 +8,24 @@ import io.bamel.power.spi.CliFlag;
 import io.bamel.power.spi.FieldChecks;
 import io.bamel.power.spi.NodeFacts;
 import io.bamel.power.spi.PowerCapabilities;
+import io.bamel.power.spi.SettingsJson;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The {@code proxmox} power interface: a Proxmox VE virtual machine, driven through the API at
- * {@code mgmtAddress} ({@code https://host:8006}); its settings field {@code proxmox} names the
- * cluster node and the VM id. It inspects the VM's config and shuts down gracefully (an ACPI
- * shutdown); the boot order is Proxmox's business, so it sets no boot device, and it reads no power
- * draw.
+ * {@code mgmtAddress} ({@code https://host:8006}); its settings field {@code proxmox} ({@link
+ * ProxmoxVm}, schema {@code proxmox.json} beside this class) names the cluster node and the VM id.
+ * It inspects the VM's config and shuts down gracefully (an ACPI shutdown); the boot order is
+ * Proxmox's business, so it sets no boot device, and it reads no power draw.
  */
 public final class ProxmoxInterface implements PowerDriverFactory {
+
+  /** The node spec field of the settings ({@link ProxmoxVm}). */
+  public static final String FIELD = "proxmox";
+
+  private static final JsonNode SCHEMA =
+      SettingsJson.schema(ProxmoxInterface.class, "proxmox.json");
 
   @Override
   public String name() {
@@ -32,25 +39,41 @@ public final class ProxmoxInterface implements PowerDriverFactory {
 
   @Override
   public String settingsField() {
-    return "proxmox";
+    return FIELD;
+  }
+
+  @Override
+  public void checkSettings(JsonNode settings, FieldChecks checks) {
+    ProxmoxVm vm = SettingsJson.read(settings, ProxmoxVm.class, checks);
+    if (vm != null) {
+      vm.check(checks);
+    }
+  }
+
+  @Override
+  public List<String> unknownSettings(JsonNode settings) {
+    return SettingsJson.unknownMembers(settings, ProxmoxVm.class);
+  }
+
+  @Override
+  public JsonNode settingsSchema() {
+    return SCHEMA;
   }
 
   @Override
   public void checkNode(NodeFacts node, FieldChecks checks) {
     checks.check(node.mgmtAddress() != null, "mgmtAddress", "required for proxmox");
-    checks.check(
-        node.field(settingsField()) != null, "proxmox", "required for proxmox: the node and vmid");
+    checks.check(node.field(FIELD) != null, FIELD, "required for proxmox: the node and vmid");
   }
 
   @Override
   public Map<String, String> options(NodeFacts node) {
-    JsonNode vm = node.field(settingsField());
-    if (vm == null || !vm.hasNonNull("node") || !vm.hasNonNull("vmid")) {
+    ProxmoxVm vm = ProxmoxVm.of(node);
+    if (vm == null || vm.node() == null || vm.vmid() == null) {
       return Map.of();
     }
     return Map.of(
-        ProxmoxDriver.OPTION_NODE, vm.get("node").asText(),
-        ProxmoxDriver.OPTION_VMID, vm.get("vmid").asText());
+        ProxmoxDriver.OPTION_NODE, vm.node(), ProxmoxDriver.OPTION_VMID, vm.vmid().toString());
   }
 
   @Override

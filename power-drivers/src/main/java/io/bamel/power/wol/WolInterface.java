@@ -8,9 +8,11 @@ import io.bamel.power.spi.CliFlag;
 import io.bamel.power.spi.FieldChecks;
 import io.bamel.power.spi.NodeFacts;
 import io.bamel.power.spi.PowerCapabilities;
+import io.bamel.power.spi.SettingsJson;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code wol} power interface: Wake-on-LAN. The driver's address is the node's {@code
@@ -21,6 +23,11 @@ import java.util.Map;
  * power-off command bamel cannot switch the node off, so no pool picks it for a scale-down.
  */
 public final class WolInterface implements PowerDriverFactory {
+
+  /** The node spec field of the settings ({@link WakeOnLan}). */
+  public static final String FIELD = "wakeOnLan";
+
+  private static final JsonNode SCHEMA = SettingsJson.schema(WolInterface.class, "wakeOnLan.json");
 
   @Override
   public String name() {
@@ -34,7 +41,41 @@ public final class WolInterface implements PowerDriverFactory {
 
   @Override
   public String settingsField() {
-    return "wakeOnLan";
+    return FIELD;
+  }
+
+  @Override
+  public void checkSettings(JsonNode settings, FieldChecks checks) {
+    WakeOnLan wol = SettingsJson.read(settings, WakeOnLan.class, checks);
+    if (wol != null) {
+      wol.check(checks);
+    }
+  }
+
+  @Override
+  public List<String> unknownSettings(JsonNode settings) {
+    return SettingsJson.unknownMembers(settings, WakeOnLan.class);
+  }
+
+  /** A {@code powerOffCommand} must be one of the server's commands ({@code defined}). */
+  @Override
+  public void checkDefinedNames(JsonNode settings, Set<String> defined, FieldChecks checks) {
+    WakeOnLan wol = SettingsJson.readOrNull(settings, WakeOnLan.class);
+    if (wol == null || wol.powerOffCommand() == null || defined.contains(wol.powerOffCommand())) {
+      return;
+    }
+    checks.error(
+        "powerOffCommand",
+        defined.isEmpty()
+            ? WakeOnLan.COMMAND_PROBLEM + "; this server defines none"
+            : WakeOnLan.COMMAND_PROBLEM
+                + "; this server defines "
+                + String.join(", ", defined.stream().sorted().toList()));
+  }
+
+  @Override
+  public JsonNode settingsSchema() {
+    return SCHEMA;
   }
 
   @Override
@@ -64,13 +105,12 @@ public final class WolInterface implements PowerDriverFactory {
   @Override
   public Map<String, String> options(NodeFacts node) {
     Map<String, String> options = new HashMap<>();
-    JsonNode settings = node.field(settingsField());
-    String broadcast = text(settings, "broadcast");
-    if (broadcast != null) {
-      options.put(WolDriver.OPTION_BROADCAST, broadcast);
+    WakeOnLan settings = WakeOnLan.of(node);
+    if (settings != null && settings.broadcast() != null) {
+      options.put(WolDriver.OPTION_BROADCAST, settings.broadcast());
     }
-    if (canPowerOff(node)) {
-      options.put(WolDriver.OPTION_POWER_OFF_COMMAND, text(settings, "powerOffCommand"));
+    if (settings != null && settings.canPowerOff()) {
+      options.put(WolDriver.OPTION_POWER_OFF_COMMAND, settings.powerOffCommand());
       if (node.id() != null) {
         options.put(WolDriver.OPTION_NODE, node.id());
       }
@@ -78,9 +118,8 @@ public final class WolInterface implements PowerDriverFactory {
         options.put(WolDriver.OPTION_MGMT_ADDRESS, node.mgmtAddress());
       }
     }
-    String probePort = probePort(node);
-    if (node.mgmtAddress() != null && probePort != null) {
-      options.put(WolDriver.OPTION_PROBE, node.mgmtAddress() + ":" + probePort);
+    if (node.mgmtAddress() != null && settings != null && settings.probePort() != null) {
+      options.put(WolDriver.OPTION_PROBE, node.mgmtAddress() + ":" + settings.probePort());
     }
     return options;
   }
@@ -88,8 +127,8 @@ public final class WolInterface implements PowerDriverFactory {
   /** Only with a {@code wakeOnLan.powerOffCommand}: a magic packet cannot switch a machine off. */
   @Override
   public boolean canPowerOff(NodeFacts node) {
-    String command = text(node.field(settingsField()), "powerOffCommand");
-    return command != null && !command.isBlank();
+    WakeOnLan settings = WakeOnLan.of(node);
+    return settings != null && settings.canPowerOff();
   }
 
   @Override
@@ -115,12 +154,10 @@ public final class WolInterface implements PowerDriverFactory {
     return new WolDriver(context.part(PowerOffCommands.class).orElse(PowerOffCommands.empty()));
   }
 
-  private String probePort(NodeFacts node) {
-    return text(node.field(settingsField()), "probePort");
-  }
-
-  private static String text(JsonNode settings, String field) {
-    JsonNode value = settings == null ? null : settings.get(field);
-    return value == null || value.isNull() ? null : value.asText();
+  /** The probe port as given, read without a type (the field's own check reports a wrong one). */
+  private static JsonNode probePort(NodeFacts node) {
+    JsonNode settings = node.field(FIELD);
+    JsonNode port = settings == null ? null : settings.get("probePort");
+    return port == null || port.isNull() ? null : port;
   }
 }

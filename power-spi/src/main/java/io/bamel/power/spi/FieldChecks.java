@@ -13,6 +13,14 @@ public interface FieldChecks {
   /** Records an error on {@code field}. */
   void error(String field, String message);
 
+  /**
+   * Records on {@code field} why {@code address} is not an address the model accepts for {@code
+   * mgmtAddress} (a {@code host[:port]} or an {@code http(s)} URL), when it is not. The model owns
+   * the address rule; an interface whose settings name an address checks it here, with the same
+   * words.
+   */
+  void checkAddress(String field, String address);
+
   /** Records an error on {@code field} when {@code condition} does not hold. */
   default void check(boolean condition, String field, String message) {
     if (!condition) {

@@ -3,15 +3,16 @@ package io.bamel.power.spi;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One power interface (Redfish, IPMI, Wake-on-LAN, Proxmox, ...), declared in one package of its
  * own and registered with one line in {@code
  * META-INF/services/io.bamel.power.spi.PowerInterfaceType} ({@link PowerInterfaceTypes} finds it).
  * It owns everything about the interface that the rest of bamel used to spell out by name: its wire
- * name, what it can do, the node spec field holding its settings and their checks, the rules a node
- * using it must follow, the BMC address and endpoint options it derives from the node, and the
- * flags of {@code bamel bmc}. The driver factory is in {@code power-drivers} ({@code
+ * name, what it can do, the node spec field holding its settings, their checks and JSON schema, the
+ * rules a node using it must follow, the BMC address and endpoint options it derives from the node,
+ * and the flags of {@code bamel bmc}. The driver factory is in {@code power-drivers} ({@code
  * io.bamel.power.PowerDriverFactory}, a subtype), so the model sees this contract without seeing
  * any driver.
  *
@@ -39,6 +40,33 @@ public interface PowerInterfaceType {
    * nested under the field). Called whenever the field is set, whichever interface the node uses.
    */
   default void checkSettings(JsonNode settings, FieldChecks checks) {}
+
+  /**
+   * The members of the settings (not null) that the interface's settings type does not declare
+   * ({@link SettingsJson#unknownMembers}). The model keeps them, as it keeps every field it does
+   * not know (a newer bamel may have written them); the API refuses them as unknown fields.
+   */
+  default List<String> unknownSettings(JsonNode settings) {
+    return List.of();
+  }
+
+  /**
+   * Checks the settings (not null) against names the server's configuration defines for this
+   * interface, {@code defined} (today: Wake-on-LAN's power-off commands, from {@code
+   * wakeOnLan.powerOffCommandsFile}). The API calls it on every spec it writes; the model cannot,
+   * as it does not know the server. Most interfaces name nothing of the server's.
+   */
+  default void checkDefinedNames(JsonNode settings, Set<String> defined, FieldChecks checks) {}
+
+  /**
+   * The JSON schema of the settings object (OpenAPI 3.1's dialect), written once, by hand, as a
+   * resource beside the interface ({@link SettingsJson#schema}); the API's {@code /openapi.json}
+   * puts it under {@code NodeSpec}'s property {@link #settingsField()}. {@code null} when the
+   * interface has no settings field.
+   */
+  default JsonNode settingsSchema() {
+    return null;
+  }
 
   /**
    * Checks what a node using this interface must have (an address, its settings, ...), reporting on

@@ -18,6 +18,7 @@ import java.util.function.Predicate;
 public final class PowerInterfaceTypes {
 
   private static final Map<String, PowerInterfaceType> TYPES = load();
+  private static final Map<String, PowerInterfaceType> BY_FIELD = byField();
 
   private PowerInterfaceTypes() {}
 
@@ -58,10 +59,22 @@ public final class PowerInterfaceTypes {
 
   /** The spec fields of the interfaces' settings, in registration order. */
   public static List<String> settingsFields() {
-    return TYPES.values().stream()
-        .map(PowerInterfaceType::settingsField)
-        .filter(f -> f != null)
-        .toList();
+    return List.copyOf(BY_FIELD.keySet());
+  }
+
+  /** The interface whose settings live in spec field {@code field}, if one is registered. */
+  public static Optional<PowerInterfaceType> bySettingsField(String field) {
+    return Optional.ofNullable(field == null ? null : BY_FIELD.get(field));
+  }
+
+  private static Map<String, PowerInterfaceType> byField() {
+    Map<String, PowerInterfaceType> byField = new LinkedHashMap<>();
+    for (PowerInterfaceType type : TYPES.values()) {
+      if (type.settingsField() != null) {
+        byField.put(type.settingsField(), type);
+      }
+    }
+    return Collections.unmodifiableMap(byField);
   }
 
   private static Map<String, PowerInterfaceType> load() {

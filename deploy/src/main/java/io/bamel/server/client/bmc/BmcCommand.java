@@ -17,8 +17,6 @@ import io.bamel.power.PowerResult;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.credentials.CredentialSource;
 import io.bamel.power.credentials.CredentialStore;
-import io.bamel.power.ipmi.IpmiDriver;
-import io.bamel.power.proxmox.ProxmoxDriver;
 import io.bamel.power.wol.PowerOffCommands;
 import io.bamel.power.wol.WolDriver;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -60,6 +58,10 @@ import picocli.CommandLine.Spec;
  * runs a named command from {@code --off-commands-file} ({@link PowerOffCommands}), never a shell
  * line.
  *
+ * <p>Each power interface's own flags ({@code --cipher-suite}, {@code --probe}, {@code --vmid},
+ * ...) are the ones it declares ({@code PowerInterfaceType.cliFlags()}), added by {@link
+ * InterfaceFlags}; each sets one endpoint option of the driver, also on top of a {@code --node}'s.
+ *
  * <p>Runnable on its own ({@link #main}); {@code bin/bamel} registers it as a subcommand.
  */
 @Command(
@@ -67,6 +69,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = "Checks a BMC before it goes into the inventory.",
+    modelTransformer = InterfaceFlags.class,
     footer = {
       "",
       "ADDR: redfish  http(s)://host[:port] (service root found) or a System URI",
@@ -140,29 +143,11 @@ public final class BmcCommand implements Callable<Integer> {
       description = "how often on/off re-read the state")
   long pollMillis;
 
-  @Option(names = "--broadcast", paramLabel = "HOST[:PORT]", description = "wol: broadcast address")
-  String broadcast;
-
-  @Option(names = "--probe", paramLabel = "HOST:PORT", description = "wol: TCP probe for the state")
-  String probe;
-
-  @Option(
-      names = "--off-command",
-      paramLabel = "NAME",
-      description = "wol: the power-off command's name in --off-commands-file")
-  String offCommand;
-
   @Option(
       names = "--off-commands-file",
       paramLabel = "FILE",
       description = "wol: YAML file of named power-off commands (name: [/abs/program, args...])")
   Path offCommandsFile;
-
-  @Option(
-      names = "--mgmt-address",
-      paramLabel = "ADDR",
-      description = "wol: the node's mgmtAddress, for {host} and {address}")
-  String mgmtAddress;
 
   @Option(
       names = "--node",
@@ -173,24 +158,6 @@ public final class BmcCommand implements Callable<Integer> {
         "the directory holding one directory per credential name; wol: {node}"
       })
   String nodeId;
-
-  @Option(names = "--pve-node", description = "proxmox: the node the VM runs on")
-  String pveNode;
-
-  @Option(names = "--vmid", description = "proxmox: the VM id")
-  String vmid;
-
-  @Option(names = "--cipher-suite", description = "ipmi: RMCP+ cipher suite (default 3)")
-  String cipherSuite;
-
-  @Option(names = "--privilege", description = "ipmi: privilege level (default ADMINISTRATOR)")
-  String privilege;
-
-  @Option(
-      names = "--ipmi-implementation",
-      paramLabel = "IMPL",
-      description = "ipmi: native (bamel's RMCP+ client, default) or ipmitool")
-  String ipmiImplementation;
 
   @Option(
       names = "--addresses",
@@ -549,12 +516,7 @@ public final class BmcCommand implements Callable<Integer> {
       tls = flags.tls();
     }
     Map<String, String> options = new HashMap<>(e.options());
-    put(options, WolDriver.OPTION_BROADCAST, broadcast);
-    put(options, WolDriver.OPTION_PROBE, probe);
-    put(options, WolDriver.OPTION_POWER_OFF_COMMAND, offCommand);
-    put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);
-    put(options, IpmiDriver.OPTION_PRIVILEGE, privilege);
-    put(options, IpmiDriver.OPTION_IMPLEMENTATION, ipmiImplementation);
+    options.putAll(InterfaceFlags.options(spec));
     return new BmcEndpoint(e.address(), e.credentialsName(), tls, options);
   }
 
@@ -614,10 +576,12 @@ public final class BmcCommand implements Callable<Integer> {
   }
 
   private boolean noProbe() {
-    return WolDriver.INTERFACE.equalsIgnoreCase(powerInterface) && probe == null;
+    return WolDriver.INTERFACE.equalsIgnoreCase(powerInterface)
+        && !InterfaceFlags.options(spec).containsKey(WolDriver.OPTION_PROBE);
   }
 
-  private BmcEndpoint endpoint() {
+  /** The endpoint the flags describe (package-private for the flags' test). */
+  BmcEndpoint endpoint() {
     if (insecure && (caFile != null || pinSha256 != null)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--insecure excludes --ca-file and --pin-sha256");
@@ -630,17 +594,8 @@ public final class BmcCommand implements Callable<Integer> {
     }
     TlsSettings tls =
         insecure ? TlsSettings.insecureSkipVerify() : new TlsSettings(caFile, false, pinSha256);
-    Map<String, String> options = new HashMap<>();
-    put(options, WolDriver.OPTION_BROADCAST, broadcast);
-    put(options, WolDriver.OPTION_PROBE, probe);
-    put(options, WolDriver.OPTION_POWER_OFF_COMMAND, offCommand);
-    put(options, WolDriver.OPTION_MGMT_ADDRESS, mgmtAddress);
+    Map<String, String> options = new HashMap<>(InterfaceFlags.options(spec));
     put(options, WolDriver.OPTION_NODE, nodeId);
-    put(options, ProxmoxDriver.OPTION_NODE, pveNode);
-    put(options, ProxmoxDriver.OPTION_VMID, vmid);
-    put(options, IpmiDriver.OPTION_CIPHER_SUITE, cipherSuite);
-    put(options, IpmiDriver.OPTION_PRIVILEGE, privilege);
-    put(options, IpmiDriver.OPTION_IMPLEMENTATION, ipmiImplementation);
     String name = credentials == null ? null : String.valueOf(credentials.getFileName());
     return new BmcEndpoint(address, name, tls, options);
   }

@@ -2,6 +2,8 @@ package io.bamel.inventory.api.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.FieldError;
+import io.bamel.inventory.model.NodeSpec;
+import io.bamel.power.spi.PowerInterfaceTypes;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -14,6 +16,10 @@ import java.util.Map;
  * Finds fields a client sent that the model does not know. The model keeps such fields in each
  * record's {@code extensions} (so data written by a newer bamel survives a round trip through an
  * older one); in API input they are almost always typos, so the API rejects them.
+ *
+ * <p>A power interface's settings field of a node spec ({@code ipmi}, {@code wakeOnLan}, ...) is
+ * kept among the spec's extensions, opaque to the model: it is a known field, and its members are
+ * checked by its interface ({@code PowerInterfaceType.unknownSettings}).
  *
  * <p>A member literally named {@code extensions} never reaches that map: it is the name of the
  * records' catch-all component, which Jackson does not bind as a property and drops. {@link
@@ -123,9 +129,19 @@ final class UnknownFields {
       }
       String name = component.getName();
       if (name.equals("extensions") && field instanceof Map<?, ?> unknown) {
-        for (Object key : unknown.keySet()) {
-          String where = path.isEmpty() ? String.valueOf(key) : path + "." + key;
-          errors.add(new FieldError(where, "unknown field"));
+        for (Map.Entry<?, ?> e : unknown.entrySet()) {
+          String where = at(path, String.valueOf(e.getKey()));
+          JsonNode settings =
+              value instanceof NodeSpec spec ? spec.settings(String.valueOf(e.getKey())) : null;
+          if (settings == null) {
+            errors.add(new FieldError(where, "unknown field"));
+            continue;
+          }
+          // A power interface's settings: known as a field, its members known to its interface.
+          PowerInterfaceTypes.bySettingsField(String.valueOf(e.getKey()))
+              .map(type -> type.unknownSettings(settings))
+              .orElse(List.of())
+              .forEach(member -> errors.add(new FieldError(at(where, member), "unknown field")));
         }
       } else if (field instanceof Map<?, ?> map) {
         for (Map.Entry<?, ?> e : map.entrySet()) {

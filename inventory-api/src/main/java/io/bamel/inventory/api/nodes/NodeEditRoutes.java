@@ -124,8 +124,9 @@ public final class NodeEditRoutes {
                     id,
                     current -> {
                       Preconditions.check(ifMatch, current.specRevision(), "node " + id);
-                      // Fields a newer bamel stored (the spec's extensions) are kept, not patched.
-                      Map<String, Object> kept = current.spec().extensions();
+                      // Fields a newer bamel stored (the spec's unknown fields) are kept, not
+                      // patched; the power interfaces' settings are patched like any field.
+                      Map<String, Object> kept = current.spec().unknownFields();
                       ObjectNode base = Codec.mapper().valueToTree(current.spec());
                       base.remove(kept.keySet());
                       NodeSpec patched =
