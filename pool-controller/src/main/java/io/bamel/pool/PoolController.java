@@ -17,6 +17,7 @@ import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.InventoryException;
 import io.bamel.inventory.store.WriteFence;
+import io.bamel.pool.history.DemandHistory;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -58,7 +59,10 @@ import org.slf4j.LoggerFactory;
  * cycle. Then metrics ({@link PoolMetrics}) and the energy estimate ({@link EnergyLedger}).
  *
  * <p>The low-utilization window and the last scale-up are kept in the pool status ({@link
- * PoolMemory}), so a new leader continues them. Pools without a config are left alone.
+ * PoolMemory}), so a new leader continues them. Each pool's demand history ({@link DemandHistory}:
+ * its demand at each hour of the week) observes every cycle's demand and is kept in etcd by {@link
+ * PoolHistories}: read once per leadership term, written once per closed hour, fenced like the
+ * status. Pools without a config are left alone.
  *
  * <p>Besides the interval, a pod becoming unschedulable wakes the loop ({@link #wake()}, through
  * the cluster's watch): a cycle runs {@code wakeDelay} (100 ms) later, every wake-up until then
@@ -113,6 +117,7 @@ public final class PoolController implements AutoCloseable {
   private final TriggerEvaluators triggers;
   private final PoolMetrics metrics;
   private final EnergyLedger ledger;
+  private final PoolHistories histories;
   private final ScheduledExecutorService loop;
   private final Runnable cycle = CoreThreads.guarded("pool controller cycle", log, this::runCycle);
 
@@ -157,6 +162,7 @@ public final class PoolController implements AutoCloseable {
     this.triggers = new TriggerEvaluators(evaluators);
     this.metrics = new PoolMetrics(Objects.requireNonNull(b.registry, "registry"));
     this.ledger = new EnergyLedger(maxGap(b.interval));
+    this.histories = new PoolHistories(store, b.clock);
     this.loop = Executors.newSingleThreadScheduledExecutor(CoreThreads.factory("pool-controller"));
     this.triggerLog = new FailureLog(log, "pool", "trigger-query", b.clock);
     this.kubeLog = new FailureLog(log, "cluster", "kubernetes-read", b.clock);
@@ -247,9 +253,10 @@ public final class PoolController implements AutoCloseable {
     }
     Map<String, Votes> votes = triggers.evaluate(triggerLists, now);
     votes.forEach(this::logTriggers);
+    Map<String, DemandHistory> before = histories.current(pools);
     long prepareStart = System.nanoTime();
     CyclePlan cycle =
-        CyclePlan.prepare(pools, cache.nodes(), view, votes, memory, canPowerOff, now);
+        CyclePlan.prepare(pools, cache.nodes(), view, votes, memory, before, canPowerOff, now);
     long prepareShare = pools.isEmpty() ? 0 : (System.nanoTime() - prepareStart) / pools.size();
 
     List<AppliedPlan> outcomes = new ArrayList<>();
@@ -270,6 +277,13 @@ public final class PoolController implements AutoCloseable {
       }
       metrics.decisionSeconds((System.nanoTime() - t0 + prepareShare) / 1e9);
       energy.addAll(cycle.energy(pool.name()));
+      histories.update(pool.name(), cycle.history(pool.name()));
+      try {
+        histories.persist(pool.name(), fence);
+      } catch (FencedException e) {
+        log.warn("pool controller no longer leads; stopping this cycle: {}", e.getMessage());
+        return outcomes;
+      }
     }
     ledger.observe(now, energy).forEach(metrics::energySaved);
     for (String gone : new ArrayList<>(observedPools.keySet())) {
@@ -278,6 +292,7 @@ public final class PoolController implements AutoCloseable {
         metrics.forget(gone, observedPools.remove(gone));
         memory.remove(gone);
         written.remove(gone);
+        histories.remove(gone);
       }
     }
     return outcomes;
@@ -374,6 +389,7 @@ public final class PoolController implements AutoCloseable {
   private void forget() {
     memory.clear();
     written.clear();
+    histories.forget();
     triggers.reset();
     ledger.reset();
   }

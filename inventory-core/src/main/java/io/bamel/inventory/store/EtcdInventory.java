@@ -420,8 +420,9 @@ public final class EtcdInventory {
   }
 
   /**
-   * The names of every pool that has a config, a status or members in etcd, sorted, read now (keys
-   * only). For checks and tools; readers serve pools from the {@link InventoryCache}.
+   * The names of every pool that has a config, a status, members or a demand history in etcd,
+   * sorted, read now (keys only). For checks and tools; readers serve pools from the {@link
+   * InventoryCache}.
    */
   public List<String> poolNames() {
     Set<String> names = new TreeSet<>();
@@ -477,7 +478,8 @@ public final class EtcdInventory {
   }
 
   /**
-   * Deletes a pool's config and status. Refused while nodes are members: move or delete them first.
+   * Deletes a pool's config, status and demand history. Refused while nodes are members: move or
+   * delete them first.
    *
    * @param expectedRevision the config revision the caller saw, or {@link #ANY_REVISION}
    * @return whether there was a config to delete
@@ -498,6 +500,7 @@ public final class EtcdInventory {
         expectedRevision == ANY_REVISION ? current.get().configRevision() : expectedRevision);
     plan.delete(Keys.poolConfig(pool));
     plan.delete(Keys.poolStatus(pool));
+    plan.delete(Keys.poolHistory(pool));
     plan.commit(kv, options.timeout(), "pool " + pool);
     return true;
   }
@@ -507,6 +510,33 @@ public final class EtcdInventory {
     TxnPlan plan = new TxnPlan().fence(fence);
     plan.put(Keys.poolStatus(pool), Codec.encode(status));
     return plan.commit(kv, options.timeout(), "status of pool " + pool);
+  }
+
+  /**
+   * Writes a pool's demand history ({@link Keys#poolHistory}), fenced by {@code fence} (null:
+   * unfenced) and only while the pool has a config, so that a write racing the pool's deletion
+   * cannot leave a history behind. The value is the pool controller's; the store does not read it.
+   *
+   * @return the revision of the write
+   * @throws NotFoundException when the pool has no config (deleted)
+   * @throws FencedException when the writer no longer leads
+   */
+  public long putPoolHistory(String pool, byte[] history, WriteFence fence) {
+    TxnPlan plan = new TxnPlan().fence(fence);
+    plan.expectExists(Keys.poolConfig(pool));
+    plan.put(Keys.poolHistory(pool), history);
+    return plan.commit(kv, options.timeout(), "demand history of pool " + pool);
+  }
+
+  /** A pool's demand history as stored, read now; empty when there is none. */
+  public Optional<byte[]> getPoolHistory(String pool) {
+    String key = Keys.poolHistory(pool);
+    GetResponse response =
+        Etcd.await(
+            kv.get(Bytes.of(key)), options.timeout(), "reading the demand history of pool " + pool);
+    return response.getKvs().isEmpty()
+        ? Optional.empty()
+        : Optional.of(response.getKvs().get(0).getValue().getBytes());
   }
 
   /**

@@ -23,6 +23,8 @@ public record KeyRef(Kind kind, String id, String pool, long seq) {
     POOL_CONFIG,
     /** {@code pools/{pool}/status}. */
     POOL_STATUS,
+    /** {@code pools/{pool}/history}: kept by the pool controller; the cache ignores it. */
+    POOL_HISTORY,
     /** {@code pools/{pool}/members/{id}}. */
     POOL_MEMBER,
     /** {@code global/config}. */

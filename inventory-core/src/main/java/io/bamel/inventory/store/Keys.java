@@ -18,6 +18,7 @@ import java.util.Locale;
  * /baremetal/pools/{pool}/config        PoolConfig
  * /baremetal/pools/{pool}/members/{id}  "" (index of spec.pool)
  * /baremetal/pools/{pool}/status        PoolStatus
+ * /baremetal/pools/{pool}/history       the pool's demand history (JSON of the pool controller)
  * /baremetal/global/config              global settings
  * /baremetal/global/stats               fleet-wide figures
  * /baremetal/leader/{component}         leader election
@@ -70,6 +71,7 @@ public final class Keys {
   static final String METRICS = "metrics";
   static final String CONFIG = "config";
   static final String MEMBERS = "members";
+  static final String HISTORY = "history";
   private static final int SEQ_DIGITS = 16;
   private static final String ZEROS = "0".repeat(SEQ_DIGITS);
 
@@ -122,6 +124,14 @@ public final class Keys {
   /** {@code /baremetal/pools/{pool}/status}. */
   public static String poolStatus(String pool) {
     return pool(pool) + STATUS;
+  }
+
+  /**
+   * {@code /baremetal/pools/{pool}/history}: the pool's demand history, an opaque value to the
+   * store (the pool controller's {@code io.bamel.pool.history.HistoryJson}).
+   */
+  public static String poolHistory(String pool) {
+    return pool(pool) + HISTORY;
   }
 
   /** {@code /baremetal/pools/{pool}/members/}: the prefix of the pool's member index. */
@@ -200,6 +210,9 @@ public final class Keys {
         }
         if (parts[1].equals(STATUS)) {
           return new KeyRef(KeyRef.Kind.POOL_STATUS, null, parts[0], 0);
+        }
+        if (parts[1].equals(HISTORY)) {
+          return new KeyRef(KeyRef.Kind.POOL_HISTORY, null, parts[0], 0);
         }
       } else if (parts.length == 3 && parts[1].equals(MEMBERS) && Ids.isValid(parts[0])) {
         if (Ids.isValid(parts[2])) {

@@ -17,6 +17,7 @@ class KeysTest {
     assertThat(Keys.poolConfig("gpu")).isEqualTo("/baremetal/pools/gpu/config");
     assertThat(Keys.poolMember("gpu", "n1")).isEqualTo("/baremetal/pools/gpu/members/n1");
     assertThat(Keys.poolStatus("gpu")).isEqualTo("/baremetal/pools/gpu/status");
+    assertThat(Keys.poolHistory("gpu")).isEqualTo("/baremetal/pools/gpu/history");
     assertThat(Keys.leader("node-controller")).isEqualTo("/baremetal/leader/node-controller");
   }
 
@@ -28,6 +29,9 @@ class KeysTest {
         .isEqualTo(new KeyRef(KeyRef.Kind.NODE_EVENT, "n1", null, 7));
     assertThat(Keys.parse(Keys.poolMember("p", "n1")))
         .isEqualTo(new KeyRef(KeyRef.Kind.POOL_MEMBER, "n1", "p", 0));
+    assertThat(Keys.parse(Keys.poolHistory("p")))
+        .isEqualTo(new KeyRef(KeyRef.Kind.POOL_HISTORY, null, "p", 0));
+    assertThat(Keys.parse("/baremetal/pools/p/other").kind()).isEqualTo(KeyRef.Kind.OTHER);
     assertThat(Keys.parse("/baremetal/nodes/n1/other").kind()).isEqualTo(KeyRef.Kind.OTHER);
     assertThat(Keys.parse("/elsewhere").kind()).isEqualTo(KeyRef.Kind.OTHER);
   }
@@ -57,6 +61,8 @@ class KeysTest {
   void unsafeIdsNeverBecomeKeys() {
     assertThatThrownBy(() -> Keys.nodeSpec("../pools")).isInstanceOf(InvalidInputException.class);
     assertThatThrownBy(() -> Keys.poolMember("p", "a/b")).isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(() -> Keys.poolHistory("../nodes"))
+        .isInstanceOf(InvalidInputException.class);
   }
 
   @Test

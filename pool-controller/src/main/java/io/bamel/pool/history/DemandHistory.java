@@ -150,8 +150,11 @@ public final class DemandHistory {
     if (hour <= 0 || hour > MAX_EPOCH_HOUR) {
       return this; // a clock outside 1970 to 9999 is not observed
     }
-    Map<String, Double> sample = sample(requested);
+    Map<String, Double> sample = sample(requested, hour == openHour);
     if (openHour != NO_HOUR && hour == openHour) {
+      if (sample.isEmpty()) {
+        return this; // nothing above the open peak
+      }
       DemandHistory named = withNames(sample.keySet());
       Map<String, Double> peak = maxOf(openPeak, named.known(sample));
       return peak == openPeak
@@ -324,17 +327,24 @@ public final class DemandHistory {
     }
   }
 
-  /** The usable part of an observation: valid names, finite positive amounts, rounded up. */
-  private static Map<String, Double> sample(Resources requested) {
+  /**
+   * The usable part of an observation: valid names, finite positive amounts, rounded up. Amounts
+   * not above the open peak (the common case: a cycle every 15 s within the same hour) are left out
+   * before any rounding, as they change nothing; a name already kept is not checked again.
+   */
+  private Map<String, Double> sample(Resources requested, boolean sameHour) {
     Map<String, Double> out = new HashMap<>();
     requested
         .amounts()
         .forEach(
             (name, amount) -> {
-              if (amount != null
-                  && Double.isFinite(amount)
-                  && amount > 0
-                  && RESOURCE_NAME.matcher(name).matches()) {
+              if (amount == null || !Double.isFinite(amount) || !(amount > 0)) {
+                return;
+              }
+              if (sameHour && amount <= openPeak.getOrDefault(name, 0.0)) {
+                return;
+              }
+              if (names.contains(name) || RESOURCE_NAME.matcher(name).matches()) {
                 out.put(name, roundUp(amount));
               }
             });

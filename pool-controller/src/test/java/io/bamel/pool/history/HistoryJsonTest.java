@@ -21,8 +21,14 @@ class HistoryJsonTest {
 
   private static final Instant MONDAY = Instant.parse("2026-11-23T00:00:00Z");
 
+  private static final DemandHistory LEARNED = learn();
+
   /** Nine days of a daily swing between 20 and 80 cores, observed every 5 minutes. */
   private static DemandHistory learned() {
+    return LEARNED;
+  }
+
+  private static DemandHistory learn() {
     DemandHistory h = DemandHistory.empty();
     for (Instant t = MONDAY; t.isBefore(MONDAY.plus(Duration.ofDays(9))); t = t.plusSeconds(300)) {
       long hour = t.getEpochSecond() / 3600 % 24;
@@ -77,6 +83,22 @@ class HistoryJsonTest {
     assertThat(new String(json, StandardCharsets.UTF_8))
         .startsWith("{\"version\":1,\"learnedAtHour\":[0,");
     assertThat(HistoryJson.read(json)).isEqualTo(DemandHistory.empty());
+  }
+
+  @Test
+  void theExampleOfTheEtcdSchemaPageIsAHistoryWrittenAsItShows() throws Exception {
+    String doc =
+        java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "etcd-schema.md"));
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?m)^`/baremetal/pools/gpu/history`[^\n]*\n(?:[^\n]*\n)*?```json\n(.*?)```",
+                java.util.regex.Pattern.DOTALL)
+            .matcher(doc);
+    assertThat(m.find()).as("docs/etcd-schema.md has an example of the history key").isTrue();
+    String example = m.group(1).replaceAll("\\s+", "");
+    DemandHistory h = HistoryJson.read(bytes(example));
+    assertThat(new String(HistoryJson.write(h), StandardCharsets.UTF_8)).isEqualTo(example);
+    assertThat(h.learnedHours()).isPositive();
   }
 
   @Test
