@@ -224,19 +224,58 @@ class NodeStateMachineTest {
   // ------------------------------------------------------------------ the table
 
   /**
+   * What the tables' rows name: desired power, the BMC's answer and Kubernetes, then the expected
+   * state, action and drift. A row leaves out what takes its table's default (desired on, the BMC
+   * on, no Kubernetes node, no drift, unless the table says otherwise).
+   */
+  abstract static class Row<R extends Row<R>> {
+    DesiredPower desired = WANT_ON;
+    BmcPowerState power = ON_;
+    KubeView kube = ABSENT;
+    NodeState to;
+    Enum<?> action;
+    Drift drift;
+
+    @SuppressWarnings("unchecked")
+    private R self() {
+      return (R) this;
+    }
+
+    R want(DesiredPower desired) {
+      this.desired = desired;
+      return self();
+    }
+
+    R bmc(BmcPowerState power) {
+      this.power = power;
+      return self();
+    }
+
+    R kube(KubeView kube) {
+      this.kube = kube;
+      return self();
+    }
+
+    R expect(NodeState to, Enum<?> action) {
+      this.to = to;
+      this.action = action;
+      return self();
+    }
+
+    R drift(Drift drift) {
+      this.drift = drift;
+      return self();
+    }
+  }
+
+  /**
    * One row: from state (elapsed in it), desired, BMC, Kubernetes -> state, action, drift. A row
    * names each of them but the time in the state ({@link #JUST} unless {@link #after}) and the
    * drift (none unless {@link #drift}).
    */
-  static final class Case {
+  static final class Case extends Row<Case> {
     private final NodeState from;
     private Duration elapsed = JUST;
-    private DesiredPower desired;
-    private BmcPowerState power;
-    private KubeView kube;
-    private NodeState to;
-    private Enum<?> action;
-    private Drift drift;
 
     private Case(NodeState from) {
       this.from = from;
@@ -244,32 +283,6 @@ class NodeStateMachineTest {
 
     Case after(Duration elapsed) {
       this.elapsed = elapsed;
-      return this;
-    }
-
-    Case want(DesiredPower desired) {
-      this.desired = desired;
-      return this;
-    }
-
-    Case bmc(BmcPowerState power) {
-      this.power = power;
-      return this;
-    }
-
-    Case kube(KubeView kube) {
-      this.kube = kube;
-      return this;
-    }
-
-    Case expect(NodeState to, Enum<?> action) {
-      this.to = to;
-      this.action = action;
-      return this;
-    }
-
-    Case drift(Drift drift) {
-      this.drift = drift;
       return this;
     }
 
@@ -567,45 +580,19 @@ class NodeStateMachineTest {
    * the BMC answers {@code power}, and the one before it saw {@code seen}. What a row leaves out
    * takes its default: desired on, NotReady in Kubernetes, no drift.
    */
-  static final class CycleCase {
+  static final class CycleCase extends Row<CycleCase> {
     private final Duration since;
-    private DesiredPower desired = WANT_ON;
-    private BmcPowerState power;
     private ObservedPower seen;
-    private KubeView kube = NOT_READY;
-    private NodeState to;
-    private Enum<?> action;
-    private Drift drift;
 
     private CycleCase(Duration since) {
       this.since = since;
-    }
-
-    CycleCase want(DesiredPower desired) {
-      this.desired = desired;
-      return this;
+      this.kube = NOT_READY;
     }
 
     /** The BMC's answer now and the power seen at the look before. */
     CycleCase bmc(BmcPowerState power, ObservedPower seen) {
       this.power = power;
       this.seen = seen;
-      return this;
-    }
-
-    CycleCase kube(KubeView kube) {
-      this.kube = kube;
-      return this;
-    }
-
-    CycleCase expect(NodeState to, Enum<?> action) {
-      this.to = to;
-      this.action = action;
-      return this;
-    }
-
-    CycleCase drift(Drift drift) {
-      this.drift = drift;
       return this;
     }
 
@@ -745,40 +732,14 @@ class NodeStateMachineTest {
    * desired, BMC, Kubernetes -> state, action and the error text it starts with; a field left out
    * takes its default (desired on, the BMC on, no Kubernetes node, no action, no error).
    */
-  static final class TimeoutCase {
+  static final class TimeoutCase extends Row<TimeoutCase> {
     private final NodeState from;
     private final Duration elapsed;
-    private DesiredPower desired = WANT_ON;
-    private BmcPowerState power = ON_;
-    private KubeView kube = ABSENT;
-    private NodeState to;
-    private Enum<?> action = NONE;
     private String error;
 
     private TimeoutCase(NodeState from, Duration elapsed) {
       this.from = from;
       this.elapsed = elapsed;
-    }
-
-    TimeoutCase want(DesiredPower desired) {
-      this.desired = desired;
-      return this;
-    }
-
-    TimeoutCase bmc(BmcPowerState power) {
-      this.power = power;
-      return this;
-    }
-
-    TimeoutCase kube(KubeView kube) {
-      this.kube = kube;
-      return this;
-    }
-
-    TimeoutCase expect(NodeState to, Enum<?> action) {
-      this.to = to;
-      this.action = action;
-      return this;
     }
 
     TimeoutCase error(String error) {
@@ -1158,43 +1119,18 @@ class NodeStateMachineTest {
    * What a row leaves out takes its default: not marked, desired on, the BMC on, NotReady in
    * Kubernetes; its expectation is always given.
    */
-  static final class NotReadyCase {
+  static final class NotReadyCase extends Row<NotReadyCase> {
     private final Duration down;
     private boolean marked;
-    private DesiredPower desired = WANT_ON;
-    private BmcPowerState power = ON_;
-    private KubeView kube = NOT_READY;
-    private NodeState to;
-    private Enum<?> action;
     private String remediation;
 
     private NotReadyCase(Duration down) {
       this.down = down;
+      this.kube = NOT_READY;
     }
 
     NotReadyCase marked() {
       this.marked = true;
-      return this;
-    }
-
-    NotReadyCase want(DesiredPower desired) {
-      this.desired = desired;
-      return this;
-    }
-
-    NotReadyCase bmc(BmcPowerState power) {
-      this.power = power;
-      return this;
-    }
-
-    NotReadyCase kube(KubeView kube) {
-      this.kube = kube;
-      return this;
-    }
-
-    NotReadyCase expect(NodeState to, Enum<?> action) {
-      this.to = to;
-      this.action = action;
       return this;
     }
 
@@ -1339,13 +1275,10 @@ class NodeStateMachineTest {
    * sinceTimer} ago), the last observation {@code seen}, the BMC now -> state, action. What a row
    * leaves out takes its default: first sent when written, seen off.
    */
-  static final class ConfirmCase {
+  static final class ConfirmCase extends Row<ConfirmCase> {
     private final Duration sinceWrite;
     private Duration sinceTimer;
     private ObservedPower seen = ObservedPower.OFF;
-    private BmcPowerState power;
-    private NodeState to;
-    private Enum<?> action;
 
     private ConfirmCase(Duration sinceWrite) {
       this.sinceWrite = sinceWrite;
@@ -1360,17 +1293,6 @@ class NodeStateMachineTest {
 
     ConfirmCase seen(ObservedPower seen) {
       this.seen = seen;
-      return this;
-    }
-
-    ConfirmCase bmc(BmcPowerState power) {
-      this.power = power;
-      return this;
-    }
-
-    ConfirmCase expect(NodeState to, Enum<?> action) {
-      this.to = to;
-      this.action = action;
       return this;
     }
 
