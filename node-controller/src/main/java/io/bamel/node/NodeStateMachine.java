@@ -11,6 +11,7 @@ import io.bamel.inventory.model.PowerAction;
 import io.bamel.node.Decision.Requeue;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerResult;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -191,7 +192,8 @@ public final class NodeStateMachine {
         writtenAhead.next().toBuilder()
             .lastPowerAction(force)
             .powerActionTime(now)
-            .restartTimer(now)
+            .timerStarted(now)
+            .timerElapsed(Duration.ZERO)
             .build();
     String message = action + ": nothing sent, no graceful off (" + failure + "); forcing at once";
     NodeEvent event = NodeEvent.transition(now, state, state, message, action, "unsupported");

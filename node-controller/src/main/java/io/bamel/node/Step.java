@@ -447,7 +447,7 @@ final class Step extends Transitions {
       return powerOff(PowerAction.POWER_OFF, reason);
     }
     return transition(
-        base().restartTimer(now),
+        restartTimer(base()),
         NodeState.DRAINING,
         reason,
         Action.drain(verdict.seen() ? evictable(kube.workloads()) : List.of()),

@@ -71,8 +71,7 @@ abstract class Transitions {
 
   /** To a transitional state found at the BMC: its timer starts now. */
   final Decision timed(NodeState next, String reason) {
-    return transition(
-        base().restartTimer(now).powerActionTime(now), next, reason, Action.NONE, null);
+    return transition(restartTimer(base()).powerActionTime(now), next, reason, Action.NONE, null);
   }
 
   /** To {@code ready} (healthy: error, timer and cycle cleared). */
@@ -83,7 +82,7 @@ abstract class Transitions {
   /** To {@code joining}: the join timer starts, no power cycle yet. */
   final Decision toJoining(NodeStatusBuilder b, String reason) {
     return transition(
-        b.powerCycled(false).restartTimer(now), NodeState.JOINING, reason, Action.NONE, null);
+        restartTimer(b.powerCycled(false)), NodeState.JOINING, reason, Action.NONE, null);
   }
 
   /** Ready in Kubernetes: to {@code ready}, labelled with the pool's labels and uncordoned. */
@@ -180,7 +179,12 @@ abstract class Transitions {
 
   /** Records the power action about to be requested (the write-ahead) and restarts the timer. */
   final NodeStatusBuilder writeAhead(NodeStatusBuilder b, PowerAction power) {
-    return b.lastPowerAction(power).powerActionTime(now).restartTimer(now);
+    return restartTimer(b.lastPowerAction(power).powerActionTime(now));
+  }
+
+  /** Starts the step timer afresh now. */
+  final NodeStatusBuilder restartTimer(NodeStatusBuilder b) {
+    return b.timerStarted(now).timerElapsed(Duration.ZERO);
   }
 
   final NodeStatusBuilder pauseTimer(NodeStatusBuilder b) {

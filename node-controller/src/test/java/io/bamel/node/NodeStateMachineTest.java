@@ -140,23 +140,151 @@ class NodeStateMachineTest {
 
   static Decision decide(
       NodeTimeouts timeouts, NodeSpec spec, NodeStatus status, BmcPowerState power, KubeView kube) {
-    return NodeStateMachine.decide(
-        new Observation(
-            spec, 7, status, PowerReading.of(power), kube, timeouts, Map.of("tier", "2"), T0));
+    return look(status)
+        .spec(spec)
+        .power(power)
+        .kube(kube)
+        .timeouts(timeouts)
+        .poolLabels(Map.of("tier", "2"))
+        .decide();
+  }
+
+  /** An observation of {@code status} to decide on, with the defaults of {@link Look}. */
+  static Look look(NodeStatus status) {
+    return new Look(status);
+  }
+
+  /**
+   * An observation of node n1: what a test leaves out takes its default (desired on, spec revision
+   * 7, the BMC on, no Kubernetes node, the default timeouts, no pool labels, at {@link #T0}).
+   */
+  static final class Look {
+    private final NodeStatus status;
+    private NodeSpec spec = NodeStateMachineTest.spec(WANT_ON);
+    private long specRevision = 7;
+    private PowerReading power = PowerReading.of(ON_);
+    private KubeView kube = ABSENT;
+    private NodeTimeouts timeouts = TIMEOUTS;
+    private Map<String, String> poolLabels = Map.of();
+    private Instant now = T0;
+
+    private Look(NodeStatus status) {
+      this.status = status;
+    }
+
+    Look want(DesiredPower desired) {
+      return spec(NodeStateMachineTest.spec(desired));
+    }
+
+    Look spec(NodeSpec spec) {
+      this.spec = spec;
+      return this;
+    }
+
+    Look specRevision(long specRevision) {
+      this.specRevision = specRevision;
+      return this;
+    }
+
+    Look power(BmcPowerState power) {
+      return power(PowerReading.of(power));
+    }
+
+    Look power(PowerReading power) {
+      this.power = power;
+      return this;
+    }
+
+    Look kube(KubeView kube) {
+      this.kube = kube;
+      return this;
+    }
+
+    Look timeouts(NodeTimeouts timeouts) {
+      this.timeouts = timeouts;
+      return this;
+    }
+
+    Look poolLabels(Map<String, String> poolLabels) {
+      this.poolLabels = poolLabels;
+      return this;
+    }
+
+    Look at(Instant now) {
+      this.now = now;
+      return this;
+    }
+
+    Decision decide() {
+      return NodeStateMachine.decide(
+          new Observation(spec, specRevision, status, power, kube, timeouts, poolLabels, now));
+    }
   }
 
   // ------------------------------------------------------------------ the table
 
-  /** One row: from state (elapsed in it), desired, BMC, Kubernetes -> state, action, drift. */
-  record Case(
-      NodeState from,
-      Duration elapsed,
-      DesiredPower desired,
-      BmcPowerState power,
-      KubeView kube,
-      NodeState to,
-      Enum<?> action,
-      Drift drift) {
+  /**
+   * What the tables' rows name: desired power, the BMC's answer and Kubernetes, then the expected
+   * state, action and drift. A row leaves out what takes its table's default (desired on, the BMC
+   * on, no Kubernetes node, no drift, unless the table says otherwise).
+   */
+  abstract static class Row<R extends Row<R>> {
+    DesiredPower desired = WANT_ON;
+    BmcPowerState power = ON_;
+    KubeView kube = ABSENT;
+    NodeState to;
+    Enum<?> action;
+    Drift drift;
+
+    @SuppressWarnings("unchecked")
+    private R self() {
+      return (R) this;
+    }
+
+    R want(DesiredPower desired) {
+      this.desired = desired;
+      return self();
+    }
+
+    R bmc(BmcPowerState power) {
+      this.power = power;
+      return self();
+    }
+
+    R kube(KubeView kube) {
+      this.kube = kube;
+      return self();
+    }
+
+    R expect(NodeState to, Enum<?> action) {
+      this.to = to;
+      this.action = action;
+      return self();
+    }
+
+    R drift(Drift drift) {
+      this.drift = drift;
+      return self();
+    }
+  }
+
+  /**
+   * One row: from state (elapsed in it), desired, BMC, Kubernetes -> state, action, drift. A row
+   * names each of them but the time in the state ({@link #JUST} unless {@link #after}) and the
+   * drift (none unless {@link #drift}).
+   */
+  static final class Case extends Row<Case> {
+    private final NodeState from;
+    private Duration elapsed = JUST;
+
+    private Case(NodeState from) {
+      this.from = from;
+    }
+
+    Case after(Duration elapsed) {
+      this.elapsed = elapsed;
+      return this;
+    }
 
     @Override
     public String toString() {
@@ -180,27 +308,8 @@ class NodeStateMachineTest {
     }
   }
 
-  static Case c(
-      NodeState from,
-      Duration e,
-      DesiredPower d,
-      BmcPowerState p,
-      KubeView k,
-      NodeState to,
-      Enum<?> a) {
-    return new Case(from, e, d, p, k, to, a, null);
-  }
-
-  static Case drift(
-      NodeState from,
-      Duration e,
-      DesiredPower d,
-      BmcPowerState p,
-      KubeView k,
-      NodeState to,
-      Enum<?> a,
-      Drift drift) {
-    return new Case(from, e, d, p, k, to, a, drift);
+  static Case in(NodeState from) {
+    return new Case(from);
   }
 
   static final DesiredPower WANT_ON = DesiredPower.ON;
@@ -209,129 +318,242 @@ class NodeStateMachineTest {
   static Stream<Case> table() {
     List<Case> t = new ArrayList<>();
     // unknown: adopt what the BMC and Kubernetes show
-    t.add(c(UNKNOWN, JUST, WANT_ON, OFF_, READY_EMPTY, OFF, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, READY_EMPTY, READY, LABEL));
-    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_ON, ON_, DOWN_K8S, JOINING, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_OFF, ON_, READY_BUSY, READY, LABEL));
-    t.add(c(UNKNOWN, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_OFF, DOWN, ABSENT, POWERING_OFF, NONE));
-    t.add(c(UNKNOWN, JUST, WANT_OFF, UNK, ABSENT, UNKNOWN, NONE));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(OFF_).kube(READY_EMPTY).expect(OFF, NONE));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(ON_).kube(READY_EMPTY).expect(READY, LABEL));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(ON_).kube(NO_K8S).expect(READY, NONE));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(ON_).kube(NOT_READY).expect(JOINING, NONE));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(ON_).kube(ABSENT).expect(JOINING, NONE));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(ON_).kube(DOWN_K8S).expect(JOINING, NONE));
+    t.add(in(UNKNOWN).want(WANT_OFF).bmc(ON_).kube(READY_BUSY).expect(READY, LABEL));
+    t.add(in(UNKNOWN).want(WANT_ON).bmc(UP).kube(ABSENT).expect(POWERING_ON, NONE));
+    t.add(in(UNKNOWN).want(WANT_OFF).bmc(DOWN).kube(ABSENT).expect(POWERING_OFF, NONE));
+    t.add(in(UNKNOWN).want(WANT_OFF).bmc(UNK).kube(ABSENT).expect(UNKNOWN, NONE));
     // off
-    t.add(c(OFF, JUST, WANT_OFF, OFF_, READY_EMPTY, OFF, NONE));
-    t.add(c(OFF, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, POWER_ON));
-    t.add(c(OFF, JUST, WANT_ON, OFF_, DOWN_K8S, POWERING_ON, POWER_ON)); // power-on goes on
-    t.add(c(OFF, JUST, WANT_ON, OFF_, NO_K8S, POWERING_ON, POWER_ON));
-    t.add(c(OFF, JUST, WANT_ON, UNK, NO_K8S, POWERING_ON, POWER_ON));
-    t.add(c(OFF, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
-    t.add(c(OFF, JUST, WANT_ON, ON_, READY_EMPTY, READY, LABEL));
-    t.add(c(OFF, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
-    t.add(c(OFF, JUST, WANT_OFF, DOWN, ABSENT, OFF, NONE));
+    t.add(in(OFF).want(WANT_OFF).bmc(OFF_).kube(READY_EMPTY).expect(OFF, NONE));
+    t.add(in(OFF).want(WANT_ON).bmc(OFF_).kube(ABSENT).expect(POWERING_ON, POWER_ON));
+    t.add(
+        in(OFF)
+            .want(WANT_ON)
+            .bmc(OFF_)
+            .kube(DOWN_K8S)
+            .expect(POWERING_ON, POWER_ON)); // power-on goes on
+    t.add(in(OFF).want(WANT_ON).bmc(OFF_).kube(NO_K8S).expect(POWERING_ON, POWER_ON));
+    t.add(in(OFF).want(WANT_ON).bmc(UNK).kube(NO_K8S).expect(POWERING_ON, POWER_ON));
+    t.add(in(OFF).want(WANT_ON).bmc(ON_).kube(NOT_READY).expect(JOINING, NONE));
+    t.add(in(OFF).want(WANT_ON).bmc(ON_).kube(READY_EMPTY).expect(READY, LABEL));
+    t.add(in(OFF).want(WANT_ON).bmc(UP).kube(ABSENT).expect(POWERING_ON, NONE));
+    t.add(in(OFF).want(WANT_OFF).bmc(DOWN).kube(ABSENT).expect(OFF, NONE));
     // drift: on while it should be off
-    t.add(drift(OFF, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
-    t.add(drift(OFF, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
     t.add(
-        drift(OFF, JUST, WANT_OFF, ON_, READY_EMPTY, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
+        in(OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(NO_K8S)
+            .expect(POWERING_OFF, POWER_OFF)
+            .drift(Drift.UNEXPECTED_ON));
     t.add(
-        drift(
-            OFF, JUST, WANT_OFF, ON_, READY_DAEMONS, POWERING_OFF, POWER_OFF, Drift.UNEXPECTED_ON));
-    t.add(drift(OFF, JUST, WANT_OFF, ON_, READY_BUSY, ERROR, NONE, Drift.UNEXPECTED_ON));
-    t.add(drift(OFF, JUST, WANT_OFF, ON_, DOWN_K8S, ERROR, NONE, Drift.UNEXPECTED_ON));
+        in(OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(ABSENT)
+            .expect(POWERING_OFF, POWER_OFF)
+            .drift(Drift.UNEXPECTED_ON));
+    t.add(
+        in(OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(READY_EMPTY)
+            .expect(POWERING_OFF, POWER_OFF)
+            .drift(Drift.UNEXPECTED_ON));
+    t.add(
+        in(OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(READY_DAEMONS)
+            .expect(POWERING_OFF, POWER_OFF)
+            .drift(Drift.UNEXPECTED_ON));
+    t.add(
+        in(OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(READY_BUSY)
+            .expect(ERROR, NONE)
+            .drift(Drift.UNEXPECTED_ON));
+    t.add(
+        in(OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(DOWN_K8S)
+            .expect(ERROR, NONE)
+            .drift(Drift.UNEXPECTED_ON));
     // powering-on
-    t.add(c(POWERING_ON, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
-    t.add(c(POWERING_ON, LATE_ON, WANT_ON, OFF_, ABSENT, ERROR, NONE));
-    t.add(c(POWERING_ON, LATE_ON, WANT_ON, ON_, ABSENT, JOINING, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_OFF, UP, ABSENT, POWERING_OFF, POWER_OFF));
-    t.add(c(POWERING_ON, JUST, WANT_OFF, OFF_, ABSENT, POWERING_OFF, POWER_OFF));
+    t.add(in(POWERING_ON).want(WANT_ON).bmc(OFF_).kube(ABSENT).expect(POWERING_ON, NONE));
+    t.add(in(POWERING_ON).want(WANT_ON).bmc(UP).kube(ABSENT).expect(POWERING_ON, NONE));
+    t.add(in(POWERING_ON).want(WANT_ON).bmc(ON_).kube(ABSENT).expect(JOINING, NONE));
+    t.add(in(POWERING_ON).want(WANT_ON).bmc(ON_).kube(NO_K8S).expect(READY, NONE));
+    t.add(in(POWERING_ON).after(LATE_ON).want(WANT_ON).bmc(OFF_).kube(ABSENT).expect(ERROR, NONE));
+    t.add(in(POWERING_ON).after(LATE_ON).want(WANT_ON).bmc(ON_).kube(ABSENT).expect(JOINING, NONE));
+    t.add(in(POWERING_ON).want(WANT_OFF).bmc(UP).kube(ABSENT).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(POWERING_ON).want(WANT_OFF).bmc(OFF_).kube(ABSENT).expect(POWERING_OFF, POWER_OFF));
     // on already though desired off now: it may have joined, so through joining (then drained)
-    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, ABSENT, JOINING, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, READY_BUSY, JOINING, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE));
-    t.add(c(POWERING_ON, JUST, WANT_OFF, ON_, NO_K8S, READY, NONE));
+    t.add(in(POWERING_ON).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(JOINING, NONE));
+    t.add(in(POWERING_ON).want(WANT_OFF).bmc(ON_).kube(READY_BUSY).expect(JOINING, NONE));
+    t.add(in(POWERING_ON).want(WANT_OFF).bmc(ON_).kube(DOWN_K8S).expect(JOINING, NONE));
+    t.add(in(POWERING_ON).want(WANT_OFF).bmc(ON_).kube(NO_K8S).expect(READY, NONE));
     // joining
-    t.add(c(JOINING, JUST, WANT_ON, ON_, ABSENT, JOINING, NONE));
-    t.add(c(JOINING, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
-    t.add(c(JOINING, JUST, WANT_ON, ON_, READY_EMPTY, READY, ADMIT));
-    t.add(c(JOINING, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
-    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, NOT_READY, JOINING, POWER_CYCLE));
-    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, ABSENT, JOINING, POWER_CYCLE));
-    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, READY_EMPTY, READY, ADMIT));
-    t.add(c(JOINING, LATE_JOIN, WANT_ON, ON_, DOWN_K8S, JOINING, NONE)); // paused
-    t.add(drift(JOINING, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF));
-    t.add(c(JOINING, JUST, WANT_OFF, OFF_, ABSENT, OFF, NONE));
-    t.add(c(JOINING, JUST, WANT_OFF, ON_, NOT_READY, DRAINING, DRAIN));
-    t.add(c(JOINING, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
-    t.add(c(JOINING, JUST, WANT_OFF, ON_, ABSENT, DRAINING, DRAIN));
-    t.add(c(JOINING, JUST, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE)); // never drain unseen
-    t.add(c(JOINING, LATE_JOIN, WANT_OFF, ON_, DOWN_K8S, JOINING, NONE)); // nor cycle
+    t.add(in(JOINING).want(WANT_ON).bmc(ON_).kube(ABSENT).expect(JOINING, NONE));
+    t.add(in(JOINING).want(WANT_ON).bmc(ON_).kube(NOT_READY).expect(JOINING, NONE));
+    t.add(in(JOINING).want(WANT_ON).bmc(ON_).kube(READY_EMPTY).expect(READY, ADMIT));
+    t.add(in(JOINING).want(WANT_ON).bmc(ON_).kube(NO_K8S).expect(READY, NONE));
+    t.add(
+        in(JOINING)
+            .after(LATE_JOIN)
+            .want(WANT_ON)
+            .bmc(ON_)
+            .kube(NOT_READY)
+            .expect(JOINING, POWER_CYCLE));
+    t.add(
+        in(JOINING)
+            .after(LATE_JOIN)
+            .want(WANT_ON)
+            .bmc(ON_)
+            .kube(ABSENT)
+            .expect(JOINING, POWER_CYCLE));
+    t.add(
+        in(JOINING).after(LATE_JOIN).want(WANT_ON).bmc(ON_).kube(READY_EMPTY).expect(READY, ADMIT));
+    t.add(
+        in(JOINING)
+            .after(LATE_JOIN)
+            .want(WANT_ON)
+            .bmc(ON_)
+            .kube(DOWN_K8S)
+            .expect(JOINING, NONE)); // paused
+    t.add(
+        in(JOINING)
+            .want(WANT_ON)
+            .bmc(OFF_)
+            .kube(ABSENT)
+            .expect(POWERING_ON, POWER_ON)
+            .drift(Drift.UNEXPECTED_OFF));
+    t.add(in(JOINING).want(WANT_OFF).bmc(OFF_).kube(ABSENT).expect(OFF, NONE));
+    t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(NOT_READY).expect(DRAINING, DRAIN));
+    t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(NO_K8S).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(DRAINING, DRAIN));
+    t.add(
+        in(JOINING)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(DOWN_K8S)
+            .expect(JOINING, NONE)); // never drain unseen
+    t.add(
+        in(JOINING)
+            .after(LATE_JOIN)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(DOWN_K8S)
+            .expect(JOINING, NONE)); // nor cycle
     // ready
-    t.add(c(READY, JUST, WANT_ON, ON_, READY_EMPTY, READY, NONE));
+    t.add(in(READY).want(WANT_ON).bmc(ON_).kube(READY_EMPTY).expect(READY, NONE));
     // NotReady or gone, first seen now: still ready and capacity, timed from now (it no longer
     // stays ready forever: notReadyTable has the not-ready and remediation timeouts)
-    t.add(c(READY, JUST, WANT_ON, ON_, NOT_READY, READY, NONE));
-    t.add(c(READY, JUST, WANT_ON, ON_, ABSENT, READY, NONE));
-    t.add(c(READY, JUST, WANT_ON, ON_, DOWN_K8S, READY, NONE));
+    t.add(in(READY).want(WANT_ON).bmc(ON_).kube(NOT_READY).expect(READY, NONE));
+    t.add(in(READY).want(WANT_ON).bmc(ON_).kube(ABSENT).expect(READY, NONE));
+    t.add(in(READY).want(WANT_ON).bmc(ON_).kube(DOWN_K8S).expect(READY, NONE));
     t.add(
-        drift(
-            READY, JUST, WANT_ON, OFF_, READY_EMPTY, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF));
-    t.add(drift(READY, JUST, WANT_ON, OFF_, NO_K8S, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF));
-    t.add(c(READY, JUST, WANT_OFF, ON_, READY_BUSY, DRAINING, DRAIN));
-    t.add(c(READY, JUST, WANT_OFF, ON_, READY_EMPTY, DRAINING, DRAIN));
-    t.add(c(READY, JUST, WANT_OFF, ON_, ABSENT, DRAINING, DRAIN));
-    t.add(c(READY, JUST, WANT_OFF, ON_, DOWN_K8S, READY, NONE)); // never drain unseen
-    t.add(c(READY, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
-    t.add(c(READY, JUST, WANT_OFF, OFF_, READY_EMPTY, OFF, NONE));
+        in(READY)
+            .want(WANT_ON)
+            .bmc(OFF_)
+            .kube(READY_EMPTY)
+            .expect(POWERING_ON, POWER_ON)
+            .drift(Drift.UNEXPECTED_OFF));
+    t.add(
+        in(READY)
+            .want(WANT_ON)
+            .bmc(OFF_)
+            .kube(NO_K8S)
+            .expect(POWERING_ON, POWER_ON)
+            .drift(Drift.UNEXPECTED_OFF));
+    t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(READY_BUSY).expect(DRAINING, DRAIN));
+    t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(READY_EMPTY).expect(DRAINING, DRAIN));
+    t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(DRAINING, DRAIN));
+    t.add(
+        in(READY).want(WANT_OFF).bmc(ON_).kube(DOWN_K8S).expect(READY, NONE)); // never drain unseen
+    t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(NO_K8S).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(READY).want(WANT_OFF).bmc(OFF_).kube(READY_EMPTY).expect(OFF, NONE));
     // draining
-    t.add(c(DRAINING, JUST, WANT_OFF, ON_, READY_BUSY, DRAINING, DRAIN));
-    t.add(c(DRAINING, JUST, WANT_OFF, ON_, READY_DAEMONS, POWERING_OFF, POWER_OFF));
-    t.add(c(DRAINING, JUST, WANT_OFF, ON_, READY_EMPTY, POWERING_OFF, POWER_OFF));
-    t.add(c(DRAINING, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF));
-    t.add(c(DRAINING, JUST, WANT_OFF, ON_, DOWN_K8S, DRAINING, NONE));
-    t.add(c(DRAINING, LATE_DRAIN, WANT_OFF, ON_, DOWN_K8S, DRAINING, NONE)); // paused
-    t.add(c(DRAINING, LATE_DRAIN, WANT_OFF, ON_, CORDONED_BUSY, ERROR, NONE));
-    t.add(c(DRAINING, JUST, WANT_ON, ON_, READY_BUSY, READY, UNCORDON));
-    t.add(c(DRAINING, JUST, WANT_OFF, OFF_, READY_BUSY, OFF, NONE));
-    t.add(c(DRAINING, JUST, WANT_ON, OFF_, READY_BUSY, POWERING_ON, POWER_ON));
+    t.add(in(DRAINING).want(WANT_OFF).bmc(ON_).kube(READY_BUSY).expect(DRAINING, DRAIN));
+    t.add(in(DRAINING).want(WANT_OFF).bmc(ON_).kube(READY_DAEMONS).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(DRAINING).want(WANT_OFF).bmc(ON_).kube(READY_EMPTY).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(DRAINING).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(DRAINING).want(WANT_OFF).bmc(ON_).kube(DOWN_K8S).expect(DRAINING, NONE));
+    t.add(
+        in(DRAINING)
+            .after(LATE_DRAIN)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(DOWN_K8S)
+            .expect(DRAINING, NONE)); // paused
+    t.add(
+        in(DRAINING)
+            .after(LATE_DRAIN)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(CORDONED_BUSY)
+            .expect(ERROR, NONE));
+    t.add(in(DRAINING).want(WANT_ON).bmc(ON_).kube(READY_BUSY).expect(READY, UNCORDON));
+    t.add(in(DRAINING).want(WANT_OFF).bmc(OFF_).kube(READY_BUSY).expect(OFF, NONE));
+    t.add(in(DRAINING).want(WANT_ON).bmc(OFF_).kube(READY_BUSY).expect(POWERING_ON, POWER_ON));
     // powering-off
-    t.add(c(POWERING_OFF, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, NONE));
-    t.add(c(POWERING_OFF, JUST, WANT_OFF, DOWN, ABSENT, POWERING_OFF, NONE));
-    t.add(c(POWERING_OFF, JUST, WANT_OFF, OFF_, ABSENT, OFF, NONE));
-    t.add(c(POWERING_OFF, JUST, WANT_ON, OFF_, ABSENT, OFF, NONE));
-    t.add(c(POWERING_OFF, LATE_OFF, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF_FORCE));
+    t.add(in(POWERING_OFF).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(POWERING_OFF, NONE));
+    t.add(in(POWERING_OFF).want(WANT_OFF).bmc(DOWN).kube(ABSENT).expect(POWERING_OFF, NONE));
+    t.add(in(POWERING_OFF).want(WANT_OFF).bmc(OFF_).kube(ABSENT).expect(OFF, NONE));
+    t.add(in(POWERING_OFF).want(WANT_ON).bmc(OFF_).kube(ABSENT).expect(OFF, NONE));
+    t.add(
+        in(POWERING_OFF)
+            .after(LATE_OFF)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(ABSENT)
+            .expect(POWERING_OFF, POWER_OFF_FORCE));
     // error: retries and leaves by itself when the cause is gone
-    t.add(c(ERROR, JUST, WANT_ON, OFF_, ABSENT, POWERING_ON, POWER_ON));
-    t.add(c(ERROR, JUST, WANT_ON, UP, ABSENT, POWERING_ON, NONE));
-    t.add(c(ERROR, JUST, WANT_ON, ON_, READY_EMPTY, READY, ADMIT));
-    t.add(c(ERROR, JUST, WANT_ON, ON_, NO_K8S, READY, NONE));
-    t.add(c(ERROR, JUST, WANT_ON, ON_, NOT_READY, JOINING, NONE));
-    t.add(c(ERROR, JUST, WANT_ON, ON_, DOWN_K8S, ERROR, NONE));
-    t.add(c(ERROR, JUST, WANT_OFF, OFF_, READY_BUSY, OFF, NONE));
-    t.add(c(ERROR, JUST, WANT_OFF, DOWN, ABSENT, POWERING_OFF, NONE));
-    t.add(c(ERROR, JUST, WANT_OFF, ON_, READY_EMPTY, POWERING_OFF, POWER_OFF));
-    t.add(c(ERROR, JUST, WANT_OFF, ON_, ABSENT, POWERING_OFF, POWER_OFF));
-    t.add(c(ERROR, JUST, WANT_OFF, ON_, NO_K8S, POWERING_OFF, POWER_OFF));
-    t.add(c(ERROR, JUST, WANT_OFF, ON_, DOWN_K8S, ERROR, NONE));
-    t.add(c(ERROR, JUST, WANT_OFF, ON_, CORDONED_BUSY, ERROR, DRAIN)); // our drain: keep evicting
-    t.add(c(ERROR, JUST, WANT_OFF, ON_, READY_BUSY, ERROR, NONE)); // not ours: never evict
+    t.add(in(ERROR).want(WANT_ON).bmc(OFF_).kube(ABSENT).expect(POWERING_ON, POWER_ON));
+    t.add(in(ERROR).want(WANT_ON).bmc(UP).kube(ABSENT).expect(POWERING_ON, NONE));
+    t.add(in(ERROR).want(WANT_ON).bmc(ON_).kube(READY_EMPTY).expect(READY, ADMIT));
+    t.add(in(ERROR).want(WANT_ON).bmc(ON_).kube(NO_K8S).expect(READY, NONE));
+    t.add(in(ERROR).want(WANT_ON).bmc(ON_).kube(NOT_READY).expect(JOINING, NONE));
+    t.add(in(ERROR).want(WANT_ON).bmc(ON_).kube(DOWN_K8S).expect(ERROR, NONE));
+    t.add(in(ERROR).want(WANT_OFF).bmc(OFF_).kube(READY_BUSY).expect(OFF, NONE));
+    t.add(in(ERROR).want(WANT_OFF).bmc(DOWN).kube(ABSENT).expect(POWERING_OFF, NONE));
+    t.add(in(ERROR).want(WANT_OFF).bmc(ON_).kube(READY_EMPTY).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(ERROR).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(ERROR).want(WANT_OFF).bmc(ON_).kube(NO_K8S).expect(POWERING_OFF, POWER_OFF));
+    t.add(in(ERROR).want(WANT_OFF).bmc(ON_).kube(DOWN_K8S).expect(ERROR, NONE));
+    t.add(
+        in(ERROR)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(CORDONED_BUSY)
+            .expect(ERROR, DRAIN)); // our drain: keep evicting
+    t.add(
+        in(ERROR)
+            .want(WANT_OFF)
+            .bmc(ON_)
+            .kube(READY_BUSY)
+            .expect(ERROR, NONE)); // not ours: never evict
     return t.stream();
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("table")
   void transitions(Case c) {
-    Decision d = decide(spec(c.desired()), status(c.from(), c.elapsed()), c.power(), c.kube());
-    assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
-    assertThat(d.drift()).as("drift").isEqualTo(c.drift());
-    if (d.next().state() != c.from()) {
+    Decision d = decide(spec(c.desired), status(c.from, c.elapsed), c.power, c.kube);
+    assertThat(d.next().state()).as("state").isEqualTo(c.to);
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action);
+    assertThat(d.drift()).as("drift").isEqualTo(c.drift);
+    if (d.next().state() != c.from) {
       assertThat(d.event()).as("every transition has an event").isNotNull();
-      assertThat(d.event().from()).isEqualTo(c.from());
-      assertThat(d.event().to()).isEqualTo(c.to());
+      assertThat(d.event().from()).isEqualTo(c.from);
+      assertThat(d.event().to()).isEqualTo(c.to);
       assertThat(d.event().time()).isEqualTo(T0);
       assertThat(d.next().stateSince()).isEqualTo(T0);
     }
@@ -347,7 +569,7 @@ class NodeStateMachineTest {
   @Test
   void everyStateAppearsInTheTable() {
     Set<NodeState> covered = EnumSet.noneOf(NodeState.class);
-    table().forEach(c -> covered.add(c.from()));
+    table().forEach(c -> covered.add(c.from));
     assertThat(covered).containsExactlyInAnyOrder(NodeState.values());
   }
 
@@ -355,17 +577,24 @@ class NodeStateMachineTest {
 
   /**
    * Joining after bamel's power cycle (the join timed out): {@code since} the cycle was requested,
-   * the BMC answers {@code power}, and the one before it saw {@code seen}.
+   * the BMC answers {@code power}, and the one before it saw {@code seen}. What a row leaves out
+   * takes its default: desired on, NotReady in Kubernetes, no drift.
    */
-  record CycleCase(
-      Duration since,
-      DesiredPower desired,
-      BmcPowerState power,
-      ObservedPower seen,
-      KubeView kube,
-      NodeState to,
-      Enum<?> action,
-      Drift drift) {
+  static final class CycleCase extends Row<CycleCase> {
+    private final Duration since;
+    private ObservedPower seen;
+
+    private CycleCase(Duration since) {
+      this.since = since;
+      this.kube = NOT_READY;
+    }
+
+    /** The BMC's answer now and the power seen at the look before. */
+    CycleCase bmc(BmcPowerState power, ObservedPower seen) {
+      this.power = power;
+      this.seen = seen;
+      return this;
+    }
 
     @Override
     public String toString() {
@@ -387,6 +616,10 @@ class NodeStateMachineTest {
     }
   }
 
+  static CycleCase cycleAgo(Duration since) {
+    return new CycleCase(since);
+  }
+
   static Stream<CycleCase> cycleTable() {
     Duration late = TIMEOUTS.powerOn().plusSeconds(1);
     Duration edge = TIMEOUTS.powerOn();
@@ -394,22 +627,21 @@ class NodeStateMachineTest {
     ObservedPower off = ObservedPower.OFF;
     return Stream.of(
         // the cycle passes through off: expected, waited out (no power-on, no drift)
-        new CycleCase(JUST, WANT_ON, OFF_, on, NOT_READY, JOINING, NONE, null),
-        new CycleCase(JUST, WANT_ON, OFF_, off, ABSENT, JOINING, NONE, null),
-        new CycleCase(JUST, WANT_ON, OFF_, on, DOWN_K8S, JOINING, NONE, null),
-        new CycleCase(JUST, WANT_ON, OFF_, on, NO_K8S, JOINING, NONE, null),
-        new CycleCase(edge, WANT_ON, OFF_, off, NOT_READY, JOINING, NONE, null),
+        cycleAgo(JUST).bmc(OFF_, on).expect(JOINING, NONE),
+        cycleAgo(JUST).bmc(OFF_, off).kube(ABSENT).expect(JOINING, NONE),
+        cycleAgo(JUST).bmc(OFF_, on).kube(DOWN_K8S).expect(JOINING, NONE),
+        cycleAgo(JUST).bmc(OFF_, on).kube(NO_K8S).expect(JOINING, NONE),
+        cycleAgo(edge).bmc(OFF_, off).expect(JOINING, NONE),
         // still off past the power-on timeout: the cycle failed (error, whose retry powers on)
-        new CycleCase(late, WANT_ON, OFF_, off, NOT_READY, ERROR, NONE, null),
+        cycleAgo(late).bmc(OFF_, off).expect(ERROR, NONE),
         // off again after it was seen on, past the window: switched off from outside
-        new CycleCase(
-            late, WANT_ON, OFF_, on, NOT_READY, POWERING_ON, POWER_ON, Drift.UNEXPECTED_OFF),
+        cycleAgo(late).bmc(OFF_, on).expect(POWERING_ON, POWER_ON).drift(Drift.UNEXPECTED_OFF),
         // coming back
-        new CycleCase(JUST, WANT_ON, UP, off, NOT_READY, JOINING, NONE, null),
-        new CycleCase(JUST, WANT_ON, ON_, off, NOT_READY, JOINING, NONE, null),
-        new CycleCase(JUST, WANT_ON, ON_, off, READY_EMPTY, READY, ADMIT, null),
+        cycleAgo(JUST).bmc(UP, off).expect(JOINING, NONE),
+        cycleAgo(JUST).bmc(ON_, off).expect(JOINING, NONE),
+        cycleAgo(JUST).bmc(ON_, off).kube(READY_EMPTY).expect(READY, ADMIT),
         // desired off meanwhile: off is where it should be
-        new CycleCase(JUST, WANT_OFF, OFF_, on, NOT_READY, OFF, NONE, null));
+        cycleAgo(JUST).want(WANT_OFF).bmc(OFF_, on).expect(OFF, NONE));
   }
 
   static NodeStatus cycled(Duration since, ObservedPower seen) {
@@ -426,15 +658,15 @@ class NodeStateMachineTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cycleTable")
   void afterItsOwnPowerCycle(CycleCase c) {
-    Decision d = decide(spec(c.desired()), cycled(c.since(), c.seen()), c.power(), c.kube());
-    assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
-    assertThat(d.drift()).as("drift").isEqualTo(c.drift());
-    if (c.to() == JOINING) {
+    Decision d = decide(spec(c.desired), cycled(c.since, c.seen), c.power, c.kube);
+    assertThat(d.next().state()).as("state").isEqualTo(c.to);
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action);
+    assertThat(d.drift()).as("drift").isEqualTo(c.drift);
+    if (c.to == JOINING) {
       assertThat(d.event()).as("nothing to record").isNull();
       assertThat(d.next().lastPowerAction()).isEqualTo(PowerAction.POWER_CYCLE);
     }
-    if (c.to() == ERROR) {
+    if (c.to == ERROR) {
       assertThat(d.next().lastError())
           .isEqualTo("BMC still reports off 5m after power-cycle was requested");
     }
@@ -495,16 +727,25 @@ class NodeStateMachineTest {
           Duration.ofMinutes(2),
           Duration.ofSeconds(45));
 
-  /** One row: a state at {@code elapsed} under {@link #CUSTOM} -> action (and error text). */
-  record TimeoutCase(
-      NodeState from,
-      Duration elapsed,
-      DesiredPower desired,
-      BmcPowerState power,
-      KubeView kube,
-      NodeState to,
-      Enum<?> action,
-      String error) {
+  /**
+   * One row under {@link #CUSTOM}: a node in {@code from} for {@code elapsed} (after a power-on),
+   * desired, BMC, Kubernetes -> state, action and the error text it starts with; a field left out
+   * takes its default (desired on, the BMC on, no Kubernetes node, no action, no error).
+   */
+  static final class TimeoutCase extends Row<TimeoutCase> {
+    private final NodeState from;
+    private final Duration elapsed;
+    private String error;
+
+    private TimeoutCase(NodeState from, Duration elapsed) {
+      this.from = from;
+      this.elapsed = elapsed;
+    }
+
+    TimeoutCase error(String error) {
+      this.error = error;
+      return this;
+    }
 
     @Override
     public String toString() {
@@ -512,61 +753,49 @@ class NodeStateMachineTest {
     }
   }
 
+  static TimeoutCase inState(NodeState from, Duration elapsed) {
+    return new TimeoutCase(from, elapsed);
+  }
+
   static Stream<TimeoutCase> customTimeouts() {
     Duration s = Duration.ofSeconds(1);
     return Stream.of(
-        new TimeoutCase(
-            POWERING_ON, CUSTOM.powerOn(), WANT_ON, OFF_, ABSENT, POWERING_ON, NONE, null),
-        new TimeoutCase(
-            POWERING_ON,
-            CUSTOM.powerOn().plus(s),
-            WANT_ON,
-            OFF_,
-            ABSENT,
-            ERROR,
-            NONE,
-            "BMC still reports off 1m30s after power-on was requested"),
-        new TimeoutCase(JOINING, CUSTOM.join(), WANT_ON, ON_, NOT_READY, JOINING, NONE, null),
-        new TimeoutCase(
-            JOINING, CUSTOM.join().plus(s), WANT_ON, ON_, NOT_READY, JOINING, POWER_CYCLE, null),
-        new TimeoutCase(
-            DRAINING, CUSTOM.drain(), WANT_OFF, ON_, CORDONED_BUSY, DRAINING, DRAIN, null),
-        new TimeoutCase(
-            DRAINING,
-            CUSTOM.drain().plus(s),
-            WANT_OFF,
-            ON_,
-            CORDONED_BUSY,
-            ERROR,
-            NONE,
-            "drain did not finish within 2m"),
-        new TimeoutCase(
-            POWERING_OFF, CUSTOM.powerOff(), WANT_OFF, ON_, ABSENT, POWERING_OFF, NONE, null),
-        new TimeoutCase(
-            POWERING_OFF,
-            CUSTOM.powerOff().plus(s),
-            WANT_OFF,
-            ON_,
-            ABSENT,
-            POWERING_OFF,
-            POWER_OFF_FORCE,
-            null));
+        inState(POWERING_ON, CUSTOM.powerOn()).bmc(OFF_).expect(POWERING_ON, NONE),
+        inState(POWERING_ON, CUSTOM.powerOn().plus(s))
+            .bmc(OFF_)
+            .expect(ERROR, NONE)
+            .error("BMC still reports off 1m30s after power-on was requested"),
+        inState(JOINING, CUSTOM.join()).kube(NOT_READY).expect(JOINING, NONE),
+        inState(JOINING, CUSTOM.join().plus(s)).kube(NOT_READY).expect(JOINING, POWER_CYCLE),
+        inState(DRAINING, CUSTOM.drain())
+            .want(WANT_OFF)
+            .kube(CORDONED_BUSY)
+            .expect(DRAINING, DRAIN),
+        inState(DRAINING, CUSTOM.drain().plus(s))
+            .want(WANT_OFF)
+            .kube(CORDONED_BUSY)
+            .expect(ERROR, NONE)
+            .error("drain did not finish within 2m"),
+        inState(POWERING_OFF, CUSTOM.powerOff()).want(WANT_OFF).expect(POWERING_OFF, NONE),
+        inState(POWERING_OFF, CUSTOM.powerOff().plus(s))
+            .want(WANT_OFF)
+            .expect(POWERING_OFF, POWER_OFF_FORCE));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("customTimeouts")
   void nonDefaultTimeoutsAreTheOnesThatCount(TimeoutCase c) {
     NodeStatus s =
-        status(c.from(), c.elapsed()).toBuilder().lastPowerAction(PowerAction.POWER_ON).build();
-    Decision d = decide(CUSTOM, spec(c.desired()), s, c.power(), c.kube());
-    assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
-    if (c.error() != null) {
-      assertThat(d.next().lastError()).startsWith(c.error());
+        status(c.from, c.elapsed).toBuilder().lastPowerAction(PowerAction.POWER_ON).build();
+    Decision d = decide(CUSTOM, spec(c.desired), s, c.power, c.kube);
+    assertThat(d.next().state()).as("state").isEqualTo(c.to);
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action);
+    if (c.error != null) {
+      assertThat(d.next().lastError()).startsWith(c.error);
     }
     // every custom value is shorter than the default: the defaults would still be waiting
-    Decision byDefault = decide(TIMEOUTS, spec(c.desired()), s, c.power(), c.kube());
-    assertThat(byDefault.next().state()).isEqualTo(c.from());
+    Decision byDefault = decide(TIMEOUTS, spec(c.desired), s, c.power, c.kube);
+    assertThat(byDefault.next().state()).isEqualTo(c.from);
     assertThat(byDefault.action().verb()).isIn(NONE, DRAIN);
   }
 
@@ -716,58 +945,20 @@ class NodeStateMachineTest {
     assertThat(paused.next().timerStarted()).isNull();
     assertThat(paused.next().timerElapsed()).isEqualTo(Duration.ofMinutes(15));
 
-    Decision later =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_ON),
-                7,
-                paused.next(),
-                PowerReading.of(ON_),
-                DOWN_K8S,
-                TIMEOUTS,
-                Map.of(),
-                T0.plus(Duration.ofHours(1))));
+    Decision later = look(paused.next()).kube(DOWN_K8S).at(T0.plus(Duration.ofHours(1))).decide();
     assertThat(later.next().state()).isEqualTo(JOINING);
     assertThat(later.action().verb()).isEqualTo(NONE);
 
     // back: the timer resumes from 15 min, so 4 min later it has not expired, 6 min later it has
     Instant back = T0.plus(Duration.ofHours(1));
-    Decision resumed =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_ON),
-                7,
-                paused.next(),
-                PowerReading.of(ON_),
-                NOT_READY,
-                TIMEOUTS,
-                Map.of(),
-                back));
+    Decision resumed = look(paused.next()).kube(NOT_READY).at(back).decide();
     assertThat(resumed.next().timerStarted()).isEqualTo(back);
     assertThat(resumed.action().verb()).isEqualTo(NONE);
     Decision at4 =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_ON),
-                7,
-                resumed.next(),
-                PowerReading.of(ON_),
-                NOT_READY,
-                TIMEOUTS,
-                Map.of(),
-                back.plus(Duration.ofMinutes(4))));
+        look(resumed.next()).kube(NOT_READY).at(back.plus(Duration.ofMinutes(4))).decide();
     assertThat(at4.action().verb()).isEqualTo(NONE);
     Decision at6 =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_ON),
-                7,
-                resumed.next(),
-                PowerReading.of(ON_),
-                NOT_READY,
-                TIMEOUTS,
-                Map.of(),
-                back.plus(Duration.ofMinutes(6))));
+        look(resumed.next()).kube(NOT_READY).at(back.plus(Duration.ofMinutes(6))).decide();
     assertThat(at6.action().verb()).isEqualTo(POWER_CYCLE);
   }
 
@@ -884,31 +1075,17 @@ class NodeStateMachineTest {
   void aSilentBmcChangesOnlyReachabilityUntilAPowerTimeout() {
     NodeStatus ready = status(READY, JUST);
     Decision d =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_OFF),
-                7,
-                ready,
-                PowerReading.failed("UNREACHABLE: refused"),
-                READY_BUSY,
-                TIMEOUTS,
-                Map.of(),
-                T0));
+        look(ready)
+            .want(WANT_OFF)
+            .power(PowerReading.failed("UNREACHABLE: refused"))
+            .kube(READY_BUSY)
+            .decide();
     assertThat(d.next().state()).isEqualTo(READY);
     assertThat(d.action().verb()).isEqualTo(NONE);
     assertThat(d.next().bmcReachable()).isFalse();
     assertThat(d.next().lastError()).contains("refused");
     Decision timedOut =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_ON),
-                7,
-                status(POWERING_ON, LATE_ON),
-                PowerReading.failed("TIMEOUT: slow"),
-                ABSENT,
-                TIMEOUTS,
-                Map.of(),
-                T0));
+        look(status(POWERING_ON, LATE_ON)).power(PowerReading.failed("TIMEOUT: slow")).decide();
     assertThat(timedOut.next().state()).isEqualTo(ERROR);
     // it answers again: the BMC error is cleared
     Decision back = decide(spec(WANT_OFF), d.next(), ON_, DOWN_K8S);
@@ -918,10 +1095,7 @@ class NodeStateMachineTest {
 
   @Test
   void aNodeWithoutStatusStartsFromUnknown() {
-    Decision d =
-        NodeStateMachine.decide(
-            new Observation(
-                spec(WANT_ON), 3, null, PowerReading.of(OFF_), NO_K8S, TIMEOUTS, Map.of(), T0));
+    Decision d = look(null).specRevision(3).power(OFF_).kube(NO_K8S).decide();
     assertThat(d.next().state()).isEqualTo(OFF);
     assertThat(d.event().from()).isEqualTo(UNKNOWN);
   }
@@ -931,9 +1105,9 @@ class NodeStateMachineTest {
     table()
         .forEach(
             c -> {
-              NodeStatus s = status(c.from(), c.elapsed());
-              assertThat(decide(spec(c.desired()), s, c.power(), c.kube()))
-                  .isEqualTo(decide(spec(c.desired()), s, c.power(), c.kube()));
+              NodeStatus s = status(c.from, c.elapsed);
+              assertThat(decide(spec(c.desired), s, c.power, c.kube))
+                  .isEqualTo(decide(spec(c.desired), s, c.power, c.kube));
             });
   }
 
@@ -942,16 +1116,33 @@ class NodeStateMachineTest {
   /**
    * One row: a ready node NotReady for {@code down} (null: first seen now; {@code marked}: the
    * not-capacity step was taken), desired, BMC, Kubernetes -> state, action, the remediation step.
+   * What a row leaves out takes its default: not marked, desired on, the BMC on, NotReady in
+   * Kubernetes; its expectation is always given.
    */
-  record NotReadyCase(
-      Duration down,
-      boolean marked,
-      DesiredPower desired,
-      BmcPowerState power,
-      KubeView kube,
-      NodeState to,
-      Enum<?> action,
-      String remediation) {
+  static final class NotReadyCase extends Row<NotReadyCase> {
+    private final Duration down;
+    private boolean marked;
+    private String remediation;
+
+    private NotReadyCase(Duration down) {
+      this.down = down;
+      this.kube = NOT_READY;
+    }
+
+    NotReadyCase marked() {
+      this.marked = true;
+      return this;
+    }
+
+    /** Still ready, no action, no remediation step unless {@link #remediation} says one. */
+    NotReadyCase staysReady() {
+      return expect(READY, NONE);
+    }
+
+    NotReadyCase remediation(String remediation) {
+      this.remediation = remediation;
+      return this;
+    }
 
     @Override
     public String toString() {
@@ -973,6 +1164,10 @@ class NodeStateMachineTest {
     }
   }
 
+  static NotReadyCase downFor(Duration down) {
+    return new NotReadyCase(down);
+  }
+
   static NodeStatus notReadyFor(Duration down, boolean marked) {
     NodeStatus s = status(READY, Duration.ofHours(1)).toBuilder().timerStarted(null).build();
     if (down != null) {
@@ -986,58 +1181,57 @@ class NodeStateMachineTest {
     Duration remediation = TIMEOUTS.remediation();
     Duration before = notReady.minusSeconds(1);
     return Stream.of(
-        new NotReadyCase(null, false, WANT_ON, ON_, NOT_READY, READY, NONE, null),
-        new NotReadyCase(before, false, WANT_ON, ON_, NOT_READY, READY, NONE, null),
-        new NotReadyCase(notReady, false, WANT_ON, ON_, NOT_READY, READY, NONE, "not-ready"),
-        new NotReadyCase(notReady, false, WANT_ON, ON_, ABSENT, READY, NONE, "not-ready"),
-        new NotReadyCase(notReady, true, WANT_ON, ON_, NOT_READY, READY, NONE, null), // said once
-        new NotReadyCase(
-            remediation.minusSeconds(1), true, WANT_ON, ON_, NOT_READY, READY, NONE, null),
-        new NotReadyCase(
-            remediation, true, WANT_ON, ON_, NOT_READY, JOINING, POWER_CYCLE, "power-cycle"),
-        new NotReadyCase(
-            remediation, true, WANT_ON, ON_, ABSENT, JOINING, POWER_CYCLE, "power-cycle"),
+        downFor(null).staysReady(),
+        downFor(before).staysReady(),
+        downFor(notReady).staysReady().remediation("not-ready"),
+        downFor(notReady).kube(ABSENT).staysReady().remediation("not-ready"),
+        downFor(notReady).marked().staysReady(), // said once
+        downFor(remediation.minusSeconds(1)).marked().staysReady(),
+        downFor(remediation).marked().expect(JOINING, POWER_CYCLE).remediation("power-cycle"),
+        downFor(remediation)
+            .marked()
+            .kube(ABSENT)
+            .expect(JOINING, POWER_CYCLE)
+            .remediation("power-cycle"),
         // never while the BMC is transitioning or unknown, nor while Kubernetes cannot be seen
-        new NotReadyCase(remediation, true, WANT_ON, DOWN, NOT_READY, READY, NONE, null),
-        new NotReadyCase(remediation, true, WANT_ON, UNK, NOT_READY, READY, NONE, null),
-        new NotReadyCase(remediation, true, WANT_ON, ON_, DOWN_K8S, READY, NONE, null),
+        downFor(remediation).marked().bmc(DOWN).staysReady(),
+        downFor(remediation).marked().bmc(UNK).staysReady(),
+        downFor(remediation).marked().kube(DOWN_K8S).staysReady(),
         // Ready again: healthy (an event and "recovered" only if it had stopped counting)
-        new NotReadyCase(remediation, true, WANT_ON, ON_, READY_EMPTY, READY, NONE, "recovered"),
-        new NotReadyCase(before, false, WANT_ON, ON_, READY_EMPTY, READY, NONE, null),
+        downFor(remediation).marked().kube(READY_EMPTY).staysReady().remediation("recovered"),
+        downFor(before).kube(READY_EMPTY).staysReady(),
         // desired off wins: drained as before
-        new NotReadyCase(remediation, true, WANT_OFF, ON_, NOT_READY, DRAINING, DRAIN, null),
+        downFor(remediation).marked().want(WANT_OFF).expect(DRAINING, DRAIN),
         // the BMC reports off: drift as before
-        new NotReadyCase(remediation, true, WANT_ON, OFF_, NOT_READY, POWERING_ON, POWER_ON, null));
+        downFor(remediation).marked().bmc(OFF_).expect(POWERING_ON, POWER_ON));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("notReadyTable")
   void aReadyNodeNotReadyInKubernetesStopsCountingThenIsCycledOnce(NotReadyCase c) {
-    NodeStatus before = notReadyFor(c.down(), c.marked());
-    Decision d = decide(spec(c.desired()), before, c.power(), c.kube());
-    assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
-    assertThat(NodeStateMachine.remediation(before, d))
-        .as("remediation")
-        .isEqualTo(c.remediation());
-    boolean seenNotReady = c.kube() == NOT_READY || c.kube() == ABSENT;
-    if (c.to() == READY && seenNotReady) {
+    NodeStatus before = notReadyFor(c.down, c.marked);
+    Decision d = decide(spec(c.desired), before, c.power, c.kube);
+    assertThat(d.next().state()).as("state").isEqualTo(c.to);
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action);
+    assertThat(NodeStateMachine.remediation(before, d)).as("remediation").isEqualTo(c.remediation);
+    boolean seenNotReady = c.kube == NOT_READY || c.kube == ABSENT;
+    if (c.to == READY && seenNotReady) {
       assertThat(d.next().notReadySince())
           .as("timed from the first sighting")
-          .isEqualTo(c.down() == null ? T0 : T0.minus(c.down()));
+          .isEqualTo(c.down == null ? T0 : T0.minus(c.down));
     }
-    if (c.kube() == READY_EMPTY) {
+    if (c.kube == READY_EMPTY) {
       assertThat(d.next().notReadySince()).as("cleared").isNull();
       assertThat(d.next().lastError()).isNull();
     }
-    if ("not-ready".equals(c.remediation())) {
+    if ("not-ready".equals(c.remediation)) {
       assertThat(d.next().lastError()).startsWith(Transitions.NOT_CAPACITY).contains("5m");
       assertThat(d.event().from()).isEqualTo(READY);
       assertThat(d.event().to()).isEqualTo(READY);
-    } else if (c.action() == NONE && c.to() == READY && c.remediation() == null) {
+    } else if (c.action == NONE && c.to == READY && c.remediation == null) {
       assertThat(d.event()).as("nothing new to say").isNull();
     }
-    if (c.action() == POWER_CYCLE) {
+    if (c.action == POWER_CYCLE) {
       assertThat(d.next().powerCycled()).isTrue();
       assertThat(d.next().lastPowerAction()).isEqualTo(PowerAction.POWER_CYCLE);
       assertThat(d.next().timerStarted()).as("the join timer starts").isEqualTo(T0);
@@ -1050,17 +1244,7 @@ class NodeStateMachineTest {
     Decision cycle =
         decide(spec(WANT_ON), notReadyFor(TIMEOUTS.remediation(), true), ON_, NOT_READY);
     NodeStatus joining = cycle.next();
-    Observation late =
-        new Observation(
-            spec(WANT_ON),
-            7,
-            joining,
-            PowerReading.of(ON_),
-            NOT_READY,
-            TIMEOUTS,
-            Map.of(),
-            T0.plus(LATE_JOIN));
-    Decision error = NodeStateMachine.decide(late);
+    Decision error = look(joining).kube(NOT_READY).at(T0.plus(LATE_JOIN)).decide();
     assertThat(error.next().state()).isEqualTo(ERROR);
     assertThat(error.action().verb()).as("no second cycle").isEqualTo(NONE);
     assertThat(NodeStateMachine.remediation(joining, error)).isEqualTo("error");
@@ -1088,15 +1272,50 @@ class NodeStateMachineTest {
 
   /**
    * One row: powering on, the power-on written ahead {@code sinceWrite} ago (first sent {@code
-   * sinceTimer} ago), the last observation {@code seen}, the BMC now -> state, action.
+   * sinceTimer} ago), the last observation {@code seen}, the BMC now -> state, action. What a row
+   * leaves out takes its default: first sent when written, seen off.
    */
-  record ConfirmCase(
-      Duration sinceTimer,
-      Duration sinceWrite,
-      ObservedPower seen,
-      BmcPowerState power,
-      NodeState to,
-      Enum<?> action) {}
+  static final class ConfirmCase extends Row<ConfirmCase> {
+    private final Duration sinceWrite;
+    private Duration sinceTimer;
+    private ObservedPower seen = ObservedPower.OFF;
+
+    private ConfirmCase(Duration sinceWrite) {
+      this.sinceWrite = sinceWrite;
+      this.sinceTimer = sinceWrite;
+    }
+
+    /** The power-on was first sent {@code sinceTimer} ago, before this write. */
+    ConfirmCase firstSentAgo(Duration sinceTimer) {
+      this.sinceTimer = sinceTimer;
+      return this;
+    }
+
+    ConfirmCase seen(ObservedPower seen) {
+      this.seen = seen;
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return "power-on written "
+          + sinceWrite.toSeconds()
+          + "s ago (first "
+          + sinceTimer.toSeconds()
+          + "s), seen "
+          + seen
+          + ", bmc="
+          + power
+          + " -> "
+          + to
+          + " "
+          + action;
+    }
+  }
+
+  static ConfirmCase writtenAgo(Duration sinceWrite) {
+    return new ConfirmCase(sinceWrite);
+  }
 
   static NodeStatus poweringOn(Duration sinceTimer, Duration sinceWrite, ObservedPower seen) {
     return NodeStatus.builder()
@@ -1113,45 +1332,38 @@ class NodeStateMachineTest {
   static Stream<ConfirmCase> confirmTable() {
     Duration w = TIMEOUTS.powerOnConfirm();
     Duration early = w.minusSeconds(1);
-    ObservedPower off = ObservedPower.OFF;
     return Stream.of(
-        new ConfirmCase(early, early, off, OFF_, POWERING_ON, NONE),
-        new ConfirmCase(w, w, off, OFF_, POWERING_ON, POWER_ON),
+        writtenAgo(early).bmc(OFF_).expect(POWERING_ON, NONE),
+        writtenAgo(w).bmc(OFF_).expect(POWERING_ON, POWER_ON),
         // never while the BMC reports on, transitioning or unknown, nor on one look only
-        new ConfirmCase(w, w, off, ON_, JOINING, NONE),
-        new ConfirmCase(w, w, off, UP, POWERING_ON, NONE),
-        new ConfirmCase(w, w, off, UNK, POWERING_ON, NONE),
-        new ConfirmCase(w, w, ObservedPower.UNKNOWN, OFF_, POWERING_ON, NONE),
+        writtenAgo(w).bmc(ON_).expect(JOINING, NONE),
+        writtenAgo(w).bmc(UP).expect(POWERING_ON, NONE),
+        writtenAgo(w).bmc(UNK).expect(POWERING_ON, NONE),
+        writtenAgo(w).seen(ObservedPower.UNKNOWN).bmc(OFF_).expect(POWERING_ON, NONE),
         // once: sent again 2 min ago, still off
-        new ConfirmCase(Duration.ofMinutes(3), Duration.ofMinutes(2), off, OFF_, POWERING_ON, NONE),
+        writtenAgo(Duration.ofMinutes(2))
+            .firstSentAgo(Duration.ofMinutes(3))
+            .bmc(OFF_)
+            .expect(POWERING_ON, NONE),
         // the power-on timeout still runs from the first
-        new ConfirmCase(LATE_ON, LATE_ON, off, OFF_, ERROR, NONE));
+        writtenAgo(LATE_ON).bmc(OFF_).expect(ERROR, NONE));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("confirmTable")
   void aPowerOnTheBmcNeverGotIsSentAgainOnceAfterTheConfirmationWindow(ConfirmCase c) {
-    NodeStatus before = poweringOn(c.sinceTimer(), c.sinceWrite(), c.seen());
-    Decision d = decide(spec(WANT_ON), before, c.power(), ABSENT);
-    assertThat(d.next().state()).as("state").isEqualTo(c.to());
-    assertThat(d.action().verb()).as("action").isEqualTo(c.action());
-    if (c.action() == POWER_ON) {
+    NodeStatus before = poweringOn(c.sinceTimer, c.sinceWrite, c.seen);
+    Decision d = decide(spec(WANT_ON), before, c.power, ABSENT);
+    assertThat(d.next().state()).as("state").isEqualTo(c.to);
+    assertThat(d.action().verb()).as("action").isEqualTo(c.action);
+    if (c.action == POWER_ON) {
       assertThat(d.next().powerActionTime()).as("written ahead").isEqualTo(T0);
       assertThat(d.next().timerStarted()).as("timer kept").isEqualTo(before.timerStarted());
       assertThat(d.event().result()).isEqualTo("requested");
       assertThat(d.event().reason()).contains("sending it again");
       // and only once: the next look, still off, waits for the power-on timeout
-      Observation next =
-          new Observation(
-              spec(WANT_ON),
-              7,
-              d.next(),
-              PowerReading.of(OFF_),
-              ABSENT,
-              TIMEOUTS,
-              Map.of(),
-              T0.plus(TIMEOUTS.powerOnConfirm()));
-      assertThat(NodeStateMachine.decide(next).action().verb()).isEqualTo(NONE);
+      Decision next = look(d.next()).power(OFF_).at(T0.plus(TIMEOUTS.powerOnConfirm())).decide();
+      assertThat(next.action().verb()).isEqualTo(NONE);
     }
   }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.immutables.value.Value;
 
 /**
  * Settings of the API.
@@ -25,6 +26,7 @@ import java.util.function.Supplier;
  *     /readyz} as {@code warnings}. Default: none
  * @param sessions the console's sign-in sessions: lifetime and bounds ({@link Sessions#DEFAULTS})
  */
+@Value.Builder
 public record ApiOptions(
     long maxBodyBytes,
     boolean anonymousRead,
@@ -52,6 +54,7 @@ public record ApiOptions(
    *     1,024; the request fails with 408 below it)
    * @param tlsReloadInterval how often the TLS files are checked for changes (default 10 s)
    */
+  @Value.Builder
   public record Connections(
       ApiTls tls,
       int maxConnections,
@@ -159,27 +162,27 @@ public record ApiOptions(
 
   /** These options with other session settings. */
   public ApiOptions sessions(Sessions settings) {
-    return with(o -> o.sessions = settings);
+    return with(o -> o.sessions(settings));
   }
 
   /** These options with conditions {@code /readyz} lists as warnings. */
   public ApiOptions withReadinessNotes(Supplier<List<String>> notes) {
-    return with(o -> o.readinessNotes = notes);
+    return with(o -> o.readinessNotes(notes));
   }
 
   /** These options with another body limit. */
   public ApiOptions withMaxBodyBytes(long bytes) {
-    return with(o -> o.maxBodyBytes = bytes);
+    return with(o -> o.maxBodyBytes(bytes));
   }
 
   /** These options with anonymous read on or off. */
   public ApiOptions withAnonymousRead(boolean on) {
-    return with(o -> o.anonymousRead = on);
+    return with(o -> o.anonymousRead(on));
   }
 
   /** These options with another watch history size. */
   public ApiOptions withWatchHistory(int changes) {
-    return with(o -> o.watchHistory = changes);
+    return with(o -> o.watchHistory(changes));
   }
 
   /**
@@ -187,12 +190,12 @@ public record ApiOptions(
    * wakeOnLan.powerOffCommandsFile}).
    */
   public ApiOptions powerOffCommands(Set<String> names) {
-    return with(o -> o.powerOffCommands = names);
+    return with(o -> o.powerOffCommands(names));
   }
 
   /** These options with other connector settings. */
   public ApiOptions connections(Connections settings) {
-    return with(o -> o.connections = settings);
+    return with(o -> o.connections(settings));
   }
 
   /** The TLS files served with, or null for plain HTTP. */
@@ -202,7 +205,7 @@ public record ApiOptions(
 
   /** These options serving HTTPS with {@code tls} (null: plain HTTP). */
   public ApiOptions tls(ApiTls tls) {
-    return withConnections(c -> c.tls = tls);
+    return withConnections(c -> c.tls(tls));
   }
 
   /** The most connections open at once. */
@@ -212,112 +215,33 @@ public record ApiOptions(
 
   /** These options with another connection limit. */
   public ApiOptions maxConnections(int max) {
-    return withConnections(c -> c.maxConnections = max);
+    return withConnections(c -> c.maxConnections(max));
   }
 
   /** These options with another idle timeout and request-header deadline. */
   public ApiOptions connectionTimeouts(Duration idle, Duration headers) {
-    return withConnections(
-        c -> {
-          c.idleTimeout = idle;
-          c.headerTimeout = headers;
-        });
+    return withConnections(c -> c.idleTimeout(idle).headerTimeout(headers));
   }
 
   /** These options checking the TLS files for changes every {@code interval}. */
   public ApiOptions tlsReloadInterval(Duration interval) {
-    return withConnections(c -> c.tlsReloadInterval = interval);
+    return withConnections(c -> c.tlsReloadInterval(interval));
   }
 
   /**
-   * A copy with {@code change} applied to its components: the one place the withers above build a
-   * new record, so a new component is added here and nowhere else.
+   * A copy with {@code change} applied to its components, through the generated {@link
+   * ApiOptionsBuilder} (docs/architecture.md#generated-builders): a new component needs no change
+   * here.
    */
-  private ApiOptions with(Consumer<Components> change) {
-    Components o = new Components(this);
+  private ApiOptions with(Consumer<ApiOptionsBuilder> change) {
+    ApiOptionsBuilder o = new ApiOptionsBuilder().from(this);
     change.accept(o);
     return o.build();
   }
 
-  private ApiOptions withConnections(Consumer<ConnectionComponents> change) {
-    ConnectionComponents c = new ConnectionComponents(connections);
+  private ApiOptions withConnections(Consumer<ConnectionsBuilder> change) {
+    ConnectionsBuilder c = new ConnectionsBuilder().from(connections);
     change.accept(c);
     return connections(c.build());
-  }
-
-  /** The components of {@link ApiOptions}, to change before {@link #build}. */
-  private static final class Components {
-    long maxBodyBytes;
-    boolean anonymousRead;
-    Duration readYourWrites;
-    int defaultLimit;
-    int maxLimit;
-    int watchHistory;
-    Clock clock;
-    Set<String> powerOffCommands;
-    Connections connections;
-    Supplier<List<String>> readinessNotes;
-    Sessions sessions;
-
-    Components(ApiOptions o) {
-      maxBodyBytes = o.maxBodyBytes;
-      anonymousRead = o.anonymousRead;
-      readYourWrites = o.readYourWrites;
-      defaultLimit = o.defaultLimit;
-      maxLimit = o.maxLimit;
-      watchHistory = o.watchHistory;
-      clock = o.clock;
-      powerOffCommands = o.powerOffCommands;
-      connections = o.connections;
-      readinessNotes = o.readinessNotes;
-      sessions = o.sessions;
-    }
-
-    ApiOptions build() {
-      return new ApiOptions(
-          maxBodyBytes,
-          anonymousRead,
-          readYourWrites,
-          defaultLimit,
-          maxLimit,
-          watchHistory,
-          clock,
-          powerOffCommands,
-          connections,
-          readinessNotes,
-          sessions);
-    }
-  }
-
-  /** The components of {@link Connections}, to change before {@link #build}. */
-  private static final class ConnectionComponents {
-    ApiTls tls;
-    int maxConnections;
-    int acceptQueueSize;
-    Duration idleTimeout;
-    Duration headerTimeout;
-    long minRequestDataRate;
-    Duration tlsReloadInterval;
-
-    ConnectionComponents(Connections c) {
-      tls = c.tls();
-      maxConnections = c.maxConnections();
-      acceptQueueSize = c.acceptQueueSize();
-      idleTimeout = c.idleTimeout();
-      headerTimeout = c.headerTimeout();
-      minRequestDataRate = c.minRequestDataRate();
-      tlsReloadInterval = c.tlsReloadInterval();
-    }
-
-    Connections build() {
-      return new Connections(
-          tls,
-          maxConnections,
-          acceptQueueSize,
-          idleTimeout,
-          headerTimeout,
-          minRequestDataRate,
-          tlsReloadInterval);
-    }
   }
 }

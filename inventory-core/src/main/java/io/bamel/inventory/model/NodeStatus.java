@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.immutables.value.Value;
 
 /**
  * What the node controller observed and did: the lifecycle state, the observed power state, the
@@ -28,6 +29,7 @@ import java.util.Map;
  * at {@code hardware} ({@link NodeHardware}). {@code conditions} (such as {@link
  * NodeCondition#HARDWARE_MISMATCH}) are absent when there are none.
  */
+@Value.Builder
 public record NodeStatus(
     NodeState state,
     Instant stateSince,
@@ -70,14 +72,17 @@ public record NodeStatus(
         .build();
   }
 
-  /** A builder starting from nothing. */
+  /**
+   * A builder starting from nothing; {@link NodeStatusBuilder} is generated (see the package), and
+   * its {@code build()} runs this record's constructor.
+   */
   public static NodeStatusBuilder builder() {
     return new NodeStatusBuilder();
   }
 
   /** A builder starting from this status. */
   public NodeStatusBuilder toBuilder() {
-    return new NodeStatusBuilder(this);
+    return new NodeStatusBuilder().from(this);
   }
 
   /** The state, {@code unknown} when unset. */

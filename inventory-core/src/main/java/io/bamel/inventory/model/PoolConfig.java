@@ -1,17 +1,21 @@
 package io.bamel.inventory.model;
 
+import static java.util.Objects.requireNonNullElse;
+
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.immutables.value.Value;
 
 /**
  * How a pool scales: size bounds, utilization thresholds and windows, which resources count, which
  * pending pods it serves, per-pool node timeouts, Prometheus triggers and dry-run. Stored at {@code
  * /baremetal/pools/{pool}/config}. Absent values take the defaults of {@link #withDefaults()}.
  */
+@Value.Builder
 public record PoolConfig(
     Integer minNodes,
     Integer maxNodes,
@@ -47,14 +51,17 @@ public record PoolConfig(
     extensions = Extensions.copy(extensions);
   }
 
-  /** A builder starting from nothing. */
+  /**
+   * A builder starting from nothing; {@link PoolConfigBuilder} is generated (see the package), and
+   * its {@code build()} runs this record's constructor.
+   */
   public static PoolConfigBuilder builder() {
     return new PoolConfigBuilder();
   }
 
   /** A builder starting from this config. */
   public PoolConfigBuilder toBuilder() {
-    return new PoolConfigBuilder(this);
+    return new PoolConfigBuilder().from(this);
   }
 
   /**
@@ -69,24 +76,23 @@ public record PoolConfig(
    * NodeTimeouts#DEFAULTS}, no dry run.
    */
   public PoolConfig withDefaults() {
-    double up = scaleUpThreshold != null ? scaleUpThreshold : 0.70;
-    return new PoolConfig(
-        minNodes != null ? minNodes : 0,
-        maxNodes != null ? maxNodes : Integer.MAX_VALUE,
-        up,
-        scaleDownThreshold != null ? scaleDownThreshold : defaultScaleDown(up),
-        scaleDownUnneededTime != null ? scaleDownUnneededTime : Duration.ofMinutes(10),
-        delayAfterScaleUp != null ? delayAfterScaleUp : Duration.ofMinutes(10),
-        scaleUpCooldown != null ? scaleUpCooldown : Duration.ofMinutes(2),
-        maxConcurrentTransitions != null ? maxConcurrentTransitions : 5,
-        resources != null ? resources : List.of(ResourceCapacity.CPU, ResourceCapacity.MEMORY),
-        defaultPool != null ? defaultPool : Boolean.FALSE,
-        scaleUpOn != null ? scaleUpOn : SCALE_UP_ON_EITHER,
-        labels,
-        timeouts != null ? timeouts.orElse(NodeTimeouts.DEFAULTS) : NodeTimeouts.DEFAULTS,
-        triggers,
-        dryRun != null ? dryRun : Boolean.FALSE,
-        extensions);
+    double up = requireNonNullElse(scaleUpThreshold, 0.70);
+    return toBuilder()
+        .minNodes(requireNonNullElse(minNodes, 0))
+        .maxNodes(requireNonNullElse(maxNodes, Integer.MAX_VALUE))
+        .scaleUpThreshold(up)
+        .scaleDownThreshold(requireNonNullElse(scaleDownThreshold, defaultScaleDown(up)))
+        .scaleDownUnneededTime(requireNonNullElse(scaleDownUnneededTime, Duration.ofMinutes(10)))
+        .delayAfterScaleUp(requireNonNullElse(delayAfterScaleUp, Duration.ofMinutes(10)))
+        .scaleUpCooldown(requireNonNullElse(scaleUpCooldown, Duration.ofMinutes(2)))
+        .maxConcurrentTransitions(requireNonNullElse(maxConcurrentTransitions, 5))
+        .resources(
+            requireNonNullElse(resources, List.of(ResourceCapacity.CPU, ResourceCapacity.MEMORY)))
+        .defaultPool(requireNonNullElse(defaultPool, Boolean.FALSE))
+        .scaleUpOn(requireNonNullElse(scaleUpOn, SCALE_UP_ON_EITHER))
+        .timeouts(timeouts != null ? timeouts.orElse(NodeTimeouts.DEFAULTS) : NodeTimeouts.DEFAULTS)
+        .dryRun(requireNonNullElse(dryRun, Boolean.FALSE))
+        .build();
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.immutables.value.Value;
 
 /**
  * What the pool controller last decided and observed: node counts, the nodes being switched and
@@ -12,6 +13,7 @@ import java.util.Map;
  * unschedulable pods), utilization per resource, the last scale time, and conditions. Stored at
  * {@code /baremetal/pools/{pool}/status}; only the pool controller writes it.
  */
+@Value.Builder
 public record PoolStatus(
     Integer readyNodes,
     Integer pendingNodes,
@@ -33,13 +35,16 @@ public record PoolStatus(
     extensions = Extensions.copy(extensions);
   }
 
-  /** A builder starting from nothing. */
+  /**
+   * A builder starting from nothing; {@link PoolStatusBuilder} is generated (see the package), and
+   * its {@code build()} runs this record's constructor.
+   */
   public static PoolStatusBuilder builder() {
     return new PoolStatusBuilder();
   }
 
   /** A builder starting from this status. */
   public PoolStatusBuilder toBuilder() {
-    return new PoolStatusBuilder(this);
+    return new PoolStatusBuilder().from(this);
   }
 }

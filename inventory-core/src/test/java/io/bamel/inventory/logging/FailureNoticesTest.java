@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class FailureNoticesTest {
@@ -19,75 +18,120 @@ class FailureNoticesTest {
   private static final Instant T0 = Instant.parse("2026-11-25T12:00:00Z");
 
   /**
-   * One step of a table: at minute {@code minute}, subject {@code subject} failed with {@code
-   * cause} (null: succeeded); the expected kind and suppressed count.
+   * One step: at minute {@code minute}, {@code subject} failed with {@code cause} (null: it
+   * succeeded); the kind of notice expected and the suppressed count it carries.
    */
   record Step(double minute, String subject, String cause, Kind kind, long suppressed) {}
 
-  static Step fail(double minute, String cause, Kind kind, long suppressed) {
-    return new Step(minute, "r1-u07", cause, kind, suppressed);
+  /**
+   * A named sequence of steps, each named by the notice it must give; the subject is {@code r1-u07}
+   * until {@link #on} names another.
+   */
+  static final class Story {
+    private final String name;
+    private final List<Step> steps = new ArrayList<>();
+    private String subject = "r1-u07";
+
+    private Story(String name) {
+      this.name = name;
+    }
+
+    /** The following steps are about {@code subject}. */
+    Story on(String subject) {
+      this.subject = subject;
+      return this;
+    }
+
+    /** A failure at {@code minute} that is warned of at once. */
+    Story warns(double minute, String cause) {
+      return step(minute, cause, Kind.WARN, 0);
+    }
+
+    /** A failure at {@code minute} that is suppressed, the {@code count}th so far. */
+    Story suppresses(double minute, String cause, long count) {
+      return step(minute, cause, Kind.SUPPRESS, count);
+    }
+
+    /** A failure at {@code minute} warned of again, with the {@code count} suppressed since. */
+    Story repeats(double minute, String cause, long count) {
+      return step(minute, cause, Kind.REPEAT, count);
+    }
+
+    /** A success at {@code minute} that ends a failure, with the {@code count} suppressed. */
+    Story recovers(double minute, long count) {
+      return step(minute, null, Kind.RECOVER, count);
+    }
+
+    /** A success at {@code minute} that says nothing. */
+    Story quiet(double minute) {
+      return step(minute, null, Kind.NONE, 0);
+    }
+
+    private Story step(double minute, String cause, Kind kind, long suppressed) {
+      steps.add(new Step(minute, subject, cause, kind, suppressed));
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
   }
 
-  static Step ok(double minute, Kind kind, long suppressed) {
-    return new Step(minute, "r1-u07", null, kind, suppressed);
+  static Story story(String name) {
+    return new Story(name);
   }
 
-  static Stream<Arguments> tables() {
+  static Stream<Story> tables() {
     return Stream.of(
-        Arguments.of(
-            "first failure warns, repeats are suppressed and counted",
-            List.of(
-                fail(0, "UNREACHABLE", Kind.WARN, 0),
-                fail(0.5, "UNREACHABLE", Kind.SUPPRESS, 1),
-                fail(1, "UNREACHABLE", Kind.SUPPRESS, 2),
-                fail(14.9, "UNREACHABLE", Kind.SUPPRESS, 3))),
-        Arguments.of(
-            "a persisting cause warns again every interval with the count, then counts afresh",
-            List.of(
-                fail(0, "TLS", Kind.WARN, 0),
-                fail(5, "TLS", Kind.SUPPRESS, 1),
-                fail(10, "TLS", Kind.SUPPRESS, 2),
-                fail(15, "TLS", Kind.REPEAT, 2),
-                fail(20, "TLS", Kind.SUPPRESS, 1),
-                fail(30, "TLS", Kind.REPEAT, 1))),
-        Arguments.of(
-            "a new cause warns at once",
-            List.of(
-                fail(0, "UNREACHABLE", Kind.WARN, 0),
-                fail(1, "UNREACHABLE", Kind.SUPPRESS, 1),
-                fail(2, "BAD_CREDENTIALS", Kind.WARN, 0),
-                fail(3, "BAD_CREDENTIALS", Kind.SUPPRESS, 1),
-                fail(4, "UNREACHABLE", Kind.WARN, 0))),
-        Arguments.of(
-            "recovery is one notice with what was suppressed, then silence",
-            List.of(
-                fail(0, "NOT_ALLOWED", Kind.WARN, 0),
-                fail(1, "NOT_ALLOWED", Kind.SUPPRESS, 1),
-                fail(2, "NOT_ALLOWED", Kind.SUPPRESS, 2),
-                ok(3, Kind.RECOVER, 2),
-                ok(4, Kind.NONE, 0),
-                fail(5, "NOT_ALLOWED", Kind.WARN, 0))),
-        Arguments.of(
-            "success without a failure logs nothing",
-            List.of(ok(0, Kind.NONE, 0), ok(1, Kind.NONE, 0))),
-        Arguments.of(
-            "subjects are independent",
-            List.of(
-                new Step(0, "a", "TIMEOUT", Kind.WARN, 0),
-                new Step(0, "b", "TIMEOUT", Kind.WARN, 0),
-                new Step(1, "a", "TIMEOUT", Kind.SUPPRESS, 1),
-                new Step(2, "b", null, Kind.RECOVER, 0),
-                new Step(3, "a", "TIMEOUT", Kind.SUPPRESS, 2),
-                new Step(4, "b", "TIMEOUT", Kind.WARN, 0))));
+        story("first failure warns, repeats are suppressed and counted")
+            .warns(0, "UNREACHABLE")
+            .suppresses(0.5, "UNREACHABLE", 1)
+            .suppresses(1, "UNREACHABLE", 2)
+            .suppresses(14.9, "UNREACHABLE", 3),
+        story("a persisting cause warns again every interval with the count, then counts afresh")
+            .warns(0, "TLS")
+            .suppresses(5, "TLS", 1)
+            .suppresses(10, "TLS", 2)
+            .repeats(15, "TLS", 2)
+            .suppresses(20, "TLS", 1)
+            .repeats(30, "TLS", 1),
+        story("a new cause warns at once")
+            .warns(0, "UNREACHABLE")
+            .suppresses(1, "UNREACHABLE", 1)
+            .warns(2, "BAD_CREDENTIALS")
+            .suppresses(3, "BAD_CREDENTIALS", 1)
+            .warns(4, "UNREACHABLE"),
+        story("recovery is one notice with what was suppressed, then silence")
+            .warns(0, "NOT_ALLOWED")
+            .suppresses(1, "NOT_ALLOWED", 1)
+            .suppresses(2, "NOT_ALLOWED", 2)
+            .recovers(3, 2)
+            .quiet(4)
+            .warns(5, "NOT_ALLOWED"),
+        story("success without a failure logs nothing").quiet(0).quiet(1),
+        story("subjects are independent")
+            .on("a")
+            .warns(0, "TIMEOUT")
+            .on("b")
+            .warns(0, "TIMEOUT")
+            .on("a")
+            .suppresses(1, "TIMEOUT", 1)
+            .on("b")
+            .recovers(2, 0)
+            .on("a")
+            .suppresses(3, "TIMEOUT", 2)
+            .on("b")
+            .warns(4, "TIMEOUT"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("tables")
-  void decidesAsTheTableSays(String name, List<Step> steps) {
+  void decidesAsTheTableSays(Story story) {
     FailureNotices notices = new FailureNotices(Duration.ofMinutes(15), 100);
     List<String> got = new ArrayList<>();
     List<String> want = new ArrayList<>();
-    for (Step s : steps) {
+    for (Step s : story.steps) {
       Instant at = T0.plusMillis((long) (s.minute() * 60_000));
       Notice n =
           s.cause() == null
