@@ -12,6 +12,7 @@ import io.bamel.inventory.model.PowerPolicy;
 import io.bamel.pool.Capacities;
 import io.bamel.pool.Resources;
 import io.bamel.power.BmcPowerState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -280,7 +281,8 @@ public final class SimServer {
                 .stateSince(at)
                 .lastPowerAction(PowerAction.POWER_ON)
                 .powerActionTime(at)
-                .restartTimer(at)
+                .timerStarted(at)
+                .timerElapsed(Duration.ZERO)
                 .build();
       }
       case READY -> {
