@@ -18,6 +18,8 @@ import java.util.Set;
  * @param downTriggers names of every down trigger configured (all must agree for a scale-down)
  * @param lowSince when utilization first fell below the scale-down threshold, or null
  * @param lastScaleUp the time of the last scale-up, or null
+ * @param demand the pool's recent demand, this cycle's included ({@link DemandTrend#EMPTY} when the
+ *     trend is off)
  */
 public record PoolSnapshot(
     List<Member> members,
@@ -27,7 +29,30 @@ public record PoolSnapshot(
     Set<String> downVotes,
     Set<String> downTriggers,
     Instant lowSince,
-    Instant lastScaleUp) {
+    Instant lastScaleUp,
+    DemandTrend demand) {
+
+  /** A snapshot without demand samples. */
+  public PoolSnapshot(
+      List<Member> members,
+      Utilization utilization,
+      List<PendingPod> pending,
+      Set<String> upVotes,
+      Set<String> downVotes,
+      Set<String> downTriggers,
+      Instant lowSince,
+      Instant lastScaleUp) {
+    this(
+        members,
+        utilization,
+        pending,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        DemandTrend.EMPTY);
+  }
 
   /** Copies the collections. */
   public PoolSnapshot {
@@ -36,11 +61,46 @@ public record PoolSnapshot(
     upVotes = Set.copyOf(upVotes);
     downVotes = Set.copyOf(downVotes);
     downTriggers = Set.copyOf(downTriggers);
+    demand = demand == null ? DemandTrend.EMPTY : demand;
   }
 
   /** This snapshot with {@code pods} as its pending pods. */
   public PoolSnapshot withPending(List<PendingPod> pods) {
     return new PoolSnapshot(
-        members, utilization, pods, upVotes, downVotes, downTriggers, lowSince, lastScaleUp);
+        members,
+        utilization,
+        pods,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        demand);
+  }
+
+  /** This snapshot with {@code trend} as its recent demand. */
+  public PoolSnapshot withDemand(DemandTrend trend) {
+    return new PoolSnapshot(
+        members,
+        utilization,
+        pending,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        trend);
+  }
+
+  /**
+   * What the pool's pods ask for now: the requests on its ready nodes (the utilization's) plus its
+   * pending pods' requests.
+   */
+  public Resources demandNow() {
+    Resources.Sum sum = new Resources.Sum().add(utilization.requested());
+    for (PendingPod p : pending) {
+      sum.add(p.requests());
+    }
+    return sum.build();
   }
 }

@@ -28,6 +28,8 @@ public record PoolConfig(
     NodeTimeouts timeouts,
     List<ScalingTrigger> triggers,
     Boolean dryRun,
+    Duration scaleUpTrendWindow,
+    Duration scaleUpLookahead,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Scale up when pods are pending or utilization is high (the default). */
@@ -38,6 +40,12 @@ public record PoolConfig(
 
   /** Scale up only when utilization is high and pods are pending. */
   public static final String SCALE_UP_ON_BOTH = "both";
+
+  /** The longest trend window or lookahead (the pool controller keeps one sample per cycle). */
+  public static final Duration MAX_TREND_WINDOW = Duration.ofHours(2);
+
+  /** The trend window of a pool that sets none. */
+  static final Duration DEFAULT_TREND_WINDOW = Duration.ZERO;
 
   /** Copies the collections and normalises missing ones to empty. */
   public PoolConfig {
@@ -86,6 +94,8 @@ public record PoolConfig(
         timeouts != null ? timeouts.orElse(NodeTimeouts.DEFAULTS) : NodeTimeouts.DEFAULTS,
         triggers,
         dryRun != null ? dryRun : Boolean.FALSE,
+        scaleUpTrendWindow != null ? scaleUpTrendWindow : DEFAULT_TREND_WINDOW,
+        scaleUpLookahead != null ? scaleUpLookahead : Duration.ofMinutes(5),
         extensions);
   }
 
@@ -112,6 +122,16 @@ public record PoolConfig(
     Durations.checkNonNegative(v, "scaleDownUnneededTime", scaleDownUnneededTime);
     Durations.checkNonNegative(v, "delayAfterScaleUp", delayAfterScaleUp);
     Durations.checkNonNegative(v, "scaleUpCooldown", scaleUpCooldown);
+    Durations.checkNonNegative(v, "scaleUpTrendWindow", scaleUpTrendWindow);
+    v.check(
+        scaleUpTrendWindow == null || scaleUpTrendWindow.compareTo(MAX_TREND_WINDOW) <= 0,
+        "scaleUpTrendWindow",
+        "must be at most " + Durations.format(MAX_TREND_WINDOW) + " (0 turns the trend off)");
+    Durations.checkNonNegative(v, "scaleUpLookahead", scaleUpLookahead);
+    v.check(
+        scaleUpLookahead == null || scaleUpLookahead.compareTo(MAX_TREND_WINDOW) <= 0,
+        "scaleUpLookahead",
+        "must be at most " + Durations.format(MAX_TREND_WINDOW));
     v.check(
         maxConcurrentTransitions == null || maxConcurrentTransitions >= 1,
         "maxConcurrentTransitions",

@@ -26,6 +26,8 @@ public final class PoolConfigBuilder {
   private NodeTimeouts timeouts;
   private List<ScalingTrigger> triggers;
   private Boolean dryRun;
+  private Duration scaleUpTrendWindow;
+  private Duration scaleUpLookahead;
   private Map<String, Object> extensions;
 
   PoolConfigBuilder() {}
@@ -46,6 +48,8 @@ public final class PoolConfigBuilder {
     this.timeouts = s.timeouts();
     this.triggers = s.triggers();
     this.dryRun = s.dryRun();
+    this.scaleUpTrendWindow = s.scaleUpTrendWindow();
+    this.scaleUpLookahead = s.scaleUpLookahead();
     this.extensions = s.extensions();
   }
 
@@ -124,6 +128,16 @@ public final class PoolConfigBuilder {
     return this;
   }
 
+  public PoolConfigBuilder scaleUpTrendWindow(Duration scaleUpTrendWindow) {
+    this.scaleUpTrendWindow = scaleUpTrendWindow;
+    return this;
+  }
+
+  public PoolConfigBuilder scaleUpLookahead(Duration scaleUpLookahead) {
+    this.scaleUpLookahead = scaleUpLookahead;
+    return this;
+  }
+
   public PoolConfigBuilder extensions(Map<String, Object> extensions) {
     this.extensions = extensions;
     return this;
@@ -147,6 +161,8 @@ public final class PoolConfigBuilder {
         timeouts,
         triggers,
         dryRun,
+        scaleUpTrendWindow,
+        scaleUpLookahead,
         extensions);
   }
 }

@@ -12,6 +12,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.Pool;
+import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.PowerPolicy;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * bamel's own decisions in the simulator: each step it builds, from the simulated cluster, what the
@@ -47,6 +49,7 @@ import java.util.TreeSet;
 public final class BamelAutoscaler implements Autoscaler {
 
   private final String name;
+  private final UnaryOperator<PoolConfig> tune;
   private final Map<String, PoolMemory> memory = new HashMap<>();
   private final Map<String, PoolStatus> statuses = new HashMap<>();
   private final Map<String, NodeSpec> specs = new HashMap<>();
@@ -59,7 +62,16 @@ public final class BamelAutoscaler implements Autoscaler {
 
   /** bamel under another name (to compare configs side by side). */
   public BamelAutoscaler(String name) {
+    this(name, UnaryOperator.identity());
+  }
+
+  /**
+   * bamel named {@code name}, each pool deciding with {@code tune} applied to its config from the
+   * fleet (a variant of the defaults, to compare side by side).
+   */
+  public BamelAutoscaler(String name, UnaryOperator<PoolConfig> tune) {
     this.name = name;
+    this.tune = tune;
   }
 
   @Override
@@ -115,7 +127,7 @@ public final class BamelAutoscaler implements Autoscaler {
       pools.add(
           new Pool(
               fp.name(),
-              fp.config(),
+              tune.apply(fp.config()),
               1,
               statuses.get(fp.name()),
               1,
