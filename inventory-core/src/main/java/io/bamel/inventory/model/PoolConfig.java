@@ -74,7 +74,9 @@ public record PoolConfig(
    * default stays valid), scaleDownUnneededTime and delayAfterScaleUp 10 min, scaleUpCooldown
    * (between utilization- or trigger-driven scale-ups) 2 min, maxConcurrentTransitions 5, resources
    * cpu and memory, scale up on either pending pods or utilization, node timeouts of {@link
-   * NodeTimeouts#DEFAULTS}, no dry run.
+   * NodeTimeouts#DEFAULTS}, no dry run, no scale-up on the demand's trend ({@code
+   * scaleUpTrendWindow} 0: at the default thresholds pods start on time without it, and the
+   * simulator shows it only adds power-ons there) with a lookahead of 5 min when one is set.
    */
   public PoolConfig withDefaults() {
     double up = scaleUpThreshold != null ? scaleUpThreshold : 0.70;

@@ -319,7 +319,7 @@ class NodeSpecValidationTest {
             .validate();
     assertThat(set.withDefaults().scaleUpTrendWindow()).isEqualTo(java.time.Duration.ofHours(2));
     PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
-    assertThat(defaults.scaleUpTrendWindow()).isEqualTo(PoolConfig.DEFAULT_TREND_WINDOW);
+    assertThat(defaults.scaleUpTrendWindow()).isEqualTo(java.time.Duration.ZERO);
     assertThat(defaults.scaleUpLookahead()).isEqualTo(java.time.Duration.ofMinutes(5));
   }
 
