@@ -11,7 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * Runs the benchmarks of {@link BenchSuite} and prints one table. {@code -Dbench.only=a,b} runs a
- * subset by name. Exits 0 whether or not targets were met: targets are reported, not asserted.
+ * subset by name. Exits 0 whether or not targets were met: targets are reported, not asserted. Each
+ * benchmark's rows are also printed as soon as it ends, so a run stopped half-way (a full run takes
+ * an hour and more) keeps what it measured.
  */
 public final class BenchMain {
 
@@ -33,12 +35,15 @@ public final class BenchMain {
         continue;
       }
       System.out.printf("running %s ...%n", benchmark.name());
+      List<BenchResult> done;
       try {
-        rows.addAll(benchmark.run(context));
+        done = benchmark.run(context);
       } catch (Exception e) {
         System.out.printf("%s failed: %s%n", benchmark.name(), e);
-        rows.add(new BenchResult(benchmark.name(), "failed: " + e, 0, 0, "", 0, "-", false));
+        done = List.of(new BenchResult(benchmark.name(), "failed: " + e, 0, 0, "", 0, "-", false));
       }
+      print(done, System.out);
+      rows.addAll(done);
     }
     print(rows, System.out);
     System.exit(0);
