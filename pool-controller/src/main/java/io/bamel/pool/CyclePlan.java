@@ -213,11 +213,14 @@ public final class CyclePlan {
     String name = pool.name();
     PoolConfig config = pool.config().withDefaults();
     boolean dryRun = Boolean.TRUE.equals(config.dryRun());
-    PoolSnapshot snapshot = snapshots.get(name);
     Votes poolVotes = votes.getOrDefault(name, Votes.NONE);
     PoolMemory before = memories.get(name);
+    // This cycle's demand joins the pool's recent demand before the policy reads the trend.
+    DemandTrend demand =
+        before.demand().observe(now, snapshots.get(name).demandNow(), config.scaleUpTrendWindow());
+    PoolSnapshot snapshot = snapshots.get(name).withDemand(demand);
     ScalingDecision decision = capped(ScalingPolicy.decide(config, snapshot, now));
-    PoolMemory after = PoolStatuses.memoryAfter(before, decision, dryRun, now);
+    PoolMemory after = PoolStatuses.memoryAfter(before, decision, dryRun, now).withDemand(demand);
     PoolStatus last = previous != null ? previous : pool.status();
     PoolStatus status =
         PoolStatuses.next(

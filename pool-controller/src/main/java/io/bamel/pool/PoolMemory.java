@@ -11,10 +11,30 @@ import java.util.Map;
  * scale-down threshold, and when the pool last scaled up. Kept in the pool status (fields {@value
  * #LOW_SINCE} and {@value #LAST_SCALE_UP}) so that a new leader continues the same windows. Pure.
  *
+ * <p>It also keeps the pool's recent demand ({@link DemandTrend}, for {@code scaleUpTrendWindow}),
+ * in this process only: it is a window of minutes that a new leader fills again, not worth a write
+ * per cycle.
+ *
  * @param lowSince start of the low-utilization window, or null
  * @param lastScaleUp time of the last scale-up, or null
+ * @param demand the pool's recent demand (not kept in the status)
  */
-public record PoolMemory(Instant lowSince, Instant lastScaleUp) {
+public record PoolMemory(Instant lowSince, Instant lastScaleUp, DemandTrend demand) {
+
+  /** A memory without demand samples. */
+  public PoolMemory(Instant lowSince, Instant lastScaleUp) {
+    this(lowSince, lastScaleUp, DemandTrend.EMPTY);
+  }
+
+  /** Normalises an absent trend to {@link DemandTrend#EMPTY}. */
+  public PoolMemory {
+    demand = demand == null ? DemandTrend.EMPTY : demand;
+  }
+
+  /** This memory with {@code trend} as its recent demand. */
+  public PoolMemory withDemand(DemandTrend trend) {
+    return new PoolMemory(lowSince, lastScaleUp, trend);
+  }
 
   /** The status field holding {@link #lowSince()}. */
   public static final String LOW_SINCE = "lowUtilizationSince";

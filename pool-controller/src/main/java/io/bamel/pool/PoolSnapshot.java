@@ -9,8 +9,8 @@ import java.util.Set;
  * Everything the scaling policy decides from, gathered by the pool controller: the pool's members,
  * the utilization of its ready nodes, its pending pods, the Prometheus triggers' votes, what it
  * remembers from earlier decisions (when utilization first fell below the scale-down threshold,
- * when it last scaled up), and the pool's demand history (what its demand was at each hour of the
- * week, {@link DemandHistory#expectedPeak}).
+ * when it last scaled up), the pool's recent demand (its trend) and the pool's demand history (what
+ * its demand was at each hour of the week, {@link DemandHistory#expectedPeak}).
  *
  * @param members every member of the pool
  * @param utilization requests over allocatable on ready nodes, or unknown
@@ -20,6 +20,8 @@ import java.util.Set;
  * @param downTriggers names of every down trigger configured (all must agree for a scale-down)
  * @param lowSince when utilization first fell below the scale-down threshold, or null
  * @param lastScaleUp the time of the last scale-up, or null
+ * @param demand the pool's recent demand, this cycle's included ({@link DemandTrend#EMPTY} when the
+ *     trend is off)
  * @param history the pool's demand history, this cycle's observation included ({@link
  *     DemandHistory#empty()} when none is kept, as in a snapshot built without one)
  */
@@ -32,19 +34,21 @@ public record PoolSnapshot(
     Set<String> downTriggers,
     Instant lowSince,
     Instant lastScaleUp,
+    DemandTrend demand,
     DemandHistory history) {
 
-  /** Copies the collections; a null history is an empty one. */
+  /** Copies the collections; a null trend or history is an empty one. */
   public PoolSnapshot {
-    history = history == null ? DemandHistory.empty() : history;
     members = List.copyOf(members);
     pending = List.copyOf(pending);
     upVotes = Set.copyOf(upVotes);
     downVotes = Set.copyOf(downVotes);
     downTriggers = Set.copyOf(downTriggers);
+    demand = demand == null ? DemandTrend.EMPTY : demand;
+    history = history == null ? DemandHistory.empty() : history;
   }
 
-  /** A snapshot without demand history ({@link DemandHistory#empty()}). */
+  /** A snapshot without demand samples or history. */
   public PoolSnapshot(
       List<Member> members,
       Utilization utilization,
@@ -63,6 +67,7 @@ public record PoolSnapshot(
         downTriggers,
         lowSince,
         lastScaleUp,
+        DemandTrend.EMPTY,
         DemandHistory.empty());
   }
 
@@ -77,6 +82,7 @@ public record PoolSnapshot(
         downTriggers,
         lowSince,
         lastScaleUp,
+        demand,
         history);
   }
 
@@ -91,6 +97,34 @@ public record PoolSnapshot(
         downTriggers,
         lowSince,
         lastScaleUp,
+        demand,
         history);
+  }
+
+  /** This snapshot with {@code trend} as its recent demand. */
+  public PoolSnapshot withDemand(DemandTrend trend) {
+    return new PoolSnapshot(
+        members,
+        utilization,
+        pending,
+        upVotes,
+        downVotes,
+        downTriggers,
+        lowSince,
+        lastScaleUp,
+        trend,
+        history);
+  }
+
+  /**
+   * What the pool's pods ask for now: the requests on its ready nodes (the utilization's) plus its
+   * pending pods' requests.
+   */
+  public Resources demandNow() {
+    Resources.Sum sum = new Resources.Sum().add(utilization.requested());
+    for (PendingPod p : pending) {
+      sum.add(p.requests());
+    }
+    return sum.build();
   }
 }

@@ -24,12 +24,16 @@ import java.util.List;
  *       maxConcurrentTransitions} (transitions in flight count). A scale-up asked only by
  *       utilization or triggers (or by pending pods the nodes coming up will hold) adds nothing
  *       while nodes are coming up (their capacity is not in the utilization yet) nor within {@code
- *       scaleUpCooldown} of the last scale-up.
+ *       scaleUpCooldown} of the last scale-up. With a {@code scaleUpTrendWindow}, a rising demand
+ *       (requests on ready nodes plus pending ones, {@link DemandTrend}) whose projection {@code
+ *       scaleUpLookahead} ahead exceeds {@code scaleUpThreshold} of the capacity ready and coming
+ *       up asks for one node too, held like a utilization scale-up ({@code trend}).
  *   <li>Scale down when every considered resource has stayed below {@code scaleDownThreshold} for
  *       {@code scaleDownUnneededTime}, nothing is pending, no scale-up happened within {@code
  *       delayAfterScaleUp}, no transition is in flight, every down trigger agrees, {@code minNodes}
  *       stays met, and the utilization without the node stays below {@code scaleUpThreshold} (no
- *       flapping). One node, or up to {@code maxConcurrentTransitions} nodes when they are empty.
+ *       flapping), nor, with a trend window, the demand projected {@code scaleUpLookahead} ahead.
+ *       One node, or up to {@code maxConcurrentTransitions} nodes when they are empty.
  *   <li>Utilization unknown: never scale down.
  * </ol>
  */
@@ -94,8 +98,15 @@ public final class ScalingPolicy {
     boolean pending = !snapshot.pending().isEmpty();
     boolean busy = util.known() && util.max(resources) > c.scaleUpThreshold();
     boolean triggerUp = !snapshot.upVotes().isEmpty();
+    boolean trendUp =
+        trendOn(c)
+            && util.known()
+            && rising(c, snapshot, resources)
+            && projectedRatio(c, snapshot, util.allocatable().plus(capacityOf(comingUp)), resources)
+                > c.scaleUpThreshold();
     boolean wantUp =
         triggerUp
+            || trendUp
             || switch (c.scaleUpOn()) {
               case PoolConfig.SCALE_UP_ON_PENDING -> pending;
               case PoolConfig.SCALE_UP_ON_BOTH -> pending && busy;
@@ -103,7 +114,18 @@ public final class ScalingPolicy {
             };
     if (wantUp) {
       return scaleUp(
-          c, snapshot, out, candidates, capacity, comingUp, room, pending, busy, resources, now);
+          c,
+          snapshot,
+          out,
+          candidates,
+          capacity,
+          comingUp,
+          room,
+          pending,
+          busy,
+          trendUp,
+          resources,
+          now);
     }
 
     // 3. scale down
@@ -148,6 +170,7 @@ public final class ScalingPolicy {
     }
     List<Member> chosen = new ArrayList<>();
     Resources removed = Resources.NONE;
+    boolean trendHeld = false;
     for (Member m : order) {
       if (!chosen.isEmpty() && !m.isEmpty()) {
         break;
@@ -159,6 +182,13 @@ public final class ScalingPolicy {
       if (without.max(resources) >= c.scaleUpThreshold()) {
         break;
       }
+      if (trendOn(c)
+          && projectedRatio(
+                  c, snapshot, util.allocatable().minus(removed.plus(m.capacity())), resources)
+              >= c.scaleUpThreshold()) {
+        trendHeld = true;
+        break;
+      }
       chosen.add(m);
       removed = removed.plus(m.capacity());
       if (!m.isEmpty() || chosen.size() >= c.maxConcurrentTransitions()) {
@@ -166,8 +196,15 @@ public final class ScalingPolicy {
       }
     }
     if (chosen.isEmpty()) {
-      return out.none(
-          "would-flap", "without any candidate, utilization would exceed the scale-up threshold");
+      return trendHeld
+          ? out.none(
+              "demand-rising",
+              "without any candidate, the demand expected within "
+                  + c.scaleUpLookahead()
+                  + " would exceed the scale-up threshold")
+          : out.none(
+              "would-flap",
+              "without any candidate, utilization would exceed the scale-up threshold");
     }
     return out.down(chosen, now);
   }
@@ -182,12 +219,10 @@ public final class ScalingPolicy {
       int transitionRoom,
       boolean pending,
       boolean busy,
+      boolean trendUp,
       List<String> resources,
       Instant now) {
-    String why =
-        !snapshot.upVotes().isEmpty() && !pending && !busy
-            ? "trigger"
-            : pending ? "pending-pods" : "utilization";
+    String why = pending ? "pending-pods" : busy ? "utilization" : trendUp ? "trend" : "trigger";
     if (c.maxNodes() - out.active <= 0) {
       return out.none("at-max-nodes", "pool is at its maximum of " + c.maxNodes() + " nodes");
     }
@@ -215,7 +250,7 @@ public final class ScalingPolicy {
         if (!packed.unfit().isEmpty() && packed.unfit().size() == snapshot.pending().size()) {
           return out.none("pending-pods-fit-no-node", "no candidate can hold the pending pods");
         }
-        if (!busy && snapshot.upVotes().isEmpty()) {
+        if (!busy && !trendUp && snapshot.upVotes().isEmpty()) {
           return out.none("waiting-for-nodes", "nodes coming up will hold the pending pods");
         }
         ScalingDecision held = holdPressureScaleUp(c, snapshot, out, comingUp, now);
@@ -236,8 +271,11 @@ public final class ScalingPolicy {
     String detail =
         busy
             ? "utilization of " + demand.pressure() + " is high"
-            : "triggers voting up: "
-                + String.join(", ", new java.util.TreeSet<>(snapshot.upVotes()));
+            : trendUp
+                ? "demand rising: expected above the scale-up threshold within "
+                    + c.scaleUpLookahead()
+                : "triggers voting up: "
+                    + String.join(", ", new java.util.TreeSet<>(snapshot.upVotes()));
     return out.up(why, chosen, detail);
   }
 
@@ -264,6 +302,55 @@ public final class ScalingPolicy {
           "scaled up at " + snapshot.lastScaleUp() + ", scaleUpCooldown " + c.scaleUpCooldown());
     }
     return null;
+  }
+
+  /** Whether the pool scales on its demand's trend ({@code scaleUpTrendWindow} above zero). */
+  private static boolean trendOn(PoolConfig c) {
+    return c.scaleUpTrendWindow().isPositive() && c.scaleUpLookahead().isPositive();
+  }
+
+  /**
+   * Whether a considered resource's demand has been rising over samples spanning at least half the
+   * trend window (fewer, and the trend is not trusted yet).
+   */
+  private static boolean rising(PoolConfig c, PoolSnapshot snapshot, List<String> resources) {
+    Resources rise = snapshot.demand().risePerSecond(c.scaleUpTrendWindow().dividedBy(2));
+    for (String r : resources) {
+      if (rise.get(r) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The highest ratio, over the considered resources, of the demand expected {@code
+   * scaleUpLookahead} ahead ({@link DemandTrend#projected}: now plus the rise at the window's rate)
+   * to {@code capacity}; 0 when the trend is off or has no samples.
+   */
+  private static double projectedRatio(
+      PoolConfig c, PoolSnapshot snapshot, Resources capacity, List<String> resources) {
+    if (!trendOn(c)) {
+      return 0;
+    }
+    Resources expected =
+        snapshot.demand().projected(c.scaleUpLookahead(), c.scaleUpTrendWindow().dividedBy(2));
+    double max = 0;
+    for (String r : resources) {
+      double need = expected.get(r);
+      if (need <= 0) {
+        continue;
+      }
+      double has = capacity.get(r);
+      max = Math.max(max, has <= 0 ? Double.POSITIVE_INFINITY : need / has);
+    }
+    return max;
+  }
+
+  private static Resources capacityOf(List<Member> members) {
+    Resources.Sum sum = new Resources.Sum();
+    members.forEach(m -> sum.add(m.capacity()));
+    return sum.build();
   }
 
   private static String round2(double v) {

@@ -173,6 +173,7 @@ final class Fleet {
     Set<String> downTriggers = Set.of();
     Instant lowSince;
     Instant lastScaleUp;
+    DemandTrend demand = DemandTrend.EMPTY;
 
     S with(M... ms) {
       for (M m : ms) {
@@ -208,6 +209,24 @@ final class Fleet {
       return this;
     }
 
+    /**
+     * The pool's recent demand: CPU requests going from {@code fromCpu} to {@code toCpu} in equal
+     * steps, one sample a minute over {@code minutes}, the last at {@link #NOW}.
+     */
+    S cpuDemand(double fromCpu, double toCpu, int minutes) {
+      DemandTrend t = DemandTrend.EMPTY;
+      for (int i = 0; i <= minutes; i++) {
+        double cpu = fromCpu + (toCpu - fromCpu) * i / minutes;
+        t =
+            t.observe(
+                NOW.minus(java.time.Duration.ofMinutes(minutes - i)),
+                Resources.of("cpu", cpu),
+                java.time.Duration.ofHours(1));
+      }
+      demand = t;
+      return this;
+    }
+
     S lastScaleUp(Instant t) {
       lastScaleUp = t;
       return this;
@@ -222,7 +241,16 @@ final class Fleet {
 
     PoolSnapshot build() {
       return new PoolSnapshot(
-          members, utilization, pending, up, down, downTriggers, lowSince, lastScaleUp);
+          members,
+          utilization,
+          pending,
+          up,
+          down,
+          downTriggers,
+          lowSince,
+          lastScaleUp,
+          demand,
+          null);
     }
   }
 

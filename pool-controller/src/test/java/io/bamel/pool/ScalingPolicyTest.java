@@ -38,6 +38,11 @@ class ScalingPolicyTest {
   private static final Duration MIN = Duration.ofMinutes(1);
   private static final Instant HOUR_AGO = NOW.minus(Duration.ofHours(1));
   private static final Instant FIVE_MIN_AGO = NOW.minus(Duration.ofMinutes(5));
+  private static final PoolConfig TREND =
+      PoolConfig.builder()
+          .scaleUpTrendWindow(Duration.ofMinutes(10))
+          .scaleUpLookahead(Duration.ofMinutes(5))
+          .build();
 
   /** One named situation and the decision it must give; a field left out takes its default. */
   static final class Case {
@@ -380,6 +385,84 @@ class ScalingPolicyTest {
                     .pending(pod("p", "cpu", 1)))
             .expect(UP, "pending-pods")
             .on("b")
+            .lowSince(NOW),
+        // --- the demand's trend (scaleUpTrendWindow, scaleUpLookahead)
+        when("a rising demand projected over the threshold switches one on")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), off("c"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(18.4, 38.4, 10))
+            .expect(UP, "trend")
+            .on("c"),
+        when("the same rise without a trend window holds")
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), off("c"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(18.4, 38.4, 10))
+            .expect(NONE, "utilization-in-range"),
+        when("a flat demand at the same level holds")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), off("c"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(38.4, 38.4, 10))
+            .expect(NONE, "utilization-in-range"),
+        when("a rise seen for less than half the window is not trusted yet")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), off("c"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(30.4, 38.4, 4))
+            .expect(NONE, "utilization-in-range"),
+        when("a rise too slow to pass the threshold within the lookahead holds")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), off("c"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(33.4, 38.4, 10))
+            .expect(NONE, "utilization-in-range"),
+        when("a rising demand with a node coming up waits for it")
+            .config(TREND.toBuilder().scaleUpLookahead(Duration.ofMinutes(10)).build())
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), poweringOn("c"), off("d"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(8.4, 38.4, 10))
+            .expect(NONE, "capacity-on-its-way"),
+        when("a rising demand the node coming up covers asks nothing")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a"), ready("b"), poweringOn("c"), off("d"))
+                    .util(0.6, 0.2)
+                    .cpuDemand(18.4, 38.4, 10))
+            .expect(NONE, "utilization-in-range"),
+        when("a rising demand holds a scale-down that utilization alone allows")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a").used("cpu", 15), ready("b").used("cpu", 5))
+                    .util(0.3125, 0.1)
+                    .lowSince(HOUR_AGO)
+                    .cpuDemand(10, 20, 10))
+            .expect(NONE, "demand-rising")
+            .lowSince(HOUR_AGO),
+        when("a falling demand does not hold the scale-down")
+            .config(TREND)
+            .fleet(
+                pool()
+                    .with(ready("a").used("cpu", 15), ready("b").used("cpu", 5))
+                    .util(0.3125, 0.1)
+                    .lowSince(HOUR_AGO)
+                    .cpuDemand(30, 20, 10))
+            .expect(DOWN, "underutilized")
+            .off("b")
             .lowSince(NOW),
         // --- scale down
         when("low for the whole window switches the least used node off")

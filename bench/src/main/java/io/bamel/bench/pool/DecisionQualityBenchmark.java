@@ -3,6 +3,7 @@ package io.bamel.bench.pool;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
+import io.bamel.pool.simulate.Autoscaler;
 import io.bamel.pool.simulate.BamelAutoscaler;
 import io.bamel.pool.simulate.Comparison;
 import io.bamel.pool.simulate.EnergyFloor;
@@ -17,6 +18,7 @@ import io.bamel.pool.simulate.WorkloadGenerator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code decision-quality}: bamel's default decisions against the oracle and the rivals on the
@@ -24,9 +26,10 @@ import java.util.List;
  * the default fleet sized to its peak (docs/pool-controller.md, "Simulation"). Rows: each policy's
  * energy over the oracle's; bamel's p99 and maximum extra wait; bamel's power-ons per server per
  * day; bamel's energy over cluster-autoscaler's and Karpenter's, met only at an equal or lower p99
- * wait; as information, bamel with {@code scaleDownThreshold} 0.30, the former default, and the
- * energy floor over the oracle. Targets (issue 34): energy at most 1.15 x the oracle, p99 extra
- * wait at most 60 s, at most 6 power-ons per server per day.
+ * wait; as information, bamel with {@code scaleDownThreshold} 0.30, the former default, each of
+ * bamel's variants ({@link Comparison#bamelVariants()}: the trend, the hold-off, tighter
+ * thresholds) and the energy floor over the oracle. Targets (issue 34): energy at most 1.15 x the
+ * oracle, p99 extra wait at most 60 s, at most 6 power-ons per server per day.
  */
 public final class DecisionQualityBenchmark implements Benchmark {
 
@@ -44,12 +47,10 @@ public final class DecisionQualityBenchmark implements Benchmark {
       int d = Integer.parseInt(days.trim());
       PodTrace trace = WorkloadGenerator.alibabaGpuV2023().generate(Duration.ofDays(d), 1);
       Fleet fleet = Fleet.sizedFor(trace);
+      List<Supplier<Autoscaler>> policies = new ArrayList<>(Comparison.defaultPolicies());
+      policies.addAll(Comparison.bamelVariants());
       Comparison c =
-          Comparison.run(
-              fleet,
-              Workload.of(trace, fleet),
-              Simulator.Settings.DEFAULTS,
-              Comparison.defaultPolicies());
+          Comparison.run(fleet, Workload.of(trace, fleet), Simulator.Settings.DEFAULTS, policies);
       rows.addAll(rows(c, d + "d"));
       rows.add(floor(c, d + "d"));
       rows.add(tuned(c, d + "d", 0.30));
@@ -134,7 +135,7 @@ public final class DecisionQualityBenchmark implements Benchmark {
                   oracle,
                   "kWh",
                   r.energyKWh() / oracle,
-                  "rival",
+                  r.policy().startsWith("bamel ") ? "variant (information)" : "rival",
                   true));
     }
     PolicyResult bamel = c.result("bamel");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.Codec;
+import io.bamel.pool.simulate.Autoscaler;
 import io.bamel.pool.simulate.BootTime;
 import io.bamel.pool.simulate.Comparison;
 import io.bamel.pool.simulate.Fleet;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -81,11 +83,25 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "The fleet, YAML (default: sized to the trace's peak)")
   Path pools;
 
+  @Option(
+      names = "--variants",
+      description =
+          "Also run bamel with each decision feature changed alone (trend, hold-off, thresholds)")
+  boolean variants;
+
   @Option(names = "--output", paramLabel = "FORMAT", description = "table (default) or json")
   String output = "table";
 
   @Option(names = "--report", paramLabel = "DIR", description = "Write report.svg and report.html")
   Path report;
+
+  private List<Supplier<Autoscaler>> policies() {
+    List<Supplier<Autoscaler>> all = new ArrayList<>(Comparison.defaultPolicies());
+    if (variants) {
+      all.addAll(Comparison.bamelVariants());
+    }
+    return all;
+  }
 
   @Override
   public Integer call() throws IOException {
@@ -114,11 +130,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     Workload workload = Workload.of(pods, fleet);
     Comparison result =
-        Comparison.run(
-            fleet,
-            workload,
-            Simulator.Settings.DEFAULTS.withSeed(seed),
-            Comparison.defaultPolicies());
+        Comparison.run(fleet, workload, Simulator.Settings.DEFAULTS.withSeed(seed), policies());
     PrintWriter out = cl.getOut();
     if (output.equals("json")) {
       Map<String, Object> doc = new LinkedHashMap<>();

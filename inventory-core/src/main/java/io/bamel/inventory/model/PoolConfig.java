@@ -32,6 +32,8 @@ public record PoolConfig(
     NodeTimeouts timeouts,
     List<ScalingTrigger> triggers,
     Boolean dryRun,
+    Duration scaleUpTrendWindow,
+    Duration scaleUpLookahead,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Scale up when pods are pending or utilization is high (the default). */
@@ -42,6 +44,12 @@ public record PoolConfig(
 
   /** Scale up only when utilization is high and pods are pending. */
   public static final String SCALE_UP_ON_BOTH = "both";
+
+  /** The longest trend window or lookahead (the pool controller keeps one sample per cycle). */
+  public static final Duration MAX_TREND_WINDOW = Duration.ofHours(2);
+
+  /** The trend window of a pool that sets none. */
+  static final Duration DEFAULT_TREND_WINDOW = Duration.ZERO;
 
   /** Copies the collections and normalises missing ones to empty. */
   public PoolConfig {
@@ -73,7 +81,9 @@ public record PoolConfig(
    * default stays valid), scaleDownUnneededTime and delayAfterScaleUp 10 min, scaleUpCooldown
    * (between utilization- or trigger-driven scale-ups) 2 min, maxConcurrentTransitions 5, resources
    * cpu and memory, scale up on either pending pods or utilization, node timeouts of {@link
-   * NodeTimeouts#DEFAULTS}, no dry run.
+   * NodeTimeouts#DEFAULTS}, no dry run, no scale-up on the demand's trend ({@code
+   * scaleUpTrendWindow} 0: at the default thresholds pods start on time without it, and the
+   * simulator shows it only adds power-ons there) with a lookahead of 5 min when one is set.
    */
   public PoolConfig withDefaults() {
     double up = requireNonNullElse(scaleUpThreshold, 0.70);
@@ -92,6 +102,8 @@ public record PoolConfig(
         .scaleUpOn(requireNonNullElse(scaleUpOn, SCALE_UP_ON_EITHER))
         .timeouts(timeouts != null ? timeouts.orElse(NodeTimeouts.DEFAULTS) : NodeTimeouts.DEFAULTS)
         .dryRun(requireNonNullElse(dryRun, Boolean.FALSE))
+        .scaleUpTrendWindow(requireNonNullElse(scaleUpTrendWindow, DEFAULT_TREND_WINDOW))
+        .scaleUpLookahead(requireNonNullElse(scaleUpLookahead, Duration.ofMinutes(5)))
         .build();
   }
 
@@ -118,6 +130,16 @@ public record PoolConfig(
     Durations.checkNonNegative(v, "scaleDownUnneededTime", scaleDownUnneededTime);
     Durations.checkNonNegative(v, "delayAfterScaleUp", delayAfterScaleUp);
     Durations.checkNonNegative(v, "scaleUpCooldown", scaleUpCooldown);
+    Durations.checkNonNegative(v, "scaleUpTrendWindow", scaleUpTrendWindow);
+    v.check(
+        scaleUpTrendWindow == null || scaleUpTrendWindow.compareTo(MAX_TREND_WINDOW) <= 0,
+        "scaleUpTrendWindow",
+        "must be at most " + Durations.format(MAX_TREND_WINDOW) + " (0 turns the trend off)");
+    Durations.checkNonNegative(v, "scaleUpLookahead", scaleUpLookahead);
+    v.check(
+        scaleUpLookahead == null || scaleUpLookahead.compareTo(MAX_TREND_WINDOW) <= 0,
+        "scaleUpLookahead",
+        "must be at most " + Durations.format(MAX_TREND_WINDOW));
     v.check(
         maxConcurrentTransitions == null || maxConcurrentTransitions >= 1,
         "maxConcurrentTransitions",

@@ -313,6 +313,40 @@ class NodeSpecValidationTest {
   }
 
   @Test
+  void poolConfigChecksTheTrendWindowAndLookahead() {
+    assertThatThrownBy(
+            () ->
+                PoolConfig.builder()
+                    .scaleUpTrendWindow(java.time.Duration.ofSeconds(-1))
+                    .scaleUpLookahead(java.time.Duration.ofHours(3))
+                    .build()
+                    .validate())
+        .isInstanceOfSatisfying(
+            InvalidInputException.class,
+            e ->
+                assertThat(e.errors())
+                    .extracting(FieldError::field)
+                    .containsExactlyInAnyOrder("scaleUpTrendWindow", "scaleUpLookahead"));
+    assertThatThrownBy(
+            () ->
+                PoolConfig.builder()
+                    .scaleUpTrendWindow(java.time.Duration.ofHours(2).plusSeconds(1))
+                    .build()
+                    .validate())
+        .hasMessageContaining("scaleUpTrendWindow: must be at most 2h (0 turns the trend off)");
+    PoolConfig set =
+        PoolConfig.builder()
+            .scaleUpTrendWindow(java.time.Duration.ofHours(2))
+            .scaleUpLookahead(java.time.Duration.ZERO)
+            .build()
+            .validate();
+    assertThat(set.withDefaults().scaleUpTrendWindow()).isEqualTo(java.time.Duration.ofHours(2));
+    PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
+    assertThat(defaults.scaleUpTrendWindow()).isEqualTo(java.time.Duration.ZERO);
+    assertThat(defaults.scaleUpLookahead()).isEqualTo(java.time.Duration.ofMinutes(5));
+  }
+
+  @Test
   void ipmiTakesSuitesZeroToSeventeenAndThreePrivileges() {
     assertThat(
             IpmiSettings.of(

@@ -80,6 +80,15 @@ class CodecTest {
             Codec.decode("{\"minNodes\":1}".getBytes(StandardCharsets.UTF_8), PoolConfig.class)
                 .scaleUpCooldown())
         .isNull();
+    PoolConfig trend =
+        PoolConfig.builder()
+            .scaleUpTrendWindow(Duration.ofMinutes(20))
+            .scaleUpLookahead(Duration.ofMinutes(5))
+            .build();
+    String trendJson = new String(Codec.encode(trend), StandardCharsets.UTF_8);
+    assertThat(trendJson).contains("\"scaleUpTrendWindow\":\"20m\"", "\"scaleUpLookahead\":\"5m\"");
+    assertThat(Codec.decode(trendJson.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
+        .isEqualTo(trend);
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.cluster.PodSummary;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.Pool;
+import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.pool.ClusterView;
 import io.bamel.pool.CyclePlan;
@@ -21,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * bamel's own decisions in the simulator: each step it builds, from the simulated cluster, what the
@@ -42,6 +44,7 @@ import java.util.TreeSet;
 public final class BamelAutoscaler implements Autoscaler {
 
   private final String name;
+  private final UnaryOperator<PoolConfig> tune;
   private final Map<String, PoolMemory> memory = new HashMap<>();
   private final Map<String, PoolStatus> statuses = new HashMap<>();
   private ClusterView previous;
@@ -53,7 +56,16 @@ public final class BamelAutoscaler implements Autoscaler {
 
   /** bamel under another name (to compare configs side by side). */
   public BamelAutoscaler(String name) {
+    this(name, UnaryOperator.identity());
+  }
+
+  /**
+   * bamel named {@code name}, each pool deciding with {@code tune} applied to its config from the
+   * fleet (a variant of the defaults, to compare side by side).
+   */
+  public BamelAutoscaler(String name, UnaryOperator<PoolConfig> tune) {
     this.name = name;
+    this.tune = tune;
   }
 
   @Override
@@ -103,7 +115,7 @@ public final class BamelAutoscaler implements Autoscaler {
       pools.add(
           new Pool(
               fp.name(),
-              fp.config(),
+              tune.apply(fp.config()),
               1,
               statuses.get(fp.name()),
               1,

@@ -1,9 +1,12 @@
 package io.bamel.pool.simulate;
 
+import io.bamel.inventory.model.PoolConfigBuilder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Every policy on one workload and fleet: the oracle first, then each autoscaler, each result's
@@ -30,6 +33,46 @@ public record Comparison(
         ClusterAutoscalerRules::new,
         KarpenterConsolidation::new,
         KproximateRules::new);
+  }
+
+  /** The trend window of the variants with the trend on. */
+  public static final Duration VARIANT_TREND_WINDOW = Duration.ofMinutes(20);
+
+  /**
+   * bamel's decision features beside its defaults, one at a time: each a {@link BamelAutoscaler}
+   * whose pools decide with the fleet's config changed as its name says ({@code +trend}: a {@code
+   * scaleUpTrendWindow} of 20 minutes; {@code 0.85/0.75}: those scale-up and scale-down thresholds;
+   * {@code hold-off 20m}: {@code delayAfterScaleUp} 20 minutes).
+   */
+  public static List<Supplier<Autoscaler>> bamelVariants() {
+    return List.of(
+        variant("bamel +trend", b -> b.scaleUpTrendWindow(VARIANT_TREND_WINDOW)),
+        variant("bamel hold-off 20m", b -> b.delayAfterScaleUp(Duration.ofMinutes(20))),
+        variant("bamel 0.85/0.75", b -> b.scaleUpThreshold(0.85).scaleDownThreshold(0.75)),
+        variant(
+            "bamel 0.85/0.75 +trend",
+            b ->
+                b.scaleUpThreshold(0.85)
+                    .scaleDownThreshold(0.75)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)),
+        variant("bamel 0.90/0.80", b -> b.scaleUpThreshold(0.90).scaleDownThreshold(0.80)),
+        variant(
+            "bamel 0.90/0.80 +trend",
+            b ->
+                b.scaleUpThreshold(0.90)
+                    .scaleDownThreshold(0.80)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)),
+        variant(
+            "bamel 0.95/0.85 +trend",
+            b ->
+                b.scaleUpThreshold(0.95)
+                    .scaleDownThreshold(0.85)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)));
+  }
+
+  private static Supplier<Autoscaler> variant(
+      String name, UnaryOperator<PoolConfigBuilder> change) {
+    return () -> new BamelAutoscaler(name, c -> change.apply(c.toBuilder()).build().validate());
   }
 
   /** Runs the oracle and each policy (a fresh instance each). */
@@ -63,7 +106,7 @@ public record Comparison(
     out.append(
         String.format(
             Locale.ROOT,
-            "%-20s %10s %8s %8s %8s %8s %10s %11s%n",
+            "%-24s %10s %8s %8s %8s %8s %10s %11s%n",
             "POLICY",
             "ENERGY kWh",
             "/ORACLE",
@@ -76,7 +119,7 @@ public record Comparison(
       out.append(
           String.format(
               Locale.ROOT,
-              "%-20s %10.1f %8.3f %8.0f %8.0f %8.0f %10.2f %11d%n",
+              "%-24s %10.1f %8.3f %8.0f %8.0f %8.0f %10.2f %11d%n",
               r.policy(),
               r.energyKWh(),
               r.energyVsOracle(),

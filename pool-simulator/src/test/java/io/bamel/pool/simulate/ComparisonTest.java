@@ -79,6 +79,23 @@ class ComparisonTest {
   }
 
   @Test
+  void bamelsVariantsDecideWithTheirOwnConfigs() {
+    Comparison v =
+        Comparison.run(fleet, workload, Simulator.Settings.DEFAULTS, Comparison.bamelVariants());
+    assertThat(v.results())
+        .extracting(PolicyResult::policy)
+        .doesNotHaveDuplicates()
+        .hasSize(1 + Comparison.bamelVariants().size())
+        .allMatch(name -> name.equals(Oracle.NAME) || name.startsWith("bamel "));
+    // Less headroom keeps fewer servers on: the variant's thresholds reached the policy.
+    assertThat(v.result("bamel 0.90/0.80").energyKWh()).isLessThan(run.result("bamel").energyKWh());
+    for (PolicyResult r : v.results()) {
+      assertThat(r.pods()).as(r.policy()).isEqualTo(workload.pods().size());
+    }
+    assertThat(v.table()).contains("bamel 0.90/0.80 +trend");
+  }
+
+  @Test
   void aRunIsDeterministic() {
     Simulator sim = new Simulator(fleet, workload, Simulator.Settings.DEFAULTS);
     PolicyResult again =

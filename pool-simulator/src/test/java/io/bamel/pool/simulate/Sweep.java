@@ -1,0 +1,98 @@
+package io.bamel.pool.simulate;
+
+import io.bamel.inventory.model.PoolConfig;
+import io.bamel.inventory.model.PoolConfigBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * A by-hand tool (test scope, not a test): runs bamel with config variants on the generated
+ * workloads and prints one line per variant. Arguments: the days ({@code 7,34}), then variants as
+ * {@code name:key=value,...} with keys {@code up}, {@code down}, {@code unneeded}, {@code delay},
+ * {@code cooldown}, {@code trend}, {@code lookahead} (durations in minutes) and {@code on}; a
+ * variant named {@code rivals} runs the oracle's rivals instead.
+ */
+public final class Sweep {
+
+  private Sweep() {}
+
+  public static void main(String[] args) {
+    for (String days : args[0].split(",")) {
+      int d = Integer.parseInt(days);
+      PodTrace trace = WorkloadGenerator.alibabaGpuV2023().generate(Duration.ofDays(d), 1);
+      Fleet fleet = Fleet.sizedFor(trace);
+      Workload workload = Workload.of(trace, fleet);
+      long t0 = System.nanoTime();
+      PolicyResult oracle = Oracle.run(fleet, workload, Simulator.Settings.DEFAULTS);
+      double floor = EnergyFloor.kWh(fleet, workload, Simulator.Settings.DEFAULTS);
+      System.out.printf(
+          Locale.ROOT,
+          "%dd oracle %.1f kWh, floor %.1f (%.3f) [%.0f s]%n",
+          d,
+          oracle.energyKWh(),
+          floor,
+          floor / oracle.energyKWh(),
+          (System.nanoTime() - t0) / 1e9);
+      Simulator sim = new Simulator(fleet, workload, Simulator.Settings.DEFAULTS);
+      for (int i = 1; i < args.length; i++) {
+        List<Supplier<Autoscaler>> policies = new ArrayList<>();
+        if (args[i].equals("rivals")) {
+          policies.addAll(Comparison.defaultPolicies().subList(1, 5));
+        } else {
+          String[] parts = args[i].split(":", 2);
+          UnaryOperator<PoolConfig> tune = tune(parts.length > 1 ? parts[1] : "");
+          policies.add(() -> new BamelAutoscaler(parts[0], tune));
+        }
+        for (Supplier<Autoscaler> p : policies) {
+          long t = System.nanoTime();
+          PolicyResult r = sim.run(p.get()).against(oracle.energyKWh());
+          System.out.printf(
+              Locale.ROOT,
+              "%dd %-28s %8.1f kWh %6.3f  p99 %4.0f s  max %5.0f s  %5.2f ons/srv/d  %5d evict"
+                  + "  [%.0f s]%n",
+              d,
+              r.policy(),
+              r.energyKWh(),
+              r.energyVsOracle(),
+              r.waitP99Seconds(),
+              r.waitMaxSeconds(),
+              r.powerOnsPerServerDay(),
+              r.evictions(),
+              (System.nanoTime() - t) / 1e9);
+        }
+      }
+    }
+  }
+
+  static UnaryOperator<PoolConfig> tune(String spec) {
+    return config -> {
+      PoolConfigBuilder b = config.toBuilder();
+      for (String kv : spec.split(",")) {
+        if (kv.isBlank()) {
+          continue;
+        }
+        String[] p = kv.split("=", 2);
+        switch (p[0]) {
+          case "up" -> b.scaleUpThreshold(Double.parseDouble(p[1]));
+          case "down" -> b.scaleDownThreshold(Double.parseDouble(p[1]));
+          case "unneeded" -> b.scaleDownUnneededTime(minutes(p[1]));
+          case "delay" -> b.delayAfterScaleUp(minutes(p[1]));
+          case "cooldown" -> b.scaleUpCooldown(minutes(p[1]));
+          case "trend" -> b.scaleUpTrendWindow(minutes(p[1]));
+          case "lookahead" -> b.scaleUpLookahead(minutes(p[1]));
+          case "on" -> b.scaleUpOn(p[1]);
+          default -> throw new IllegalArgumentException("unknown key " + p[0]);
+        }
+      }
+      return b.build().validate();
+    };
+  }
+
+  private static Duration minutes(String m) {
+    return Duration.ofSeconds(Math.round(Double.parseDouble(m) * 60));
+  }
+}
