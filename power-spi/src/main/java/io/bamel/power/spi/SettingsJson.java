@@ -53,6 +53,16 @@ public final class SettingsJson {
                 JsonInclude.Value.construct(
                     JsonInclude.Include.NON_NULL, JsonInclude.Include.USE_DEFAULTS))
             .build();
+    return refuseScalarCoercions(mapper);
+  }
+
+  /**
+   * Makes {@code mapper} refuse what JSON input must not be coerced into: a number or boolean for a
+   * string, a string, float or boolean for a whole number, a string or boolean for a number, a
+   * string or number for a boolean, and an empty string for any of them. The API's input mapper
+   * uses the same rules, so settings and the rest of a spec refuse the same values.
+   */
+  public static JsonMapper refuseScalarCoercions(JsonMapper mapper) {
     fail(mapper, LogicalType.Textual, CoercionInputShape.Integer, CoercionInputShape.Float);
     fail(mapper, LogicalType.Textual, CoercionInputShape.Boolean);
     fail(mapper, LogicalType.Integer, CoercionInputShape.String, CoercionInputShape.Float);
@@ -172,19 +182,23 @@ public final class SettingsJson {
         if (type == Integer.class || type == Integer.TYPE) {
           return "must be a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
         }
-        return "is out of range for " + kind(type);
+        return "is out of range for " + typeWord(type);
       }
     }
     if (e instanceof UnrecognizedPropertyException) {
       return "is not a field of these settings";
     }
     if (e instanceof MismatchedInputException mismatch) {
-      return "must be " + kind(mismatch.getTargetType());
+      return "must be " + typeWord(mismatch.getTargetType());
     }
     return "cannot be read as the value this field takes";
   }
 
-  private static String kind(Class<?> type) {
+  /**
+   * What a value of {@code type} is, in words (a string, a whole number, a number, true or false,
+   * an array, an object), for error texts that name no Java type.
+   */
+  public static String typeWord(Class<?> type) {
     if (type == null) {
       return "a value of another type";
     }

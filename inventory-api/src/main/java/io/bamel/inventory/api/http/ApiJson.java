@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import io.bamel.inventory.model.FieldError;
 import io.bamel.inventory.model.InvalidInputException;
 import io.bamel.inventory.store.Codec;
+import io.bamel.power.spi.SettingsJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,21 +36,7 @@ public final class ApiJson {
             .rebuild()
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .build();
-    fail(mapper, LogicalType.Textual, CoercionInputShape.Integer, CoercionInputShape.Float);
-    fail(mapper, LogicalType.Textual, CoercionInputShape.Boolean);
-    fail(mapper, LogicalType.Integer, CoercionInputShape.String, CoercionInputShape.Float);
-    fail(mapper, LogicalType.Integer, CoercionInputShape.Boolean, CoercionInputShape.EmptyString);
-    fail(mapper, LogicalType.Float, CoercionInputShape.String, CoercionInputShape.Boolean);
-    fail(mapper, LogicalType.Float, CoercionInputShape.EmptyString);
-    fail(mapper, LogicalType.Boolean, CoercionInputShape.String, CoercionInputShape.Integer);
-    fail(mapper, LogicalType.Boolean, CoercionInputShape.EmptyString);
-    return mapper;
-  }
-
-  private static void fail(JsonMapper mapper, LogicalType type, CoercionInputShape... shapes) {
-    for (CoercionInputShape shape : shapes) {
-      mapper.coercionConfigFor(type).setCoercion(shape, CoercionAction.Fail);
-    }
+    return SettingsJson.refuseScalarCoercions(mapper);
   }
 
   /** The strict input mapper. */

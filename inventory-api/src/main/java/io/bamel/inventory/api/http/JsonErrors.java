@@ -12,10 +12,9 @@ import io.bamel.inventory.model.JsonEnum;
 import io.bamel.inventory.model.PersonText;
 import io.bamel.inventory.model.Quantity;
 import io.bamel.inventory.model.Texts;
+import io.bamel.power.spi.SettingsJson;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -144,41 +143,18 @@ final class JsonErrors {
 
   /** What a value of {@code type} is, in words: a string, a whole number, an object, ... */
   static String word(Class<?> type) {
-    if (type == null) {
-      return "a value of another type";
-    }
-    if (CharSequence.class.isAssignableFrom(type) || type == Character.class) {
-      return "a string";
-    }
-    if (type == Integer.class
-        || type == Integer.TYPE
-        || type == Long.class
-        || type == Long.TYPE
-        || type == Short.class
-        || type == java.math.BigInteger.class) {
-      return "a whole number";
-    }
-    if (Number.class.isAssignableFrom(type) || type == Double.TYPE || type == Float.TYPE) {
-      return "a number";
-    }
-    if (type == Boolean.class || type == Boolean.TYPE) {
-      return "true or false";
-    }
     if (type == Quantity.class) {
       return "a quantity as a string, such as \"16\", \"500m\" or \"64Gi\"";
     }
     if (type == Duration.class) {
       return "a duration as a string, such as \"90s\" or \"10m\"";
     }
-    if (type.isEnum() && JsonEnum.class.isAssignableFrom(type)) {
+    if (type != null && type.isEnum() && JsonEnum.class.isAssignableFrom(type)) {
       return "one of "
           + Arrays.stream(type.getEnumConstants())
               .map(c -> ((JsonEnum) c).json())
               .collect(Collectors.joining(", "));
     }
-    if (Collection.class.isAssignableFrom(type) || type.isArray()) {
-      return "an array";
-    }
-    return Map.class.isAssignableFrom(type) || type.isRecord() ? "an object" : "another type";
+    return SettingsJson.typeWord(type);
   }
 }
