@@ -27,18 +27,13 @@ import java.util.List;
  *       scaleUpCooldown} of the last scale-up. With a {@code scaleUpTrendWindow}, a rising demand
  *       (requests on ready nodes plus pending ones, {@link DemandTrend}) whose projection {@code
  *       scaleUpLookahead} ahead exceeds {@code scaleUpThreshold} of the capacity ready and coming
- *       up asks for one node too, held like a utilization scale-up ({@code trend}). With {@code
- *       scaleUpOnHistory}, so does a peak demand the pool's {@link
- *       io.bamel.pool.history.DemandHistory} expects between now and {@code scaleUpLookahead} ahead
- *       above that threshold ({@code history}).
+ *       up asks for one node too, held like a utilization scale-up ({@code trend}).
  *   <li>Scale down when every considered resource has stayed below {@code scaleDownThreshold} for
  *       {@code scaleDownUnneededTime}, nothing is pending, no scale-up happened within {@code
  *       delayAfterScaleUp}, no transition is in flight, every down trigger agrees, {@code minNodes}
  *       stays met, and the utilization without the node stays below {@code scaleUpThreshold} (no
- *       flapping), nor, with a trend window, the demand projected {@code scaleUpLookahead} ahead
- *       ({@code demand-rising}), nor, with {@code scaleUpOnHistory}, the peak the history expects
- *       by then ({@code demand-expected}). One node, or up to {@code maxConcurrentTransitions}
- *       nodes when they are empty.
+ *       flapping), nor, with a trend window, the demand projected {@code scaleUpLookahead} ahead.
+ *       One node, or up to {@code maxConcurrentTransitions} nodes when they are empty.
  *   <li>Utilization unknown: never scale down.
  * </ol>
  */
@@ -109,16 +104,9 @@ public final class ScalingPolicy {
             && rising(c, snapshot, resources)
             && projectedRatio(c, snapshot, util.allocatable().plus(capacityOf(comingUp)), resources)
                 > c.scaleUpThreshold();
-    boolean historyUp =
-        c.scaleUpOnHistory()
-            && util.known()
-            && expectedRatio(
-                    c, snapshot, util.allocatable().plus(capacityOf(comingUp)), resources, now)
-                > c.scaleUpThreshold();
     boolean wantUp =
         triggerUp
             || trendUp
-            || historyUp
             || switch (c.scaleUpOn()) {
               case PoolConfig.SCALE_UP_ON_PENDING -> pending;
               case PoolConfig.SCALE_UP_ON_BOTH -> pending && busy;
@@ -136,7 +124,6 @@ public final class ScalingPolicy {
           pending,
           busy,
           trendUp,
-          historyUp,
           resources,
           now);
     }
@@ -184,7 +171,6 @@ public final class ScalingPolicy {
     List<Member> chosen = new ArrayList<>();
     Resources removed = Resources.NONE;
     boolean trendHeld = false;
-    boolean historyHeld = false;
     for (Member m : order) {
       if (!chosen.isEmpty() && !m.isEmpty()) {
         break;
@@ -203,13 +189,6 @@ public final class ScalingPolicy {
         trendHeld = true;
         break;
       }
-      if (c.scaleUpOnHistory()
-          && expectedRatio(
-                  c, snapshot, util.allocatable().minus(removed.plus(m.capacity())), resources, now)
-              >= c.scaleUpThreshold()) {
-        historyHeld = true;
-        break;
-      }
       chosen.add(m);
       removed = removed.plus(m.capacity());
       if (!m.isEmpty() || chosen.size() >= c.maxConcurrentTransitions()) {
@@ -217,13 +196,6 @@ public final class ScalingPolicy {
       }
     }
     if (chosen.isEmpty()) {
-      if (historyHeld) {
-        return out.none(
-            "demand-expected",
-            "without any candidate, the peak demand the history expects within "
-                + c.scaleUpLookahead()
-                + " would exceed the scale-up threshold");
-      }
       return trendHeld
           ? out.none(
               "demand-rising",
@@ -248,13 +220,9 @@ public final class ScalingPolicy {
       boolean pending,
       boolean busy,
       boolean trendUp,
-      boolean historyUp,
       List<String> resources,
       Instant now) {
-    String why =
-        pending
-            ? "pending-pods"
-            : busy ? "utilization" : trendUp ? "trend" : historyUp ? "history" : "trigger";
+    String why = pending ? "pending-pods" : busy ? "utilization" : trendUp ? "trend" : "trigger";
     if (c.maxNodes() - out.active <= 0) {
       return out.none("at-max-nodes", "pool is at its maximum of " + c.maxNodes() + " nodes");
     }
@@ -282,7 +250,7 @@ public final class ScalingPolicy {
         if (!packed.unfit().isEmpty() && packed.unfit().size() == snapshot.pending().size()) {
           return out.none("pending-pods-fit-no-node", "no candidate can hold the pending pods");
         }
-        if (!busy && !trendUp && !historyUp && snapshot.upVotes().isEmpty()) {
+        if (!busy && !trendUp && snapshot.upVotes().isEmpty()) {
           return out.none("waiting-for-nodes", "nodes coming up will hold the pending pods");
         }
         ScalingDecision held = holdPressureScaleUp(c, snapshot, out, comingUp, now);
@@ -306,11 +274,8 @@ public final class ScalingPolicy {
             : trendUp
                 ? "demand rising: expected above the scale-up threshold within "
                     + c.scaleUpLookahead()
-                : historyUp
-                    ? "the demand history expects a peak above the scale-up threshold within "
-                        + c.scaleUpLookahead()
-                    : "triggers voting up: "
-                        + String.join(", ", new java.util.TreeSet<>(snapshot.upVotes()));
+                : "triggers voting up: "
+                    + String.join(", ", new java.util.TreeSet<>(snapshot.upVotes()));
     return out.up(why, chosen, detail);
   }
 
@@ -370,32 +335,9 @@ public final class ScalingPolicy {
     }
     Resources expected =
         snapshot.demand().projected(c.scaleUpLookahead(), c.scaleUpTrendWindow().dividedBy(2));
-    return ratio(expected, capacity, resources);
-  }
-
-  /**
-   * The highest ratio, over the considered resources, of the peak demand the pool's history expects
-   * from {@code now} to {@code scaleUpLookahead} ahead ({@link
-   * io.bamel.pool.history.DemandHistory#expectedPeak}) to {@code capacity}; 0 when nothing is
-   * learned for those hours.
-   */
-  private static double expectedRatio(
-      PoolConfig c,
-      PoolSnapshot snapshot,
-      Resources capacity,
-      List<String> resources,
-      Instant now) {
-    return ratio(snapshot.history().expectedPeak(now, c.scaleUpLookahead()), capacity, resources);
-  }
-
-  /**
-   * The highest ratio of {@code demand} to {@code capacity} over {@code resources}; infinite for a
-   * resource demanded without capacity, 0 when nothing is demanded.
-   */
-  private static double ratio(Resources demand, Resources capacity, List<String> resources) {
     double max = 0;
     for (String r : resources) {
-      double need = demand.get(r);
+      double need = expected.get(r);
       if (need <= 0) {
         continue;
       }

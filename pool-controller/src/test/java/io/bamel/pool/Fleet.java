@@ -2,8 +2,6 @@ package io.bamel.pool;
 
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.pool.history.DemandHistory;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -176,7 +174,6 @@ final class Fleet {
     Instant lowSince;
     Instant lastScaleUp;
     DemandTrend demand = DemandTrend.EMPTY;
-    DemandHistory history = DemandHistory.empty();
 
     S with(M... ms) {
       for (M m : ms) {
@@ -230,21 +227,6 @@ final class Fleet {
       return this;
     }
 
-    /**
-     * The pool's demand history: CPU requests peaking at {@code cpu} in one hour of the day before,
-     * {@code hoursAfterNow} hours after {@link #NOW}'s hour of day (learned: an observation of the
-     * following hour closes it). Nothing else is learned, so for today the history expects that
-     * peak at that hour.
-     */
-    S cpuHistory(double cpu, int hoursAfterNow) {
-      Instant hour = NOW.minus(Duration.ofDays(1)).plus(Duration.ofHours(hoursAfterNow));
-      history =
-          DemandHistory.empty()
-              .observe(hour, Resources.of("cpu", cpu))
-              .observe(hour.plus(Duration.ofHours(1)), Resources.NONE);
-      return this;
-    }
-
     S lastScaleUp(Instant t) {
       lastScaleUp = t;
       return this;
@@ -268,7 +250,7 @@ final class Fleet {
           lowSince,
           lastScaleUp,
           demand,
-          history);
+          null);
     }
   }
 

@@ -43,7 +43,6 @@ class ScalingPolicyTest {
           .scaleUpTrendWindow(Duration.ofMinutes(10))
           .scaleUpLookahead(Duration.ofMinutes(5))
           .build();
-  private static final PoolConfig HISTORY = PoolConfig.builder().scaleUpOnHistory(true).build();
 
   /** One named situation and the decision it must give; a field left out takes its default. */
   static final class Case {
@@ -462,86 +461,6 @@ class ScalingPolicyTest {
                     .util(0.3125, 0.1)
                     .lowSince(HOUR_AGO)
                     .cpuDemand(30, 20, 10))
-            .expect(DOWN, "underutilized")
-            .off("b")
-            .lowSince(NOW),
-        // --- the demand history (scaleUpOnHistory, scaleUpLookahead): 2 x 32 cpu ready, 0.70
-        when("a peak the history expects over the threshold switches one on")
-            .config(HISTORY)
-            .fleet(pool().with(ready("a"), ready("b"), off("c")).util(0.65, 0.2).cpuHistory(50, 0))
-            .expect(UP, "history")
-            .on("c"),
-        when("the same history without scaleUpOnHistory holds")
-            .fleet(pool().with(ready("a"), ready("b"), off("c")).util(0.65, 0.2).cpuHistory(50, 0))
-            .expect(NONE, "utilization-in-range"),
-        when("an expected peak below the threshold asks nothing")
-            .config(HISTORY)
-            .fleet(pool().with(ready("a"), ready("b"), off("c")).util(0.65, 0.2).cpuHistory(44, 0))
-            .expect(NONE, "utilization-in-range"),
-        when("nothing learned asks nothing")
-            .config(HISTORY)
-            .fleet(pool().with(ready("a"), ready("b"), off("c")).util(0.65, 0.2))
-            .expect(NONE, "utilization-in-range"),
-        when("a peak of the next hour, beyond the lookahead, asks nothing yet")
-            .config(HISTORY)
-            .fleet(pool().with(ready("a"), ready("b"), off("c")).util(0.65, 0.2).cpuHistory(50, 1))
-            .expect(NONE, "utilization-in-range"),
-        when("a peak of the next hour within the lookahead switches one on")
-            .config(HISTORY.toBuilder().scaleUpLookahead(Duration.ofHours(1)).build())
-            .fleet(pool().with(ready("a"), ready("b"), off("c")).util(0.65, 0.2).cpuHistory(50, 1))
-            .expect(UP, "history")
-            .on("c"),
-        when("an expected peak with a node coming up waits for it")
-            .config(HISTORY)
-            .fleet(
-                pool()
-                    .with(ready("a"), ready("b"), poweringOn("c"), off("d"))
-                    .util(0.65, 0.2)
-                    .cpuHistory(80, 0))
-            .expect(NONE, "capacity-on-its-way"),
-        when("an expected peak the node coming up covers asks nothing")
-            .config(HISTORY)
-            .fleet(
-                pool()
-                    .with(ready("a"), ready("b"), poweringOn("c"), off("d"))
-                    .util(0.65, 0.2)
-                    .cpuHistory(50, 0))
-            .expect(NONE, "utilization-in-range"),
-        when("an expected peak within scaleUpCooldown of the last scale-up waits")
-            .config(HISTORY)
-            .fleet(
-                pool()
-                    .with(ready("a"), ready("b"), off("c"))
-                    .util(0.65, 0.2)
-                    .lastScaleUp(NOW.minus(MIN))
-                    .cpuHistory(50, 0))
-            .expect(NONE, "scale-up-cooldown"),
-        when("an expected peak with utilization unknown asks nothing")
-            .config(HISTORY)
-            .fleet(
-                pool()
-                    .with(ready("a"), ready("b"), off("c"))
-                    .unknownUtil("metrics unavailable")
-                    .cpuHistory(50, 0))
-            .expect(NONE, "utilization-unknown"),
-        when("an expected peak holds a scale-down that utilization alone allows")
-            .config(HISTORY)
-            .fleet(
-                pool()
-                    .with(ready("a").used("cpu", 15), ready("b").used("cpu", 5))
-                    .util(0.3125, 0.1)
-                    .lowSince(HOUR_AGO)
-                    .cpuHistory(30, 0))
-            .expect(NONE, "demand-expected")
-            .lowSince(HOUR_AGO),
-        when("an expected peak the remaining node holds does not hold the scale-down")
-            .config(HISTORY)
-            .fleet(
-                pool()
-                    .with(ready("a").used("cpu", 15), ready("b").used("cpu", 5))
-                    .util(0.3125, 0.1)
-                    .lowSince(HOUR_AGO)
-                    .cpuHistory(20, 0))
             .expect(DOWN, "underutilized")
             .off("b")
             .lowSince(NOW),

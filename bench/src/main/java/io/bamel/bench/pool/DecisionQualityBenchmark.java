@@ -28,8 +28,8 @@ import java.util.function.Supplier;
  * day; bamel's energy over cluster-autoscaler's and Karpenter's, met only at an equal or lower p99
  * wait; as information, bamel with {@code scaleDownThreshold} 0.30, the former default, each of
  * bamel's variants ({@link Comparison#bamelVariants()}: the trend, the hold-off, tighter
- * thresholds, the demand history) and the energy floor over the oracle. Targets (issue 34): energy
- * at most 1.15 x the oracle, p99 extra wait at most 60 s, at most 6 power-ons per server per day.
+ * thresholds) and the energy floor over the oracle. Targets (issue 34): energy at most 1.15 x the
+ * oracle, p99 extra wait at most 60 s, at most 6 power-ons per server per day.
  */
 public final class DecisionQualityBenchmark implements Benchmark {
 

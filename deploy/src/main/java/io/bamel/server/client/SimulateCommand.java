@@ -86,8 +86,7 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(
       names = "--variants",
       description =
-          "Also run bamel with each decision feature changed alone"
-              + " (trend, hold-off, thresholds, history)")
+          "Also run bamel with each decision feature changed alone (trend, hold-off, thresholds)")
   boolean variants;
 
   @Option(names = "--output", paramLabel = "FORMAT", description = "table (default) or json")

@@ -34,7 +34,6 @@ public record PoolConfig(
     Boolean dryRun,
     Duration scaleUpTrendWindow,
     Duration scaleUpLookahead,
-    Boolean scaleUpOnHistory,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Scale up when pods are pending or utilization is high (the default). */
@@ -84,9 +83,7 @@ public record PoolConfig(
    * cpu and memory, scale up on either pending pods or utilization, node timeouts of {@link
    * NodeTimeouts#DEFAULTS}, no dry run, no scale-up on the demand's trend ({@code
    * scaleUpTrendWindow} 0: at the default thresholds pods start on time without it, and the
-   * simulator shows it only adds power-ons there) with a lookahead of 5 min when one is set, and no
-   * scale-up on the demand history ({@code scaleUpOnHistory} false: see the pool controller's docs
-   * for what the simulator measured).
+   * simulator shows it only adds power-ons there) with a lookahead of 5 min when one is set.
    */
   public PoolConfig withDefaults() {
     double up = requireNonNullElse(scaleUpThreshold, 0.70);
@@ -107,7 +104,6 @@ public record PoolConfig(
         .dryRun(requireNonNullElse(dryRun, Boolean.FALSE))
         .scaleUpTrendWindow(requireNonNullElse(scaleUpTrendWindow, DEFAULT_TREND_WINDOW))
         .scaleUpLookahead(requireNonNullElse(scaleUpLookahead, Duration.ofMinutes(5)))
-        .scaleUpOnHistory(requireNonNullElse(scaleUpOnHistory, Boolean.FALSE))
         .build();
   }
 

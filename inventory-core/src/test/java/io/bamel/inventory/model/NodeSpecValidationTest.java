@@ -347,29 +347,6 @@ class NodeSpecValidationTest {
   }
 
   @Test
-  void poolConfigScalesUpOnHistoryOnlyWhenAsked() {
-    PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
-    assertThat(defaults.scaleUpOnHistory()).isFalse();
-    PoolConfig on =
-        PoolConfig.builder()
-            .scaleUpOnHistory(true)
-            .scaleUpLookahead(java.time.Duration.ofMinutes(10))
-            .build()
-            .validate();
-    assertThat(on.withDefaults().scaleUpOnHistory()).isTrue();
-    assertThat(on.withDefaults().scaleUpLookahead()).isEqualTo(java.time.Duration.ofMinutes(10));
-    // The history looks scaleUpLookahead ahead: that bound holds with the history on too.
-    assertThatThrownBy(
-            () ->
-                PoolConfig.builder()
-                    .scaleUpOnHistory(true)
-                    .scaleUpLookahead(java.time.Duration.ofHours(3))
-                    .build()
-                    .validate())
-        .hasMessageContaining("scaleUpLookahead: must be at most 2h");
-  }
-
-  @Test
   void ipmiTakesSuitesZeroToSeventeenAndThreePrivileges() {
     assertThat(
             IpmiSettings.of(

@@ -89,17 +89,6 @@ class CodecTest {
     assertThat(trendJson).contains("\"scaleUpTrendWindow\":\"20m\"", "\"scaleUpLookahead\":\"5m\"");
     assertThat(Codec.decode(trendJson.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
         .isEqualTo(trend);
-    PoolConfig history = PoolConfig.builder().scaleUpOnHistory(true).build();
-    String historyJson = new String(Codec.encode(history), StandardCharsets.UTF_8);
-    assertThat(historyJson).contains("\"scaleUpOnHistory\":true");
-    assertThat(Codec.decode(historyJson.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
-        .isEqualTo(history);
-    assertThatThrownBy(
-            () ->
-                Codec.decode(
-                    "{\"scaleUpOnHistory\":\"sometimes\"}".getBytes(StandardCharsets.UTF_8),
-                    PoolConfig.class))
-        .isInstanceOf(UncheckedIOException.class);
   }
 
   @Test

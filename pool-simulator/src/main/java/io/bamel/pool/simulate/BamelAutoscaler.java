@@ -15,7 +15,6 @@ import io.bamel.pool.CyclePlan;
 import io.bamel.pool.PoolMemory;
 import io.bamel.pool.PoolPlan;
 import io.bamel.pool.Resources;
-import io.bamel.pool.history.DemandHistory;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,11 +32,8 @@ import java.util.function.UnaryOperator;
  * CyclePlan#plan}, which build the snapshots ({@code SnapshotBuilder}), assign pending pods to
  * pools ({@code PodPools}) and decide ({@code ScalingPolicy}, {@code NodeSelector}, {@code
  * BinPacking}), exactly as {@code PoolController.runCycle} does before it writes to etcd. The
- * decision's power-on and power-off lists are what it switches; the pool memory, status and demand
- * history ({@link DemandHistory}, which the controller keeps in etcd) it keeps are the plan's, as
- * the controller keeps them. The history is learned from the start of the run (no week before it):
- * a daily pattern is predicted from the second simulated day on. No Prometheus triggers (none
- * vote).
+ * decision's power-on and power-off lists are what it switches; the pool memory and status it keeps
+ * are the plan's, as the controller keeps them. No Prometheus triggers (none vote).
  *
  * <p>Each server is a node with {@code powerPolicy: pool}, a Redfish power interface (so it can be
  * switched both ways), its capacity as resources, and the status the node state machine wrote
@@ -51,7 +47,6 @@ public final class BamelAutoscaler implements Autoscaler {
   private final UnaryOperator<PoolConfig> tune;
   private final Map<String, PoolMemory> memory = new HashMap<>();
   private final Map<String, PoolStatus> statuses = new HashMap<>();
-  private final Map<String, DemandHistory> histories = new HashMap<>();
   private ClusterView previous;
 
   /** bamel with each pool's config from the fleet, named {@code bamel}. */
@@ -128,14 +123,13 @@ public final class BamelAutoscaler implements Autoscaler {
     }
     CyclePlan cycle =
         CyclePlan.prepare(
-            CyclePlan.configured(pools), nodes, view, Map.of(), memory, histories, n -> true, now);
+            CyclePlan.configured(pools), nodes, view, Map.of(), memory, n -> true, now);
     List<String> on = new ArrayList<>();
     List<String> off = new ArrayList<>();
     for (Pool pool : cycle.pools()) {
       PoolPlan plan = cycle.plan(pool, statuses.get(pool.name()));
       memory.put(pool.name(), plan.memoryAfter());
       statuses.put(pool.name(), plan.status());
-      histories.put(pool.name(), cycle.history(pool.name()));
       if (!plan.dryRun()) {
         on.addAll(plan.decision().powerOnIds());
         off.addAll(plan.decision().powerOffIds());

@@ -42,8 +42,7 @@ public record Comparison(
    * bamel's decision features beside its defaults, one at a time: each a {@link BamelAutoscaler}
    * whose pools decide with the fleet's config changed as its name says ({@code +trend}: a {@code
    * scaleUpTrendWindow} of 20 minutes; {@code 0.85/0.75}: those scale-up and scale-down thresholds;
-   * {@code hold-off 20m}: {@code delayAfterScaleUp} 20 minutes; {@code +history}: {@code
-   * scaleUpOnHistory}).
+   * {@code hold-off 20m}: {@code delayAfterScaleUp} 20 minutes).
    */
   public static List<Supplier<Autoscaler>> bamelVariants() {
     return List.of(
@@ -68,14 +67,7 @@ public record Comparison(
             b ->
                 b.scaleUpThreshold(0.95)
                     .scaleDownThreshold(0.85)
-                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)),
-        variant("bamel +history", b -> b.scaleUpOnHistory(true)),
-        variant(
-            "bamel 0.85/0.75 +history",
-            b -> b.scaleUpThreshold(0.85).scaleDownThreshold(0.75).scaleUpOnHistory(true)),
-        variant(
-            "bamel 0.90/0.80 +history",
-            b -> b.scaleUpThreshold(0.90).scaleDownThreshold(0.80).scaleUpOnHistory(true)));
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)));
   }
 
   private static Supplier<Autoscaler> variant(
