@@ -163,26 +163,20 @@ public final class CyclePlan {
           SnapshotBuilder.pending(pending.getOrDefault(p.name(), List.of()), config);
       PoolSnapshot snapshot = snapshots.get(p.name()).withPending(pods);
       DemandHistory history = histories.getOrDefault(p.name(), DemandHistory.empty());
+      DemandTrend trend = memories.get(p.name()).demand();
+      // This cycle's demand joins the pool's recent demand (the trend) and its history before the
+      // policy reads them; with Kubernetes unreadable nothing is observed (no data is not zero
+      // demand, and a window of zeros would read as a steep rise once it can be read again).
       if (view.known()) {
-        history = history.observe(now, demand(snapshot));
+        Resources demand = snapshot.demandNow();
+        trend = trend.observe(now, demand, config.scaleUpTrendWindow());
+        history = history.observe(now, demand);
       }
       learned.put(p.name(), history);
-      snapshots.put(p.name(), snapshot.withHistory(history));
+      snapshots.put(p.name(), snapshot.withHistory(history).withDemand(trend));
     }
     return new CyclePlan(
         List.copyOf(pools), byPool, snapshots, memories, votes, energy, watts, learned, now);
-  }
-
-  /** What a pool is asked for: the requests of the pods on its members and of its pending pods. */
-  static Resources demand(PoolSnapshot snapshot) {
-    Resources.Sum sum = new Resources.Sum();
-    for (Member m : snapshot.members()) {
-      sum.add(m.requested());
-    }
-    for (PendingPod p : snapshot.pending()) {
-      sum.add(p.requests());
-    }
-    return sum.build();
   }
 
   /**
@@ -215,12 +209,10 @@ public final class CyclePlan {
     boolean dryRun = Boolean.TRUE.equals(config.dryRun());
     Votes poolVotes = votes.getOrDefault(name, Votes.NONE);
     PoolMemory before = memories.get(name);
-    // This cycle's demand joins the pool's recent demand before the policy reads the trend.
-    DemandTrend demand =
-        before.demand().observe(now, snapshots.get(name).demandNow(), config.scaleUpTrendWindow());
-    PoolSnapshot snapshot = snapshots.get(name).withDemand(demand);
+    PoolSnapshot snapshot = snapshots.get(name);
     ScalingDecision decision = capped(ScalingPolicy.decide(config, snapshot, now));
-    PoolMemory after = PoolStatuses.memoryAfter(before, decision, dryRun, now).withDemand(demand);
+    PoolMemory after =
+        PoolStatuses.memoryAfter(before, decision, dryRun, now).withDemand(snapshot.demand());
     PoolStatus last = previous != null ? previous : pool.status();
     PoolStatus status =
         PoolStatuses.next(

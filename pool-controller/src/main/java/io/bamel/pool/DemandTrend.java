@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The recent history of what a pool's pods ask for (the requests of the pods on its ready nodes
- * plus those of its pending pods), one sample per cycle, and the rate at which it changes. Pure and
- * immutable: {@link #observe} returns a new trend. The pool controller keeps it in its memory of
- * the pool between cycles (not in etcd: a new leader starts with an empty window), so that the
- * policy can switch a node on while the demand is rising, one power-on-to-Ready time before the
- * pods would pend.
+ * The recent history of what a pool's pods ask for ({@link PoolSnapshot#demandNow}: the requests of
+ * the pods on its members plus those of its pending pods), one sample per cycle whose cluster view
+ * is known, and the rate at which it changes. Pure and immutable: {@link #observe} returns a new
+ * trend. The pool controller keeps it in its memory of the pool between cycles (not in etcd: a new
+ * leader starts with an empty window), so that the policy can switch a node on while the demand is
+ * rising, one power-on-to-Ready time before the pods would pend.
  *
  * @param samples the samples, oldest first
  */

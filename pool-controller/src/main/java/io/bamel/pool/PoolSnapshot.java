@@ -117,11 +117,14 @@ public record PoolSnapshot(
   }
 
   /**
-   * What the pool's pods ask for now: the requests on its ready nodes (the utilization's) plus its
-   * pending pods' requests.
+   * What the pool is asked for now: the requests of the pods on its members plus those of its
+   * pending pods. The one measure of demand that both the trend and the history observe.
    */
   public Resources demandNow() {
-    Resources.Sum sum = new Resources.Sum().add(utilization.requested());
+    Resources.Sum sum = new Resources.Sum();
+    for (Member m : members) {
+      sum.add(m.requested());
+    }
     for (PendingPod p : pending) {
       sum.add(p.requests());
     }

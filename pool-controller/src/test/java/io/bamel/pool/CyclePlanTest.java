@@ -125,6 +125,44 @@ class CyclePlanTest {
   }
 
   @Test
+  void theTrendSamplesTheSameDemandAsTheHistoryAndNothingWhileKubernetesIsUnreadable() {
+    PoolConfig config = PoolConfig.builder().scaleUpTrendWindow(Duration.ofMinutes(20)).build();
+    Pool pool = new Pool("p", config, 5, null, 0, Set.of());
+    List<Node> nodes =
+        List.of(
+            Inventory.node("a", "p", NodeState.READY, DesiredPower.ON),
+            Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF));
+    ClusterView view =
+        ClusterView.of(
+            List.of(Inventory.kubeNode("a", true, "cpu", 32)),
+            List.of(
+                Inventory.running("x", "a", "cpu", 6),
+                Inventory.unschedulable("w", Set.of("p"), "cpu", 10)));
+    PoolPlan plan =
+        CyclePlan.prepare(List.of(pool), nodes, view, Map.of(), Map.of(), n -> true, NOW)
+            .plan(pool, null);
+    // 6 cores running on a member plus the 10 of the pending pod, in the snapshot and the memory.
+    assertThat(plan.snapshot().demand().samples())
+        .containsExactly(new DemandTrend.Sample(NOW, Resources.of("cpu", 16)));
+    assertThat(plan.memoryAfter().demand()).isEqualTo(plan.snapshot().demand());
+
+    // Kubernetes unreadable a cycle later: the window keeps its samples and takes no zero.
+    PoolMemory remembered = plan.memoryAfter();
+    PoolPlan blind =
+        CyclePlan.prepare(
+                List.of(pool),
+                nodes,
+                ClusterView.unknown("down"),
+                Map.of(),
+                Map.of("p", remembered),
+                n -> true,
+                NOW.plusSeconds(15))
+            .plan(pool, null);
+    assertThat(blind.snapshot().demand()).isEqualTo(remembered.demand());
+    assertThat(blind.memoryAfter().demand()).isEqualTo(remembered.demand());
+  }
+
+  @Test
   void belowMinNodesThePlanPowersNodesOnWithAnEventEach() {
     CyclePlan cycle = cycle(PoolConfig.builder().minNodes(2).build(), threeOff());
     Pool pool = cycle.pools().get(0);
