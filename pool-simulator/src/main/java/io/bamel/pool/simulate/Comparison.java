@@ -86,6 +86,13 @@ public record Comparison(
                 b.scaleUpThreshold(0.95)
                     .scaleDownThreshold(0.85)
                     .scaleUpTrendWindow(VARIANT_TREND_WINDOW)
+                    .consolidate(true)),
+        variant(
+            "bamel 0.97/0.87 consolidate +trend",
+            b ->
+                b.scaleUpThreshold(0.97)
+                    .scaleDownThreshold(0.87)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)
                     .consolidate(true)));
   }
 
