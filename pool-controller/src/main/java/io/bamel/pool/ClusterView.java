@@ -6,6 +6,8 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodePods;
 import io.bamel.inventory.cluster.PodSummary;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -14,10 +16,10 @@ import java.util.Map;
 /**
  * The Kubernetes cluster as one decision cycle sees it, read once for every pool from the cluster's
  * watched cache (the informers of {@link Cluster}; no LIST per cycle): for each node name one
- * {@link Entry} (the Kubernetes node, its allocatable, what the live pods bound to it add up to),
- * and the unschedulable pods. When the cluster could not be read (no integration, cache not synced
- * yet, unreachable API server) it is {@linkplain #known() unknown} with the reason, and every
- * pool's utilization is unknown.
+ * {@link Entry} (the Kubernetes node, its allocatable, what the live pods bound to it add up to and
+ * each workload pod's requests), and the unschedulable pods. When the cluster could not be read (no
+ * integration, cache not synced yet, unreachable API server) it is {@linkplain #known() unknown}
+ * with the reason, and every pool's utilization is unknown.
  *
  * <p>The pods are read as the cluster's {@link PodSummary} (per node, what its pods add up to),
  * which a watched cache keeps up to date as events arrive: a cycle costs the number of nodes, not
@@ -39,11 +41,20 @@ public record ClusterView(
    * @param requested the sum of their requests (resource names as in {@link KubeResources})
    * @param doNotDisrupt whether one of them is marked {@code bamel.io/do-not-disrupt}
    * @param unevictable whether one of them is a live workload pod without a controller
+   * @param pods the requests of each workload pod on it (those a drain moves; DaemonSet and mirror
+   *     pods stay), one entry a pod, pods asking the same sharing one {@link Resources}; null when
+   *     the cluster did not say ({@link NodePods#workloads()} null)
    */
-  public record NodeLoad(Resources requested, boolean doNotDisrupt, boolean unevictable) {
+  public record NodeLoad(
+      Resources requested, boolean doNotDisrupt, boolean unevictable, List<Resources> pods) {
 
     /** No pods. */
-    public static final NodeLoad NONE = new NodeLoad(Resources.NONE, false, false);
+    public static final NodeLoad NONE = new NodeLoad(Resources.NONE, false, false, List.of());
+
+    /** Wraps the list. */
+    public NodeLoad {
+      pods = pods == null ? null : Collections.unmodifiableList(pods);
+    }
   }
 
   /**
@@ -92,7 +103,30 @@ public record ClusterView(
 
     private static NodeLoad load(NodePods total) {
       return new NodeLoad(
-          KubeResources.of(total.requests()), total.doNotDisrupt() > 0, total.unevictable() > 0);
+          KubeResources.of(total.requests()),
+          total.doNotDisrupt() > 0,
+          total.unevictable() > 0,
+          pods(total.workloads()));
+    }
+
+    /** Each workload pod's requests, converted once per distinct set of requests. */
+    private static List<Resources> pods(Map<Map<String, BigDecimal>, Integer> workloads) {
+      if (workloads == null) {
+        return null;
+      }
+      int count = 0;
+      for (int n : workloads.values()) {
+        count += n;
+      }
+      List<Resources> out = new ArrayList<>(count);
+      workloads.forEach(
+          (requests, n) -> {
+            Resources r = KubeResources.of(requests);
+            for (int i = 0; i < n; i++) {
+              out.add(r);
+            }
+          });
+      return out;
     }
   }
 

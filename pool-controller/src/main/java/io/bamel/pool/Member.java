@@ -27,6 +27,11 @@ import io.bamel.inventory.model.NodeState;
  * @param notReady whether its Kubernetes node has been NotReady (or gone) for at least the pool's
  *     not-ready timeout ({@code timeouts.notReady}, from the status's {@code notReadySince}): it is
  *     neither capacity nor capacity on its way, even while the node controller power-cycles it
+ * @param pods the requests of each pod a drain would move off it (workload pods; DaemonSet and
+ *     mirror pods stay), or null when not known (then it is never {@linkplain Consolidation
+ *     consolidated})
+ * @param idleWatts its configured idle draw ({@code idlePowerWatts}), or null: what switching it
+ *     off saves, for {@linkplain Consolidation consolidation}'s choice between nodes
  */
 public record Member(
     String id,
@@ -44,7 +49,14 @@ public record Member(
     Resources requested,
     boolean joinTimedOut,
     boolean settling,
-    boolean notReady) {
+    boolean notReady,
+    java.util.List<Resources> pods,
+    Double idleWatts) {
+
+  /** Wraps the list of pods. */
+  public Member {
+    pods = pods == null ? null : java.util.Collections.unmodifiableList(pods);
+  }
 
   /** How long a newly ready node's free room is counted for pending pods (scheduler catch-up). */
   public static final java.time.Duration SETTLE_TIME = java.time.Duration.ofSeconds(30);

@@ -34,6 +34,11 @@ import java.util.List;
  *       stays met, and the utilization without the node stays below {@code scaleUpThreshold} (no
  *       flapping), nor, with a trend window, the demand projected {@code scaleUpLookahead} ahead.
  *       One node, or up to {@code maxConcurrentTransitions} nodes when they are empty.
+ *   <li>With {@code consolidate}, the scale-down instead needs neither a low utilization nor its
+ *       window (the other conditions stay): it switches off the node whose pods all fit in the
+ *       other ready nodes' free room and that frees the most idle power per pod moved, or empty
+ *       nodes together ({@link Consolidation}), when utilization without it stays below {@code
+ *       scaleUpThreshold} (and, with a trend window, the demand projected ahead).
  *   <li>Utilization unknown: never scale down.
  * </ol>
  */
@@ -145,10 +150,11 @@ public final class ScalingPolicy {
     if (!util.known()) {
       return out.none("utilization-unknown", "utilization unknown: " + util.reason());
     }
-    if (!low) {
+    boolean consolidate = Boolean.TRUE.equals(c.consolidate());
+    if (!low && !consolidate) {
       return out.none("utilization-in-range", "utilization is above the scale-down threshold");
     }
-    if (now.isBefore(lowSince.plus(c.scaleDownUnneededTime()))) {
+    if (!consolidate && now.isBefore(lowSince.plus(c.scaleDownUnneededTime()))) {
       return out.none("waiting-unneeded-time", "utilization low since " + lowSince);
     }
     if (snapshot.lastScaleUp() != null
@@ -163,6 +169,9 @@ public final class ScalingPolicy {
     }
     if (active - 1 < c.minNodes()) {
       return out.none("at-min-nodes", "pool is at its minimum of " + c.minNodes() + " nodes");
+    }
+    if (consolidate) {
+      return consolidate(c, snapshot, out, active, resources, low ? now : null);
     }
     List<Member> order = NodeSelector.powerOff(members, resources);
     if (order.isEmpty()) {
@@ -207,6 +216,65 @@ public final class ScalingPolicy {
               "without any candidate, utilization would exceed the scale-up threshold");
     }
     return out.down(chosen, now);
+  }
+
+  /**
+   * Scale-down by consolidation ({@link Consolidation}): the node whose pods all fit on the other
+   * ready nodes and that frees the most idle power per pod moved, or empty nodes together.
+   */
+  private static ScalingDecision consolidate(
+      PoolConfig c,
+      PoolSnapshot snapshot,
+      DecisionFactory out,
+      int active,
+      List<String> resources,
+      Instant lowSinceAfter) {
+    Utilization util = snapshot.utilization();
+    Consolidation.Plan plan =
+        Consolidation.choose(
+            snapshot.members(),
+            resources,
+            util,
+            c.scaleUpThreshold(),
+            Math.min(c.maxConcurrentTransitions(), active - c.minNodes()),
+            removed ->
+                trendOn(c)
+                    && projectedRatio(c, snapshot, util.allocatable().minus(removed), resources)
+                        >= c.scaleUpThreshold());
+    if (plan.nodes().isEmpty()) {
+      return switch (plan.held()) {
+        case "would-flap" ->
+            out.none(
+                "would-flap",
+                "without any candidate, utilization would exceed the scale-up threshold");
+        case "demand-rising" ->
+            out.none(
+                "demand-rising",
+                "without any candidate, the demand expected within "
+                    + c.scaleUpLookahead()
+                    + " would exceed the scale-up threshold");
+        default ->
+            out.none("nothing-to-consolidate", "no node's pods all fit on the other ready nodes");
+      };
+    }
+    List<Choice> choices = new ArrayList<>();
+    for (Member m : plan.nodes()) {
+      choices.add(
+          new Choice(
+              m.id(),
+              m.pods().isEmpty()
+                  ? "consolidated: no pod to move"
+                  : "consolidated: its " + m.pods().size() + " pods fit on the other ready nodes"));
+    }
+    String reason =
+        plan.moved() == 0
+            ? "consolidation: " + plan.nodes().size() + " nodes with no pod to move"
+            : "consolidation: the "
+                + plan.moved()
+                + " pods of "
+                + plan.nodes().get(0).id()
+                + " fit on the other ready nodes";
+    return out.down(choices, reason, lowSinceAfter);
   }
 
   private static ScalingDecision scaleUp(
@@ -424,13 +492,20 @@ public final class ScalingPolicy {
                           m.isEmpty() ? "underutilized: empty" : "underutilized: least used"))
               .toList();
       // The low-utilization window starts again after a scale-down.
+      return down(choices, "underutilized: below the scale-down threshold", now);
+    }
+
+    /**
+     * Switches off {@code choices}, leaving the low-utilization window at {@code lowSinceAfter}.
+     */
+    ScalingDecision down(List<Choice> choices, String reason, Instant lowSinceAfter) {
       return new ScalingDecision(
           Direction.DOWN,
-          "underutilized: below the scale-down threshold",
+          reason,
           List.of(),
           choices,
-          active - nodes.size(),
-          now,
+          active - choices.size(),
+          lowSinceAfter,
           util.known(),
           util.reason());
     }

@@ -183,7 +183,9 @@ public final class SnapshotBuilder {
             && status != null
             && status.stateSince() != null
             && Duration.between(status.stateSince(), now).compareTo(Member.SETTLE_TIME) < 0,
-        notReadyTooLong(status, timeouts.notReady(), now));
+        notReadyTooLong(status, timeouts.notReady(), now),
+        load.pods(),
+        spec.idlePowerWatts());
   }
 
   /**

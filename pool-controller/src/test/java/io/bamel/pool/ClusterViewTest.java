@@ -51,6 +51,73 @@ class ClusterViewTest {
   }
 
   @Test
+  void eachWorkloadPodsRequestsAreListedButNotDaemonSetOrMirrorPods() {
+    KubePod daemon =
+        new KubePod(
+            new PodRef("kube-system", "agent"),
+            "a",
+            "Running",
+            Inventory.amounts("cpu", 1),
+            true,
+            null,
+            "DaemonSet",
+            Map.of(),
+            Map.of(),
+            Map.of(),
+            Set.of(),
+            List.of());
+    KubePod mirror =
+        new KubePod(
+            new PodRef("kube-system", "static"),
+            "a",
+            "Running",
+            Inventory.amounts("cpu", 1),
+            true,
+            null,
+            "Node",
+            Map.of(),
+            Map.of(io.bamel.inventory.cluster.Cluster.MIRROR_POD, "x"),
+            Map.of(),
+            Set.of(),
+            List.of());
+    List<KubePod> pods =
+        List.of(
+            running("x", "a", "cpu", 2),
+            running("y", "a", "cpu", 2),
+            running("z", "a", "cpu", 4, "nvidia.com/gpu", 1),
+            daemon,
+            mirror);
+    ClusterView view = ClusterView.of(List.of(kubeNode("a", true, "cpu", 32)), pods);
+    ClusterView.NodeLoad load = view.loadOn("a");
+    assertThat(load.requested().get("cpu")).isEqualTo(10.0);
+    assertThat(load.pods())
+        .extracting(Resources::amounts)
+        .containsExactlyInAnyOrder(
+            Map.of("cpu", 2.0), Map.of("cpu", 2.0), Map.of("cpu", 4.0, "gpu", 1.0));
+    // A total kept up to date pod by pod lists the same pods as one computed afresh.
+    NodePods kept = NodePods.NONE;
+    for (KubePod p : pods) {
+      kept = kept.plus(p);
+    }
+    kept = kept.minus(pods.get(0));
+    assertThat(kept.workloads())
+        .isEqualTo(PodSummary.of(pods.subList(1, 5)).byNode().get("a").workloads());
+    assertThat(kept.workloads().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(2);
+  }
+
+  @Test
+  void aTotalWithoutItsPodsLeavesThemUnknown() {
+    NodePods total = new NodePods(Map.of("cpu", java.math.BigDecimal.TEN), 3, 0, 0);
+    ClusterView view =
+        ClusterView.of(
+            List.of(kubeNode("a", true, "cpu", 32)),
+            new PodSummary(Map.of("a", total), List.of()),
+            null);
+    assertThat(view.loadOn("a").requested().get("cpu")).isEqualTo(10.0);
+    assertThat(view.loadOn("a").pods()).isNull();
+  }
+
+  @Test
   void unchangedAllocatableIsReusedFromThePreviousView() {
     ClusterView first = ClusterView.of(List.of(kubeNode("a", true, "cpu", 32)), List.of());
     ClusterView same = ClusterView.of(List.of(kubeNode("a", true, "cpu", 32)), List.of(), first);

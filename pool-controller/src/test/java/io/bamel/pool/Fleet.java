@@ -32,6 +32,8 @@ final class Fleet {
     boolean joinTimedOut;
     boolean settling;
     boolean notReady;
+    List<Resources> pods;
+    Double idleWatts;
 
     M(String id, NodeState state, DesiredPower desired) {
       this.id = id;
@@ -51,6 +53,27 @@ final class Fleet {
 
     M used(Object... pairs) {
       requested = Resources.of(pairs);
+      return this;
+    }
+
+    /**
+     * The pods a drain would move, each a resource list such as {@code List.of("cpu", 4)} (their
+     * requests; the node's {@code requested} is their sum unless {@link #used} says otherwise).
+     */
+    M pods(List<?>... requests) {
+      pods = new ArrayList<>();
+      Resources.Sum sum = new Resources.Sum();
+      for (List<?> r : requests) {
+        Resources one = Resources.of(r.toArray());
+        pods.add(one);
+        sum.add(one);
+      }
+      requested = sum.build();
+      return this;
+    }
+
+    M idleWatts(double watts) {
+      idleWatts = watts;
       return this;
     }
 
@@ -121,7 +144,9 @@ final class Fleet {
           requested,
           joinTimedOut,
           settling,
-          notReady);
+          notReady,
+          pods,
+          idleWatts);
     }
   }
 
@@ -191,6 +216,16 @@ final class Fleet {
               Resources.of(
                   "cpu", alloc.get("cpu") * cpuRatio, "memory", alloc.get("memory") * memRatio),
               alloc);
+      return this;
+    }
+
+    /** Utilization as the members' requests over their capacity, over the ready members. */
+    S measured() {
+      List<Member> ready = members.stream().filter(Member::isReady).toList();
+      utilization =
+          Utilization.of(
+              Resources.sum(ready.stream().map(Member::requested).toList()),
+              Resources.sum(ready.stream().map(Member::capacity).toList()));
       return this;
     }
 

@@ -100,6 +100,21 @@ class ScalingPolicyTest {
     }
   }
 
+  private static final PoolConfig CONSOLIDATE = PoolConfig.builder().consolidate(true).build();
+
+  /**
+   * Utilization 0.65, above the default scale-down threshold (0.60), and 0.69 without the small
+   * node c, whose pod fits on b.
+   */
+  static Fleet.S aboveScaleDownWithASmallNode() {
+    return pool()
+        .with(
+            ready("a").cap("cpu", 64, "memory", 128).pods(List.of("cpu", 44)),
+            ready("b").cap("cpu", 64, "memory", 128).pods(List.of("cpu", 40)),
+            ready("c").cap("cpu", 8, "memory", 128).pods(List.of("cpu", 4)))
+        .measured();
+  }
+
   /** A ready node beside two off ones: one with the most cpu, one with the most memory. */
   static Fleet.S cpuBigAndMemBig() {
     return pool()
@@ -579,6 +594,166 @@ class ScalingPolicyTest {
             .fleet(pool().with(ready("a").used("cpu", 3)).util(0.09, 0.05).lowSince(HOUR_AGO))
             .expect(NONE, "would-flap")
             .lowSince(HOUR_AGO),
+        // --- consolidation (consolidate: true)
+        when("consolidation drains the node whose pod fits on another, fewest pods first")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 20)),
+                        ready("b").pods(List.of("cpu", 4), List.of("cpu", 4)),
+                        ready("c").pods(List.of("cpu", 6)))
+                    .measured())
+            .expect(DOWN, "consolidation: the 1 pods of c fit on the other ready nodes")
+            .off("c")
+            .lowSince(NOW),
+        when("consolidation needs no low utilization, only room for the pods and no flapping")
+            .config(CONSOLIDATE)
+            .fleet(aboveScaleDownWithASmallNode())
+            .expect(DOWN, "consolidation")
+            .off("c"),
+        when("the same pool without consolidation holds: utilization is not low")
+            .fleet(aboveScaleDownWithASmallNode())
+            .expect(NONE, "utilization-in-range"),
+        when("consolidation keeps a node whose pods fit in the pool's total room but not per node")
+            .config(CONSOLIDATE.toBuilder().scaleUpThreshold(0.9).build())
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 18)),
+                        ready("b").pods(List.of("cpu", 18)),
+                        ready("c").pods(List.of("cpu", 18)),
+                        ready("d").pods(List.of("cpu", 18)))
+                    .measured())
+            .expect(NONE, "nothing-to-consolidate")
+            .lowSince(NOW),
+        when("consolidation passes over nodes whose pod exceeds every free room to one that fits")
+            .config(CONSOLIDATE.toBuilder().scaleUpThreshold(0.9).build())
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 6), List.of("cpu", 6)),
+                        ready("b").pods(List.of("cpu", 22)),
+                        ready("c").pods(List.of("cpu", 22)))
+                    .measured())
+            .expect(DOWN, "consolidation: the 2 pods of a fit")
+            .off("a")
+            .lowSince(NOW),
+        when("consolidation keeps GPU pods that find no free GPUs, whatever the cpu says")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a")
+                            .cap("cpu", 32, "memory", 128, "gpu", 8)
+                            .pods(List.of("cpu", 1, "gpu", 4)),
+                        ready("b")
+                            .cap("cpu", 32, "memory", 128, "gpu", 8)
+                            .pods(List.of("cpu", 1, "gpu", 6)))
+                    .measured())
+            .expect(NONE, "nothing-to-consolidate")
+            .lowSince(NOW),
+        when("consolidation moves a GPU pod to a node with GPUs free")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a")
+                            .cap("cpu", 32, "memory", 128, "gpu", 8)
+                            .pods(List.of("cpu", 1, "gpu", 2)),
+                        ready("b")
+                            .cap("cpu", 32, "memory", 128, "gpu", 8)
+                            .pods(List.of("cpu", 1, "gpu", 4)))
+                    .measured())
+            .expect(DOWN, "consolidation")
+            .off("a")
+            .lowSince(NOW),
+        when("zero-request pods fit anywhere: their node goes when the other's pod fits nowhere")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 10)),
+                        ready("b").cap("cpu", 8, "memory", 128).pods(List.of(), List.of()))
+                    .measured())
+            .expect(DOWN, "consolidation: the 2 pods of b fit")
+            .off("b")
+            .lowSince(NOW),
+        when("a node with only DaemonSet pods (nothing to move) goes first, as empty")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 2)),
+                        ready("b").pods().used("cpu", 1),
+                        ready("c").pods(List.of("cpu", 1)))
+                    .measured())
+            .expect(DOWN, "consolidation: 1 nodes with no pod to move")
+            .off("b")
+            .lowSince(NOW),
+        when("consolidation switches empty nodes off together, up to maxConcurrentTransitions")
+            .config(CONSOLIDATE.toBuilder().maxConcurrentTransitions(2).build())
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 2)),
+                        ready("b").pods(),
+                        ready("c").pods(),
+                        ready("d").pods())
+                    .measured())
+            .expect(DOWN, "consolidation: 2 nodes with no pod to move")
+            .off("b", "c")
+            .lowSince(NOW),
+        when("consolidation prefers the node that frees the most idle power per pod moved")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").idleWatts(300).pods(List.of("cpu", 1), List.of("cpu", 1)),
+                        ready("b").idleWatts(100).pods(List.of("cpu", 1)),
+                        ready("c").idleWatts(100).pods(List.of("cpu", 1)))
+                    .measured())
+            .expect(DOWN, "consolidation: the 2 pods of a fit")
+            .off("a")
+            .lowSince(NOW),
+        when("consolidation never drains a node whose pods are not known")
+            .config(CONSOLIDATE)
+            .fleet(pool().with(ready("a").used("cpu", 2), ready("b").used("cpu", 1)).measured())
+            .expect(NONE, "nothing-to-consolidate")
+            .lowSince(NOW),
+        when("consolidation that would push utilization over the scale-up threshold holds")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(ready("a").pods(List.of("cpu", 14)), ready("b").pods(List.of("cpu", 9)))
+                    .measured())
+            .expect(NONE, "would-flap")
+            .lowSince(NOW),
+        when("consolidation waits delayAfterScaleUp after a scale-up")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(ready("a").pods(List.of("cpu", 2)), ready("b").pods(List.of("cpu", 1)))
+                    .measured()
+                    .lastScaleUp(NOW.minus(MIN)))
+            .expect(NONE, "cooldown-after-scale-up")
+            .lowSince(NOW),
+        when("consolidation keeps minNodes")
+            .config(CONSOLIDATE.toBuilder().minNodes(2).build())
+            .fleet(pool().with(ready("a").pods(List.of("cpu", 2)), ready("b").pods()).measured())
+            .expect(NONE, "at-min-nodes")
+            .lowSince(NOW),
+        when("consolidation waits for a drain in flight")
+            .config(CONSOLIDATE)
+            .fleet(
+                pool()
+                    .with(
+                        ready("a").pods(List.of("cpu", 2)),
+                        ready("b").pods(List.of("cpu", 1)),
+                        draining("c"))
+                    .measured())
+            .expect(NONE, "transitions-in-flight")
+            .lowSince(NOW),
         // --- added with the controller
         when("pending pods scale up even when utilization is unknown")
             .fleet(

@@ -83,7 +83,7 @@ class OpenApiIT {
               """
               {"minNodes":1,"maxNodes":4,"scaleUpThreshold":0.8,"scaleDownThreshold":0.3,
                "scaleDownUnneededTime":"10m","delayAfterScaleUp":"1m","scaleUpCooldown":"2m",
-               "scaleUpTrendWindow":"20m","scaleUpLookahead":"5m",
+               "scaleUpTrendWindow":"20m","scaleUpLookahead":"5m","consolidate":true,
                "maxConcurrentTransitions":2,"resources":["cpu","gpu"],"default":true,
                "scaleUpOn":"either","labels":{"team":"ml"},
                "timeouts":{"powerOn":"5m","join":"10m","drain":"15m","powerOff":"5m",

@@ -6,25 +6,40 @@ import java.util.Map;
 
 /**
  * What the live pods bound to one node add up to: the sum of their requests (each pod's by the
- * scheduler's rule, {@link KubePod#requests()}), how many there are, and how many of them forbid
- * disruption or are unevictable. Sums are exact ({@link BigDecimal}), so a total kept up to date by
- * adding and taking away pods ({@link #plus}, {@link #minus}) never drifts from one computed
- * afresh. Immutable; a zero sum is left out of {@code requests}.
+ * scheduler's rule, {@link KubePod#requests()}), how many there are, how many of them forbid
+ * disruption or are unevictable, and the requests of each pod a drain would move (so a pool can
+ * check that they fit on its other nodes before it drains this one). Sums are exact ({@link
+ * BigDecimal}), so a total kept up to date by adding and taking away pods ({@link #plus}, {@link
+ * #minus}) never drifts from one computed afresh. Immutable; a zero sum is left out of {@code
+ * requests}.
  *
  * @param requests per Kubernetes resource name, the sum of the pods' requests (base units)
  * @param pods how many live pods are bound to the node
  * @param doNotDisrupt how many of them forbid disruption ({@link KubePod#doNotDisrupt()})
  * @param unevictable how many of them are workloads without a controller (a drain cannot move them)
+ * @param workloads how many {@linkplain KubePod#workload() workload} pods among them (those a drain
+ *     moves; DaemonSet and mirror pods stay) have each set of requests, keyed by a pod's own map
+ *     (not copied); null when not known (a total built without them)
  */
 public record NodePods(
-    Map<String, BigDecimal> requests, int pods, int doNotDisrupt, int unevictable) {
+    Map<String, BigDecimal> requests,
+    int pods,
+    int doNotDisrupt,
+    int unevictable,
+    Map<Map<String, BigDecimal>, Integer> workloads) {
 
   /** No pods. */
-  public static final NodePods NONE = new NodePods(Map.of(), 0, 0, 0);
+  public static final NodePods NONE = new NodePods(Map.of(), 0, 0, 0, Map.of());
 
-  /** Copies the map. */
+  /** Copies the maps (not the pods' maps that key {@code workloads}). */
   public NodePods {
     requests = Map.copyOf(requests);
+    workloads = workloads == null ? null : Map.copyOf(workloads);
+  }
+
+  /** A total without the workload pods' requests ({@link #workloads()} unknown). */
+  public NodePods(Map<String, BigDecimal> requests, int pods, int doNotDisrupt, int unevictable) {
+    this(requests, pods, doNotDisrupt, unevictable, null);
   }
 
   /**
@@ -57,11 +72,21 @@ public record NodePods(
   private NodePods with(KubePod pod, int sign) {
     Map<String, BigDecimal> sums = new HashMap<>(requests);
     add(sums, pod.requests(), sign);
+    Map<Map<String, BigDecimal>, Integer> moved = workloads;
+    if (moved != null && pod.workload()) {
+      moved = new HashMap<>(workloads);
+      if (sign > 0) {
+        moved.merge(pod.requests(), 1, Integer::sum);
+      } else {
+        moved.computeIfPresent(pod.requests(), (k, n) -> n > 1 ? n - 1 : null);
+      }
+    }
     return new NodePods(
         sums,
         pods + sign,
         doNotDisrupt + (pod.doNotDisrupt() ? sign : 0),
-        unevictable + (unevictable(pod) ? sign : 0));
+        unevictable + (unevictable(pod) ? sign : 0),
+        moved);
   }
 
   private static void add(Map<String, BigDecimal> sums, Map<String, BigDecimal> amounts, int sign) {
@@ -83,6 +108,7 @@ public record NodePods(
    */
   static final class Builder {
     private final Map<String, BigDecimal> sums = new HashMap<>();
+    private final Map<Map<String, BigDecimal>, Integer> workloads = new HashMap<>();
     private int pods;
     private int doNotDisrupt;
     private int unevictable;
@@ -90,6 +116,9 @@ public record NodePods(
     /** Adds {@code pod} (counted); returns this. */
     Builder add(KubePod pod) {
       NodePods.add(sums, pod.requests(), 1);
+      if (pod.workload()) {
+        workloads.merge(pod.requests(), 1, Integer::sum);
+      }
       pods++;
       doNotDisrupt += pod.doNotDisrupt() ? 1 : 0;
       unevictable += unevictable(pod) ? 1 : 0;
@@ -97,7 +126,7 @@ public record NodePods(
     }
 
     NodePods build() {
-      return new NodePods(sums, pods, doNotDisrupt, unevictable);
+      return new NodePods(sums, pods, doNotDisrupt, unevictable, workloads);
     }
   }
 }

@@ -12,8 +12,9 @@ import org.immutables.value.Value;
 
 /**
  * How a pool scales: size bounds, utilization thresholds and windows, which resources count, which
- * pending pods it serves, per-pool node timeouts, Prometheus triggers and dry-run. Stored at {@code
- * /baremetal/pools/{pool}/config}. Absent values take the defaults of {@link #withDefaults()}.
+ * pending pods it serves, per-pool node timeouts, Prometheus triggers, consolidation and dry-run.
+ * Stored at {@code /baremetal/pools/{pool}/config}. Absent values take the defaults of {@link
+ * #withDefaults()}.
  */
 @Value.Builder
 public record PoolConfig(
@@ -34,6 +35,7 @@ public record PoolConfig(
     Boolean dryRun,
     Duration scaleUpTrendWindow,
     Duration scaleUpLookahead,
+    Boolean consolidate,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> extensions) {
 
   /** Scale up when pods are pending or utilization is high (the default). */
@@ -83,7 +85,8 @@ public record PoolConfig(
    * cpu and memory, scale up on either pending pods or utilization, node timeouts of {@link
    * NodeTimeouts#DEFAULTS}, no dry run, no scale-up on the demand's trend ({@code
    * scaleUpTrendWindow} 0: at the default thresholds pods start on time without it, and the
-   * simulator shows it only adds power-ons there) with a lookahead of 5 min when one is set.
+   * simulator shows it only adds power-ons there) with a lookahead of 5 min when one is set, no
+   * consolidation ({@code consolidate} false).
    */
   public PoolConfig withDefaults() {
     double up = requireNonNullElse(scaleUpThreshold, 0.70);
@@ -104,6 +107,7 @@ public record PoolConfig(
         .dryRun(requireNonNullElse(dryRun, Boolean.FALSE))
         .scaleUpTrendWindow(requireNonNullElse(scaleUpTrendWindow, DEFAULT_TREND_WINDOW))
         .scaleUpLookahead(requireNonNullElse(scaleUpLookahead, Duration.ofMinutes(5)))
+        .consolidate(requireNonNullElse(consolidate, Boolean.FALSE))
         .build();
   }
 

@@ -87,7 +87,7 @@ public final class BamelAutoscaler implements Autoscaler {
         kubeNodes.add(SimKube.node(s));
         int bound = s.pods().size() + s.leaving().size();
         if (bound > 0) {
-          byNode.put(s.id(), new NodePods(kube(s.requested()), bound, 0, 0));
+          byNode.put(s.id(), new NodePods(kube(s.requested()), bound, 0, 0, workloads(s)));
         }
       }
     }
@@ -141,6 +141,18 @@ public final class BamelAutoscaler implements Autoscaler {
   /** The inventory node of a server: its spec and the status the node state machine wrote. */
   private static Node node(SimServer s) {
     return new Node(s.id(), s.spec(), s.specRevision(), s.status(), 1, null);
+  }
+
+  /**
+   * How many of the pods bound to {@code s} (not those evicted and still terminating: the drain
+   * that evicted them is under way) ask for each set of requests, as the pod informer counts them.
+   */
+  private static Map<Map<String, BigDecimal>, Integer> workloads(SimServer s) {
+    Map<Map<String, BigDecimal>, Integer> out = new HashMap<>();
+    for (SimPod p : s.pods()) {
+      out.merge(p.kubeRequests(), 1, Integer::sum);
+    }
+    return out;
   }
 
   /** Resources in Kubernetes' names and base units. */

@@ -42,7 +42,8 @@ public record Comparison(
    * bamel's decision features beside its defaults, one at a time: each a {@link BamelAutoscaler}
    * whose pools decide with the fleet's config changed as its name says ({@code +trend}: a {@code
    * scaleUpTrendWindow} of 20 minutes; {@code 0.85/0.75}: those scale-up and scale-down thresholds;
-   * {@code hold-off 20m}: {@code delayAfterScaleUp} 20 minutes).
+   * {@code hold-off 20m}: {@code delayAfterScaleUp} 20 minutes; {@code consolidate}: {@code
+   * consolidate} on).
    */
   public static List<Supplier<Autoscaler>> bamelVariants() {
     return List.of(
@@ -67,7 +68,32 @@ public record Comparison(
             b ->
                 b.scaleUpThreshold(0.95)
                     .scaleDownThreshold(0.85)
-                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)));
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)),
+        variant("bamel consolidate", b -> b.consolidate(true)),
+        variant(
+            "bamel 0.85/0.75 consolidate",
+            b -> b.scaleUpThreshold(0.85).scaleDownThreshold(0.75).consolidate(true)),
+        variant(
+            "bamel 0.90/0.80 consolidate +trend",
+            b ->
+                b.scaleUpThreshold(0.90)
+                    .scaleDownThreshold(0.80)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)
+                    .consolidate(true)),
+        variant(
+            "bamel 0.95/0.85 consolidate +trend",
+            b ->
+                b.scaleUpThreshold(0.95)
+                    .scaleDownThreshold(0.85)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)
+                    .consolidate(true)),
+        variant(
+            "bamel 0.97/0.87 consolidate +trend",
+            b ->
+                b.scaleUpThreshold(0.97)
+                    .scaleDownThreshold(0.87)
+                    .scaleUpTrendWindow(VARIANT_TREND_WINDOW)
+                    .consolidate(true)));
   }
 
   private static Supplier<Autoscaler> variant(
@@ -106,7 +132,7 @@ public record Comparison(
     out.append(
         String.format(
             Locale.ROOT,
-            "%-24s %10s %8s %8s %8s %8s %10s %11s%n",
+            "%-34s %10s %8s %8s %8s %8s %10s %11s%n",
             "POLICY",
             "ENERGY kWh",
             "/ORACLE",
@@ -119,7 +145,7 @@ public record Comparison(
       out.append(
           String.format(
               Locale.ROOT,
-              "%-24s %10.1f %8.3f %8.0f %8.0f %8.0f %10.2f %11d%n",
+              "%-34s %10.1f %8.3f %8.0f %8.0f %8.0f %10.2f %11d%n",
               r.policy(),
               r.energyKWh(),
               r.energyVsOracle(),

@@ -20,6 +20,7 @@ public final class SimPod {
   private long endsAt = Long.MAX_VALUE;
   private SimServer node;
   private int evictions;
+  private java.util.Map<String, java.math.BigDecimal> kubeRequests;
 
   SimPod(String name, Resources requests, String pool, long traceStart, long runSeconds) {
     this.name = name;
@@ -39,6 +40,14 @@ public final class SimPod {
   /** What it requests: {@code cpu} in cores, {@code memory} in bytes, {@code gpu} in GPUs. */
   public Resources requests() {
     return requests;
+  }
+
+  /** Its requests in Kubernetes' names and base units, as a pod's spec gives them (kept). */
+  java.util.Map<String, java.math.BigDecimal> kubeRequests() {
+    if (kubeRequests == null) {
+      kubeRequests = java.util.Map.copyOf(SimKube.quantities(requests));
+    }
+    return kubeRequests;
   }
 
   /** The pool whose servers may run it. */

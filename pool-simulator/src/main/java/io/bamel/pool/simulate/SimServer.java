@@ -213,6 +213,7 @@ public final class SimServer {
         .powerInterface(PowerInterface.of("redfish"))
         .powerPolicy(PowerPolicy.POOL)
         .resources(Capacities.of(capacity))
+        .idlePowerWatts(idleWatts)
         .desiredPower(desired)
         .kubernetesNodeName(id)
         .build();

@@ -13,8 +13,8 @@ import java.util.function.UnaryOperator;
  * A by-hand tool (test scope, not a test): runs bamel with config variants on the generated
  * workloads and prints one line per variant. Arguments: the days ({@code 7,34}), then variants as
  * {@code name:key=value,...} with keys {@code up}, {@code down}, {@code unneeded}, {@code delay},
- * {@code cooldown}, {@code trend}, {@code lookahead} (durations in minutes) and {@code on}; a
- * variant named {@code rivals} runs the oracle's rivals instead.
+ * {@code cooldown}, {@code trend}, {@code lookahead} (durations in minutes), {@code on} and {@code
+ * consolidate}; a variant named {@code rivals} runs the oracle's rivals instead.
  */
 public final class Sweep {
 
@@ -52,7 +52,7 @@ public final class Sweep {
           PolicyResult r = sim.run(p.get()).against(oracle.energyKWh());
           System.out.printf(
               Locale.ROOT,
-              "%dd %-28s %8.1f kWh %6.3f  p99 %4.0f s  max %5.0f s  %5.2f ons/srv/d  %5d evict"
+              "%dd %-36s %8.1f kWh %6.3f  p99 %4.0f s  max %5.0f s  %5.2f ons/srv/d  %5d evict"
                   + "  [%.0f s]%n",
               d,
               r.policy(),
@@ -85,6 +85,7 @@ public final class Sweep {
           case "trend" -> b.scaleUpTrendWindow(minutes(p[1]));
           case "lookahead" -> b.scaleUpLookahead(minutes(p[1]));
           case "on" -> b.scaleUpOn(p[1]);
+          case "consolidate" -> b.consolidate(Boolean.parseBoolean(p[1]));
           default -> throw new IllegalArgumentException("unknown key " + p[0]);
         }
       }
