@@ -106,6 +106,31 @@ public final class KubeIdentity {
             + nodeId);
   }
 
+  /**
+   * What the absence of Kubernetes node {@code name} from the watched cache says, for a machine
+   * last seen in Kubernetes as node {@code lastSeen} ({@code status.kubernetesNode}; null: never
+   * seen): null when it says the machine is not (or no longer) in Kubernetes, which is when {@code
+   * name} is the node it was last seen as, or it was never seen; else {@link Outcome#UNKNOWN}.
+   *
+   * <p>The second case is an inventory that now names another Kubernetes node than the one the
+   * machine was seen as (a {@code kubernetesNodeName} or {@code name} changed), and that one is not
+   * in the cache. A cache lags the API server (the node may have just registered), so the absence
+   * neither proves the named node is this machine nor says the machine's own node, and its
+   * workloads, are gone: nothing may be cordoned, drained or switched off on it.
+   */
+  static Verdict absent(String name, String lastSeen) {
+    if (lastSeen == null || lastSeen.equals(name)) {
+      return null;
+    }
+    return new Verdict(
+        Outcome.UNKNOWN,
+        "Kubernetes node "
+            + UntrustedText.escape(name)
+            + " is not seen, and this machine was last seen as Kubernetes node "
+            + UntrustedText.escape(lastSeen)
+            + ": nothing proves where its workloads are");
+  }
+
   private static Outcome byProviderId(String nodeId, String providerId) {
     if (providerId == null || !providerId.startsWith(PROVIDER_SCHEME)) {
       return Outcome.UNKNOWN;

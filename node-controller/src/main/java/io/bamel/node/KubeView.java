@@ -29,7 +29,11 @@ public record KubeView(
     DISABLED,
     /** Integration is configured but the API server did not answer. */
     UNREACHABLE,
-    /** The API server answered: there is no such node. */
+    /**
+     * The API server answered (through the watched cache): there is no such node, and it is the
+     * node the machine was last seen as, or the machine was never seen ({@link
+     * KubeIdentity#absent}).
+     */
     ABSENT,
     /** The API server answered with the node. */
     PRESENT,

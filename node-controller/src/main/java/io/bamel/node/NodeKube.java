@@ -33,8 +33,11 @@ import org.slf4j.LoggerFactory;
  * the machine of the inventory node ({@link KubeIdentity}, from the system UUID its BMC reported at
  * inspection, {@code status.hardware.systemUuid}): {@link #observe} shows a node that is not as
  * {@link KubeView.Mode#REFUSED}, and {@link #act} checks again just before every cordon, drain,
- * label or uncordon and throws {@link IdentityRefusedException} instead. Transition Events are
- * posted only on a proven node. Thread-safe.
+ * label or uncordon and throws {@link IdentityRefusedException} instead. A name the cache does not
+ * hold is never acted on ({@link KubeNodeUnseenException}: the cache lags the API server, so it
+ * cannot be checked), and is shown as {@link KubeView.Mode#ABSENT} only when absence says something
+ * about the machine ({@link KubeIdentity#absent}). Transition Events are posted only on a proven
+ * node. Thread-safe.
  */
 final class NodeKube {
 
@@ -58,7 +61,12 @@ final class NodeKube {
     return new FencedCluster(cluster, () -> ownership.owns(id), "ownership of node " + id);
   }
 
-  /** What Kubernetes shows about node {@code id}; its pods only when the decision needs them. */
+  /**
+   * What Kubernetes shows about node {@code id}; its pods only when the decision needs them. A
+   * named node the cache does not hold is {@link KubeView#ABSENT} unless the inventory has since
+   * named another node than the one the machine was last seen as: that is refused as unknown
+   * ({@link KubeIdentity#absent}), not read as the machine having left Kubernetes.
+   */
   KubeView observe(String id, NodeSpec spec, NodeStatus status) {
     if (!cluster.enabled()) {
       return KubeView.DISABLED;
@@ -72,7 +80,8 @@ final class NodeKube {
       Optional<KubeNode> node = cluster.node(name);
       outage.recovered("kubernetes");
       if (node.isEmpty()) {
-        return KubeView.ABSENT;
+        KubeIdentity.Verdict retargeted = KubeIdentity.absent(name, lastSeen(status));
+        return retargeted == null ? KubeView.ABSENT : KubeView.refused(retargeted);
       }
       KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), node.get());
       if (!identity.proven()) {
@@ -94,16 +103,20 @@ final class NodeKube {
    * Does the Kubernetes {@code action} for node {@code id}, whose stored status is {@code status}
    * (idempotent), once the Kubernetes node is proven to be this machine.
    *
+   * <p>The check is made on the watched cache's copy of the node, the copy the decision saw: a node
+   * the cache does not hold (it may have registered since the cache last heard, or been deleted) is
+   * not checked, so nothing is sent to it, even though the API server may have it.
+   *
    * @throws IdentityRefusedException when it is not: nothing was sent
+   * @throws KubeNodeUnseenException when the cache holds no such node: nothing was sent
    */
   void act(String id, NodeSpec spec, NodeStatus status, Action action) {
     String name = kubeName(id, spec);
-    Optional<KubeNode> target = cluster.node(name);
-    if (target.isPresent()) {
-      KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), target.get());
-      if (!identity.proven()) {
-        throw new IdentityRefusedException(action, identity);
-      }
+    KubeNode target =
+        cluster.node(name).orElseThrow(() -> new KubeNodeUnseenException(action, name));
+    KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), target);
+    if (!identity.proven()) {
+      throw new IdentityRefusedException(action, identity);
     }
     Cluster cluster = fenced(id);
     switch (action.kind()) {
@@ -159,6 +172,11 @@ final class NodeKube {
   /** The system UUID the BMC reported at the node's last inspection, or null. */
   static String systemUuid(NodeStatus status) {
     return status == null || status.hardware() == null ? null : status.hardware().systemUuid();
+  }
+
+  /** The Kubernetes node the machine was last seen as ({@code status.kubernetesNode}), or null. */
+  static String lastSeen(NodeStatus status) {
+    return status == null ? null : status.kubernetesNode();
   }
 
   /** Forgets what was remembered about node {@code id}. */

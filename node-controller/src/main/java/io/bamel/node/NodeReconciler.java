@@ -348,6 +348,10 @@ final class NodeReconciler {
           write(node, new Decision(refused, Action.NONE, event, null), fence, writes);
         }
         return Reconciled.settled(ReconcileResult.OK);
+      } catch (KubeNodeUnseenException e) {
+        // the cache does not hold the node the decision named: nothing sent, look again soon
+        log.info("node {}: {}", id, e.getMessage());
+        return new Reconciled(ReconcileResult.REQUEUE, Requeue.POLL);
       } catch (ClusterFencedException e) {
         // deposed between the decision and the write: nothing was sent; the new owner decides
         log.info("node {}: {} skipped: {}", id, action.text(), e.getMessage());

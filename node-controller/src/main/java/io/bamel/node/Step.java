@@ -237,8 +237,13 @@ final class Step extends Transitions {
           : to(NodeState.OFF, "BMC reports off", Action.NONE);
     }
     if (wantOn) {
+      // a node not in Kubernetes has nothing to uncordon; one not seen is never written to
       return transition(
-          base(), NodeState.READY, "desired on again: drain called off", Action.uncordon(), null);
+          base(),
+          NodeState.READY,
+          "desired on again: drain called off",
+          verdict == KubeVerdict.ABSENT ? Action.NONE : Action.uncordon(),
+          null);
     }
     return switch (verdict) {
       case UNREACHABLE -> unseen();
@@ -442,6 +447,10 @@ final class Step extends Transitions {
         });
   }
 
+  /**
+   * To {@code draining}: cordon and evict a node seen in Kubernetes; a node not in Kubernetes has
+   * nothing to cordon (the next look switches it off, or drains it if it has joined meanwhile).
+   */
   private Decision startDrain(String reason) {
     if (verdict == KubeVerdict.DISABLED) {
       return powerOff(PowerAction.POWER_OFF, reason);
@@ -450,7 +459,7 @@ final class Step extends Transitions {
         restartTimer(base()),
         NodeState.DRAINING,
         reason,
-        Action.drain(verdict.seen() ? evictable(kube.workloads()) : List.of()),
+        verdict.seen() ? Action.drain(evictable(kube.workloads())) : Action.NONE,
         null);
   }
 

@@ -8,7 +8,10 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The identity rule as a table: stored UUID, reported UUID, provider ID, outcome. */
+/**
+ * The identity rule as a table: stored UUID, reported UUID, provider ID, outcome; and what a node
+ * the watched cache does not hold says.
+ */
 class KubeIdentityTest {
 
   static final String UUID = "4c4c4544-0042-3510-8053-b4c04f4e3232";
@@ -54,6 +57,29 @@ class KubeIdentityTest {
     assertThat(verdict.outcome()).isEqualTo(expected);
     assertThat(verdict.proven()).isEqualTo(expected == Outcome.PROVEN);
     assertThat(verdict.detail()).isNotBlank();
+  }
+
+  @ParameterizedTest(name = "named={0} lastSeen={1} -> {2}")
+  @CsvSource(
+      nullValues = "-",
+      value = {
+        // never seen in Kubernetes: not joined yet, as far as anyone knows
+        "node-0001, -, ABSENT",
+        // the node it was seen as is gone: it left Kubernetes
+        "node-0001, node-0001, ABSENT",
+        // the inventory names another node, which the cache does not hold: a retarget (or a
+        // rename) the cache has not caught up with, which says nothing about the machine
+        "cp-1, node-0001, UNKNOWN",
+      })
+  void aNodeTheCacheDoesNotHold(String named, String lastSeen, String expected) {
+    KubeIdentity.Verdict verdict = KubeIdentity.absent(named, lastSeen);
+    if (expected.equals("ABSENT")) {
+      assertThat(verdict).isNull();
+    } else {
+      assertThat(verdict.outcome()).isEqualTo(Outcome.valueOf(expected));
+      assertThat(verdict.proven()).isFalse();
+      assertThat(verdict.detail()).contains(named).contains(lastSeen);
+    }
   }
 
   @ParameterizedTest

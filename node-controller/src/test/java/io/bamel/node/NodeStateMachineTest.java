@@ -438,7 +438,7 @@ class NodeStateMachineTest {
     t.add(in(JOINING).want(WANT_OFF).bmc(OFF_).kube(ABSENT).expect(OFF, NONE));
     t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(NOT_READY).expect(DRAINING, DRAIN));
     t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(NO_K8S).expect(POWERING_OFF, POWER_OFF));
-    t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(DRAINING, DRAIN));
+    t.add(in(JOINING).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(DRAINING, NONE));
     t.add(
         in(JOINING)
             .want(WANT_OFF)
@@ -475,7 +475,8 @@ class NodeStateMachineTest {
             .drift(Drift.UNEXPECTED_OFF));
     t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(READY_BUSY).expect(DRAINING, DRAIN));
     t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(READY_EMPTY).expect(DRAINING, DRAIN));
-    t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(DRAINING, DRAIN));
+    // a node not in Kubernetes has nothing to cordon; the next look switches it off
+    t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(ABSENT).expect(DRAINING, NONE));
     t.add(
         in(READY).want(WANT_OFF).bmc(ON_).kube(DOWN_K8S).expect(READY, NONE)); // never drain unseen
     t.add(in(READY).want(WANT_OFF).bmc(ON_).kube(NO_K8S).expect(POWERING_OFF, POWER_OFF));
@@ -501,6 +502,7 @@ class NodeStateMachineTest {
             .kube(CORDONED_BUSY)
             .expect(ERROR, NONE));
     t.add(in(DRAINING).want(WANT_ON).bmc(ON_).kube(READY_BUSY).expect(READY, UNCORDON));
+    t.add(in(DRAINING).want(WANT_ON).bmc(ON_).kube(ABSENT).expect(READY, NONE));
     t.add(in(DRAINING).want(WANT_OFF).bmc(OFF_).kube(READY_BUSY).expect(OFF, NONE));
     t.add(in(DRAINING).want(WANT_ON).bmc(OFF_).kube(READY_BUSY).expect(POWERING_ON, POWER_ON));
     // powering-off
