@@ -18,10 +18,10 @@ import java.util.concurrent.atomic.LongAdder;
  * sessions, its boot override and the counts of every operation it received. Thread-safe; the
  * state-changing methods are synchronized.
  *
- * <p>A fleet holds one per BMC (100,000 in a benchmark, in the JVM of the controllers it measures),
- * so what a system keeps stays small and does not grow with the requests it answers: its operation
- * counts are one array, a session is one map entry, and request arrival times are kept only from
- * the first {@link #clearRequestStats()} on, by the test that asked for them.
+ * <p>A fleet holds one per BMC, in the JVM of the controllers a benchmark measures, so what a
+ * system keeps stays small and does not grow with the requests it answers: its operation counts are
+ * one array, a session is one map entry, and request arrival times are kept only from the first
+ * {@link #clearRequestStats()} on, for the test that asked for them.
  */
 public final class SimulatedSystem {
 
