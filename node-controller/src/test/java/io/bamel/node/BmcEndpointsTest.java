@@ -67,8 +67,8 @@ class BmcEndpointsTest {
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("192.0.2.9")
                 .powerInterface(PowerInterface.of("wol"))
-                .settings(WolInterface.FIELD, new WakeOnLan("192.0.2.255:9", 22, null, null))
-                .build());
+                .build()
+                .withSettings(WolInterface.FIELD, new WakeOnLan("192.0.2.255:9", 22, null, null)));
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_PROBE)).contains("192.0.2.9:22");
     assertThat(e.option(WolDriver.OPTION_BROADCAST)).contains("192.0.2.255:9");
@@ -84,8 +84,8 @@ class BmcEndpointsTest {
                 .macAddress("0c:c4:7a:00:00:01")
                 .mgmtAddress("192.0.2.9")
                 .powerInterface(PowerInterface.of("wol"))
-                .settings(WolInterface.FIELD, new WakeOnLan(null, 22, "ssh-poweroff", null))
-                .build());
+                .build()
+                .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, "ssh-poweroff", null)));
     assertThat(e.address()).isEqualTo("0c:c4:7a:00:00:01");
     assertThat(e.option(WolDriver.OPTION_POWER_OFF_COMMAND)).contains("ssh-poweroff");
     assertThat(e.option(WolDriver.OPTION_NODE)).contains("node-9");
@@ -100,8 +100,8 @@ class BmcEndpointsTest {
             NodeSpec.builder()
                 .mgmtAddress("https://pve:8006")
                 .powerInterface(PowerInterface.of("proxmox"))
-                .settings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null))
-                .build());
+                .build()
+                .withSettings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null)));
     assertThat(e.option(ProxmoxDriver.OPTION_NODE)).contains("pve1");
     assertThat(e.option(ProxmoxDriver.OPTION_VMID)).contains("101");
   }
@@ -121,19 +121,13 @@ class BmcEndpointsTest {
     BmcEndpoint e =
         BmcEndpoints.of(
             "n1",
-            plain.toBuilder()
-                .settings(IpmiInterface.FIELD, IpmiSettings.of(17, "OPERATOR"))
-                .build()
-                .validate());
+            plain.withSettings(IpmiInterface.FIELD, IpmiSettings.of(17, "OPERATOR")).validate());
     assertThat(e.options())
         .containsEntry(IpmiDriver.OPTION_CIPHER_SUITE, "17")
         .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "OPERATOR");
     assertThat(
             BmcEndpoints.of(
-                    "n1",
-                    plain.toBuilder()
-                        .settings(IpmiInterface.FIELD, IpmiSettings.of(null, "USER"))
-                        .build())
+                    "n1", plain.withSettings(IpmiInterface.FIELD, IpmiSettings.of(null, "USER")))
                 .options())
         .containsEntry(IpmiDriver.OPTION_PRIVILEGE, "USER")
         .doesNotContainKey(IpmiDriver.OPTION_CIPHER_SUITE);
@@ -150,11 +144,10 @@ class BmcEndpointsTest {
     assertThat(BmcEndpoints.of("n1", plain).options())
         .doesNotContainKey(IpmiDriver.OPTION_IMPLEMENTATION);
     NodeSpec fallback =
-        plain.toBuilder()
-            .settings(
+        plain
+            .withSettings(
                 IpmiInterface.FIELD,
                 new IpmiSettings(null, null, java.util.Map.of("implementation", "ipmitool")))
-            .build()
             .validate();
     assertThat(BmcEndpoints.of("n1", fallback).options())
         .containsEntry(IpmiDriver.OPTION_IMPLEMENTATION, "ipmitool");

@@ -27,17 +27,18 @@ class PowerOffSupportTest {
                 node(
                     NodeSpec.builder()
                         .powerInterface(PowerInterface.of("wol"))
-                        .settings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))
-                        .build())))
+                        .build()
+                        .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null)))))
         .isFalse();
     assertThat(
             canPowerOff.test(
                 node(
                     NodeSpec.builder()
                         .powerInterface(PowerInterface.of("wol"))
-                        .settings(
-                            WolInterface.FIELD, new WakeOnLan(null, 22, "ssh node1 poweroff", null))
-                        .build())))
+                        .build()
+                        .withSettings(
+                            WolInterface.FIELD,
+                            new WakeOnLan(null, 22, "ssh node1 poweroff", null)))))
         .isTrue();
     assertThat(
             canPowerOff.test(

@@ -2,6 +2,7 @@ package io.bamel.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bamel.inventory.model.JsonEnum;
 import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingTrigger;
 import java.io.IOException;
@@ -24,7 +25,7 @@ class TriggerBudgetTest {
 
   private static ScalingTrigger trigger(String name, String query, String direction) {
     return new ScalingTrigger(
-        name, query, 10.0, Duration.ZERO, ScaleDirection.fromJson(direction), null);
+        name, query, 10.0, Duration.ZERO, JsonEnum.fromJson(ScaleDirection.class, direction), null);
   }
 
   @Test

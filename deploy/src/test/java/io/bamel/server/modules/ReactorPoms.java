@@ -60,7 +60,8 @@ final class ReactorPoms {
     return arrows;
   }
 
-  private static Element document(Path pom) throws IOException {
+  /** The {@code <project>} element of the pom at {@code pom}. */
+  static Element document(Path pom) throws IOException {
     try {
       DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
       factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);

@@ -27,7 +27,7 @@ public class BadRequestsIT {
 
   private static final String MB = "x".repeat(1024 * 1024);
 
-  /** One bad request. */
+  /** One bad request, named for the failure report; build it with {@link #to}. */
   record Case(
       String name,
       String method,
@@ -37,15 +37,67 @@ public class BadRequestsIT {
       byte[] body,
       Map<String, String> headers) {
 
+    /** A request named {@code name}; see {@link CaseBuilder} for what it sends unless told. */
+    static CaseBuilder to(String name, String method, String path) {
+      return new CaseBuilder(name, method, path);
+    }
+
+    /** A JSON body sent by the admin. */
     static Case json(String name, String method, String path, String body) {
-      return new Case(
-          name,
-          method,
-          path,
-          ApiFixture.ADMIN,
-          method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
-          body.getBytes(StandardCharsets.UTF_8),
-          Map.of());
+      return to(name, method, path).json(body).build();
+    }
+  }
+
+  /**
+   * Builds a {@link Case}. Unless told otherwise a request carries the admin's token, no body, no
+   * content type and no other header.
+   */
+  static final class CaseBuilder {
+    private final String name;
+    private final String method;
+    private final String path;
+    private String token = ApiFixture.ADMIN;
+    private String contentType;
+    private byte[] body;
+    private Map<String, String> headers = Map.of();
+
+    private CaseBuilder(String name, String method, String path) {
+      this.name = name;
+      this.method = method;
+      this.path = path;
+    }
+
+    /** The bearer token, {@code null} for none. */
+    CaseBuilder token(String token) {
+      this.token = token;
+      return this;
+    }
+
+    /** A body of {@code contentType} ({@code null}: no Content-Type header). */
+    CaseBuilder body(String contentType, byte[] body) {
+      this.contentType = contentType;
+      this.body = body;
+      return this;
+    }
+
+    /** A JSON body: {@code application/json}, or {@code application/merge-patch+json} for PATCH. */
+    CaseBuilder json(byte[] body) {
+      return body(method.equals("PATCH") ? "application/merge-patch+json" : JSON, body);
+    }
+
+    /** A JSON body, as UTF-8. */
+    CaseBuilder json(String body) {
+      return json(bytes(body));
+    }
+
+    /** The request's one extra header. */
+    CaseBuilder header(String name, String value) {
+      this.headers = Map.of(name, value);
+      return this;
+    }
+
+    Case build() {
+      return new Case(name, method, path, token, contentType, body, headers);
     }
   }
 
@@ -314,9 +366,9 @@ public class BadRequestsIT {
               + Json.of(
                   Json.spec(14, "a").toBuilder()
                       .powerInterface(io.bamel.inventory.model.PowerInterface.of("proxmox"))
-                      .settings("proxmox", java.util.Map.of("node", "pve1", "vmid", 101))
                       .bootProfile("pxe")
-                      .build())
+                      .build()
+                      .withSettings("proxmox", java.util.Map.of("node", "pve1", "vmid", 101)))
               + "}]}");
       List<String> netbox = new ArrayList<>();
       for (String id : List.of("-1", "0", "\"7\"", "1.5", "null", "true", "-9223372036854775808")) {
@@ -613,15 +665,7 @@ public class BadRequestsIT {
             "a%20b",
             ".hidden")) {
       cases.add(Case.json("PUT id " + id, "PUT", "/api/v1/nodes/" + id, good));
-      cases.add(
-          new Case(
-              "GET id " + id,
-              "GET",
-              "/api/v1/nodes/" + id,
-              ApiFixture.ADMIN,
-              null,
-              null,
-              Map.of()));
+      cases.add(Case.to("GET id " + id, "GET", "/api/v1/nodes/" + id).build());
     }
     cases.add(Case.json("pool name ..", "PUT", "/api/v1/pools/a..b", "{}"));
     cases.add(Case.json("pool name upper", "PUT", "/api/v1/pools/GPU", "{}"));
@@ -651,35 +695,17 @@ public class BadRequestsIT {
             "application/jsonx",
             "json")) {
       byte[] body = good.getBytes(StandardCharsets.UTF_8);
-      cases.add(new Case("type " + type, "PUT", node, ApiFixture.ADMIN, type, body, Map.of()));
+      cases.add(Case.to("type " + type, "PUT", node).body(type, body).build());
       cases.add(
-          new Case(
-              "sync type " + type,
-              "POST",
-              "/api/v1/sync",
-              ApiFixture.ADMIN,
-              type,
-              "{\"items\":[]}".getBytes(StandardCharsets.UTF_8),
-              Map.of()));
+          Case.to("sync type " + type, "POST", "/api/v1/sync")
+              .body(type, bytes("{\"items\":[]}"))
+              .build());
     }
+    cases.add(Case.to("no type", "PUT", node).body(null, bytes(good)).build());
     cases.add(
-        new Case(
-            "no type",
-            "PUT",
-            node,
-            ApiFixture.ADMIN,
-            null,
-            good.getBytes(StandardCharsets.UTF_8),
-            Map.of()));
-    cases.add(
-        new Case(
-            "patch as xml",
-            "PATCH",
-            "/api/v1/nodes/n001",
-            ApiFixture.ADMIN,
-            "application/xml",
-            "{}".getBytes(StandardCharsets.UTF_8),
-            Map.of()));
+        Case.to("patch as xml", "PATCH", "/api/v1/nodes/n001")
+            .body("application/xml", bytes("{}"))
+            .build());
 
     // Broken JSON.
     for (String broken :
@@ -710,14 +736,9 @@ public class BadRequestsIT {
       cases.add(Case.json("broken sync " + cut(broken), "POST", "/api/v1/sync", broken));
     }
     cases.add(
-        new Case(
-            "invalid UTF-8",
-            "PUT",
-            node,
-            ApiFixture.ADMIN,
-            "application/json",
-            new byte[] {'{', '"', 'n', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'},
-            Map.of()));
+        Case.to("invalid UTF-8", "PUT", node)
+            .json(new byte[] {'{', '"', 'n', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'})
+            .build());
 
     // Power requests.
     for (String body :
@@ -790,94 +811,39 @@ public class BadRequestsIT {
             "labelSelector=a%20in%20(b",
             "serial=")) {
       cases.add(
-          new Case(
-              "list ?" + query,
-              "GET",
-              "/api/v1/nodes?" + query,
-              ApiFixture.READ,
-              null,
-              null,
-              Map.of()));
+          Case.to("list ?" + query, "GET", "/api/v1/nodes?" + query)
+              .token(ApiFixture.READ)
+              .build());
     }
     cases.add(
-        new Case(
-            "watch since",
-            "GET",
-            "/api/v1/watch?since=abc",
-            ApiFixture.READ,
-            null,
-            null,
-            Map.of()));
+        Case.to("watch since", "GET", "/api/v1/watch?since=abc").token(ApiFixture.READ).build());
     cases.add(
-        new Case(
-            "watch negative",
-            "GET",
-            "/api/v1/watch?since=-1",
-            ApiFixture.READ,
-            null,
-            null,
-            Map.of()));
+        Case.to("watch negative", "GET", "/api/v1/watch?since=-1").token(ApiFixture.READ).build());
     cases.add(
-        new Case(
-            "get with param",
-            "GET",
-            "/api/v1/nodes/n001?x=1",
-            ApiFixture.READ,
-            null,
-            null,
-            Map.of()));
+        Case.to("get with param", "GET", "/api/v1/nodes/n001?x=1").token(ApiFixture.READ).build());
 
     // Preconditions.
     for (String tag : List.of("\"1\"", "W/\"1\"", "garbage", "\"-1\"", "\"99999999999\"")) {
       cases.add(
-          new Case(
-              "If-Match " + tag,
-              "PUT",
-              "/api/v1/nodes/n001",
-              ApiFixture.ADMIN,
-              "application/json",
-              Json.of(Json.spec(1, "a")).getBytes(StandardCharsets.UTF_8),
-              Map.of("If-Match", tag)));
+          Case.to("If-Match " + tag, "PUT", "/api/v1/nodes/n001")
+              .json(Json.of(Json.spec(1, "a")))
+              .header("If-Match", tag)
+              .build());
       cases.add(
-          new Case(
-              "DELETE If-Match " + tag,
-              "DELETE",
-              "/api/v1/nodes/n001",
-              ApiFixture.ADMIN,
-              null,
-              null,
-              Map.of("If-Match", tag)));
+          Case.to("DELETE If-Match " + tag, "DELETE", "/api/v1/nodes/n001")
+              .header("If-Match", tag)
+              .build());
     }
-    cases.add(
-        new Case(
-            "force without If-Match",
-            "DELETE",
-            "/api/v1/nodes/n001?force=true",
-            ApiFixture.ADMIN,
-            null,
-            null,
-            Map.of()));
-    cases.add(
-        new Case(
-            "force=maybe",
-            "DELETE",
-            "/api/v1/nodes/n001?force=maybe",
-            ApiFixture.ADMIN,
-            null,
-            null,
-            Map.of()));
+    cases.add(Case.to("force without If-Match", "DELETE", "/api/v1/nodes/n001?force=true").build());
+    cases.add(Case.to("force=maybe", "DELETE", "/api/v1/nodes/n001?force=maybe").build());
     cases.add(
         Case.json("create-only existing", "PUT", "/api/v1/nodes/n001", Json.of(Json.spec(1, "a"))));
     cases.set(
         cases.size() - 1,
-        new Case(
-            "If-None-Match existing",
-            "PUT",
-            "/api/v1/nodes/n001",
-            ApiFixture.ADMIN,
-            "application/json",
-            Json.of(Json.spec(1, "a")).getBytes(StandardCharsets.UTF_8),
-            Map.of("If-None-Match", "*")));
+        Case.to("If-None-Match existing", "PUT", "/api/v1/nodes/n001")
+            .json(Json.of(Json.spec(1, "a")))
+            .header("If-None-Match", "*")
+            .build());
 
     // Unique fields used by another node.
     cases.add(Case.json("dup serial", "PUT", node, with(good, "serial", q("SN100001"))));
@@ -913,118 +879,38 @@ public class BadRequestsIT {
       cases.add(Case.json("pool patch " + body, "PATCH", "/api/v1/pools/a", body));
     }
     cases.add(Case.json("patch missing pool", "PATCH", "/api/v1/pools/nope", "{\"maxNodes\":1}"));
-    cases.add(
-        new Case(
-            "delete pool with members",
-            "DELETE",
-            "/api/v1/pools/a",
-            ApiFixture.ADMIN,
-            null,
-            null,
-            Map.of()));
-    cases.add(
-        new Case(
-            "delete missing pool",
-            "DELETE",
-            "/api/v1/pools/nope",
-            ApiFixture.ADMIN,
-            null,
-            null,
-            Map.of()));
+    cases.add(Case.to("delete pool with members", "DELETE", "/api/v1/pools/a").build());
+    cases.add(Case.to("delete missing pool", "DELETE", "/api/v1/pools/nope").build());
 
     // Authentication and scopes.
+    cases.add(Case.to("no token", "PUT", node).token(null).json(good).build());
+    cases.add(Case.to("read token writes", "PUT", node).token(ApiFixture.READ).json(good).build());
+    cases.add(Case.to("unknown token", "GET", "/api/v1/nodes").token("nope").build());
     cases.add(
-        new Case(
-            "no token",
-            "PUT",
-            node,
-            null,
-            "application/json",
-            good.getBytes(StandardCharsets.UTF_8),
-            Map.of()));
+        Case.to("basic auth", "GET", "/api/v1/nodes")
+            .token(null)
+            .header("Authorization", "Basic YTpi")
+            .build());
     cases.add(
-        new Case(
-            "read token writes",
-            "PUT",
-            node,
-            ApiFixture.READ,
-            "application/json",
-            good.getBytes(StandardCharsets.UTF_8),
-            Map.of()));
-    cases.add(new Case("unknown token", "GET", "/api/v1/nodes", "nope", null, null, Map.of()));
+        Case.to("empty bearer", "GET", "/api/v1/nodes")
+            .token(null)
+            .header("Authorization", "Bearer ")
+            .build());
     cases.add(
-        new Case(
-            "basic auth",
-            "GET",
-            "/api/v1/nodes",
-            null,
-            null,
-            null,
-            Map.of("Authorization", "Basic YTpi")));
+        Case.to("write token force", "DELETE", "/api/v1/nodes/n001?force=true")
+            .token(ApiFixture.WRITE)
+            .header("If-Match", "*")
+            .build());
     cases.add(
-        new Case(
-            "empty bearer",
-            "GET",
-            "/api/v1/nodes",
-            null,
-            null,
-            null,
-            Map.of("Authorization", "Bearer ")));
-    cases.add(
-        new Case(
-            "write token force",
-            "DELETE",
-            "/api/v1/nodes/n001?force=true",
-            ApiFixture.WRITE,
-            null,
-            null,
-            Map.of("If-Match", "*")));
-    cases.add(
-        new Case(
-            "write token pool",
-            "DELETE",
-            "/api/v1/pools/a",
-            ApiFixture.WRITE,
-            null,
-            null,
-            Map.of()));
+        Case.to("write token pool", "DELETE", "/api/v1/pools/a").token(ApiFixture.WRITE).build());
 
     // Methods and routes that do not exist.
-    cases.add(
-        new Case(
-            "POST node",
-            "POST",
-            "/api/v1/nodes/n001",
-            ApiFixture.ADMIN,
-            "application/json",
-            "{}".getBytes(StandardCharsets.UTF_8),
-            Map.of()));
-    cases.add(
-        new Case(
-            "DELETE nodes", "DELETE", "/api/v1/nodes", ApiFixture.ADMIN, null, null, Map.of()));
-    cases.add(
-        new Case("no such route", "GET", "/api/v2/nodes", ApiFixture.ADMIN, null, null, Map.of()));
-    cases.add(
-        new Case(
-            "no such node", "GET", "/api/v1/nodes/n404", ApiFixture.ADMIN, null, null, Map.of()));
-    cases.add(
-        new Case(
-            "patch missing node",
-            "PATCH",
-            "/api/v1/nodes/n404",
-            ApiFixture.ADMIN,
-            "application/merge-patch+json",
-            "{}".getBytes(StandardCharsets.UTF_8),
-            Map.of()));
-    cases.add(
-        new Case(
-            "delete missing node",
-            "DELETE",
-            "/api/v1/nodes/n404",
-            ApiFixture.ADMIN,
-            null,
-            null,
-            Map.of()));
+    cases.add(Case.to("POST node", "POST", "/api/v1/nodes/n001").json("{}").build());
+    cases.add(Case.to("DELETE nodes", "DELETE", "/api/v1/nodes").build());
+    cases.add(Case.to("no such route", "GET", "/api/v2/nodes").build());
+    cases.add(Case.to("no such node", "GET", "/api/v1/nodes/n404").build());
+    cases.add(Case.to("patch missing node", "PATCH", "/api/v1/nodes/n404").json("{}").build());
+    cases.add(Case.to("delete missing node", "DELETE", "/api/v1/nodes/n404").build());
 
     cases.addAll(unicodeCases(node, good));
     cases.addAll(nullEntryCases(node, good));
@@ -1036,20 +922,12 @@ public class BadRequestsIT {
     java.util.Arrays.fill(huge, (byte) ' ');
     huge[0] = '{';
     huge[huge.length - 1] = '}';
-    cases.add(
-        new Case("9 MiB body", "PUT", node, ApiFixture.ADMIN, "application/json", huge, Map.of()));
+    cases.add(Case.to("9 MiB body", "PUT", node).json(huge).build());
     return cases;
   }
 
   private static Case bytes(String name, String method, String path, byte[] body) {
-    return new Case(
-        name,
-        method,
-        path,
-        ApiFixture.ADMIN,
-        method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
-        body,
-        Map.of());
+    return Case.to(name, method, path).json(body).build();
   }
 
   private static byte[] concat(byte[]... parts) {
@@ -1257,14 +1135,10 @@ public class BadRequestsIT {
             "/api/v1/nodes/n001",
             "{\"powerInterface\":\"wol\",\"wakeOnLan\":{\"powerOffCommand\":\"sh -c id\"}}"));
     cases.add(
-        new Case(
-            "write creates bmc node",
-            "PUT",
-            "/api/v1/nodes/n004",
-            ApiFixture.WRITE,
-            JSON,
-            bytes(Json.of(Json.spec(4, "a"))),
-            Map.of()));
+        Case.to("write creates bmc node", "PUT", "/api/v1/nodes/n004")
+            .token(ApiFixture.WRITE)
+            .json(Json.of(Json.spec(4, "a")))
+            .build());
     for (String patch :
         List.of(
             "{\"mgmtAddress\":\"https://127.0.0.1:9\"}",
@@ -1277,14 +1151,10 @@ public class BadRequestsIT {
             "{\"proxmox\":{\"node\":\"pve\",\"vmid\":100}}",
             "{\"wakeOnLan\":{\"probePort\":22}}")) {
       cases.add(
-          new Case(
-              "write patch " + patch,
-              "PATCH",
-              "/api/v1/nodes/n001",
-              ApiFixture.WRITE,
-              "application/merge-patch+json",
-              bytes(patch),
-              Map.of()));
+          Case.to("write patch " + patch, "PATCH", "/api/v1/nodes/n001")
+              .token(ApiFixture.WRITE)
+              .json(patch)
+              .build());
     }
     return cases;
   }

@@ -37,9 +37,9 @@ class InspectApiIT {
           Json.spec(2, "a").toBuilder()
               .powerInterface(PowerInterface.of("wol"))
               .mgmtAddress("192.0.2.2")
-              .settings("wakeOnLan", java.util.Map.of("probePort", 22))
               .bmcCredentials(null)
-              .build(),
+              .build()
+              .withSettings("wakeOnLan", java.util.Map.of("probePort", 22)),
           null);
       long before = f.revision();
 

@@ -252,8 +252,8 @@ class PowerControlIT {
     return Json.spec(i, "a").toBuilder()
         .powerInterface(PowerInterface.of("wol"))
         .bmcCredentials(null)
-        .settings("wakeOnLan", java.util.Map.of("probePort", 22, "powerOffCommand", command))
-        .build();
+        .build()
+        .withSettings("wakeOnLan", java.util.Map.of("probePort", 22, "powerOffCommand", command));
   }
 
   @Test

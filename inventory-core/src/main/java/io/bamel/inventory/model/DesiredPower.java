@@ -1,27 +1,15 @@
 package io.bamel.inventory.model;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-
 /**
  * The power state a node should be in: {@code on} or {@code off}, written by people, DCIM syncs and
  * the pool controller in {@link NodeSpec#desiredPower()} and acted on by the node controller. What
  * the BMC last reported is a different type, {@link ObservedPower}; what a power driver reads is
- * {@code io.bamel.power.BmcPowerState}.
+ * {@code io.bamel.power.BmcPowerState}. A desired state is never {@code unknown}: JSON that says so
+ * is refused, naming {@code on} and {@code off}.
  */
 public enum DesiredPower implements JsonEnum {
   ON,
   OFF;
-
-  /**
-   * The constant named {@code text} in JSON.
-   *
-   * @throws InvalidInputException naming the accepted values ({@code on}, {@code off}) when there
-   *     is none, {@code unknown} included: a desired state is never unknown
-   */
-  @JsonCreator
-  public static DesiredPower fromJson(String text) {
-    return Enums.parse(values(), text, "powerState");
-  }
 
   /** Whether this is {@link #ON}. */
   public boolean isOn() {

@@ -25,6 +25,14 @@ final class Enums {
   }
 
   /**
+   * The field a value of enum {@code type} is reported on when it has none: {@code desiredPower}.
+   */
+  static String field(Class<?> type) {
+    String name = type.getSimpleName();
+    return Character.toLowerCase(name.charAt(0)) + name.substring(1);
+  }
+
+  /**
    * The constant of {@code values} whose JSON name is {@code text}.
    *
    * @throws InvalidInputException on {@code field}, naming the accepted values, when none is

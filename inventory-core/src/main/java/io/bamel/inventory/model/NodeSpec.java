@@ -10,6 +10,7 @@ import io.bamel.power.spi.PowerCapabilities;
 import io.bamel.power.spi.PowerInterfaceType;
 import io.bamel.power.spi.PowerInterfaceTypes;
 import java.util.Map;
+import org.immutables.value.Value;
 
 /**
  * The inventory record of one machine: hardware, location, how its power is driven, and the desired
@@ -28,8 +29,10 @@ import java.util.Map;
  * Other fields this version does not know are kept in {@code extensions} too and written back.
  * Written, the settings sit right after {@code bmcTls}, sorted by name ({@code ipmi}, {@code
  * proxmox}, {@code wakeOnLan}), where the typed fields used to be, so the stored bytes did not
- * change when they stopped being typed.
+ * change when they stopped being typed. {@link #withSettings} sets one interface's settings; {@link
+ * #withUnknownFields} replaces the unknown fields and never touches the settings.
  */
+@Value.Builder
 @JsonPropertyOrder({
   "name",
   "inventoryId",
@@ -108,14 +111,39 @@ public record NodeSpec(
     return java.util.Collections.unmodifiableMap(unknown);
   }
 
-  /** A builder starting from nothing. */
+  /**
+   * This spec with the power interface settings field {@code field} ({@code ipmi}, {@code
+   * wakeOnLan}, ...: the interface's {@code settingsField()}) set to {@code value}, its settings
+   * record (such as {@code io.bamel.power.ipmi.IpmiSettings}), a map or JSON; {@code null} removes
+   * it. The spec keeps it as JSON, opaque to the model, among its extensions.
+   */
+  public NodeSpec withSettings(String field, Object value) {
+    return toBuilder().extensions(PowerSettings.with(extensions, field, value)).build();
+  }
+
+  /**
+   * This spec with the fields this version does not know replaced by those of {@code unknown}. The
+   * power interfaces' settings fields, kept among the extensions too, are known fields: those of
+   * {@code unknown} are ignored and this spec's stay (set them with {@link #withSettings}), so that
+   * "keep the unknown fields of the stored spec" never brings back its old settings.
+   */
+  public NodeSpec withUnknownFields(Map<String, Object> unknown) {
+    return toBuilder().extensions(PowerSettings.keepingSettings(extensions, unknown)).build();
+  }
+
+  /**
+   * A builder starting from nothing; {@link NodeSpecBuilder} is generated (see the package), and
+   * its {@code build()} runs this record's constructor. Its {@code extensions} setter sets the
+   * extensions whole, the settings among them: to change one interface's settings or only the
+   * unknown fields, use {@link #withSettings} or {@link #withUnknownFields} on the built spec.
+   */
   public static NodeSpecBuilder builder() {
     return new NodeSpecBuilder();
   }
 
   /** A builder starting from this spec. */
   public NodeSpecBuilder toBuilder() {
-    return new NodeSpecBuilder(this);
+    return new NodeSpecBuilder().from(this);
   }
 
   /** The desired power state, {@code off} when unset. */

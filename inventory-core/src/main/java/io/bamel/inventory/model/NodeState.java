@@ -1,7 +1,5 @@
 package io.bamel.inventory.model;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-
 /**
  * The lifecycle state of a node, as the node controller observes and drives it. See
  * docs/architecture.md: {@code off -> powering-on -> joining -> ready -> draining -> powering-off
@@ -16,16 +14,6 @@ public enum NodeState implements JsonEnum {
   POWERING_OFF,
   ERROR,
   UNKNOWN;
-
-  /**
-   * The constant named {@code text} in JSON.
-   *
-   * @throws InvalidInputException naming the accepted values when there is none
-   */
-  @JsonCreator
-  public static NodeState fromJson(String text) {
-    return Enums.parse(values(), text, "nodeState");
-  }
 
   @Override
   public String toString() {

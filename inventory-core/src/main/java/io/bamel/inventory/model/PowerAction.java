@@ -1,7 +1,5 @@
 package io.bamel.inventory.model;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-
 /**
  * A power action the node controller asks a node's BMC for: {@code power-on}, {@code power-off}
  * (graceful), {@code power-off-force} or {@code power-cycle}. The one power-action type of the
@@ -14,16 +12,6 @@ public enum PowerAction implements JsonEnum {
   POWER_OFF,
   POWER_OFF_FORCE,
   POWER_CYCLE;
-
-  /**
-   * The constant named {@code text} in JSON.
-   *
-   * @throws InvalidInputException naming the accepted values when there is none
-   */
-  @JsonCreator
-  public static PowerAction fromJson(String text) {
-    return Enums.parse(values(), text, "lastPowerAction");
-  }
 
   @Override
   public String toString() {

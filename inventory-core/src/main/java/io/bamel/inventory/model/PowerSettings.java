@@ -43,6 +43,50 @@ final class PowerSettings {
     return out == null ? extensions : out;
   }
 
+  /**
+   * {@code extensions} with the settings field {@code field} set to {@code value} as JSON, or
+   * removed when {@code value} is {@code null}.
+   */
+  static Map<String, Object> with(Map<String, Object> extensions, String field, Object value) {
+    Map<String, Object> changed = new LinkedHashMap<>(extensions == null ? Map.of() : extensions);
+    if (value == null) {
+      changed.remove(field);
+    } else {
+      changed.put(field, SettingsJson.toJson(value));
+    }
+    return changed;
+  }
+
+  /**
+   * The fields of {@code unknown} that are no power interface's settings, then the settings fields
+   * of {@code extensions}: a spec's unknown fields replaced, its settings kept.
+   */
+  static Map<String, Object> keepingSettings(
+      Map<String, Object> extensions, Map<String, Object> unknown) {
+    Map<String, Object> merged = new LinkedHashMap<>();
+    if (unknown != null) {
+      unknown.forEach(
+          (field, value) -> {
+            if (!isSettingsField(field)) {
+              merged.put(field, value);
+            }
+          });
+    }
+    if (extensions != null) {
+      extensions.forEach(
+          (field, value) -> {
+            if (isSettingsField(field)) {
+              merged.put(field, value);
+            }
+          });
+    }
+    return merged;
+  }
+
+  private static boolean isSettingsField(String field) {
+    return PowerInterfaceTypes.bySettingsField(field).isPresent();
+  }
+
   /** Whether an object member anywhere in {@code json} is null. */
   private static boolean hasNull(JsonNode json) {
     for (JsonNode child : json) {

@@ -3,12 +3,14 @@ package io.bamel.inventory.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.inventory.store.Codec;
 import io.bamel.power.ipmi.IpmiInterface;
 import io.bamel.power.ipmi.IpmiSettings;
 import io.bamel.power.proxmox.ProxmoxInterface;
 import io.bamel.power.proxmox.ProxmoxVm;
 import io.bamel.power.wol.WakeOnLan;
 import io.bamel.power.wol.WolInterface;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -79,23 +81,24 @@ class NodeSpecValidationTest {
   @Test
   void wakeOnLanNeedsAProbePortOnTheManagementAddress() {
     NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
-    assertThat(fields(wol.settings(WolInterface.FIELD, null).build()))
+    assertThat(fields(wol.build().withSettings(WolInterface.FIELD, null)))
         .containsExactly("wakeOnLan.probePort");
     assertThat(
             fields(
-                wol.settings(WolInterface.FIELD, new WakeOnLan(null, null, "ssh-off", null))
-                    .build()))
+                wol.build()
+                    .withSettings(WolInterface.FIELD, new WakeOnLan(null, null, "ssh-off", null))))
         .containsExactly("wakeOnLan.probePort");
     assertThat(
-            fields(wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null)).build()))
+            fields(
+                wol.build().withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))))
         .isEmpty();
     assertThat(
             fields(
-                wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))
-                    .mgmtAddress(null)
-                    .build()))
+                wol.mgmtAddress(null)
+                    .build()
+                    .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))))
         .containsExactly("mgmtAddress");
-    assertThatThrownBy(() -> wol.settings(WolInterface.FIELD, null).build().validate())
+    assertThatThrownBy(() -> wol.build().withSettings(WolInterface.FIELD, null).validate())
         .hasMessageContaining("wakeOnLan.probePort: required for wol");
   }
 
@@ -111,18 +114,18 @@ class NodeSpecValidationTest {
               fields(
                   valid()
                       .powerInterface(PowerInterface.of("wol"))
-                      .settings(WolInterface.FIELD, probe)
                       .bootProfile(pxe)
-                      .build()))
+                      .build()
+                      .withSettings(WolInterface.FIELD, probe)))
           .as("wol " + pxe)
           .containsExactly("bootProfile");
       assertThat(
               fields(
                   valid()
                       .powerInterface(PowerInterface.of("proxmox"))
-                      .settings(ProxmoxInterface.FIELD, vm)
                       .bootProfile(pxe)
-                      .build()))
+                      .build()
+                      .withSettings(ProxmoxInterface.FIELD, vm)))
           .as("proxmox " + pxe)
           .containsExactly("bootProfile");
     }
@@ -131,18 +134,18 @@ class NodeSpecValidationTest {
               fields(
                   valid()
                       .powerInterface(PowerInterface.of("wol"))
-                      .settings(WolInterface.FIELD, probe)
                       .bootProfile(disk)
-                      .build()))
+                      .build()
+                      .withSettings(WolInterface.FIELD, probe)))
           .isEmpty();
     }
     assertThatThrownBy(
             () ->
                 valid()
                     .powerInterface(PowerInterface.of("proxmox"))
-                    .settings(ProxmoxInterface.FIELD, vm)
                     .bootProfile("pxe")
                     .build()
+                    .withSettings(ProxmoxInterface.FIELD, vm)
                     .validate())
         .hasMessageContaining("bootProfile: 'pxe' boots from the network, which proxmox cannot");
   }
@@ -169,8 +172,8 @@ class NodeSpecValidationTest {
     NodeSpec ok =
         valid()
             .powerInterface(PowerInterface.of("proxmox"))
-            .settings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null))
-            .build();
+            .build()
+            .withSettings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null));
     assertThat(ok.validate()).isSameAs(ok);
   }
 
@@ -202,8 +205,8 @@ class NodeSpecValidationTest {
     NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
     for (String name : java.util.List.of("ssh-off", "ipmi.soft_off", "0", "a".repeat(63))) {
       assertThat(
-              wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, name, null))
-                  .build()
+              wol.build()
+                  .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, name, null))
                   .validate())
           .isNotNull();
     }
@@ -219,8 +222,8 @@ class NodeSpecValidationTest {
             "a".repeat(64))) {
       assertThatThrownBy(
               () ->
-                  wol.settings(WolInterface.FIELD, new WakeOnLan(null, 22, text, null))
-                      .build()
+                  wol.build()
+                      .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, text, null))
                       .validate())
           .isInstanceOfSatisfying(
               InvalidInputException.class,
@@ -351,41 +354,55 @@ class NodeSpecValidationTest {
     assertThat(
             IpmiSettings.of(
                     valid()
-                        .settings(IpmiInterface.FIELD, IpmiSettings.of(0, "USER"))
                         .build()
+                        .withSettings(IpmiInterface.FIELD, IpmiSettings.of(0, "USER"))
                         .validate()
                         .facts(null))
                 .cipherSuite())
         .isZero();
     assertThat(
             valid()
-                .settings(IpmiInterface.FIELD, IpmiSettings.of(17, "ADMINISTRATOR"))
                 .build()
+                .withSettings(IpmiInterface.FIELD, IpmiSettings.of(17, "ADMINISTRATOR"))
                 .validate())
         .isNotNull();
     assertThat(
-            valid().settings(IpmiInterface.FIELD, IpmiSettings.of(null, null)).build().validate())
+            valid()
+                .build()
+                .withSettings(IpmiInterface.FIELD, IpmiSettings.of(null, null))
+                .validate())
         .isNotNull();
     assertThatThrownBy(
             () ->
-                valid().settings(IpmiInterface.FIELD, IpmiSettings.of(18, null)).build().validate())
+                valid()
+                    .build()
+                    .withSettings(IpmiInterface.FIELD, IpmiSettings.of(18, null))
+                    .validate())
         .hasMessageContaining("ipmi.cipherSuite: must be a cipher suite from 0 to 17");
     assertThatThrownBy(
             () ->
-                valid().settings(IpmiInterface.FIELD, IpmiSettings.of(-1, null)).build().validate())
+                valid()
+                    .build()
+                    .withSettings(IpmiInterface.FIELD, IpmiSettings.of(-1, null))
+                    .validate())
         .hasMessageContaining("ipmi.cipherSuite");
     assertThatThrownBy(
             () ->
                 valid()
-                    .settings(IpmiInterface.FIELD, IpmiSettings.of(3, "admin"))
                     .build()
+                    .withSettings(IpmiInterface.FIELD, IpmiSettings.of(3, "admin"))
                     .validate())
         .hasMessageContaining("ipmi.privilege: must be one of USER, OPERATOR, ADMINISTRATOR");
   }
 
   @Test
-  void aDesiredPowerStateIsNeverUnknown() {
-    assertThatThrownBy(() -> DesiredPower.fromJson("unknown"))
+  void aDesiredPowerStateIsNeverUnknown() throws Exception {
+    assertThatThrownBy(
+            () ->
+                Codec.decode(
+                    "{\"powerState\":\"unknown\"}".getBytes(StandardCharsets.UTF_8),
+                    NodeSpec.class))
+        .rootCause()
         .isInstanceOfSatisfying(
             InvalidInputException.class,
             e ->
@@ -394,8 +411,19 @@ class NodeSpecValidationTest {
                     .satisfies(
                         error -> {
                           assertThat(error.field()).isEqualTo("powerState");
-                          assertThat(error.message()).contains("on, off");
+                          assertThat(error.message())
+                              .isEqualTo("unknown value 'unknown'; expected one of on, off");
                         }));
-    assertThat(ObservedPower.fromJson("unknown")).isEqualTo(ObservedPower.UNKNOWN);
+    assertThat(Codec.mapper().readValue("\"unknown\"", ObservedPower.class))
+        .isEqualTo(ObservedPower.UNKNOWN);
+  }
+
+  @Test
+  void javaCallersReadJsonNamesTooNamingTheType() {
+    assertThat(JsonEnum.fromJson(PowerAction.class, "power-off-force"))
+        .isEqualTo(PowerAction.POWER_OFF_FORCE);
+    assertThatThrownBy(() -> JsonEnum.fromJson(DesiredPower.class, "unknown"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("desiredPower: unknown value 'unknown'; expected one of on, off");
   }
 }

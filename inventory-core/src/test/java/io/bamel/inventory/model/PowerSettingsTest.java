@@ -70,15 +70,15 @@ class PowerSettingsTest {
   void theSettingsSitWhereTheTypedFieldsWereWhateverTheBuilderOrder() {
     NodeSpec spec =
         NodeSpec.builder()
-            .settings(WolInterface.FIELD, WakeOnLan.of(22, "ssh-off"))
-            .settings(ProxmoxInterface.FIELD, ProxmoxVm.of("pve1", 101))
-            .settings(IpmiInterface.FIELD, IpmiSettings.of(3, "USER"))
             .name("n1")
             .mgmtAddress("192.0.2.7")
             .bmcTls(new BmcTls(null, true, null, null))
             .bootProfile("disk")
             .maintenance(false)
-            .build();
+            .build()
+            .withSettings(WolInterface.FIELD, WakeOnLan.of(22, "ssh-off"))
+            .withSettings(ProxmoxInterface.FIELD, ProxmoxVm.of("pve1", 101))
+            .withSettings(IpmiInterface.FIELD, IpmiSettings.of(3, "USER"));
     List<String> keys = keys(spec);
     assertThat(keys).isSubsetOf(TYPED_ORDER);
     assertThat(keys).isSortedAccordingTo(java.util.Comparator.comparingInt(TYPED_ORDER::indexOf));
@@ -96,8 +96,7 @@ class PowerSettingsTest {
     assertThat(new String(Codec.encode(spec), StandardCharsets.UTF_8))
         .isEqualTo("{\"ipmi\":{\"privilege\":\"USER\"},\"labels\":{}}");
     assertThat(spec.settings("proxmox")).isNull();
-    assertThat(spec.toBuilder().settings(IpmiInterface.FIELD, null).build().settings("ipmi"))
-        .isNull();
+    assertThat(spec.withSettings(IpmiInterface.FIELD, null).settings("ipmi")).isNull();
     assertThat(decode(new String(Codec.encode(spec), StandardCharsets.UTF_8))).isEqualTo(spec);
   }
 
@@ -141,12 +140,10 @@ class PowerSettingsTest {
   void keepingAStoredSpecsUnknownFieldsDoesNotBringBackItsSettings() {
     NodeSpec stored = decode("{\"ipmi\":{\"cipherSuite\":3},\"futureField\":1}");
     NodeSpec replaced =
-        decode("{\"ipmi\":{\"cipherSuite\":17}}").toBuilder()
-            .extensions(stored.extensions())
-            .build();
+        decode("{\"ipmi\":{\"cipherSuite\":17}}").withUnknownFields(stored.extensions());
     assertThat(replaced.settings("ipmi").get("cipherSuite").asInt()).isEqualTo(17);
     assertThat(replaced.extensions()).containsEntry("futureField", 1);
-    NodeSpec without = decode("{}").toBuilder().extensions(stored.extensions()).build();
+    NodeSpec without = decode("{}").withUnknownFields(stored.extensions());
     assertThat(without.settings("ipmi")).isNull();
     assertThat(without.extensions()).containsOnlyKeys("futureField");
   }

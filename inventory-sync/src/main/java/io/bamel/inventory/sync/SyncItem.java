@@ -60,9 +60,7 @@ public record SyncItem(
         current ->
             current == null
                 ? SpecRules.keepPowerFields(spec, null)
-                : SpecRules.keepPowerFields(spec, current).toBuilder()
-                    .extensions(current.extensions())
-                    .build(),
+                : SpecRules.keepPowerFields(spec, current).withUnknownFields(current.extensions()),
         null);
   }
 }

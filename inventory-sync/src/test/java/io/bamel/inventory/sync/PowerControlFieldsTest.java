@@ -38,11 +38,11 @@ class PowerControlFieldsTest {
     NodeSpec everything =
         PLACED.toBuilder()
             .bmcTls(new BmcTls(null, true, null, null))
-            .settings("ipmi", java.util.Map.of("cipherSuite", 17, "privilege", "OPERATOR"))
-            .settings("proxmox", java.util.Map.of("node", "pve1", "vmid", 100))
-            .settings("wakeOnLan", java.util.Map.of("probePort", 22))
             .kubernetesNodeName("k8s-1")
-            .build();
+            .build()
+            .withSettings("ipmi", java.util.Map.of("cipherSuite", 17, "privilege", "OPERATOR"))
+            .withSettings("proxmox", java.util.Map.of("node", "pve1", "vmid", 100))
+            .withSettings("wakeOnLan", java.util.Map.of("probePort", 22));
     assertThat(PowerControlFields.changed(null, everything))
         .containsExactlyElementsOf(PowerControlFields.NAMES);
   }
@@ -80,8 +80,9 @@ class PowerControlFieldsTest {
     NodeSpec wol =
         PLACED.toBuilder()
             .powerInterface(PowerInterface.of("wol"))
-            .settings("wakeOnLan", java.util.Map.of("probePort", 22, "powerOffCommand", "ssh-off"))
-            .build();
+            .build()
+            .withSettings(
+                "wakeOnLan", java.util.Map.of("probePort", 22, "powerOffCommand", "ssh-off"));
     assertThat(PowerControlFields.unknownCommand(wol, Set.of("ssh-off"))).isEmpty();
     assertThat(PowerControlFields.unknownCommand(wol, Set.of("other")))
         .singleElement()

@@ -77,9 +77,8 @@ public final class NodeEditRoutes {
               NodeSpec next =
                   before == null
                       ? incoming
-                      : SpecRules.keepPowerFields(incoming, before).toBuilder()
-                          .extensions(before.extensions())
-                          .build();
+                      : SpecRules.keepPowerFields(incoming, before)
+                          .withUnknownFields(before.extensions());
               List<String> control = checkPowerControl(caller, id, before, next);
               if (before == null) {
                 long rev =
@@ -130,9 +129,8 @@ public final class NodeEditRoutes {
                       ObjectNode base = Codec.mapper().valueToTree(current.spec());
                       base.remove(kept.keySet());
                       NodeSpec patched =
-                          ApiJson.convert(MergePatch.apply(base, patch), NodeSpec.class).toBuilder()
-                              .extensions(kept)
-                              .build();
+                          ApiJson.convert(MergePatch.apply(base, patch), NodeSpec.class)
+                              .withUnknownFields(kept);
                       List<FieldError> power =
                           SpecRules.powerFieldChanges(id, current.spec(), patched, false);
                       if (!power.isEmpty()) {

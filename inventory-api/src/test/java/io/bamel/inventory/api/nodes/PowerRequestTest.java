@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.inventory.api.http.ApiException;
 import io.bamel.inventory.model.DesiredPower;
+import io.bamel.inventory.model.JsonEnum;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerPolicy;
 import io.bamel.inventory.store.Codec;
@@ -42,7 +43,7 @@ class PowerRequestTest {
       return;
     }
     NodeSpec next = PowerRequest.parse(Codec.mapper().readTree(body)).apply("n1", spec);
-    assertThat(next.desiredPower()).isEqualTo(DesiredPower.fromJson(state));
-    assertThat(next.powerPolicy()).isEqualTo(PowerPolicy.fromJson(policy));
+    assertThat(next.desiredPower()).isEqualTo(JsonEnum.fromJson(DesiredPower.class, state));
+    assertThat(next.powerPolicy()).isEqualTo(JsonEnum.fromJson(PowerPolicy.class, policy));
   }
 }
