@@ -131,13 +131,16 @@ public final class BmcPassBenchmark implements Benchmark {
         syncSeconds != null
             ? Duration.ofSeconds(syncSeconds)
             : syncInterval(idealMillis(nodes, 1, 3, CONCURRENCY, latency), floor);
+    // the simulated BMCs, the replicas' caches and drivers share this JVM's heap, which make bench
+    // takes from MAVEN_OPTS: at 100,000 nodes the passes depend on it, so the log says it
     LOG.info(
         "bmc-pass: {} nodes, BMCs answering after {} ms, sync interval {} s (1 replica) and {} s"
-            + " (3 replicas)",
+            + " (3 replicas); bench JVM heap at most {} MiB",
         nodes,
         latency.toMillis(),
         sync1.toSeconds(),
-        sync3.toSeconds());
+        sync3.toSeconds(),
+        Runtime.getRuntime().maxMemory() / (1024 * 1024));
     try (EtcdCluster etcd = EtcdCluster.start(1);
         Client client = etcd.client();
         SimulatedBmcFleet fleet = SimulatedBmcFleet.start(false)) {

@@ -4,19 +4,24 @@ import io.bamel.power.BmcPowerState;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One simulated server behind a Redfish BMC: its power state with delayed transitions, its
  * sessions, its boot override and the counts of every operation it received. Thread-safe; the
  * state-changing methods are synchronized.
+ *
+ * <p>A fleet holds one per BMC, in the JVM of the controllers a benchmark measures, so what a
+ * system keeps stays small and does not grow with the requests it answers: its operation counts are
+ * one array, a session is one map entry, and request arrival times are kept only from the first
+ * {@link #clearRequestStats()} on, for the test that asked for them.
  */
 public final class SimulatedSystem {
 
@@ -45,18 +50,26 @@ public final class SimulatedSystem {
   private final String id;
   private final Clock clock;
   private final SimFaults faults = new SimFaults();
-  private final Map<SimOperation, LongAdder> counts = new EnumMap<>(SimOperation.class);
+  private final AtomicLongArray counts = new AtomicLongArray(SimOperation.values().length);
   private final Map<String, LongAdder> resets = new ConcurrentHashMap<>();
-  private final Map<String, Instant> sessions = new ConcurrentHashMap<>();
-  private final Map<String, Instant> sessionsCreated = new ConcurrentHashMap<>();
+
+  /** Live sessions by token: when each was created and last used. */
+  private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
-  private final List<Long> arrivals = new ArrayList<>();
+
+  /** Arrival times since the last {@link #clearRequestStats()}; null before the first. */
+  private volatile List<Long> arrivals;
+
   private volatile SimSystemConfig config;
   private volatile TreeOf tree;
 
   /** The tree looked up for a profile instance. */
   private record TreeOf(SimProfile profile, ProfileTree tree) {}
+
+  /** A live session: when it was created and when its token was last used. */
+  private record Session(Instant created, Instant lastUsed) {}
 
   private BmcPowerState settled;
   private BmcPowerState target;
@@ -73,9 +86,6 @@ public final class SimulatedSystem {
     this.config = config;
     this.clock = clock;
     this.settled = config.initialState() == BmcPowerState.ON ? BmcPowerState.ON : BmcPowerState.OFF;
-    for (SimOperation op : SimOperation.values()) {
-      counts.put(op, new LongAdder());
-    }
   }
 
   /** The system's id (the path segment after {@code /bmc/}). */
@@ -111,7 +121,6 @@ public final class SimulatedSystem {
   public void setCredentials(String username, String password) {
     config = config.withCredentials(username, password);
     sessions.clear();
-    sessionsCreated.clear();
   }
 
   /** Replaces the configuration (credentials, delays, reset types) while running. */
@@ -121,7 +130,7 @@ public final class SimulatedSystem {
 
   /** How many times this system received {@code operation}. */
   public long count(SimOperation operation) {
-    return counts.get(operation).sum();
+    return counts.get(operation.ordinal());
   }
 
   /** How many resets of {@code resetType} (such as {@code On}) this system accepted. */
@@ -138,7 +147,6 @@ public final class SimulatedSystem {
   /** Ends every session at once (their tokens get 401 from now on). */
   public void expireSessions() {
     sessions.clear();
-    sessionsCreated.clear();
   }
 
   /** The power state now. */
@@ -177,28 +185,37 @@ public final class SimulatedSystem {
 
   /**
    * When each request arrived since the last {@link #clearRequestStats()}, in arrival order, as
-   * {@link System#nanoTime()} values (comparable with a test's own).
+   * {@link System#nanoTime()} values (comparable with a test's own); empty before the first call of
+   * it, since a system records arrivals only once a test has asked for them.
    */
   public List<Long> requestArrivalNanos() {
-    synchronized (arrivals) {
-      return List.copyOf(arrivals);
+    List<Long> recorded = arrivals;
+    if (recorded == null) {
+      return List.of();
+    }
+    synchronized (recorded) {
+      return List.copyOf(recorded);
     }
   }
 
-  /** Forgets the concurrency and arrival statistics. */
+  /**
+   * Forgets the concurrency and arrival statistics, and records each request's arrival from now on
+   * ({@link #requestArrivalNanos()}).
+   */
   public void clearRequestStats() {
     maxInFlight.set(inFlight.get());
-    synchronized (arrivals) {
-      arrivals.clear();
-    }
+    arrivals = new ArrayList<>();
   }
 
   /** A request for this system arrived; pair with {@link #requestEnded()}. */
   void requestStarted() {
     int now = inFlight.incrementAndGet();
     maxInFlight.accumulateAndGet(now, Math::max);
-    synchronized (arrivals) {
-      arrivals.add(System.nanoTime());
+    List<Long> recording = arrivals;
+    if (recording != null) {
+      synchronized (recording) {
+        recording.add(System.nanoTime());
+      }
     }
   }
 
@@ -235,7 +252,7 @@ public final class SimulatedSystem {
   }
 
   void record(SimOperation operation) {
-    counts.get(operation).increment();
+    counts.incrementAndGet(operation.ordinal());
   }
 
   synchronized ResetOutcome reset(String type) {
@@ -342,24 +359,23 @@ public final class SimulatedSystem {
       return Optional.empty();
     }
     String token = UUID.randomUUID().toString().replace("-", "");
-    sessions.put(token, clock.instant());
-    sessionsCreated.put(sessionIdOf(token), clock.instant());
+    Instant now = clock.instant();
+    sessions.put(token, new Session(now, now));
     return Optional.of(token);
   }
 
   /** Whether {@code token} names a live session; touches it. */
   boolean validSession(String token) {
-    Instant last = sessions.get(token);
-    if (last == null) {
+    Session session = sessions.get(token);
+    if (session == null) {
       return false;
     }
     Instant now = clock.instant();
-    if (now.isAfter(last.plus(config.sessionTimeout()))) {
+    if (now.isAfter(session.lastUsed().plus(config.sessionTimeout()))) {
       sessions.remove(token);
-      sessionsCreated.remove(sessionIdOf(token));
       return false;
     }
-    sessions.put(token, now);
+    sessions.put(token, new Session(session.created(), now));
     return true;
   }
 
@@ -380,19 +396,18 @@ public final class SimulatedSystem {
 
   /** When session {@code sessionId} was created and when it expires unless used: two instants. */
   List<Instant> sessionTimes(String sessionId) {
-    Instant created = sessionsCreated.getOrDefault(sessionId, clock.instant());
-    Instant used =
+    Instant now = clock.instant();
+    Session session =
         sessions.entrySet().stream()
             .filter(e -> sessionIdOf(e.getKey()).equals(sessionId))
             .map(Map.Entry::getValue)
             .findFirst()
-            .orElse(created);
-    return List.of(created, used.plus(config.sessionTimeout()));
+            .orElse(new Session(now, now));
+    return List.of(session.created(), session.lastUsed().plus(config.sessionTimeout()));
   }
 
   /** Ends session {@code sessionId} (its token's first 12 characters); whether it existed. */
   boolean logout(String sessionId) {
-    sessionsCreated.remove(sessionId);
     return sessions.keySet().removeIf(token -> sessionIdOf(token).equals(sessionId));
   }
 

@@ -71,6 +71,52 @@ class SimulatedSystemTest {
   }
 
   @Test
+  void aSessionKeepsItsCreationTimeWhileEachUseMovesItsExpiry() {
+    String token = system.login("admin", "password").orElseThrow();
+    String id = SimulatedSystem.sessionIdOf(token);
+    Instant created = clock.instant();
+    clock.advance(Duration.ofMinutes(10));
+    assertThat(system.validSession(token)).isTrue();
+    Duration timeout = system.config().sessionTimeout();
+    assertThat(system.sessionTimes(id)).containsExactly(created, clock.instant().plus(timeout));
+    assertThat(system.logout(id)).isTrue();
+    assertThat(system.sessionCount()).isZero();
+    assertThat(system.validSession(token)).isFalse();
+  }
+
+  @Test
+  void arrivalsAreRecordedOnlyOnceATestAskedForThem() {
+    system.requestStarted();
+    system.requestEnded();
+    assertThat(system.requestArrivalNanos()).isEmpty();
+
+    system.clearRequestStats();
+    long before = System.nanoTime();
+    system.requestStarted();
+    system.requestStarted();
+    assertThat(system.maxConcurrentRequests()).isEqualTo(2);
+    assertThat(system.requestArrivalNanos())
+        .hasSize(2)
+        .allSatisfy(t -> assertThat(t).isGreaterThanOrEqualTo(before));
+
+    system.requestEnded();
+    system.requestEnded();
+    system.clearRequestStats();
+    assertThat(system.requestArrivalNanos()).isEmpty();
+    assertThat(system.maxConcurrentRequests()).isZero();
+  }
+
+  @Test
+  void countsEachOperationApart() {
+    system.record(SimOperation.values()[0]);
+    system.record(SimOperation.values()[0]);
+    system.record(SimOperation.values()[1]);
+    assertThat(system.count(SimOperation.values()[0])).isEqualTo(2);
+    assertThat(system.count(SimOperation.values()[1])).isEqualTo(1);
+    assertThat(system.count(SimOperation.values()[2])).isZero();
+  }
+
+  @Test
   void onceAnEtagWasGivenABootOverrideNeedsAMatchingIfMatch() {
     assertThat(system.patchBoot("Hdd", "Once", null, false))
         .as("no ETag given yet: no precondition")
