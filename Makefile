@@ -29,9 +29,14 @@ build: deps
 run: build
 	$(BIN) demo
 
+# The benchmarks run inside Maven's JVM (exec:java), so its heap is theirs: pinned here, after the
+# caller's MAVEN_OPTS, so that a figure never depends on the shell it was started from
+# (bmc-pass holds 100,000 simulated BMCs and the controllers reading them; docs/benchmarks.md).
+BENCH_HEAP := -Xmx4g
+
 bench: deps
 	$(MVN) -DskipTests -DskipITs install
-	$(MVN) -pl bench exec:java
+	MAVEN_OPTS="$$MAVEN_OPTS $(BENCH_HEAP)" $(MVN) -pl bench exec:java
 
 format: jdk
 	$(MVN) spotless:apply
