@@ -1,5 +1,8 @@
 package io.bamel.server.modules;
 
+import static io.bamel.server.modules.PomXml.child;
+import static io.bamel.server.modules.PomXml.children;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -109,24 +112,6 @@ final class DependencyAnalysisRules {
       previous = previous.getPreviousSibling();
     }
     return previous;
-  }
-
-  private static Element child(Element parent, String name) {
-    List<Element> found = children(parent, name);
-    return found.isEmpty() ? null : found.get(0);
-  }
-
-  private static List<Element> children(Element parent, String name) {
-    List<Element> found = new ArrayList<>();
-    if (parent == null) {
-      return found;
-    }
-    for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
-      if (node instanceof Element element && name.equals(element.getTagName())) {
-        found.add(element);
-      }
-    }
-    return found;
   }
 
   private static String text(Element element) {

@@ -2,10 +2,7 @@ package io.bamel.server.modules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 
@@ -20,13 +17,13 @@ class DependencyAnalysisTest {
 
   @Test
   void everyPomKeepsTheAnalysisStrict() throws Exception {
-    Element parent = ReactorPoms.document(ROOT.resolve("pom.xml"));
+    Element parent = PomXml.document(ROOT.resolve("pom.xml"));
     assertThat(DependencyAnalysisRules.problems("pom.xml", parent, true)).isEmpty();
 
     ReactorPoms poms = ReactorPoms.read(ROOT);
     assertThat(poms.modules()).as("the parent pom's modules").contains("deploy", "inventory-core");
     for (String module : poms.modules()) {
-      Element pom = ReactorPoms.document(ROOT.resolve(module).resolve("pom.xml"));
+      Element pom = PomXml.document(ROOT.resolve(module).resolve("pom.xml"));
       assertThat(DependencyAnalysisRules.problems(module, pom, false)).as(module).isEmpty();
     }
   }
@@ -93,11 +90,6 @@ class DependencyAnalysisTest {
             + "<artifactId>maven-dependency-plugin</artifactId><executions>"
             + execution
             + "</executions></plugin></plugins></build></project>";
-    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-    return factory
-        .newDocumentBuilder()
-        .parse(new ByteArrayInputStream(pom.getBytes(StandardCharsets.UTF_8)))
-        .getDocumentElement();
+    return PomXml.parse(pom);
   }
 }
