@@ -16,7 +16,6 @@ import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.store.WriteFence;
 import io.bamel.power.BmcPowerState;
 import java.time.Clock;
 import java.time.Instant;
@@ -26,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,7 +44,8 @@ class KubeCacheLagTest {
   static final String CP1_UUID = "4c4c4544-0042-3510-8053-b4c04f4e3232";
 
   final LaggingCluster cluster = new LaggingCluster();
-  final NodeKube kube = new NodeKube(cluster, OWNS_ALL, Clock.fixed(T0, ZoneOffset.UTC));
+  final NodeKube kube =
+      new NodeKube(cluster, OwnsEveryNode.INSTANCE, Clock.fixed(T0, ZoneOffset.UTC));
 
   @Test
   void retargetedAtANodeTheCacheHasNotSeen_nothingIsSentAndTheMachineStaysReady() {
@@ -280,31 +279,4 @@ class KubeCacheLagTest {
     @Override
     public void close() {}
   }
-
-  /** A controller that owns every node. */
-  private static final Ownership OWNS_ALL =
-      new Ownership() {
-        @Override
-        public Optional<WriteFence> fence(String id) {
-          return Optional.empty();
-        }
-
-        @Override
-        public boolean owns(String id) {
-          return true;
-        }
-
-        @Override
-        public boolean active() {
-          return true;
-        }
-
-        @Override
-        public String component() {
-          return "node-controller";
-        }
-
-        @Override
-        public void listen(Consumer<Handover> listener) {}
-      };
 }

@@ -9,12 +9,10 @@ import ch.qos.logback.core.read.ListAppender;
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.store.WriteFence;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,33 +27,6 @@ import org.slf4j.LoggerFactory;
  * logged (once, then once at recovery).
  */
 class NodeReconcilerTest {
-
-  /** A controller that owns every node (the outage test reads only). */
-  private static final Ownership OWNS_ALL =
-      new Ownership() {
-        @Override
-        public Optional<WriteFence> fence(String id) {
-          return Optional.empty();
-        }
-
-        @Override
-        public boolean owns(String id) {
-          return true;
-        }
-
-        @Override
-        public boolean active() {
-          return true;
-        }
-
-        @Override
-        public String component() {
-          return "node-controller";
-        }
-
-        @Override
-        public void listen(Consumer<Handover> listener) {}
-      };
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(
@@ -96,7 +67,7 @@ class NodeReconcilerTest {
     events.start();
     logger.addAppender(events);
     try {
-      NodeKube kube = new NodeKube(cluster, OWNS_ALL, Clock.systemUTC());
+      NodeKube kube = new NodeKube(cluster, OwnsEveryNode.INSTANCE, Clock.systemUTC());
       NodeSpec spec = NodeSpec.builder().build();
       for (int i = 0; i < 5; i++) {
         assertThat(kube.observe("n" + i, spec, null)).isEqualTo(KubeView.UNREACHABLE);
