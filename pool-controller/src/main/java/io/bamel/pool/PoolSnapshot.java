@@ -4,6 +4,8 @@ import io.bamel.pool.history.DemandHistory;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
+import org.immutables.value.Value;
 
 /**
  * Everything the scaling policy decides from, gathered by the pool controller: the pool's members,
@@ -25,6 +27,7 @@ import java.util.Set;
  * @param history the pool's demand history, this cycle's observation included ({@link
  *     DemandHistory#empty()} when none is kept, as in a snapshot built without one)
  */
+@Value.Builder
 public record PoolSnapshot(
     List<Member> members,
     Utilization utilization,
@@ -73,47 +76,28 @@ public record PoolSnapshot(
 
   /** This snapshot with {@code pods} as its pending pods. */
   public PoolSnapshot withPending(List<PendingPod> pods) {
-    return new PoolSnapshot(
-        members,
-        utilization,
-        pods,
-        upVotes,
-        downVotes,
-        downTriggers,
-        lowSince,
-        lastScaleUp,
-        demand,
-        history);
+    return with(b -> b.pending(pods));
   }
 
   /** This snapshot with {@code history} as the pool's demand history. */
   public PoolSnapshot withHistory(DemandHistory history) {
-    return new PoolSnapshot(
-        members,
-        utilization,
-        pending,
-        upVotes,
-        downVotes,
-        downTriggers,
-        lowSince,
-        lastScaleUp,
-        demand,
-        history);
+    return with(b -> b.history(history));
   }
 
   /** This snapshot with {@code trend} as its recent demand. */
   public PoolSnapshot withDemand(DemandTrend trend) {
-    return new PoolSnapshot(
-        members,
-        utilization,
-        pending,
-        upVotes,
-        downVotes,
-        downTriggers,
-        lowSince,
-        lastScaleUp,
-        trend,
-        history);
+    return with(b -> b.demand(trend));
+  }
+
+  /**
+   * A copy with {@code change} applied to its components, through the generated {@link
+   * PoolSnapshotBuilder} (docs/architecture.md#generated-builders): a new component needs no change
+   * here.
+   */
+  private PoolSnapshot with(Consumer<PoolSnapshotBuilder> change) {
+    PoolSnapshotBuilder b = new PoolSnapshotBuilder().from(this);
+    change.accept(b);
+    return b.build();
   }
 
   /**
