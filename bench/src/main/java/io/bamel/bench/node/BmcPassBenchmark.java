@@ -37,6 +37,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -69,18 +70,18 @@ import org.slf4j.LoggerFactory;
  * <p>100,000 nodes by default ({@code -Dbench.bmcPassNodes}): one replica's pass is 156 s ideal,
  * and the whole benchmark takes about 25 minutes, most of it the controllers' first contact with
  * 100,000 new BMCs (discovery, login, inspection, a power draw each); {@code
- * -Dbench.bmcPassNodes=10000} takes about 5. Everything is the shipped default (64 BMC calls at
- * once per replica, a power draw read every 10 minutes, the 15 s replica lease) but the sync
- * interval and its jitter: the interval is twice the configuration's ideal pass, at least 60 s (20
- * s in a quick run), unless {@code -Dbench.bmcPassSyncSeconds} says otherwise, so that a
- * controller's start-up and first pass end before its second pass, which is the one timed, and that
- * a timed pass ends before the next begins; no jitter, so that the three replicas' passes overlap.
- * Each configuration: the controllers start with the BMCs answering at once; the first sync pass
- * reads every node's state and power draw (the draw is due at a controller's first pass) at zero
- * latency; then every BMC answers after the latency and the second pass is timed: one power-state
- * read per node, no draw (not due for 10 minutes). A replica's pass time runs from the start of its
- * first read to the end of its last; the fleet's is the slowest replica's, whose share of the ring
- * is reported too.
+ * -Dbench.bmcPassNodes=10000} takes about 5; {@code -Dbench.bmcPassReplicas=1} (or {@code 3}) runs
+ * one configuration only. Everything is the shipped default (64 BMC calls at once per replica, a
+ * power draw read every 10 minutes, the 15 s replica lease) but the sync interval and its jitter:
+ * the interval is twice the configuration's ideal pass, at least 60 s (20 s in a quick run), unless
+ * {@code -Dbench.bmcPassSyncSeconds} says otherwise, so that a controller's start-up and first pass
+ * end before its second pass, which is the one timed, and that a timed pass ends before the next
+ * begins; no jitter, so that the three replicas' passes overlap. Each configuration: the
+ * controllers start with the BMCs answering at once; the first sync pass reads every node's state
+ * and power draw (the draw is due at a controller's first pass) at zero latency; then every BMC
+ * answers after the latency and the second pass is timed: one power-state read per node, no draw
+ * (not due for 10 minutes). A replica's pass time runs from the start of its first read to the end
+ * of its last; the fleet's is the slowest replica's, whose share of the ring is reported too.
  *
  * <p>Checked and reported: in the timed pass every node was read exactly once, by the replica the
  * ring gives it, and nothing was written to etcd. With three replicas, one is then cut off from
@@ -116,9 +117,34 @@ public final class BmcPassBenchmark implements Benchmark {
     return Duration.ofSeconds(Math.max(floorSeconds, (long) Math.ceil(2 * idealMillis / 1000)));
   }
 
+  /**
+   * The configurations to run, from {@code -Dbench.bmcPassReplicas}: {@code 1} (one replica),
+   * {@code 3} (three sharded replicas and the cut) or both, the default ({@code null}, or {@code
+   * 1,3}).
+   */
+  static Set<Integer> configurations(String property) {
+    if (property == null || property.isBlank()) {
+      return Set.of(1, 3);
+    }
+    Set<Integer> chosen = new java.util.TreeSet<>();
+    for (String part : property.split(",")) {
+      switch (part.trim()) {
+        case "1" -> chosen.add(1);
+        case "3" -> chosen.add(3);
+        default ->
+            throw new IllegalArgumentException(
+                "bench.bmcPassReplicas: 1, 3 or 1,3 (the replica counts to run), not '"
+                    + property
+                    + "'");
+      }
+    }
+    return Set.copyOf(chosen);
+  }
+
   @Override
   public List<BenchResult> run(BenchContext context) throws Exception {
     int nodes = context.size("bmcPassNodes", 100_000);
+    Set<Integer> configurations = configurations(System.getProperty("bench.bmcPassReplicas"));
     Duration latency =
         Duration.ofMillis(Integer.getInteger("bench.bmcPassLatencyMs", LATENCY_MILLIS));
     Integer syncSeconds = Integer.getInteger("bench.bmcPassSyncSeconds");
@@ -145,107 +171,137 @@ public final class BmcPassBenchmark implements Benchmark {
         Client client = etcd.client();
         SimulatedBmcFleet fleet = SimulatedBmcFleet.start(false)) {
       List<String> ids = load(fleet, client, nodes);
-      Pass one = pass(etcd, fleet, ids, 1, sync1, latency, false);
-      Pass three = pass(etcd, fleet, ids, 3, sync3, latency, true);
+      Pass one =
+          configurations.contains(1) ? pass(etcd, fleet, ids, 1, sync1, latency, false) : null;
+      Pass three =
+          configurations.contains(3) ? pass(etcd, fleet, ids, 3, sync3, latency, true) : null;
       return rows(nodes, latency, one, three);
     }
   }
 
+  /** The rows of the configurations run ({@code one} or {@code three} null when not run). */
   private List<BenchResult> rows(int nodes, Duration latency, Pass one, Pass three) {
     double ideal1 = idealMillis(nodes, 1, 1, CONCURRENCY, latency);
     double ideal3 = idealMillis(nodes, 1, 3, CONCURRENCY, latency);
     String ms = String.format(Locale.ROOT, "%,d ms", latency.toMillis());
     double fairShare = nodes / 3.0;
-    int misread = one.misread() + three.misread();
-    return List.of(
-        BenchResult.ratioAtMost(
-            name(),
-            String.format(
-                Locale.ROOT,
-                "pass of %,d nodes x %s, 1 replica, %d BMC calls (vs ideal %,d x %s / %d)",
-                nodes,
-                ms,
-                CONCURRENCY,
-                nodes,
-                ms,
-                CONCURRENCY),
-            one.millis(),
-            ideal1,
-            "ms",
-            1.3),
-        BenchResult.ratioAtMost(
-            name(),
-            String.format(
-                Locale.ROOT,
-                "same pass, 3 sharded replicas, slowest (vs ideal %,d x %s / (3 x %d))",
-                nodes,
-                ms,
-                CONCURRENCY),
-            three.millis(),
-            ideal3,
-            "ms",
-            1.3),
-        new BenchResult(
-            name(),
-            "speed-up: 1 replica's pass vs the 3 replicas' slowest (vs 3) (info)",
-            one.millis() / three.millis(),
-            3,
-            "x",
-            one.millis() / three.millis() / 3,
-            "info",
-            true),
-        cpuRow("1 replica", 1, latency, one),
-        cpuRow("3 replicas", 3, latency, three),
-        new BenchResult(
-            name(),
-            "3 replicas: nodes of the slowest replica's share vs a third (info)",
-            three.slowestShare(),
-            fairShare,
-            "nodes",
-            three.slowestShare() / fairShare,
-            "info",
-            true),
+    List<Pass> run = java.util.stream.Stream.of(one, three).filter(Objects::nonNull).toList();
+    int misread = run.stream().mapToInt(Pass::misread).sum();
+    long written = run.stream().mapToLong(Pass::written).sum();
+    List<BenchResult> rows = new ArrayList<>();
+    if (one != null) {
+      rows.add(
+          BenchResult.ratioAtMost(
+              name(),
+              String.format(
+                  Locale.ROOT,
+                  "pass of %,d nodes x %s, 1 replica, %d BMC calls (vs ideal %,d x %s / %d)",
+                  nodes,
+                  ms,
+                  CONCURRENCY,
+                  nodes,
+                  ms,
+                  CONCURRENCY),
+              one.millis(),
+              ideal1,
+              "ms",
+              1.3));
+    }
+    if (three != null) {
+      rows.add(
+          BenchResult.ratioAtMost(
+              name(),
+              String.format(
+                  Locale.ROOT,
+                  "same pass, 3 sharded replicas, slowest (vs ideal %,d x %s / (3 x %d))",
+                  nodes,
+                  ms,
+                  CONCURRENCY),
+              three.millis(),
+              ideal3,
+              "ms",
+              1.3));
+    }
+    if (one != null && three != null) {
+      rows.add(
+          new BenchResult(
+              name(),
+              "speed-up: 1 replica's pass vs the 3 replicas' slowest (vs 3) (info)",
+              one.millis() / three.millis(),
+              3,
+              "x",
+              one.millis() / three.millis() / 3,
+              "info",
+              true));
+    }
+    if (one != null) {
+      rows.add(cpuRow("1 replica", 1, latency, one));
+    }
+    if (three != null) {
+      rows.add(cpuRow("3 replicas", 3, latency, three));
+      rows.add(
+          new BenchResult(
+              name(),
+              "3 replicas: nodes of the slowest replica's share vs a third (info)",
+              three.slowestShare(),
+              fairShare,
+              "nodes",
+              three.slowestShare() / fairShare,
+              "info",
+              true));
+    }
+    rows.add(
         new BenchResult(
             name(),
             "timed passes: nodes not read exactly once, by their owner (of "
-                + String.format(Locale.ROOT, "%,d", 2 * nodes)
+                + String.format(Locale.ROOT, "%,d", run.size() * nodes)
                 + ")",
             misread,
             0,
             "nodes",
             misread,
             "= 0",
-            misread == 0),
+            misread == 0));
+    rows.add(
         new BenchResult(
             name(),
-            "etcd revisions written during the timed passes (1 replica + 3 replicas)",
-            one.written() + three.written(),
+            "etcd revisions written during the timed passes ("
+                + (one != null && three != null
+                    ? "1 replica + 3 replicas"
+                    : one != null ? "1 replica" : "3 replicas")
+                + ")",
+            written,
             0,
             "revisions",
-            one.written() + three.written(),
+            written,
             "= 0",
-            one.written() + three.written() == 0),
-        new BenchResult(
-            name(),
-            "a replica cut off: ring without it on both survivors (vs lease TTL)",
-            three.ringMillis(),
-            TTL.toMillis(),
-            "ms",
-            three.ringMillis() / TTL.toMillis(),
-            "<= 1 (within the TTL)",
-            three.ringMillis() <= TTL.toMillis()),
-        new BenchResult(
-            name(),
-            String.format(
-                Locale.ROOT,
-                "same cut: its %,d nodes each read by their new owner (vs lease TTL) (info)",
-                three.cutShare()),
-            three.takeoverMillis(),
-            TTL.toMillis(),
-            "ms",
-            three.takeoverMillis() / TTL.toMillis(),
-            "info",
-            three.takenOver()));
+            written == 0));
+    if (three != null) {
+      rows.add(
+          new BenchResult(
+              name(),
+              "a replica cut off: ring without it on both survivors (vs lease TTL)",
+              three.ringMillis(),
+              TTL.toMillis(),
+              "ms",
+              three.ringMillis() / TTL.toMillis(),
+              "<= 1 (within the TTL)",
+              three.ringMillis() <= TTL.toMillis()));
+      rows.add(
+          new BenchResult(
+              name(),
+              String.format(
+                  Locale.ROOT,
+                  "same cut: its %,d nodes each read by their new owner (vs lease TTL) (info)",
+                  three.cutShare()),
+              three.takeoverMillis(),
+              TTL.toMillis(),
+              "ms",
+              three.takeoverMillis() / TTL.toMillis(),
+              "info",
+              three.takenOver()));
+    }
+    return rows;
   }
 
   /**
@@ -512,14 +568,19 @@ public final class BmcPassBenchmark implements Benchmark {
               .max((a, b) -> Double.compare(passMillis.get(a), passMillis.get(b)))
               .get();
       for (PassReplica r : replicas) {
+        // the mean of the reads under way: at the BMC concurrency the pass waited for the BMCs;
+        // power draws read in the timed pass are reads its ideal does not count
         LOG.info(
-            "bmc-pass: {} replica(s): {} read {} nodes in {} ms (peak {} calls at once); {} etcd"
-                + " revisions written during the pass",
+            "bmc-pass: {} replica(s): {} read {} nodes in {} ms (peak {} calls at once, {} on"
+                + " average); {} power draws read in the pass; {} etcd revisions written during"
+                + " the pass",
             count,
             r.name,
             owned.get(r).size(),
             Math.round(passMillis.get(r)),
             r.recorder.peakInFlight(),
+            String.format(Locale.ROOT, "%.1f", r.recorder.readNanos() / (passMillis.get(r) * 1e6)),
+            r.recorder.drawReads(),
             written);
       }
       double ringMillis = 0;

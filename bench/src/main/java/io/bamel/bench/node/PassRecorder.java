@@ -20,9 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A power driver that passes every call to the real one and records, since its last {@link
  * #reset()}, the power-state reads and power-draw reads per BMC address, the start of the first
- * read and the end of the last one ({@code System.nanoTime()}), and the calls under way. One per
- * replica: it tells which replica read which node, and how long that replica's pass took. It also
- * tallies every read's answer, so that a run whose reads came back {@code unknown} fails.
+ * read and the end of the last one ({@code System.nanoTime()}), the time those reads took together,
+ * and the calls under way. One per replica: it tells which replica read which node, how long that
+ * replica's pass took and how many calls it kept under way on average. It also tallies every read's
+ * answer, so that a run whose reads came back {@code unknown} fails.
  */
 final class PassRecorder implements PowerDriver {
 
@@ -32,6 +33,7 @@ final class PassRecorder implements PowerDriver {
   private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
   private final AtomicLong lastEnd = new AtomicLong(Long.MIN_VALUE);
   private final AtomicLong total = new AtomicLong();
+  private final AtomicLong readNanos = new AtomicLong();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger peak = new AtomicInteger();
   private final PowerReadTally tally = new PowerReadTally();
@@ -46,6 +48,7 @@ final class PassRecorder implements PowerDriver {
     draws.clear();
     firstStart.set(Long.MAX_VALUE);
     lastEnd.set(Long.MIN_VALUE);
+    readNanos.set(0);
     peak.set(inFlight.get());
   }
 
@@ -64,6 +67,20 @@ final class PassRecorder implements PowerDriver {
   int draws(String address) {
     AtomicInteger n = draws.get(address);
     return n == null ? 0 : n.get();
+  }
+
+  /** Power-draw reads of every BMC since the last reset. */
+  long drawReads() {
+    return draws.values().stream().mapToLong(AtomicInteger::get).sum();
+  }
+
+  /**
+   * The time the power-state and power-draw reads since the last reset took, added up
+   * (nanoseconds): over the span from the first read's start to the last one's end, the mean number
+   * of reads under way at once.
+   */
+  long readNanos() {
+    return readNanos.get();
   }
 
   /** Every power-state read's answer since this driver was made (never reset). */
@@ -111,8 +128,10 @@ final class PassRecorder implements PowerDriver {
       inFlight.decrementAndGet();
       if (counts != null) {
         counts.computeIfAbsent(endpoint.address(), k -> new AtomicInteger()).incrementAndGet();
+        long end = System.nanoTime();
+        readNanos.addAndGet(end - start);
         firstStart.accumulateAndGet(start, Math::min);
-        lastEnd.accumulateAndGet(System.nanoTime(), Math::max);
+        lastEnd.accumulateAndGet(end, Math::max);
       }
     }
   }

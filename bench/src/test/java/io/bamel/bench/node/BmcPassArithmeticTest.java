@@ -1,6 +1,7 @@
 package io.bamel.bench.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
@@ -23,6 +24,19 @@ class BmcPassArithmeticTest {
     assertThat(BmcPassBenchmark.syncInterval(78_125, 60)).isEqualTo(Duration.ofSeconds(157));
     assertThat(BmcPassBenchmark.syncInterval(26_042, 60)).isEqualTo(Duration.ofSeconds(60));
     assertThat(BmcPassBenchmark.syncInterval(7_813, 20)).isEqualTo(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void bothConfigurationsRunUnlessOneIsNamed() {
+    assertThat(BmcPassBenchmark.configurations(null)).containsExactlyInAnyOrder(1, 3);
+    assertThat(BmcPassBenchmark.configurations(" ")).containsExactlyInAnyOrder(1, 3);
+    assertThat(BmcPassBenchmark.configurations("1")).containsExactly(1);
+    assertThat(BmcPassBenchmark.configurations(" 3 ")).containsExactly(3);
+    assertThat(BmcPassBenchmark.configurations("3,1")).containsExactlyInAnyOrder(1, 3);
+    assertThatThrownBy(() -> BmcPassBenchmark.configurations("2"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("bench.bmcPassReplicas")
+        .hasMessageContaining("'2'");
   }
 
   @Test

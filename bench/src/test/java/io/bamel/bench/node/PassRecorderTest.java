@@ -10,6 +10,7 @@ import io.bamel.power.Deadline;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerOffMode;
 import java.time.Duration;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 class PassRecorderTest {
@@ -35,6 +36,74 @@ class PassRecorderTest {
     assertThat(misreading.tally().unknown()).as("the tally survives a pass's reset").isEqualTo(1);
     assertThatThrownBy(() -> misreading.tally().requireRealStates("bmc-pass"))
         .hasMessageStartingWith("bmc-pass: 1 of 1 power reads returned unknown");
+  }
+
+  @Test
+  void drawsAndTheTimeTheReadsTookAreCountedUntilTheNextReset() throws Exception {
+    PassRecorder recorder = new PassRecorder(new SlowDriver());
+    BmcEndpoint a = BmcEndpoint.of("https://192.0.2.1", "bmc");
+    BmcEndpoint b = BmcEndpoint.of("https://192.0.2.2", "bmc");
+    recorder.bmcPowerState(a, SOON);
+    recorder.powerDraw(a, SOON);
+    recorder.powerDraw(b, SOON);
+    recorder.powerOn(b, SOON); // not a read: neither counted nor timed
+
+    assertThat(recorder.drawReads()).isEqualTo(2);
+    assertThat(recorder.draws(b.address())).isEqualTo(1);
+    assertThat(recorder.reads(b.address())).isZero();
+    // three reads of at least SlowDriver.PAUSE each, one after the other: at most their span
+    assertThat(recorder.readNanos())
+        .isGreaterThanOrEqualTo(3 * SlowDriver.PAUSE.toNanos())
+        .isLessThanOrEqualTo(recorder.lastEnd() - recorder.firstStart());
+
+    recorder.reset();
+    assertThat(recorder.drawReads()).isZero();
+    assertThat(recorder.readNanos()).isZero();
+  }
+
+  /** A driver whose reads each take {@link #PAUSE}. */
+  private static final class SlowDriver implements PowerDriver {
+    static final Duration PAUSE = Duration.ofMillis(5);
+
+    @Override
+    public String powerInterface() {
+      return "redfish";
+    }
+
+    @Override
+    public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline) {
+      pause();
+      return BmcPowerState.ON;
+    }
+
+    @Override
+    public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) {
+      pause();
+      return OptionalDouble.of(250);
+    }
+
+    private static void pause() {
+      try {
+        Thread.sleep(PAUSE);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    @Override
+    public void powerOn(BmcEndpoint endpoint, Deadline deadline) {}
+
+    @Override
+    public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline) {}
+
+    @Override
+    public void powerCycle(BmcEndpoint endpoint, Deadline deadline) {}
+
+    @Override
+    public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline) {}
+
+    @Override
+    public void close() {}
   }
 
   /** A driver whose every read is unknown, as a driver misreading its BMC's payload answers. */
