@@ -4,7 +4,6 @@ import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.BatchItem;
@@ -93,22 +92,7 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
       // As a controller that has been running leaves them, inspection included: the IPMI
       // driver inspects through ipmitool's FRU reader, a process per node, which is not what a
       // periodic pass measures.
-      BmcPassBenchmark.settle(
-          client,
-          ids,
-          new NodeHardware(
-              Instant.now(),
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              null,
-              java.util.Map.of()));
+      BmcPassBenchmark.settle(client, ids, BmcPassBenchmark.inspected(Instant.now()));
       return timedPass(etcd, fleet, addresses, sync, latency, ideal);
     }
   }
