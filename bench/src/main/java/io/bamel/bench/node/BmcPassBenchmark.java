@@ -102,6 +102,7 @@ public final class BmcPassBenchmark implements Benchmark {
   private static final int MIN_SYNC_SECONDS = 60;
   private static final int CONCURRENCY = NodeControllerConfig.DEFAULTS.bmcConcurrency();
   private static final Duration TTL = ReplicaRegistry.Options.DEFAULTS.ttl();
+  private static final int SETTLE_IN_FLIGHT = 16;
 
   @Override
   public String name() {
@@ -411,7 +412,7 @@ public final class BmcPassBenchmark implements Benchmark {
    * start-up has nothing to write and nothing to inspect: on a busy two-core machine 40,000 status
    * and readings writes through the controller took longer than the passes themselves, and a
    * start-up that inspects every BMC can outlast two sync intervals (see the class comment). Raw
-   * transactions of 128 puts, sent at once.
+   * transactions of 128 puts, a few under way at a time.
    */
   static void settle(Client client, List<String> ids, NodeHardware hardware) throws Exception {
     Instant now = Instant.now();
@@ -435,6 +436,11 @@ public final class BmcPassBenchmark implements Benchmark {
       if (ops.size() == 128 || i == ids.size() - 1) {
         txns.add(client.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit());
         ops = new ArrayList<>();
+        if (txns.size() >= SETTLE_IN_FLIGHT) {
+          // bounded: thousands of proposals at once outlast etcd's request timeout on a busy
+          // machine
+          txns.remove(0).get(5, TimeUnit.MINUTES);
+        }
       }
     }
     CompletableFuture.allOf(txns.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
