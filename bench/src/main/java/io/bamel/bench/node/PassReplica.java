@@ -25,8 +25,8 @@ import java.time.Duration;
  * nodeController.sharded: true} wires it ({@code BamelServer}): its own etcd client, inventory
  * cache, {@link ReplicaRegistry} (lease of the shipped 15 s TTL) and sharded {@link
  * NodeController}, with its own Redfish driver wrapped in a {@link PassRecorder}. Only the Redfish
- * credential (the simulator speaks plain HTTP on loopback), the sync interval and its jitter (none)
- * differ from a server's.
+ * credential (the simulator speaks plain HTTP on loopback), the sync interval, its jitter (none)
+ * and the draw interval (when given) differ from a server's.
  */
 final class PassReplica implements AutoCloseable {
 
@@ -61,6 +61,11 @@ final class PassReplica implements AutoCloseable {
    * machine's cores, the hardest case for a machine that runs all of them.
    */
   void startController(Duration syncInterval) {
+    startController(syncInterval, NodeControllerConfig.DEFAULTS.readingsInterval());
+  }
+
+  /** {@link #startController(Duration)} with a power draw read every {@code drawInterval}. */
+  void startController(Duration syncInterval, Duration drawInterval) {
     NodeControllerConfig d = NodeControllerConfig.DEFAULTS;
     NodeControllerConfig config =
         new NodeControllerConfig(
@@ -75,7 +80,7 @@ final class PassReplica implements AutoCloseable {
             d.timeouts(),
             d.shutdownTimeout(),
             d.readings(),
-            d.readingsInterval());
+            drawInterval);
     controller =
         NodeController.builder()
             .config(config)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.bamel.node.NodeControllerConfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,16 @@ class BmcPassArithmeticTest {
     assertThat(BmcPassBenchmark.syncInterval(78_125, 60)).isEqualTo(Duration.ofSeconds(157));
     assertThat(BmcPassBenchmark.syncInterval(26_042, 60)).isEqualTo(Duration.ofSeconds(60));
     assertThat(BmcPassBenchmark.syncInterval(7_813, 20)).isEqualTo(Duration.ofSeconds(20));
+  }
+
+  @Test
+  void noDrawIsDueAgainWithinTheHarnesssBoundsNorSoonerThanShipped() {
+    // 100,000 nodes at 100 ms on one replica: a 313 s interval, a 156 s ideal pass
+    Duration first = Duration.ofSeconds(4 * 313 + 600);
+    Duration timed = Duration.ofSeconds(3 * 313 + 1_563);
+    assertThat(BmcPassBenchmark.drawInterval(first, timed)).isEqualTo(first.plus(timed));
+    assertThat(BmcPassBenchmark.drawInterval(Duration.ofSeconds(1), Duration.ofSeconds(1)))
+        .isEqualTo(NodeControllerConfig.DEFAULTS.readingsInterval());
   }
 
   @Test
