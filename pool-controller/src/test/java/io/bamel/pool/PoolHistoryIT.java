@@ -19,7 +19,6 @@ import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdExtension;
-import io.bamel.inventory.testing.MutableClock;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.history.HistoryJson;
 import io.etcd.jetcd.Client;
@@ -27,6 +26,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -37,6 +37,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
+import org.threeten.extra.MutableClock;
 
 /**
  * The demand history kept in etcd by the pool controller, against real etcd and the fabric8 mock
@@ -70,7 +71,7 @@ class PoolHistoryIT {
     kubeServer = new KubeMock();
     kube = kubeServer.client();
     cluster = new Fabric8Cluster(kubeServer.client());
-    clock = new MutableClock(T0);
+    clock = MutableClock.of(T0, ZoneOffset.UTC);
   }
 
   @AfterEach
@@ -133,7 +134,7 @@ class PoolHistoryIT {
     while (clock.instant().isBefore(until)) {
       List<PoolController.AppliedPlan> outcomes = c.controller.runCycle();
       assertThat(outcomes).isNotEmpty().noneMatch(PoolController.AppliedPlan::fenced);
-      clock.advance(CYCLE);
+      clock.add(CYCLE);
     }
   }
 
@@ -207,7 +208,7 @@ class PoolHistoryIT {
       assertThat(h.path("peaks").path("cpu")).hasSize(168);
 
       // Two more hours, a pod more in the second: one write per closed hour, none in between.
-      clock.advance(CYCLE);
+      clock.add(CYCLE);
       cyclesUntil(a, clock, T0.plus(Duration.ofMinutes(119)));
       assertThat(etcdctlGet("/baremetal/pools/web/history").modRevision())
           .as("no write within an open hour")

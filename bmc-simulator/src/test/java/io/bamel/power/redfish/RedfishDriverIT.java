@@ -23,11 +23,11 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
-import io.bamel.power.testing.MutableClock;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -40,6 +40,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /** The Redfish driver against the simulated BMC fleet over self-signed TLS. */
 class RedfishDriverIT {
@@ -182,16 +183,16 @@ class RedfishDriverIT {
 
   @Test
   void sessionsExpireByIdleTimeout() throws Exception {
-    MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    MutableClock clock = MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
     try (SimulatedBmcFleet own = SimulatedBmcFleet.start(false, 0, clock)) {
       SimulatedSystem idle = own.add("idle", config().withSessionTimeout(Duration.ofMinutes(30)));
       BmcEndpoint plain = BmcEndpoint.of(own.address("idle"), "bmc-a");
       driver.bmcPowerState(plain, deadline());
-      clock.advance(Duration.ofMinutes(29));
+      clock.add(Duration.ofMinutes(29));
       driver.bmcPowerState(plain, deadline());
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(1);
 
-      clock.advance(Duration.ofMinutes(31));
+      clock.add(Duration.ofMinutes(31));
       assertThat(driver.bmcPowerState(plain, deadline())).isEqualTo(BmcPowerState.OFF);
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(2);
       assertThat(idle.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);
