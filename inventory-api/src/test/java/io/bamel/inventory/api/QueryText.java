@@ -1,0 +1,28 @@
+package io.bamel.inventory.api;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A query string written in a test, as the parameter map the API's filters read. */
+public final class QueryText {
+
+  private QueryText() {}
+
+  /**
+   * {@code a=1&a=2&b=3} as each parameter to its values, in order; nothing is decoded (the tests
+   * write their values plain).
+   */
+  public static Map<String, List<String>> values(String text) {
+    Map<String, List<String>> q = new HashMap<>();
+    if (!text.isEmpty()) {
+      for (String pair : text.split("&")) {
+        int eq = pair.indexOf('=');
+        q.computeIfAbsent(pair.substring(0, eq), k -> new ArrayList<>())
+            .add(pair.substring(eq + 1));
+      }
+    }
+    return q;
+  }
+}
