@@ -26,63 +26,21 @@ import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
-import io.bamel.inventory.store.EtcdInventory;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
-import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.ScalingDecision.Direction;
-import io.etcd.jetcd.Client;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
-import org.threeten.extra.MutableClock;
 
 /**
  * The pool controller against real etcd, the fabric8 mock API server in CRUD mode, and WireMock as
  * Prometheus; time is a fake clock, cycles are run by hand.
  */
-class PoolControllerIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
-
-  private Client client;
-  private EtcdInventory store;
-  private KubeMock kubeServer;
-  private KubernetesClient kube;
-  private Fabric8Cluster cluster;
-  private MutableClock clock;
-
-  @BeforeEach
-  void start() {
-    client = ETCD.cluster().client();
-    store = new EtcdInventory(client);
-    kubeServer = new KubeMock();
-    kube = kubeServer.client();
-    cluster = new Fabric8Cluster(kubeServer.client());
-    clock = MutableClock.of(T0, ZoneOffset.UTC);
-  }
-
-  @AfterEach
-  void stop() {
-    detach.run();
-    cluster.close();
-    kube.close();
-    kubeServer.close();
-    client.close();
-  }
+class PoolControllerIT extends PoolSiteTests {
 
   private Controllers controllers(String identity) throws InterruptedException {
     return controllers(identity, b -> {});
@@ -127,11 +85,9 @@ class PoolControllerIT {
     ListAppender<ILoggingEvent> appender = new ListAppender<>();
     appender.start();
     logger.addAppender(appender);
-    detach = () -> logger.detachAppender(appender);
+    detach.add(() -> logger.detachAppender(appender));
     return appender;
   }
-
-  private Runnable detach = () -> {};
 
   private static List<String> warnings(ListAppender<ILoggingEvent> logged) {
     return logged.list.stream()
