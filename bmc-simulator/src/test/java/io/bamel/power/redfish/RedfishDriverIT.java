@@ -3,7 +3,6 @@ package io.bamel.power.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
@@ -13,7 +12,6 @@ import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.TransientPowerException;
@@ -24,7 +22,6 @@ import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -76,15 +73,7 @@ class RedfishDriverIT {
 
   @BeforeEach
   void setUp() {
-    driver =
-        new RedfishDriver(
-            store,
-            RedfishConfig.defaults()
-                .withGracefulTimeout(Duration.ofMillis(700))
-                .withPollInterval(Duration.ofMillis(50))
-                .withBusyBackoff(new Backoff(Duration.ofMillis(20), Duration.ofMillis(200), 6)),
-            Clock.systemUTC(),
-            Sleeper.SYSTEM);
+    driver = FastRedfishDrivers.fast(store, RedfishConfig.defaults(), Duration.ofMillis(700));
     id = "sys-" + next++;
     system = fleet.add(id, config());
   }
