@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A query string written in a test, as the parameter map the API's filters read. */
+/** Text written in a test ({@code a=1&b=2}), as the maps the API's filters read. */
 public final class QueryText {
 
   private QueryText() {}
@@ -24,5 +24,20 @@ public final class QueryText {
       }
     }
     return q;
+  }
+
+  /**
+   * {@code a=1<separator>b=2} as each name to its value (the last one wins; null or empty: none);
+   * nothing is decoded.
+   */
+  public static Map<String, String> pairs(String text, String separator) {
+    Map<String, String> out = new HashMap<>();
+    if (text != null && !text.isEmpty()) {
+      for (String pair : text.split(separator)) {
+        int eq = pair.indexOf('=');
+        out.put(pair.substring(0, eq), pair.substring(eq + 1));
+      }
+    }
+    return out;
   }
 }
