@@ -15,11 +15,13 @@ import java.util.function.Supplier;
  *
  * <ul>
  *   <li><b>bamel</b>: {@code scaleUpThreshold}/{@code scaleDownThreshold} (its headroom), {@code
- *       consolidate}, the trend, {@code delayAfterScaleUp}.
+ *       consolidate}, the trend, {@code delayAfterScaleUp}; and the rivals' placeholders, 2 and 4,
+ *       beside the config that makes Karpenter's decisions.
  *   <li><b>cluster-autoscaler</b>: {@code --scale-down-utilization-threshold}, {@code
  *       --scale-down-unneeded-time}, and over-provisioning (its FAQ, "How can I configure
  *       overprovisioning with Cluster Autoscaler?": low-priority pause pods, {@link
- *       Overprovisioning}) of 1, 2 and 4 placeholders of {@value #PLACEHOLDER_CORES} cores.
+ *       Overprovisioning}) of 1 to 4 placeholders of {@value #PLACEHOLDER_CORES} cores, at the
+ *       default threshold and at 0.7.
  *   <li><b>karpenter</b>: {@code consolidateAfter} (its disruption docs), and the same placeholders
  *       (Kubernetes' "Overprovision Node Capacity For A Cluster" is for any node autoscaler).
  *   <li><b>kproximate</b>: {@code kpLoadHeadroom} (0.2 is its minimum) and {@code pollInterval} (10
@@ -39,7 +41,9 @@ public final class FrontierSweep {
   /** Each family's settings, its defaults first. */
   public static Map<String, List<Supplier<Autoscaler>>> families(Fleet fleet) {
     Map<String, List<Supplier<Autoscaler>>> out = new LinkedHashMap<>();
-    out.put("bamel", bamel());
+    List<Supplier<Autoscaler>> bamel = new ArrayList<>(bamel());
+    bamel.addAll(bamelWithPlaceholders(fleet));
+    out.put("bamel", bamel);
     out.put("cluster-autoscaler", clusterAutoscaler(fleet));
     out.put("karpenter", karpenter(fleet));
     out.put("kproximate", kproximate());
@@ -98,6 +102,29 @@ public final class FrontierSweep {
                     .delayAfterScaleUp(Duration.ZERO)));
   }
 
+  /**
+   * bamel with the same over-provisioning placeholders as the rivals (a cluster pattern, not an
+   * autoscaler's): at 1.00/0.90 with consolidation and no hold-off, the config that makes
+   * Karpenter's decisions.
+   */
+  static List<Supplier<Autoscaler>> bamelWithPlaceholders(Fleet fleet) {
+    List<Supplier<Autoscaler>> out = new ArrayList<>();
+    for (int replicas : new int[] {2, 4}) {
+      Supplier<Autoscaler> bamel =
+          Comparison.variant(
+              "",
+              b ->
+                  b.scaleUpThreshold(1.00)
+                      .scaleDownThreshold(0.90)
+                      .consolidate(true)
+                      .delayAfterScaleUp(Duration.ZERO));
+      String name = name("bamel 1.00/0.90 consolidate, no hold-off", "", replicas);
+      Overprovisioning p = Overprovisioning.of(fleet, replicas, PLACEHOLDER_CORES);
+      out.add(() -> new Variant(name, bamel.get(), p));
+    }
+    return out;
+  }
+
   /** cluster-autoscaler: its defaults, each flag moved alone, and over-provisioning. */
   static List<Supplier<Autoscaler>> clusterAutoscaler(Fleet fleet) {
     ClusterAutoscalerRules.Settings d = ClusterAutoscalerRules.Settings.DEFAULTS;
@@ -122,8 +149,12 @@ public final class FrontierSweep {
         new ClusterAutoscalerRules.Settings(
             0.9, Duration.ofMinutes(2), Duration.ofMinutes(2), d.maxEmptyBulkDelete());
     out.add(ca("threshold 0.9, unneeded 2m, delay-after-add 2m", tight, 0, fleet));
-    for (int replicas : new int[] {1, 2, 4}) {
+    ClusterAutoscalerRules.Settings seven =
+        new ClusterAutoscalerRules.Settings(
+            0.7, d.unneededTime(), d.delayAfterAdd(), d.maxEmptyBulkDelete());
+    for (int replicas : new int[] {1, 2, 3, 4}) {
       out.add(ca("", d, replicas, fleet));
+      out.add(ca("threshold 0.7", seven, replicas, fleet));
     }
     out.add(ca("threshold 0.9, unneeded 2m, delay-after-add 2m", tight, 2, fleet));
     return out;
@@ -158,7 +189,7 @@ public final class FrontierSweep {
               0,
               fleet));
     }
-    for (int replicas : new int[] {1, 2, 4}) {
+    for (int replicas : new int[] {1, 2, 3, 4}) {
       out.add(karpenter("", d, replicas, fleet));
     }
     return out;
