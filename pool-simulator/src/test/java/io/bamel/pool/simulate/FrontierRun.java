@@ -11,8 +11,8 @@ import java.util.function.Supplier;
 /**
  * A by-hand tool (test scope, not a test): the frontier of each policy family ({@link
  * FrontierSweep}) on the generated workloads. Arguments: the days ({@code 7,34}), the seeds ({@code
- * 1,2,3}), then optionally the families to run (default all). Prints each run as it ends, then each
- * workload's frontier table.
+ * 1,2,3}), then optionally the families to run (default all); {@code -Dpolicies=a;b} runs only the settings
+ * of those names. Prints each run as it ends, then each workload's frontier table.
  */
 public final class FrontierRun {
 
@@ -21,6 +21,8 @@ public final class FrontierRun {
   public static void main(String[] args) {
     Set<String> only =
         new java.util.HashSet<>(List.of(args).subList(Math.min(2, args.length), args.length));
+    String names = System.getProperty("policies", "");
+    Set<String> policies = names.isEmpty() ? Set.of() : Set.of(names.split(";"));
     for (String days : args[0].split(",")) {
       for (String seed : args[1].split(",")) {
         int d = Integer.parseInt(days);
@@ -39,8 +41,12 @@ public final class FrontierRun {
           }
           List<PolicyResult> results = new java.util.ArrayList<>();
           for (Supplier<Autoscaler> p : e.getValue()) {
+            Autoscaler a = p.get();
+            if (!policies.isEmpty() && !policies.contains(a.name())) {
+              continue;
+            }
             long t = System.nanoTime();
-            PolicyResult r = sim.run(p.get()).against(oracle.energyKWh());
+            PolicyResult r = sim.run(a).against(oracle.energyKWh());
             results.add(r);
             System.out.printf(
                 Locale.ROOT,
@@ -57,7 +63,9 @@ public final class FrontierRun {
                 r.evictions(),
                 (System.nanoTime() - t) / 1e9);
           }
-          out.put(e.getKey(), results);
+          if (!results.isEmpty()) {
+            out.put(e.getKey(), results);
+          }
         }
         System.out.printf(Locale.ROOT, "%dd seed %d oracle %.1f kWh%n", d, s, oracle.energyKWh());
         System.out.println(new Frontier(oracle, out).table());
