@@ -11,8 +11,8 @@ import java.util.function.Supplier;
 /**
  * A by-hand tool (test scope, not a test): the frontier of each policy family ({@link
  * FrontierSweep}) on the generated workloads. Arguments: the days ({@code 7,34}), the seeds ({@code
- * 1,2,3}), then optionally the families to run (default all); {@code -Dpolicies=a;b} runs only the settings
- * of those names. Prints each run as it ends, then each workload's frontier table.
+ * 1,2,3}), then optionally the families to run (default all); {@code -Dpolicies=a;b} runs only the
+ * settings of those names. Prints each run as it ends, then each workload's frontier table.
  */
 public final class FrontierRun {
 
