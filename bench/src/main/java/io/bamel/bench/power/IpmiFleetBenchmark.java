@@ -42,8 +42,14 @@ public final class IpmiFleetBenchmark implements Benchmark {
 
   private static final String PASSWORD = "bench-fleet-pw";
 
-  /** The bound on untimed warm-up rounds before the timed ones ({@link JitWarmUp}). */
-  private static final int MAX_WARM_UP_PASSES = 30;
+  /**
+   * Rounds per warm-up pass: a round of a small fleet takes under JitWarmUp's slice and compiles
+   * little while C2 waits for its counters, so two one-round passes looked calm too soon.
+   */
+  private static final int ROUNDS_PER_WARM_UP_PASS = 5;
+
+  /** The bound on untimed warm-up passes before the timed rounds ({@link JitWarmUp}). */
+  private static final int MAX_WARM_UP_PASSES = 12;
 
   private static final OperatingSystemMXBean LOAD = ManagementFactory.getOperatingSystemMXBean();
 
@@ -72,7 +78,13 @@ public final class IpmiFleetBenchmark implements Benchmark {
       // then untimed rounds until the JIT is steady, as in a controller that has been running
       JitWarmUp.WarmUpReport warmUp =
           JitWarmUp.run(
-              List.of(() -> readAll(addresses)), context.quick() ? 1 : MAX_WARM_UP_PASSES);
+              List.of(
+                  () -> {
+                    for (int i = 0; i < ROUNDS_PER_WARM_UP_PASS; i++) {
+                      readAll(addresses);
+                    }
+                  }),
+              context.quick() ? 1 : MAX_WARM_UP_PASSES);
       System.out.printf("%s: warm-up %s%n", name(), warmUp);
       double loadBefore = LOAD.getSystemLoadAverage();
       long compileBefore = JitWarmUp.compilationMillis();
@@ -106,7 +118,7 @@ public final class IpmiFleetBenchmark implements Benchmark {
                       + " %.2f ms per read after a warm-up of %d rounds; load %.1f -> %.1f) vs"
                       + " ipmipower's (its process start included)",
                   compilePerRead,
-                  warmUp.passes(),
+                  warmUp.passes() * ROUNDS_PER_WARM_UP_PASS,
                   loadBefore,
                   LOAD.getSystemLoadAverage()),
               bamelCpu / reads,
