@@ -3,6 +3,7 @@ package io.bamel.node;
 import io.bamel.inventory.model.NodeTimeouts;
 import java.time.Duration;
 import java.util.function.Consumer;
+import org.immutables.value.Value;
 
 /**
  * Settings of the {@link NodeController}.
@@ -40,6 +41,7 @@ import java.util.function.Consumer;
  *     defaults a pass makes {@code 1 + 60 s / 10 min = 1.1} calls per powered node on average
  *     instead of 2
  */
+@Value.Builder
 public record NodeControllerConfig(
     int workers,
     int bmcConcurrency,
@@ -92,100 +94,52 @@ public record NodeControllerConfig(
 
   /** With other worker and BMC concurrency limits. */
   public NodeControllerConfig withConcurrency(int workers, int bmcConcurrency) {
-    return with(
-        c -> {
-          c.workers = workers;
-          c.bmcConcurrency = bmcConcurrency;
-        });
+    return with(b -> b.workers(workers).bmcConcurrency(bmcConcurrency));
   }
 
   /** With other sync and poll intervals. */
   public NodeControllerConfig withIntervals(Duration sync, Duration poll) {
-    return with(
-        c -> {
-          c.syncInterval = sync;
-          c.pollInterval = poll;
-        });
+    return with(b -> b.syncInterval(sync).pollInterval(poll));
   }
 
   /** With another retry backoff. */
   public NodeControllerConfig withBackoff(Duration base, Duration max) {
-    return with(
-        c -> {
-          c.backoffBase = base;
-          c.backoffMax = max;
-        });
+    return with(b -> b.backoffBase(base).backoffMax(max));
   }
 
   /** With another BMC call deadline. */
   public NodeControllerConfig withBmcCallTimeout(Duration timeout) {
-    return with(c -> c.bmcCallTimeout = timeout);
+    return with(b -> b.bmcCallTimeout(timeout));
   }
 
   /** With other global step timeouts. */
   public NodeControllerConfig withTimeouts(NodeTimeouts global) {
-    return with(c -> c.timeouts = global);
+    return with(b -> b.timeouts(global));
   }
 
   /** With another bound on the wait for work in progress at {@link NodeController#close()}. */
   public NodeControllerConfig withShutdownTimeout(Duration timeout) {
-    return with(c -> c.shutdownTimeout = timeout);
+    return with(b -> b.shutdownTimeout(timeout));
   }
 
   /** With another rule for writing power readings to etcd. */
   public NodeControllerConfig withReadingsPolicy(ReadingsPolicy policy) {
-    return with(c -> c.readings = policy);
+    return with(b -> b.readings(policy));
   }
 
   /** With another interval between power draw reads of a node (zero: at every sync). */
   public NodeControllerConfig withReadingsInterval(Duration interval) {
-    return with(c -> c.readingsInterval = interval);
+    return with(b -> b.readingsInterval(interval));
   }
 
-  /** The fields of a config being copied with changes. */
-  private static final class Copy {
-    int workers;
-    int bmcConcurrency;
-    Duration syncInterval;
-    double syncJitter;
-    Duration pollInterval;
-    Duration backoffBase;
-    Duration backoffMax;
-    Duration bmcCallTimeout;
-    NodeTimeouts timeouts;
-    Duration shutdownTimeout;
-    ReadingsPolicy readings;
-    Duration readingsInterval;
-  }
-
-  /** This config with the fields {@code change} sets (checked again by the constructor). */
-  private NodeControllerConfig with(Consumer<Copy> change) {
-    Copy c = new Copy();
-    c.workers = workers;
-    c.bmcConcurrency = bmcConcurrency;
-    c.syncInterval = syncInterval;
-    c.syncJitter = syncJitter;
-    c.pollInterval = pollInterval;
-    c.backoffBase = backoffBase;
-    c.backoffMax = backoffMax;
-    c.bmcCallTimeout = bmcCallTimeout;
-    c.timeouts = timeouts;
-    c.shutdownTimeout = shutdownTimeout;
-    c.readings = readings;
-    c.readingsInterval = readingsInterval;
-    change.accept(c);
-    return new NodeControllerConfig(
-        c.workers,
-        c.bmcConcurrency,
-        c.syncInterval,
-        c.syncJitter,
-        c.pollInterval,
-        c.backoffBase,
-        c.backoffMax,
-        c.bmcCallTimeout,
-        c.timeouts,
-        c.shutdownTimeout,
-        c.readings,
-        c.readingsInterval);
+  /**
+   * This config with the components {@code change} sets, through the generated {@link
+   * NodeControllerConfigBuilder} (docs/architecture.md#generated-builders), checked again by the
+   * constructor: a new component needs no change here.
+   */
+  private NodeControllerConfig with(Consumer<NodeControllerConfigBuilder> change) {
+    NodeControllerConfigBuilder b = new NodeControllerConfigBuilder().from(this);
+    change.accept(b);
+    return b.build();
   }
 }

@@ -5,33 +5,18 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A sync pass reads each node's BMC once, as many at once as {@code bmcConcurrency} allows (the
  * workers are virtual threads, so the semaphore is the bound), and the power draw only when due.
  */
-class BmcPassIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class BmcPassIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(60);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void aPassReadsEveryBmcOnceWithTheConfiguredConcurrency() throws Exception {

@@ -4,7 +4,6 @@ import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
-import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
@@ -29,9 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #release}. A held call that is interrupted fails, never reaches the BMC, and is not
  * counted as a call.
  */
-final class CountingDriver implements PowerDriver {
+final class CountingDriver extends ForwardingDriver {
 
-  private final PowerDriver real;
   private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   private final Map<String, Instant> first = new ConcurrentHashMap<>();
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -43,7 +41,7 @@ final class CountingDriver implements PowerDriver {
   private int passBeforeHolding = -1; // >= 0: that many more actions pass, then holding starts
 
   CountingDriver(PowerDriver real) {
-    this.real = real;
+    super(real);
   }
 
   private static String key(String address, PowerOperation op) {
@@ -158,11 +156,6 @@ final class CountingDriver implements PowerDriver {
   }
 
   @Override
-  public String powerInterface() {
-    return real.powerInterface();
-  }
-
-  @Override
   public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
       throws PowerException {
     return pass(endpoint, PowerOperation.STATUS, () -> real.bmcPowerState(endpoint, deadline));
@@ -215,11 +208,6 @@ final class CountingDriver implements PowerDriver {
           real.setBootDevice(endpoint, override, deadline);
           return null;
         });
-  }
-
-  @Override
-  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return real.inspect(endpoint, deadline);
   }
 
   @Override

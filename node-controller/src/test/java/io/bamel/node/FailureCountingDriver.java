@@ -19,15 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Passes every call to the real driver (including {@link #execute}, so its report reaches the
  * controller) and records every failure as {@code operation reason: message}, and counts reads.
  */
-final class FailureCountingDriver implements PowerDriver {
+final class FailureCountingDriver extends ForwardingDriver {
 
-  private final PowerDriver real;
   private final List<String> failures = new CopyOnWriteArrayList<>();
   private final AtomicInteger reads = new AtomicInteger();
   private final AtomicInteger draws = new AtomicInteger();
 
   FailureCountingDriver(PowerDriver real) {
-    this.real = real;
+    super(real);
   }
 
   List<String> failures() {
@@ -53,11 +52,6 @@ final class FailureCountingDriver implements PowerDriver {
       failures.add(op + " " + e.reason() + ": " + e.getMessage());
       throw e;
     }
-  }
-
-  @Override
-  public String powerInterface() {
-    return real.powerInterface();
   }
 
   @Override
@@ -104,10 +98,5 @@ final class FailureCountingDriver implements PowerDriver {
   public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     draws.incrementAndGet();
     return record("power_draw", () -> real.powerDraw(endpoint, deadline));
-  }
-
-  @Override
-  public void close() {
-    real.close();
   }
 }

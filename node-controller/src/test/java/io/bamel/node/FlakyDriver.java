@@ -4,12 +4,10 @@ import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
-import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.TransientPowerException;
-import java.util.OptionalDouble;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -17,15 +15,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A driver that fails a share of calls with a transient BMC error before they reach the real driver
  * (so a failed call has no effect at the BMC), and counts the failures.
  */
-final class FlakyDriver implements PowerDriver {
+final class FlakyDriver extends ForwardingDriver {
 
-  private final PowerDriver real;
   private final double failureRate;
   private final Random random = new Random(42);
   private final AtomicInteger failures = new AtomicInteger();
 
   FlakyDriver(PowerDriver real, double failureRate) {
-    this.real = real;
+    super(real);
     this.failureRate = failureRate;
   }
 
@@ -42,11 +39,6 @@ final class FlakyDriver implements PowerDriver {
       failures.incrementAndGet();
       throw new TransientPowerException(PowerException.Reason.BMC_ERROR, what + ": injected 503");
     }
-  }
-
-  @Override
-  public String powerInterface() {
-    return real.powerInterface();
   }
 
   @Override
@@ -80,20 +72,5 @@ final class FlakyDriver implements PowerDriver {
       throws PowerException {
     maybeFail("boot device");
     real.setBootDevice(endpoint, override, deadline);
-  }
-
-  @Override
-  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return real.inspect(endpoint, deadline);
-  }
-
-  @Override
-  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return real.powerDraw(endpoint, deadline);
-  }
-
-  @Override
-  public void close() {
-    real.close();
   }
 }

@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.sim.SimConnection;
 import io.bamel.power.sim.SimSystemConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Redfish BMCs that close keep-alive connections idle for 200 ms (as many shipping BMCs do after a
@@ -22,24 +19,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * (the injected clock moved 30 s per pass, so the power draw is read at its 10-minute interval) and
  * power actions in the middle give not one failed call: no {@code unreachable} reading.
  */
-class IdleClosingBmcsIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class IdleClosingBmcsIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
   static final Duration PASS = Duration.ofMillis(300);
   static final SimSystemConfig CLOSES_IDLE =
       TestSite.MACHINE.withConnection(SimConnection.keepAlive(Duration.ofMillis(200)));
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void halfAnHourOfSyncPassesOverIdleClosingBmcsHasNoUnreachableReading() throws Exception {

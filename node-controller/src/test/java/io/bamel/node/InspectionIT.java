@@ -8,15 +8,12 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeCondition;
 import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.sim.SimProfile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Hardware inspection on real etcd against a simulated iDRAC 9 (GPUs, a host-interface NIC): stored
@@ -24,21 +21,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * next one), a serial that differs from the DCIM's shown as a condition, and nothing rewritten by
  * the periodic sync.
  */
-class InspectionIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class InspectionIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(20);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void inspectsOnFirstContactOnRequestAndShowsADcimMismatch() throws Exception {

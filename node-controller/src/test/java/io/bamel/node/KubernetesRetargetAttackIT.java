@@ -11,7 +11,6 @@ import io.bamel.inventory.model.NodeCondition;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.BatchItem;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.BmcPowerState;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -19,9 +18,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Security issue 30, finding 1: an inventory writer retargets a node's {@code kubernetesNodeName}
@@ -31,23 +28,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * machine: its kubelet reports another UUID (or none). bamel must leave {@code cp-1} alone and
  * record the refusal (condition, event, metric).
  */
-class KubernetesRetargetAttackIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class KubernetesRetargetAttackIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
   static final String CONDITION = "KubernetesIdentityRefused";
   static final String REFUSALS = "bamel_kubernetes_identity_refusals_total";
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void attack_writeTokenRetargetsKubernetesNodeThenPowersOff_cp1IsNotDrained() throws Exception {

@@ -18,7 +18,6 @@ import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.store.BatchItem;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerOperation;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -26,29 +25,15 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The node controller end to end: real etcd, the simulated Redfish fleet, and the fabric8 mock API
  * server (CRUD mode) with fake kubelets.
  */
-class NodeControllerIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class NodeControllerIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   void addWorkload(String node, String name, Map<String, String> labels) {
     site.kube

@@ -10,7 +10,6 @@ import static org.awaitility.Awaitility.await;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PowerAction;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerOperation;
@@ -21,29 +20,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The node controller when things break: the controller dies halfway, etcd restarts, the Kubernetes
  * API goes away, BMCs fail, two controllers run at once.
  */
-class NodeControllerResilienceIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class NodeControllerResilienceIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(60);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void fiftyNodesConvergeAcrossAnAbruptControllerRestartWithOnePowerOnEach() throws Exception {

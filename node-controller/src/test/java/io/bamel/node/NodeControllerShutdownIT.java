@@ -10,36 +10,27 @@ import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PowerAction;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link NodeController#close()}: no new work, power actions under way finish within the shutdown
  * timeout, what still hangs after it is interrupted, and close returns within the bound.
  */
-class NodeControllerShutdownIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class NodeControllerShutdownIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
 
-  TestSite site;
   CountingDriver held;
 
   @AfterEach
   void tearDown() {
     if (held != null) {
       held.release(); // a hung call ends
-    }
-    if (site != null) {
-      site.close();
     }
   }
 

@@ -6,31 +6,16 @@ import static org.awaitility.Awaitility.await;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.net.testing.RedirectTrap;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A BMC at an allowed address answers {@code 302} to another origin (finding 5 of issue 30): the
  * node controller's driver follows nothing, and the node's {@code status.lastError} says which
  * origin was refused, as the terminal error it is.
  */
-class NodeRedirectAttackIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
+class NodeRedirectAttackIT extends TestSiteTests {
 
   @Test
   void attack_bmcRedirectToOtherOriginIsTheNodesError() throws Exception {

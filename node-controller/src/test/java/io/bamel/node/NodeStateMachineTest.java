@@ -88,19 +88,14 @@ class NodeStateMachineTest {
   }
 
   static KubePod pod(String name, String owner, boolean doNotDisrupt) {
-    return new KubePod(
-        new PodRef("apps", name),
-        "n1",
-        "Running",
-        Map.of(),
-        true,
-        null,
-        owner,
-        Map.of(),
-        doNotDisrupt ? Map.of(Cluster.DO_NOT_DISRUPT, "true") : Map.of(),
-        Map.of(),
-        Set.of(),
-        List.of());
+    return KubePod.builder()
+        .ref(new PodRef("apps", name))
+        .nodeName("n1")
+        .phase("Running")
+        .scheduled(true)
+        .ownerKind(owner)
+        .annotations(doNotDisrupt ? Map.of(Cluster.DO_NOT_DISRUPT, "true") : Map.of())
+        .build();
   }
 
   static final KubeView NO_K8S = KubeView.DISABLED;
@@ -967,33 +962,22 @@ class NodeStateMachineTest {
   @Test
   void aDrainEvictsWorkloadsButSkipsDaemonSetsMirrorsAndProtectedPods() {
     KubePod mirror =
-        new KubePod(
-            new PodRef("kube-system", "etcd-n1"),
-            "n1",
-            "Running",
-            Map.of(),
-            true,
-            null,
-            "Node",
-            Map.of(),
-            Map.of(Cluster.MIRROR_POD, "x"),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("kube-system", "etcd-n1"))
+            .nodeName("n1")
+            .phase("Running")
+            .scheduled(true)
+            .ownerKind("Node")
+            .annotations(Map.of(Cluster.MIRROR_POD, "x"))
+            .build();
     KubePod done =
-        new KubePod(
-            new PodRef("apps", "job-1"),
-            "n1",
-            "Succeeded",
-            Map.of(),
-            true,
-            null,
-            "Job",
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("apps", "job-1"))
+            .nodeName("n1")
+            .phase("Succeeded")
+            .scheduled(true)
+            .ownerKind("Job")
+            .build();
     KubeView k =
         KubeView.present(
             kubeNode(true, false, false),

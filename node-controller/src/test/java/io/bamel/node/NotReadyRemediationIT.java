@@ -18,7 +18,6 @@ import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.PoolController;
 import io.bamel.pool.PoolController.AppliedPlan;
@@ -33,7 +32,6 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 17's NotReady rule end to end: real etcd, the simulated Redfish fleet behind a counting
@@ -48,10 +46,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * NotReady, so after the join timeout A ends in {@code error}, with no second cycle, and the pool
  * counts B alone.
  */
-class NotReadyRemediationIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class NotReadyRemediationIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -64,7 +59,6 @@ class NotReadyRemediationIT {
               Duration.ofMinutes(5))
           .withNotReady(Duration.ofMinutes(5), Duration.ofMinutes(15));
 
-  TestSite site;
   Client poolClient;
   InventoryCache poolCache;
   LeaderElection election;
@@ -77,9 +71,6 @@ class NotReadyRemediationIT {
       if (c != null) {
         c.close();
       }
-    }
-    if (site != null) {
-      site.close();
     }
   }
 

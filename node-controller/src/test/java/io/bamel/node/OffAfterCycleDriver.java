@@ -2,15 +2,11 @@ package io.bamel.node;
 
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
-import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
-import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerOffMode;
 import java.time.Duration;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,26 +15,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * to powering on): for {@code window} after a power cycle, status reads of that BMC report off.
  * Counts the reads so answered.
  */
-final class OffAfterCycleDriver implements PowerDriver {
+final class OffAfterCycleDriver extends ForwardingDriver {
 
-  private final PowerDriver real;
   private final Duration window;
   private final Map<String, Long> offUntil = new ConcurrentHashMap<>();
   private final AtomicInteger offReported = new AtomicInteger();
 
   OffAfterCycleDriver(PowerDriver real, Duration window) {
-    this.real = real;
+    super(real);
     this.window = window;
   }
 
   /** How many status reads reported off because of a cycle. */
   int offReported() {
     return offReported.get();
-  }
-
-  @Override
-  public String powerInterface() {
-    return real.powerInterface();
   }
 
   @Override
@@ -54,40 +44,8 @@ final class OffAfterCycleDriver implements PowerDriver {
   }
 
   @Override
-  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    real.powerOn(endpoint, deadline);
-  }
-
-  @Override
-  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
-      throws PowerException {
-    real.powerOff(endpoint, mode, deadline);
-  }
-
-  @Override
   public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
     real.powerCycle(endpoint, deadline);
     offUntil.put(endpoint.address(), System.nanoTime() + window.toNanos());
-  }
-
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
-      throws PowerException {
-    real.setBootDevice(endpoint, override, deadline);
-  }
-
-  @Override
-  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return real.inspect(endpoint, deadline);
-  }
-
-  @Override
-  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return real.powerDraw(endpoint, deadline);
-  }
-
-  @Override
-  public void close() {
-    real.close();
   }
 }

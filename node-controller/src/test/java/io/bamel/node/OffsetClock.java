@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * A clock that runs with real time plus an offset the test moves forward: for integration tests
  * where the controller's threads also wait in real time (timeouts, pacing) while the test jumps
  * over minutes of its schedule. A clock that stands still is {@code
- * io.bamel.inventory.testing.MutableClock}.
+ * org.threeten.extra.MutableClock} (ThreeTen-Extra).
  */
 final class OffsetClock extends Clock {
 

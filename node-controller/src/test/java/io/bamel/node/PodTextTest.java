@@ -7,7 +7,6 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,19 +16,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PodTextTest {
 
   static KubePod pod(String name, Map<String, String> annotations) {
-    return new KubePod(
-        new PodRef("apps", name),
-        "n1",
-        "Running",
-        Map.of(),
-        true,
-        null,
-        "ReplicaSet",
-        Map.of(),
-        annotations,
-        Map.of(),
-        Set.of(),
-        List.of());
+    return KubePod.builder()
+        .ref(new PodRef("apps", name))
+        .nodeName("n1")
+        .phase("Running")
+        .scheduled(true)
+        .ownerKind("ReplicaSet")
+        .annotations(annotations)
+        .build();
   }
 
   static KubeView node(Map<String, String> annotations, List<KubePod> pods) {

@@ -6,33 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeEvent;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.sim.SimProfile;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The node events of power actions say what the driver sent: the Redfish reset types, a graceful
  * off that the BMC cannot do and the force that follows after the power-off timeout.
  */
-class PowerActionEventsIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class PowerActionEventsIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void eventsNameTheResetTypesSent() throws Exception {

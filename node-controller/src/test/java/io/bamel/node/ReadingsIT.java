@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.store.Keys;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
@@ -15,29 +14,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Power readings reach etcd only when the {@link ReadingsPolicy} says so: an unchanged reading is
  * written once, then again only when the stored one is older than the heartbeat.
  */
-class ReadingsIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class ReadingsIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void anUnchangedReadingPolledManyTimesIsWrittenOnceThenAtTheHeartbeat() throws Exception {

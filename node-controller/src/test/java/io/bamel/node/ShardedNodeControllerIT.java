@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import io.bamel.power.sim.SimOperation;
 import java.time.Duration;
@@ -14,19 +13,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Sharded node controllers on real etcd and simulated BMCs: three replicas share a fleet by the
  * hash ring, each acting only on its own nodes, and when one is cut off from etcd the others take
  * its nodes over and finish its work, with every power-on sent exactly once.
  */
-class ShardedNodeControllerIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class ShardedNodeControllerIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(90);
 
@@ -35,16 +29,8 @@ class ShardedNodeControllerIT {
           .withConcurrency(NodeControllerConfig.DEFAULTS.workers(), 2)
           .withIntervals(Duration.ofSeconds(1), Duration.ofMillis(100));
 
-  TestSite site;
   final List<ControllerInstance> replicas = new ArrayList<>();
   final List<CountingDriver> calls = new ArrayList<>();
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   ControllerInstance replica(String name) throws InterruptedException {
     CountingDriver[] counted = new CountingDriver[1];

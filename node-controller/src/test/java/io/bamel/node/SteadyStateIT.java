@@ -4,33 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.power.PowerOperation;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A settled fleet costs etcd nothing: the controller reconciles from the cache's copy, so a sync
  * pass that changes nothing sends no request to etcd (the election's own key check aside).
  */
-class SteadyStateIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class SteadyStateIT extends TestSiteTests {
 
   static final Duration WAIT = Duration.ofSeconds(30);
-
-  TestSite site;
-
-  @AfterEach
-  void tearDown() {
-    if (site != null) {
-      site.close();
-    }
-  }
 
   @Test
   void syncPassesOverASettledFleetReadAndWriteNothingInEtcd() throws Exception {

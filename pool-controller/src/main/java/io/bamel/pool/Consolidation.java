@@ -144,6 +144,17 @@ final class Consolidation {
   /**
    * Whether every pod of {@code m} fits, biggest first, first-fit into the free room of the ready
    * nodes other than {@code m} ({@code free}, one row of {@code dims} per ready node; not changed).
+   *
+   * <p>A first-fit decreasing of its own beside {@link BinPacking#pack}, on purpose: the two order
+   * and fit pods by different rules, and the rules decide which node a pool switches off. Here a
+   * pod's size is its largest share of this node's capacity (a request for a resource the node
+   * lacks comes first), ties keep the node's pod order, and only the considered resources and
+   * {@code gpu} must fit, into a fixed set of nodes; {@code pack} sizes pods by their share of the
+   * pool's typical capacity, breaks ties by name, checks every requested resource and opens
+   * candidate nodes as it goes. Either one's rules in the other's place would place some pods
+   * elsewhere, and with them move the pool simulator's pinned figures (docs/pool-controller.md);
+   * what the two could share is the ten-line placement loop. This one also runs on flat arrays, up
+   * to {@link #MAX_PACKS} times per decision, so a cycle allocates no {@link Resources} per pod.
    */
   static boolean fits(Member m, List<Member> ready, double[] free, String[] dims) {
     int n = dims.length;

@@ -22,19 +22,14 @@ class ClusterViewTest {
   @Test
   void podsAreTotalledPerNodeAndFinishedOnesLeftOut() {
     KubePod done =
-        new KubePod(
-            new PodRef("default", "job"),
-            "a",
-            "Succeeded",
-            Inventory.amounts("cpu", 30),
-            true,
-            null,
-            "Job",
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("default", "job"))
+            .nodeName("a")
+            .phase("Succeeded")
+            .requests(Inventory.amounts("cpu", 30))
+            .scheduled(true)
+            .ownerKind("Job")
+            .build();
     ClusterView view =
         ClusterView.of(
             List.of(kubeNode("a", true, "cpu", 32, "nvidia.com/gpu", 1)),
@@ -53,33 +48,24 @@ class ClusterViewTest {
   @Test
   void eachWorkloadPodsRequestsAreListedButNotDaemonSetOrMirrorPods() {
     KubePod daemon =
-        new KubePod(
-            new PodRef("kube-system", "agent"),
-            "a",
-            "Running",
-            Inventory.amounts("cpu", 1),
-            true,
-            null,
-            "DaemonSet",
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("kube-system", "agent"))
+            .nodeName("a")
+            .phase("Running")
+            .requests(Inventory.amounts("cpu", 1))
+            .scheduled(true)
+            .ownerKind("DaemonSet")
+            .build();
     KubePod mirror =
-        new KubePod(
-            new PodRef("kube-system", "static"),
-            "a",
-            "Running",
-            Inventory.amounts("cpu", 1),
-            true,
-            null,
-            "Node",
-            Map.of(),
-            Map.of(io.bamel.inventory.cluster.Cluster.MIRROR_POD, "x"),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("kube-system", "static"))
+            .nodeName("a")
+            .phase("Running")
+            .requests(Inventory.amounts("cpu", 1))
+            .scheduled(true)
+            .ownerKind("Node")
+            .annotations(Map.of(io.bamel.inventory.cluster.Cluster.MIRROR_POD, "x"))
+            .build();
     List<KubePod> pods =
         List.of(
             running("x", "a", "cpu", 2),

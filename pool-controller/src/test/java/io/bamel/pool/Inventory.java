@@ -45,19 +45,14 @@ final class Inventory {
   }
 
   static KubePod running(String name, String node, Object... requests) {
-    return new KubePod(
-        new PodRef("default", name),
-        node,
-        "Running",
-        amounts(requests),
-        true,
-        null,
-        "ReplicaSet",
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Set.of(),
-        List.of());
+    return KubePod.builder()
+        .ref(new PodRef("default", name))
+        .nodeName(node)
+        .phase("Running")
+        .requests(amounts(requests))
+        .scheduled(true)
+        .ownerKind("ReplicaSet")
+        .build();
   }
 
   /** A required node affinity of one term, {@code bamel.io/pool In pools}; none when empty. */
@@ -70,19 +65,16 @@ final class Inventory {
   }
 
   static KubePod unschedulable(String name, Set<String> pools, Object... requests) {
-    return new KubePod(
-        new PodRef("default", name),
-        null,
-        "Pending",
-        amounts(requests),
-        false,
-        "Unschedulable",
-        "ReplicaSet",
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        pools,
-        inPools(pools));
+    return KubePod.builder()
+        .ref(new PodRef("default", name))
+        .phase("Pending")
+        .requests(amounts(requests))
+        .scheduled(false)
+        .scheduledReason("Unschedulable")
+        .ownerKind("ReplicaSet")
+        .requiredPools(pools)
+        .requiredNodeTerms(inPools(pools))
+        .build();
   }
 
   static Map<String, BigDecimal> amounts(Object... pairs) {

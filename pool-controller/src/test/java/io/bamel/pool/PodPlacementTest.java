@@ -158,19 +158,14 @@ class PodPlacementTest {
 
   private static KubePod pod(
       Map<String, String> nodeSelector, List<List<NodeRequirement>> requiredNodeTerms) {
-    return new KubePod(
-        new PodRef("default", "p"),
-        null,
-        "Pending",
-        Map.of(),
-        false,
-        "Unschedulable",
-        null,
-        Map.of(),
-        Map.of(),
-        nodeSelector,
-        Set.of(),
-        requiredNodeTerms);
+    return KubePod.builder()
+        .ref(new PodRef("default", "p"))
+        .phase("Pending")
+        .scheduled(false)
+        .scheduledReason("Unschedulable")
+        .nodeSelector(nodeSelector)
+        .requiredNodeTerms(requiredNodeTerms)
+        .build();
   }
 
   private static List<String> allowedOf(PodPlacement placement) {

@@ -141,19 +141,16 @@ class PodPoolsTest {
 
   private static KubePod pod(
       String name, String nodeSelectorPool, List<List<NodeRequirement>> requiredNodeTerms) {
-    return new KubePod(
-        new PodRef("default", name),
-        null,
-        "Pending",
-        Map.of("cpu", new java.math.BigDecimal(1)),
-        false,
-        "Unschedulable",
-        null,
-        Map.of(),
-        Map.of(),
-        nodeSelectorPool == null ? Map.of() : Map.of("bamel.io/pool", nodeSelectorPool),
-        Set.of(),
-        requiredNodeTerms);
+    return KubePod.builder()
+        .ref(new PodRef("default", name))
+        .phase("Pending")
+        .requests(Map.of("cpu", new java.math.BigDecimal(1)))
+        .scheduled(false)
+        .scheduledReason("Unschedulable")
+        .nodeSelector(
+            nodeSelectorPool == null ? Map.of() : Map.of("bamel.io/pool", nodeSelectorPool))
+        .requiredNodeTerms(requiredNodeTerms)
+        .build();
   }
 
   @Test

@@ -26,62 +26,21 @@ import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingNode;
 import io.bamel.inventory.model.ScalingTrigger;
-import io.bamel.inventory.store.EtcdInventory;
-import io.bamel.inventory.testing.EtcdExtension;
-import io.bamel.inventory.testing.MutableClock;
 import io.bamel.inventory.testing.StoreEdits;
-import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.ScalingDecision.Direction;
-import io.etcd.jetcd.Client;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
 
 /**
  * The pool controller against real etcd, the fabric8 mock API server in CRUD mode, and WireMock as
  * Prometheus; time is a fake clock, cycles are run by hand.
  */
-class PoolControllerIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
-
-  private Client client;
-  private EtcdInventory store;
-  private KubeMock kubeServer;
-  private KubernetesClient kube;
-  private Fabric8Cluster cluster;
-  private MutableClock clock;
-
-  @BeforeEach
-  void start() {
-    client = ETCD.cluster().client();
-    store = new EtcdInventory(client);
-    kubeServer = new KubeMock();
-    kube = kubeServer.client();
-    cluster = new Fabric8Cluster(kubeServer.client());
-    clock = new MutableClock(T0);
-  }
-
-  @AfterEach
-  void stop() {
-    detach.run();
-    cluster.close();
-    kube.close();
-    kubeServer.close();
-    client.close();
-  }
+class PoolControllerIT extends PoolSiteTests {
 
   private Controllers controllers(String identity) throws InterruptedException {
     return controllers(identity, b -> {});
@@ -126,11 +85,9 @@ class PoolControllerIT {
     ListAppender<ILoggingEvent> appender = new ListAppender<>();
     appender.start();
     logger.addAppender(appender);
-    detach = () -> logger.detachAppender(appender);
+    detach.add(() -> logger.detachAppender(appender));
     return appender;
   }
-
-  private Runnable detach = () -> {};
 
   private static List<String> warnings(ListAppender<ILoggingEvent> logged) {
     return logged.list.stream()
@@ -254,7 +211,7 @@ class PoolControllerIT {
 
       // The next cycle sees the nodes coming up and switches nothing more.
       a.sync();
-      clock.advance(Duration.ofSeconds(15));
+      clock.add(Duration.ofSeconds(15));
       List<PoolController.AppliedPlan> next = a.controller.runCycle();
       assertThat(next.get(0).decision().direction()).isEqualTo(Direction.NONE);
       assertThat(next.get(0).decision().reason()).startsWith("waiting-for-nodes");
@@ -284,11 +241,11 @@ class PoolControllerIT {
       assertThat(first.decision().reason()).startsWith("waiting-unneeded-time");
       assertThat(status("web").extensions()).containsEntry(PoolMemory.LOW_SINCE, T0.toString());
 
-      clock.advance(Duration.ofMinutes(9));
+      clock.add(Duration.ofMinutes(9));
       a.sync();
       assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);
 
-      clock.advance(Duration.ofMinutes(1));
+      clock.add(Duration.ofMinutes(1));
       a.sync();
       long before = store.currentRevision();
       PoolController.AppliedPlan down = a.controller.runCycle().get(0);
@@ -302,7 +259,7 @@ class PoolControllerIT {
 
       // While w2 goes down, nothing else is switched off.
       a.sync();
-      clock.advance(Duration.ofMinutes(15));
+      clock.add(Duration.ofMinutes(15));
       PoolController.AppliedPlan after = a.controller.runCycle().get(0);
       assertThat(after.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(after.decision().reason()).startsWith("transitions-in-flight");
@@ -354,7 +311,7 @@ class PoolControllerIT {
         assertThat(a.controller.runCycle().get(0).decision().direction()).isEqualTo(Direction.NONE);
         assertThat(desired("b2")).isEqualTo(DesiredPower.OFF);
 
-        clock.advance(Duration.ofMinutes(1));
+        clock.add(Duration.ofMinutes(1));
         a.sync();
         PoolController.AppliedPlan o = a.controller.runCycle().get(0);
         assertThat(o.decision().direction()).isEqualTo(Direction.UP);
@@ -365,7 +322,7 @@ class PoolControllerIT {
 
         // Prometheus goes away: no vote, and the pool says why.
         prometheus.stop();
-        clock.advance(Duration.ofSeconds(15));
+        clock.add(Duration.ofSeconds(15));
         a.sync();
         a.controller.runCycle();
         PoolCondition c = condition(status("batch"), PoolStatuses.TRIGGERS_AVAILABLE);
@@ -403,7 +360,7 @@ class PoolControllerIT {
       assertThat(standby.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       assertThat(leader.controller.runCycle()).isEmpty();
       standby.sync();
-      clock.advance(Duration.ofSeconds(15));
+      clock.add(Duration.ofSeconds(15));
       PoolController.AppliedPlan o = standby.controller.runCycle().get(0);
       assertThat(o.decision().direction()).isEqualTo(Direction.NONE);
       assertThat(desired("n2")).isEqualTo(DesiredPower.OFF);
@@ -487,7 +444,7 @@ class PoolControllerIT {
       assertThat(a.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       a.sync();
       a.controller.runCycle();
-      clock.advance(Duration.ofSeconds(15));
+      clock.add(Duration.ofSeconds(15));
       a.controller.runCycle();
       assertThat(a.metric("bamel_energy_saved_joules_total", "pool", "web")).isEqualTo(120.0 * 15);
       assertThat(a.metric("bamel_pool_nodes", "pool", "web", "state", "off")).isEqualTo(1.0);
@@ -497,7 +454,7 @@ class PoolControllerIT {
       store.putReadings(
           "w1", new io.bamel.inventory.model.NodeReadings(T0, 9.5, Map.of(), null), null);
       a.sync();
-      clock.advance(Duration.ofSeconds(15));
+      clock.add(Duration.ofSeconds(15));
       a.controller.runCycle();
       assertThat(a.metric("bamel_pool_power_watts", "pool", "web")).isEqualTo(9.5);
       assertThat(a.metric("bamel_energy_saved_joules_total", "pool", "web")).isEqualTo(120.0 * 30);
@@ -653,7 +610,7 @@ class PoolControllerIT {
       assertThat(first.revision()).isEqualTo(before + 1);
 
       for (int i = 0; i < 5; i++) {
-        clock.advance(Duration.ofSeconds(15));
+        clock.add(Duration.ofSeconds(15));
         a.sync();
         PoolController.AppliedPlan o = a.controller.runCycle().get(0);
         assertThat(o.decision().powerOnIds()).containsExactly("n1");
@@ -684,14 +641,14 @@ class PoolControllerIT {
         assertThat(b.election.awaitLeadership(Duration.ofSeconds(10))).isTrue();
         b.sync();
         long handover = store.currentRevision();
-        clock.advance(Duration.ofSeconds(15));
+        clock.add(Duration.ofSeconds(15));
         assertThat(b.controller.runCycle().get(0).revision()).isEqualTo(-1);
         assertThat(store.currentRevision()).isEqualTo(handover);
 
         // Dry run off: the decision is executed at once, and counted as a real one.
         store.putPoolConfig("gpu", PoolConfig.builder().dryRun(false).build(), configRevision);
         b.sync();
-        clock.advance(Duration.ofSeconds(15));
+        clock.add(Duration.ofSeconds(15));
         PoolController.AppliedPlan real = b.controller.runCycle().get(0);
         assertThat(real.decision().powerOnIds()).containsExactly("n1");
         assertThat(real.revision()).isPositive();
@@ -777,7 +734,7 @@ class PoolControllerIT {
 
         // Prometheus answers in time again: the down trigger votes and web scales down.
         prometheus.stubFor(promAnswer(idle, "1", 0));
-        clock.advance(Duration.ofSeconds(15));
+        clock.add(Duration.ofSeconds(15));
         a.sync();
         PoolController.AppliedPlan web = byPool(a.controller.runCycle()).get("web");
         assertThat(web.decision().direction()).isEqualTo(Direction.DOWN);

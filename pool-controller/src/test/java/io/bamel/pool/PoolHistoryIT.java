@@ -18,69 +18,28 @@ import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;
-import io.bamel.inventory.testing.EtcdExtension;
-import io.bamel.inventory.testing.MutableClock;
-import io.bamel.kube.Fabric8Cluster;
 import io.bamel.pool.history.HistoryJson;
-import io.etcd.jetcd.Client;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
+import org.threeten.extra.MutableClock;
 
 /**
  * The demand history kept in etcd by the pool controller, against real etcd and the fabric8 mock
  * API server, on a fake clock with cycles run by hand every 15 s of it. What was stored is read
  * back with the real {@code etcdctl} and parsed as plain JSON, not through bamel's reader.
  */
-class PoolHistoryIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  /** A Monday, 12:00 UTC: hour-of-week bucket 12. */
-  private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
+class PoolHistoryIT extends PoolSiteTests {
 
   private static final Duration CYCLE = Duration.ofSeconds(15);
 
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private Client client;
-  private EtcdInventory store;
-  private KubeMock kubeServer;
-  private KubernetesClient kube;
-  private Fabric8Cluster cluster;
-  private MutableClock clock;
-  private final List<Runnable> detach = new ArrayList<>();
-
-  @BeforeEach
-  void start() {
-    client = ETCD.cluster().client();
-    store = new EtcdInventory(client);
-    kubeServer = new KubeMock();
-    kube = kubeServer.client();
-    cluster = new Fabric8Cluster(kubeServer.client());
-    clock = new MutableClock(T0);
-  }
-
-  @AfterEach
-  void stop() {
-    detach.forEach(Runnable::run);
-    cluster.close();
-    kube.close();
-    kubeServer.close();
-    client.close();
-  }
 
   /** Pool {@code web}: two ready 32-core nodes running pods that request 3 and 5 cores. */
   private void webPool() {
@@ -133,7 +92,7 @@ class PoolHistoryIT {
     while (clock.instant().isBefore(until)) {
       List<PoolController.AppliedPlan> outcomes = c.controller.runCycle();
       assertThat(outcomes).isNotEmpty().noneMatch(PoolController.AppliedPlan::fenced);
-      clock.advance(CYCLE);
+      clock.add(CYCLE);
     }
   }
 
@@ -207,7 +166,7 @@ class PoolHistoryIT {
       assertThat(h.path("peaks").path("cpu")).hasSize(168);
 
       // Two more hours, a pod more in the second: one write per closed hour, none in between.
-      clock.advance(CYCLE);
+      clock.add(CYCLE);
       cyclesUntil(a, clock, T0.plus(Duration.ofMinutes(119)));
       assertThat(etcdctlGet("/baremetal/pools/web/history").modRevision())
           .as("no write within an open hour")

@@ -24,6 +24,59 @@ class PoolStatusesTest {
   private static final Instant NOW = Fleet.NOW;
   private static final List<String> RESOURCES = List.of("cpu", "memory");
 
+  /**
+   * A {@link PoolStatuses#next} call on {@code snapshot} and {@code decision}; what a test leaves
+   * out takes its default: no previous status, no votes, no memory, {@link #RESOURCES}, executed
+   * for real, at {@link #NOW}.
+   */
+  private static Next next(PoolSnapshot snapshot, ScalingDecision decision) {
+    return new Next(snapshot, decision);
+  }
+
+  private static final class Next {
+    private final PoolSnapshot snapshot;
+    private final ScalingDecision decision;
+    private PoolStatus previous;
+    private Votes votes = Votes.NONE;
+    private PoolMemory memory = PoolMemory.NONE;
+    private boolean dryRun;
+    private Instant at = NOW;
+
+    private Next(PoolSnapshot snapshot, ScalingDecision decision) {
+      this.snapshot = snapshot;
+      this.decision = decision;
+    }
+
+    Next after(PoolStatus previous) {
+      this.previous = previous;
+      return this;
+    }
+
+    Next votes(Votes votes) {
+      this.votes = votes;
+      return this;
+    }
+
+    Next memory(PoolMemory memory) {
+      this.memory = memory;
+      return this;
+    }
+
+    Next dryRun() {
+      this.dryRun = true;
+      return this;
+    }
+
+    Next at(Instant at) {
+      this.at = at;
+      return this;
+    }
+
+    PoolStatus status() {
+      return PoolStatuses.next(previous, snapshot, decision, votes, memory, RESOURCES, dryRun, at);
+    }
+  }
+
   private static PoolCondition condition(PoolStatus s, String type) {
     return s.conditions().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
   }
@@ -39,7 +92,7 @@ class PoolStatusesTest {
     ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
     assertThat(d.direction()).isEqualTo(Direction.UP);
     PoolMemory memory = PoolStatuses.memoryAfter(PoolMemory.NONE, d, false, NOW);
-    PoolStatus s = PoolStatuses.next(null, snap, d, Votes.NONE, memory, RESOURCES, false, NOW);
+    PoolStatus s = next(snap, d).memory(memory).status();
 
     assertThat(s.readyNodes()).isEqualTo(1);
     assertThat(s.pendingNodes()).isEqualTo(1 + d.powerOn().size());
@@ -69,24 +122,21 @@ class PoolStatusesTest {
     PoolSnapshot unknown =
         pool().with(ready("a")).unknownUtil("Kubernetes API unavailable").build();
     ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), unknown, NOW);
-    PoolStatus first =
-        PoolStatuses.next(null, unknown, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, NOW);
+    PoolStatus first = next(unknown, d).status();
     PoolCondition c1 = condition(first, PoolStatuses.UTILIZATION_KNOWN);
     assertThat(c1.status()).isEqualTo("False");
     assertThat(c1.message()).isEqualTo("Kubernetes API unavailable");
     assertThat(first.utilization()).isEmpty();
 
     Instant later = NOW.plusSeconds(15);
-    PoolStatus second =
-        PoolStatuses.next(first, unknown, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, later);
+    PoolStatus second = next(unknown, d).after(first).at(later).status();
     assertThat(condition(second, PoolStatuses.UTILIZATION_KNOWN).lastTransitionTime())
         .isEqualTo(NOW);
     assertThat(second).isEqualTo(first);
 
     PoolSnapshot known = pool().with(ready("a")).util(0.5, 0.5).build();
     ScalingDecision d2 = ScalingPolicy.decide(PoolConfig.builder().build(), known, later);
-    PoolStatus third =
-        PoolStatuses.next(second, known, d2, Votes.NONE, PoolMemory.NONE, RESOURCES, false, later);
+    PoolStatus third = next(known, d2).after(second).at(later).status();
     assertThat(condition(third, PoolStatuses.UTILIZATION_KNOWN).status()).isEqualTo("True");
     assertThat(condition(third, PoolStatuses.UTILIZATION_KNOWN).lastTransitionTime())
         .isEqualTo(later);
@@ -97,15 +147,12 @@ class PoolStatusesTest {
     PoolSnapshot snap = pool().with(off("a")).pending(pod("p", "cpu", 4)).build();
     ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), snap, NOW);
     PoolStatus s =
-        PoolStatuses.next(
-            null,
-            snap,
-            d,
-            new Votes(java.util.Set.of(), java.util.Set.of(), java.util.Set.of(), false, "down"),
-            PoolMemory.NONE,
-            RESOURCES,
-            true,
-            NOW);
+        next(snap, d)
+            .votes(
+                new Votes(
+                    java.util.Set.of(), java.util.Set.of(), java.util.Set.of(), false, "down"))
+            .dryRun()
+            .status();
     assertThat(s.lastScaleTime()).isNull();
     assertThat(s.pendingNodes()).isZero();
     assertThat(s.scalingNodes())
@@ -143,7 +190,7 @@ class PoolStatusesTest {
     assertThat(d.direction()).isEqualTo(Direction.UP);
     PoolMemory m1 = PoolStatuses.memoryAfter(PoolMemory.NONE, d, true, NOW);
     assertThat(m1.lastScaleUp()).as("a dry run starts no cooldown").isNull();
-    PoolStatus first = PoolStatuses.next(null, snap, d, Votes.NONE, m1, RESOURCES, true, NOW);
+    PoolStatus first = next(snap, d).memory(m1).dryRun().status();
 
     Instant later = NOW.plusSeconds(15);
     PoolSnapshot again =
@@ -156,13 +203,13 @@ class PoolStatusesTest {
             .build();
     ScalingDecision d2 = ScalingPolicy.decide(config, again, later);
     PoolMemory m2 = PoolStatuses.memoryAfter(m1, d2, true, later);
-    PoolStatus second = PoolStatuses.next(first, again, d2, Votes.NONE, m2, RESOURCES, true, later);
+    PoolStatus second = next(again, d2).after(first).memory(m2).dryRun().at(later).status();
     assertThat(PoolStatuses.sameDecision(first, d2, true)).isTrue();
     assertThat(second).isEqualTo(first);
     assertThat(second.scalingNodes()).singleElement().extracting(ScalingNode::since).isEqualTo(NOW);
 
     // Executed for real, the same choice is a new action: it gets its own time.
-    PoolStatus real = PoolStatuses.next(second, again, d2, Votes.NONE, m2, RESOURCES, false, later);
+    PoolStatus real = next(again, d2).after(second).memory(m2).at(later).status();
     assertThat(PoolStatuses.sameDecision(second, d2, false)).isFalse();
     assertThat(real.scalingNodes())
         .filteredOn(n -> n.node().equals("a"))
@@ -212,16 +259,7 @@ class PoolStatusesTest {
             null,
             true,
             null);
-    PoolStatus s =
-        PoolStatuses.next(
-            null,
-            pool().with(off("a")).build(),
-            three,
-            Votes.NONE,
-            PoolMemory.NONE,
-            RESOURCES,
-            true,
-            NOW);
+    PoolStatus s = next(pool().with(off("a")).build(), three).dryRun().status();
     ScalingDecision four =
         new ScalingDecision(
             Direction.UP,
@@ -265,8 +303,7 @@ class PoolStatusesTest {
                         "pending-pods: 2 pending pods",
                         null)))
             .build();
-    PoolStatus s =
-        PoolStatuses.next(before, snap, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, NOW);
+    PoolStatus s = next(snap, d).after(before).status();
     assertThat(s.scalingNodes())
         .singleElement()
         .satisfies(
@@ -322,8 +359,7 @@ class PoolStatusesTest {
             .util(0.85, 0.2)
             .build();
     ScalingDecision d = ScalingPolicy.decide(PoolConfig.builder().build(), excluded, NOW);
-    PoolStatus s =
-        PoolStatuses.next(null, excluded, d, Votes.NONE, PoolMemory.NONE, RESOURCES, false, NOW);
+    PoolStatus s = next(excluded, d).status();
     PoolCondition c = condition(s, PoolStatuses.POWER_ON_CANDIDATES);
     assertThat(c.status()).isEqualTo("False");
     assertThat(c.reason()).isEqualTo("AllExcluded");
@@ -335,29 +371,19 @@ class PoolStatusesTest {
     PoolSnapshot oneLeft =
         pool().with(ready("a"), Fleet.unknown("b"), off("c")).util(0.5, 0.2).build();
     PoolStatus t =
-        PoolStatuses.next(
-            s,
-            oneLeft,
-            ScalingPolicy.decide(PoolConfig.builder().build(), oneLeft, NOW),
-            Votes.NONE,
-            PoolMemory.NONE,
-            RESOURCES,
-            false,
-            NOW.plusSeconds(15));
+        next(oneLeft, ScalingPolicy.decide(PoolConfig.builder().build(), oneLeft, NOW))
+            .after(s)
+            .at(NOW.plusSeconds(15))
+            .status();
     assertThat(condition(t, PoolStatuses.POWER_ON_CANDIDATES).status()).isEqualTo("True");
     assertThat(condition(t, PoolStatuses.POWER_ON_CANDIDATES).reason()).isEqualTo("Available");
 
     PoolSnapshot allOn = pool().with(ready("a")).util(0.5, 0.2).build();
     PoolStatus u =
-        PoolStatuses.next(
-            t,
-            allOn,
-            ScalingPolicy.decide(PoolConfig.builder().build(), allOn, NOW),
-            Votes.NONE,
-            PoolMemory.NONE,
-            RESOURCES,
-            false,
-            NOW.plusSeconds(30));
+        next(allOn, ScalingPolicy.decide(PoolConfig.builder().build(), allOn, NOW))
+            .after(t)
+            .at(NOW.plusSeconds(30))
+            .status();
     assertThat(condition(u, PoolStatuses.POWER_ON_CANDIDATES).reason()).isEqualTo("NoneOff");
   }
 }

@@ -11,14 +11,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.bamel.inventory.model.ScaleDirection;
 import io.bamel.inventory.model.ScalingTrigger;
-import io.bamel.inventory.testing.MutableClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /** Triggers evaluated against WireMock answering as the Prometheus HTTP API. */
 class PrometheusTriggersTest {
@@ -35,7 +36,7 @@ class PrometheusTriggersTest {
   void start() {
     prometheus = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
     prometheus.start();
-    clock = new MutableClock(T0);
+    clock = MutableClock.of(T0, ZoneOffset.UTC);
     triggers =
         new PrometheusTriggers(
             new PrometheusHttp(URI.create(prometheus.baseUrl()), Duration.ofSeconds(15)),
@@ -85,9 +86,9 @@ class PrometheusTriggersTest {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(2)));
     answer(QUEUE, "150");
     assertThat(evaluate("p", t).up()).isEmpty();
-    clock.advance(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     assertThat(evaluate("p", t).up()).isEmpty();
-    clock.advance(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     Votes votes = evaluate("p", t);
     assertThat(votes.up()).containsExactly("queue");
     assertThat(votes.available()).isTrue();
@@ -100,13 +101,13 @@ class PrometheusTriggersTest {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(2)));
     answer(QUEUE, "150");
     evaluate("p", t);
-    clock.advance(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     answer(QUEUE, "50");
     evaluate("p", t);
-    clock.advance(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     answer(QUEUE, "150");
     assertThat(evaluate("p", t).up()).isEmpty();
-    clock.advance(Duration.ofMinutes(2));
+    clock.add(Duration.ofMinutes(2));
     assertThat(evaluate("p", t).up()).containsExactly("queue");
   }
 
@@ -174,7 +175,7 @@ class PrometheusTriggersTest {
     List<ScalingTrigger> t = List.of(up("queue", QUEUE, 100, Duration.ofMinutes(1)));
     answer(QUEUE, "150");
     evaluate("a", t);
-    clock.advance(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     assertThat(evaluate("b", t).up()).isEmpty();
     assertThat(evaluate("a", t).up()).containsExactly("queue");
     triggers.reset();

@@ -119,19 +119,15 @@ class SnapshotBuilderTest {
   @Test
   void podsThatAreScheduledOrWaitingForAnotherReasonAreNotPending() {
     KubePod gated =
-        new KubePod(
-            new PodRef("default", "gated"),
-            null,
-            "Pending",
-            Map.of(),
-            false,
-            "SchedulingGated",
-            "ReplicaSet",
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of("p"),
-            Inventory.inPools(Set.of("p")));
+        KubePod.builder()
+            .ref(new PodRef("default", "gated"))
+            .phase("Pending")
+            .scheduled(false)
+            .scheduledReason("SchedulingGated")
+            .ownerKind("ReplicaSet")
+            .requiredPools(Set.of("p"))
+            .requiredNodeTerms(Inventory.inPools(Set.of("p")))
+            .build();
     ClusterView view = ClusterView.of(List.of(), List.of(gated, running("r", "a", "cpu", 1)));
     assertThat(view.unschedulable()).isEmpty();
   }
@@ -220,47 +216,29 @@ class SnapshotBuilderTest {
             Map.of("bamel.io/do-not-disrupt", "true"),
             Inventory.amounts("cpu", 4));
     KubePod bare =
-        new KubePod(
-            new PodRef("default", "bare"),
-            "a",
-            "Running",
-            Map.of(),
-            true,
-            null,
-            null,
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("default", "bare"))
+            .nodeName("a")
+            .phase("Running")
+            .scheduled(true)
+            .build();
     KubePod daemon =
-        new KubePod(
-            new PodRef("default", "ds"),
-            "c",
-            "Running",
-            Map.of(),
-            true,
-            null,
-            "DaemonSet",
-            Map.of(),
-            Map.of(),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("default", "ds"))
+            .nodeName("c")
+            .phase("Running")
+            .scheduled(true)
+            .ownerKind("DaemonSet")
+            .build();
     KubePod precious =
-        new KubePod(
-            new PodRef("default", "db"),
-            "f",
-            "Running",
-            Map.of(),
-            true,
-            null,
-            "StatefulSet",
-            Map.of(),
-            Map.of("bamel.io/do-not-disrupt", "true"),
-            Map.of(),
-            Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("default", "db"))
+            .nodeName("f")
+            .phase("Running")
+            .scheduled(true)
+            .ownerKind("StatefulSet")
+            .annotations(Map.of("bamel.io/do-not-disrupt", "true"))
+            .build();
     Node e = new Node("e", plain.spec(), 10, plain.status(), 11, null);
     Node f = new Node("f", plain.spec(), 10, plain.status(), 11, null);
     ClusterView view =
@@ -333,19 +311,14 @@ class SnapshotBuilderTest {
   }
 
   private static KubePod annotatedPod(String node, Map<String, String> annotations) {
-    return new KubePod(
-        new PodRef("default", "pod-on-" + node),
-        node,
-        "Running",
-        Map.of(),
-        true,
-        null,
-        "ReplicaSet",
-        Map.of(),
-        annotations,
-        Map.of(),
-        Set.of(),
-        List.of());
+    return KubePod.builder()
+        .ref(new PodRef("default", "pod-on-" + node))
+        .nodeName(node)
+        .phase("Running")
+        .scheduled(true)
+        .ownerKind("ReplicaSet")
+        .annotations(annotations)
+        .build();
   }
 
   @Test

@@ -9,6 +9,8 @@ import io.bamel.pool.simulate.Comparison;
 import io.bamel.pool.simulate.EnergyFloor;
 import io.bamel.pool.simulate.Fleet;
 import io.bamel.pool.simulate.FleetPool;
+import io.bamel.pool.simulate.Frontier;
+import io.bamel.pool.simulate.FrontierSweep;
 import io.bamel.pool.simulate.Oracle;
 import io.bamel.pool.simulate.PodTrace;
 import io.bamel.pool.simulate.PolicyResult;
@@ -28,8 +30,12 @@ import java.util.function.Supplier;
  * day; bamel's energy over cluster-autoscaler's and Karpenter's, met only at an equal or lower p99
  * wait; as information, bamel with {@code scaleDownThreshold} 0.30, the former default, each of
  * bamel's variants ({@link Comparison#bamelVariants()}: the trend, the hold-off, tighter
- * thresholds) and the energy floor over the oracle. Targets (issue 34): energy at most 1.15 x the
- * oracle, p99 extra wait at most 60 s, at most 6 power-ons per server per day.
+ * thresholds) and the energy floor over the oracle. At equal wait ({@link Frontier}, each family
+ * swept over its documented knobs by {@link FrontierSweep}): bamel's least energy at a p99 at most
+ * each rival's default p99 over that rival's energy, met below 1; as information, at 0 s, 60 s and
+ * each rival's default p99, bamel's least energy over each rival family's least. Targets (issue
+ * 34): energy at most 1.15 x the oracle, p99 extra wait at most 60 s, at most 6 power-ons per
+ * server per day.
  */
 public final class DecisionQualityBenchmark implements Benchmark {
 
@@ -52,6 +58,7 @@ public final class DecisionQualityBenchmark implements Benchmark {
       Comparison c =
           Comparison.run(fleet, Workload.of(trace, fleet), Simulator.Settings.DEFAULTS, policies);
       rows.addAll(rows(c, d + "d"));
+      rows.addAll(frontier(FrontierSweep.run(c, FrontierSweep.families(fleet)), d + "d"));
       rows.add(floor(c, d + "d"));
       rows.add(tuned(c, d + "d", 0.30));
     }
@@ -89,6 +96,68 @@ public final class DecisionQualityBenchmark implements Benchmark {
         r.energyVsOracle(),
         "information",
         true);
+  }
+
+  /**
+   * The frontier rows: for cluster-autoscaler and Karpenter, bamel's least energy at a p99 at most
+   * the rival's defaults' over the rival's energy (met below 1); as information, at each bound,
+   * bamel's least energy over each rival family's least (NaN where a family reaches no setting that
+   * waits so little).
+   */
+  static List<BenchResult> frontier(Frontier f, String label) {
+    List<BenchResult> rows = new ArrayList<>();
+    for (String rival : List.of("cluster-autoscaler", "karpenter")) {
+      PolicyResult r = f.results(rival).get(0);
+      PolicyResult bamel = f.leastEnergyAt("bamel", r.waitP99Seconds()).orElse(null);
+      double ratio = bamel == null ? Double.NaN : bamel.energyKWh() / r.energyKWh();
+      rows.add(
+          new BenchResult(
+              NAME,
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%s bamel's least energy at p99 <= %s's %.0f s (%s, p99 %.0f s) vs %s",
+                  label,
+                  rival,
+                  r.waitP99Seconds(),
+                  bamel == null ? "none" : bamel.policy(),
+                  bamel == null ? Double.NaN : bamel.waitP99Seconds(),
+                  rival),
+              bamel == null ? Double.NaN : bamel.energyKWh(),
+              r.energyKWh(),
+              "kWh",
+              ratio,
+              "< 1",
+              ratio < 1));
+    }
+    for (Frontier.Bound b : f.bounds()) {
+      PolicyResult bamel = f.leastEnergyAt("bamel", b.seconds()).orElse(null);
+      for (String rival : f.families().keySet()) {
+        if (rival.equals("bamel")) {
+          continue;
+        }
+        PolicyResult r = f.leastEnergyAt(rival, b.seconds()).orElse(null);
+        double ratio = bamel == null || r == null ? Double.NaN : bamel.energyKWh() / r.energyKWh();
+        rows.add(
+            new BenchResult(
+                NAME,
+                String.format(
+                    java.util.Locale.ROOT,
+                    "%s at p99 <= %.0f s (%s, information): least energy, bamel (%s) vs %s (%s)",
+                    label,
+                    b.seconds(),
+                    b.label(),
+                    bamel == null ? "none" : bamel.policy(),
+                    rival,
+                    r == null ? "none" : r.policy()),
+                bamel == null ? Double.NaN : bamel.energyKWh(),
+                r == null ? Double.NaN : r.energyKWh(),
+                "kWh",
+                ratio,
+                "information",
+                true));
+      }
+    }
+    return rows;
   }
 
   /**

@@ -3,7 +3,6 @@ package io.bamel.power.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootOverride;
@@ -13,7 +12,6 @@ import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.TransientPowerException;
@@ -23,11 +21,10 @@ import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
-import io.bamel.power.testing.MutableClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -40,6 +37,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /** The Redfish driver against the simulated BMC fleet over self-signed TLS. */
 class RedfishDriverIT {
@@ -75,15 +73,7 @@ class RedfishDriverIT {
 
   @BeforeEach
   void setUp() {
-    driver =
-        new RedfishDriver(
-            store,
-            RedfishConfig.defaults()
-                .withGracefulTimeout(Duration.ofMillis(700))
-                .withPollInterval(Duration.ofMillis(50))
-                .withBusyBackoff(new Backoff(Duration.ofMillis(20), Duration.ofMillis(200), 6)),
-            Clock.systemUTC(),
-            Sleeper.SYSTEM);
+    driver = FastRedfishDrivers.fast(store, RedfishConfig.defaults(), Duration.ofMillis(700));
     id = "sys-" + next++;
     system = fleet.add(id, config());
   }
@@ -182,16 +172,16 @@ class RedfishDriverIT {
 
   @Test
   void sessionsExpireByIdleTimeout() throws Exception {
-    MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    MutableClock clock = MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
     try (SimulatedBmcFleet own = SimulatedBmcFleet.start(false, 0, clock)) {
       SimulatedSystem idle = own.add("idle", config().withSessionTimeout(Duration.ofMinutes(30)));
       BmcEndpoint plain = BmcEndpoint.of(own.address("idle"), "bmc-a");
       driver.bmcPowerState(plain, deadline());
-      clock.advance(Duration.ofMinutes(29));
+      clock.add(Duration.ofMinutes(29));
       driver.bmcPowerState(plain, deadline());
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(1);
 
-      clock.advance(Duration.ofMinutes(31));
+      clock.add(Duration.ofMinutes(31));
       assertThat(driver.bmcPowerState(plain, deadline())).isEqualTo(BmcPowerState.OFF);
       assertThat(idle.count(SimOperation.LOGIN)).isEqualTo(2);
       assertThat(idle.count(SimOperation.UNAUTHORIZED)).isEqualTo(1);

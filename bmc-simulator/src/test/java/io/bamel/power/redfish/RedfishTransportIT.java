@@ -3,7 +3,6 @@ package io.bamel.power.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPacer;
 import io.bamel.power.BmcPowerState;
@@ -83,13 +82,7 @@ class RedfishTransportIT {
   }
 
   private static RedfishDriver driver(RedfishConfig base) {
-    return new RedfishDriver(
-        store,
-        base.withGracefulTimeout(Duration.ofMillis(600))
-            .withPollInterval(Duration.ofMillis(50))
-            .withBusyBackoff(new Backoff(Duration.ofMillis(20), Duration.ofMillis(200), 6)),
-        Clock.systemUTC(),
-        Sleeper.SYSTEM);
+    return FastRedfishDrivers.fast(store, base, Duration.ofMillis(600));
   }
 
   @AfterEach

@@ -3,7 +3,6 @@ package io.bamel.power.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.power.Backoff;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.BootDevice;
@@ -15,7 +14,6 @@ import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
-import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
 import io.bamel.power.credentials.CredentialStore;
@@ -26,7 +24,6 @@ import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.bamel.power.testing.CredentialDirs;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -70,15 +67,7 @@ class RedfishVendorProfilesIT {
 
   @BeforeEach
   void setUp() {
-    driver =
-        new RedfishDriver(
-            store,
-            RedfishConfig.defaults()
-                .withGracefulTimeout(Duration.ofMillis(600))
-                .withPollInterval(Duration.ofMillis(50))
-                .withBusyBackoff(new Backoff(Duration.ofMillis(20), Duration.ofMillis(200), 6)),
-            Clock.systemUTC(),
-            Sleeper.SYSTEM);
+    driver = FastRedfishDrivers.fast(store, RedfishConfig.defaults(), Duration.ofMillis(600));
   }
 
   @AfterEach

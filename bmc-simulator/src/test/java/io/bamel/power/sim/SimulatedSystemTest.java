@@ -4,16 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedSystem.ResetOutcome;
-import io.bamel.power.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /** The simulated system's behaviour, on a clock the test moves. */
 class SimulatedSystemTest {
 
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
   private final SimulatedSystem system =
       new SimulatedSystem(
           "n1", SimSystemConfig.defaults().withPowerDelay(Duration.ofSeconds(5)), clock);
@@ -25,14 +27,14 @@ class SimulatedSystemTest {
     assertThat(system.reset("On")).isEqualTo(ResetOutcome.BUSY);
     assertThat(system.reset("ForceOff")).isEqualTo(ResetOutcome.BUSY);
 
-    clock.advance(Duration.ofSeconds(5));
+    clock.add(Duration.ofSeconds(5));
     assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
     assertThat(system.reset("On")).isEqualTo(ResetOutcome.ALREADY);
     assertThat(system.resets("On")).isEqualTo(1);
 
     assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.ACCEPTED);
     assertThat(system.powerState()).isEqualTo(BmcPowerState.POWERING_OFF);
-    clock.advance(Duration.ofSeconds(5));
+    clock.add(Duration.ofSeconds(5));
     assertThat(system.powerState()).isEqualTo(BmcPowerState.OFF);
   }
 
@@ -48,7 +50,7 @@ class SimulatedSystemTest {
     system.forcePowerState(BmcPowerState.ON);
     system.reconfigure(system.config().withIgnoredGracefulShutdown(true));
     assertThat(system.reset("GracefulShutdown")).isEqualTo(ResetOutcome.ACCEPTED);
-    clock.advance(Duration.ofMinutes(10));
+    clock.add(Duration.ofMinutes(10));
     assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
   }
 
@@ -56,11 +58,11 @@ class SimulatedSystemTest {
   void sessionsExpireWhenIdleAndOnRotation() {
     String token = system.login("admin", "password").orElseThrow();
     assertThat(system.login("admin", "wrong")).isEmpty();
-    clock.advance(Duration.ofMinutes(29));
+    clock.add(Duration.ofMinutes(29));
     assertThat(system.validSession(token)).isTrue();
-    clock.advance(Duration.ofMinutes(29));
+    clock.add(Duration.ofMinutes(29));
     assertThat(system.validSession(token)).as("idle time counts from the last use").isTrue();
-    clock.advance(Duration.ofMinutes(31));
+    clock.add(Duration.ofMinutes(31));
     assertThat(system.validSession(token)).isFalse();
 
     String second = system.login("admin", "password").orElseThrow();
@@ -75,7 +77,7 @@ class SimulatedSystemTest {
     String token = system.login("admin", "password").orElseThrow();
     String id = SimulatedSystem.sessionIdOf(token);
     Instant created = clock.instant();
-    clock.advance(Duration.ofMinutes(10));
+    clock.add(Duration.ofMinutes(10));
     assertThat(system.validSession(token)).isTrue();
     Duration timeout = system.config().sessionTimeout();
     assertThat(system.sessionTimes(id)).containsExactly(created, clock.instant().plus(timeout));

@@ -80,18 +80,7 @@ class AdversarialFleetIT {
   }
 
   private PullReport pull(FakeNetBox nb) {
-    NetBoxSettings s = settings(nb);
-    PullReport r =
-        new NetBoxPull(
-                s,
-                Inventory.client(s),
-                inventory.store,
-                inventory.cache,
-                Clock.systemUTC(),
-                SyncConflicts.on(inventory.registry))
-            .run(false, inventory.election.fence().orElseThrow());
-    assertThat(r.complete()).as("complete pull: %s", r.errors()).isTrue();
-    return r;
+    return inventory.pull(settings(nb));
   }
 
   /** The nodes now, checking that none changed its inventoryId since it was first seen. */

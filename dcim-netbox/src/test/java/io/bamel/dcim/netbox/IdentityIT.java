@@ -61,18 +61,7 @@ class IdentityIT {
 
   /** One complete pull of {@code nb} (fenced by this process's leadership). */
   private PullReport pull(FakeNetBox nb) {
-    NetBoxSettings s = settings(nb);
-    PullReport r =
-        new NetBoxPull(
-                s,
-                Inventory.client(s),
-                inventory.store,
-                inventory.cache,
-                Clock.systemUTC(),
-                SyncConflicts.on(inventory.registry))
-            .run(false, inventory.election.fence().orElseThrow());
-    assertThat(r.complete()).as("complete pull: %s", r.errors()).isTrue();
-    return r;
+    return inventory.pull(settings(nb));
   }
 
   private WebhookApplier applier(FakeNetBox nb) {

@@ -1,9 +1,12 @@
 package io.bamel.dcim.netbox;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.etcd.jetcd.Client;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -90,6 +93,24 @@ final class Inventory implements AutoCloseable {
   NetBoxSource source(NetBoxSettings settings) {
     return new NetBoxSource(
         settings, client(settings), store, cache, election, registry, Clock.systemUTC());
+  }
+
+  /**
+   * One pull with {@code settings}, fenced by this inventory's leadership; the test fails unless
+   * the pull was complete.
+   */
+  PullReport pull(NetBoxSettings settings) {
+    PullReport r =
+        new NetBoxPull(
+                settings,
+                client(settings),
+                store,
+                cache,
+                Clock.systemUTC(),
+                SyncConflicts.on(registry))
+            .run(false, election.fence().orElseThrow());
+    assertThat(r.complete()).as("complete pull: %s", r.errors()).isTrue();
+    return r;
   }
 
   /** The nodes by id, as the cache shows them once it caught up with etcd. */

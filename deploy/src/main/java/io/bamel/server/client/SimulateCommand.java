@@ -11,6 +11,8 @@ import io.bamel.pool.simulate.BootTime;
 import io.bamel.pool.simulate.Comparison;
 import io.bamel.pool.simulate.Fleet;
 import io.bamel.pool.simulate.FleetPool;
+import io.bamel.pool.simulate.Frontier;
+import io.bamel.pool.simulate.FrontierSweep;
 import io.bamel.pool.simulate.PodTrace;
 import io.bamel.pool.simulate.ReportSvg;
 import io.bamel.pool.simulate.Simulator;
@@ -89,6 +91,15 @@ public final class SimulateCommand implements Callable<Integer> {
           "Also run bamel with each decision feature changed alone (trend, hold-off, thresholds)")
   boolean variants;
 
+  @Option(
+      names = "--frontier",
+      description =
+          "Also sweep each policy family over its documented knobs (bamel's thresholds,"
+              + " cluster-autoscaler's flags and over-provisioning, Karpenter's consolidateAfter,"
+              + " kproximate's headroom and poll) and compare the least energy each reaches at"
+              + " equal p99 wait (about 30 more runs)")
+  boolean frontier;
+
   @Option(names = "--output", paramLabel = "FORMAT", description = "table (default) or json")
   String output = "table";
 
@@ -131,6 +142,7 @@ public final class SimulateCommand implements Callable<Integer> {
     Workload workload = Workload.of(pods, fleet);
     Comparison result =
         Comparison.run(fleet, workload, Simulator.Settings.DEFAULTS.withSeed(seed), policies());
+    Frontier sweep = frontier ? FrontierSweep.run(result, FrontierSweep.families(fleet)) : null;
     PrintWriter out = cl.getOut();
     if (output.equals("json")) {
       Map<String, Object> doc = new LinkedHashMap<>();
@@ -138,10 +150,17 @@ public final class SimulateCommand implements Callable<Integer> {
       doc.put("unplaceablePods", workload.unplaceable().size());
       doc.put("neverScheduledPods", workload.neverScheduled());
       doc.put("policies", result.results());
+      if (sweep != null) {
+        doc.put("frontier", sweep.json());
+      }
       out.println(
           new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
     } else {
       out.print(result.table());
+      if (sweep != null) {
+        out.println();
+        out.print(sweep.table());
+      }
     }
     out.flush();
     if (report != null) {

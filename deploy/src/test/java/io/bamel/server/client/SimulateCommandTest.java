@@ -87,6 +87,24 @@ class SimulateCommandTest {
   }
 
   @Test
+  void frontierAddsEachFamilysSweepAndItsLeastEnergyPerBoundToTheJson() throws Exception {
+    assertThat(run("--generate", "2h", "--frontier", "--output", "json")).isZero();
+    JsonNode frontier = new ObjectMapper().readTree(out.toString()).path("frontier");
+    List<String> families = new java.util.ArrayList<>();
+    frontier.path("families").fieldNames().forEachRemaining(families::add);
+    assertThat(families).containsExactly("bamel", "cluster-autoscaler", "karpenter", "kproximate");
+    for (String family : families) {
+      JsonNode f = frontier.path("families").path(family);
+      assertThat(f.path("results").get(0).path("policy").asText()).isEqualTo(family);
+      assertThat(f.path("frontier").size()).isPositive();
+      assertThat(f.path("dominatedBy").isArray()).isTrue();
+    }
+    JsonNode bounds = frontier.path("bounds");
+    assertThat(bounds.get(0).path("bound").asText()).isEqualTo("0 s");
+    assertThat(bounds.get(0).path("leastEnergy").has("bamel")).isTrue();
+  }
+
+  @Test
   void aTraceFileAndAPoolsFileAreReplayedAsTheTable() throws Exception {
     PodTrace trace = WorkloadGenerator.alibabaGpuV2023().generate(Duration.ofHours(3), 5);
     Path csv = dir.resolve("pods.csv");

@@ -6,7 +6,6 @@ import io.bamel.inventory.cluster.EvictionResult;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -15,34 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class SimulatedClusterTest {
-
-  /** A clock the test moves by hand. */
-  private static final class ManualClock extends Clock {
-    Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-  }
-
-  private final ManualClock clock = new ManualClock();
+  private final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
   private final Set<String> on = new HashSet<>();
 
   private SimulatedCluster cluster(int maxPods) {
@@ -71,7 +47,7 @@ class SimulatedClusterTest {
     on.add("m1");
     c.tick();
     assertThat(c.nodes()).singleElement().satisfies(n -> assertThat(n.ready()).isFalse());
-    clock.advance(Duration.ofSeconds(3));
+    clock.add(Duration.ofSeconds(3));
     c.tick();
     assertThat(c.node("m1")).get().extracting(KubeNode::ready).isEqualTo(true);
     assertThat(c.podsOn("m1")).hasSize(2);
@@ -84,7 +60,7 @@ class SimulatedClusterTest {
     on.add("m1");
     on.add("m2");
     c.tick();
-    clock.advance(Duration.ofSeconds(5));
+    clock.add(Duration.ofSeconds(5));
     c.cordon("m2");
     c.tick();
     assertThat(c.podCounts("general")).containsExactly(2, 1);
@@ -98,7 +74,7 @@ class SimulatedClusterTest {
     SimulatedCluster c = cluster(1);
     on.add("m1");
     c.tick();
-    clock.advance(Duration.ofSeconds(5));
+    clock.add(Duration.ofSeconds(5));
     c.tick();
     KubePod pod = c.podsOn("m1").get(0);
     c.cordon("m1");

@@ -135,6 +135,11 @@ final class ApiFixture implements AutoCloseable {
       return header("Content-Type");
     }
 
+    /** The {@code field} of each error of a problem answer. */
+    List<String> errorFields() {
+      return json().path("errors").findValuesAsText("field");
+    }
+
     @Override
     public String toString() {
       return status + " " + body();
@@ -190,10 +195,20 @@ final class ApiFixture implements AutoCloseable {
   }
 
   Response json(String method, String path, String json, Map<String, String> headers) {
+    return jsonAs(ADMIN, method, path, json, headers);
+  }
+
+  /** {@code json} sent with {@code token}: a merge patch for PATCH, plain JSON otherwise. */
+  Response jsonAs(String token, String method, String path, String json) {
+    return jsonAs(token, method, path, json, Map.of());
+  }
+
+  private Response jsonAs(
+      String token, String method, String path, String json, Map<String, String> headers) {
     return send(
         method,
         path,
-        ADMIN,
+        token,
         method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
         json.getBytes(StandardCharsets.UTF_8),
         headers);

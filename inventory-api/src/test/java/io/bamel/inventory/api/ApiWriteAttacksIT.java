@@ -8,7 +8,6 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -29,21 +28,6 @@ class ApiWriteAttacksIT {
   private static final String PIN = "999999999999999999";
   private static final List<String> EVERY_SCOPE =
       List.of(ApiFixture.WRITE, ApiFixture.BMC, ApiFixture.ADMIN);
-
-  private static ApiFixture.Response as(
-      ApiFixture f, String token, String method, String path, String json) {
-    return f.send(
-        method,
-        path,
-        token,
-        method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
-        json.getBytes(StandardCharsets.UTF_8),
-        Map.of());
-  }
-
-  private static List<String> fields(ApiFixture.Response r) {
-    return r.json().path("errors").findValuesAsText("field");
-  }
 
   private static NodeSpec spec() {
     return Json.spec(1, "a");
@@ -76,25 +60,23 @@ class ApiWriteAttacksIT {
   @Test
   void attack_writeTokenRetargetsKubernetesNodeName() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      assertThat(as(f, ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
+      assertThat(f.jsonAs(ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
       long before = f.revision();
 
       ApiFixture.Response patch =
-          as(f, ApiFixture.WRITE, "PATCH", NODE, "{\"kubernetesNodeName\":\"cp-1\"}");
+          f.jsonAs(ApiFixture.WRITE, "PATCH", NODE, "{\"kubernetesNodeName\":\"cp-1\"}");
       assertThat(patch.status()).as(patch.toString()).isEqualTo(403);
-      assertThat(fields(patch)).containsExactly("kubernetesNodeName");
+      assertThat(patch.errorFields()).containsExactly("kubernetesNodeName");
       assertThat(patch.json().get("requiredScope").asText()).isEqualTo("bmc");
       ApiFixture.Response put =
-          as(
-              f,
+          f.jsonAs(
               ApiFixture.WRITE,
               "PUT",
               NODE,
               Json.of(spec().toBuilder().kubernetesNodeName("cp-1").build()));
       assertThat(put.status()).isEqualTo(403);
       ApiFixture.Response sync =
-          as(
-              f,
+          f.jsonAs(
               ApiFixture.WRITE,
               "POST",
               "/api/v1/sync",
@@ -105,11 +87,11 @@ class ApiWriteAttacksIT {
       assertThat(f.get(NODE).json().at("/spec/kubernetesNodeName").isMissingNode()).isTrue();
 
       ApiFixture.Response bmc =
-          as(f, ApiFixture.BMC, "PATCH", NODE, "{\"kubernetesNodeName\":\"k8s-n001\"}");
+          f.jsonAs(ApiFixture.BMC, "PATCH", NODE, "{\"kubernetesNodeName\":\"k8s-n001\"}");
       assertThat(bmc.status()).as(bmc.toString()).isEqualTo(200);
       // the same value again is no change: write is enough
       assertThat(
-              as(f, ApiFixture.WRITE, "PATCH", NODE, "{\"kubernetesNodeName\":\"k8s-n001\"}")
+              f.jsonAs(ApiFixture.WRITE, "PATCH", NODE, "{\"kubernetesNodeName\":\"k8s-n001\"}")
                   .status())
           .isEqualTo(200);
     }
@@ -118,19 +100,19 @@ class ApiWriteAttacksIT {
   @Test
   void attack_writeTokenPinsNetboxLastUpdated_putAndPatchRefusedAtEveryScope() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      assertThat(as(f, ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
+      assertThat(f.jsonAs(ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
       long before = f.revision();
       for (String token : EVERY_SCOPE) {
         for (String label : List.of("netbox-last-updated", "bamel.io/pool")) {
           ApiFixture.Response patch =
-              as(f, token, "PATCH", NODE, "{\"labels\":{\"" + label + "\":\"" + PIN + "\"}}");
+              f.jsonAs(token, "PATCH", NODE, "{\"labels\":{\"" + label + "\":\"" + PIN + "\"}}");
           assertThat(patch.status()).as(token + " " + label + " " + patch).isEqualTo(400);
-          assertThat(fields(patch)).containsExactly("labels." + label);
+          assertThat(patch.errorFields()).containsExactly("labels." + label);
           assertThat(patch.json().get("detail").asText()).contains(label);
           ApiFixture.Response put =
-              as(f, token, "PUT", NODE, Json.of(withLabel(spec(), label, PIN)));
+              f.jsonAs(token, "PUT", NODE, Json.of(withLabel(spec(), label, PIN)));
           assertThat(put.status()).as(token + " " + label + " " + put).isEqualTo(400);
-          assertThat(fields(put)).containsExactly("labels." + label);
+          assertThat(put.errorFields()).containsExactly("labels." + label);
         }
       }
       assertThat(f.revision()).isEqualTo(before);
@@ -142,12 +124,11 @@ class ApiWriteAttacksIT {
   @Test
   void attack_writeTokenPinsNetboxLastUpdated_bothSyncFormatsRefused() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      assertThat(as(f, ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
+      assertThat(f.jsonAs(ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
       long before = f.revision();
       for (String token : EVERY_SCOPE) {
         ApiFixture.Response r =
-            as(
-                f,
+            f.jsonAs(
                 token,
                 "POST",
                 "/api/v1/sync",
@@ -161,8 +142,7 @@ class ApiWriteAttacksIT {
 
       // NetBox's format through the API: last_updated is compared, never recorded
       ApiFixture.Response nb =
-          as(
-              f,
+          f.jsonAs(
               ApiFixture.ADMIN,
               "POST",
               "/api/v1/sync?format=netbox",
@@ -176,7 +156,7 @@ class ApiWriteAttacksIT {
   @Test
   void reservedLabelCarriedUnchanged_isKept() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      assertThat(as(f, ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
+      assertThat(f.jsonAs(ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
       // the NetBox source wrote it (its own path: straight to the store here)
       StoreEdits.updateSpec(
           f.store, "n001", s -> withLabel(s, "netbox-last-updated", "1700000000000000"), null);
@@ -184,14 +164,13 @@ class ApiWriteAttacksIT {
       // a client GETs the node and PUTs it back, rack changed
       JsonNode got = f.get(NODE).json().get("spec");
       ((ObjectNode) got).put("rack", "r9");
-      ApiFixture.Response put = as(f, ApiFixture.WRITE, "PUT", NODE, got.toString());
+      ApiFixture.Response put = f.jsonAs(ApiFixture.WRITE, "PUT", NODE, got.toString());
       assertThat(put.status()).as(put.toString()).isEqualTo(200);
       assertThat(f.get(NODE).json().at("/spec/labels/netbox-last-updated").asText())
           .isEqualTo("1700000000000000");
       // but not a new value
       ApiFixture.Response bump =
-          as(
-              f,
+          f.jsonAs(
               ApiFixture.WRITE,
               "PATCH",
               NODE,
@@ -205,27 +184,27 @@ class ApiWriteAttacksIT {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
       ObjectNode body = Codec.mapper().valueToTree(spec());
       body.putObject("extensions").put("x", 1);
-      ApiFixture.Response put = as(f, ApiFixture.BMC, "PUT", NODE, body.toString());
+      ApiFixture.Response put = f.jsonAs(ApiFixture.BMC, "PUT", NODE, body.toString());
       assertThat(put.status()).as(put.toString()).isEqualTo(400);
-      assertThat(fields(put)).containsExactly("extensions");
+      assertThat(put.errorFields()).containsExactly("extensions");
       assertThat(f.get(NODE).status()).isEqualTo(404);
 
-      assertThat(as(f, ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
+      assertThat(f.jsonAs(ApiFixture.BMC, "PUT", NODE, Json.of(spec())).status()).isEqualTo(201);
       long before = f.revision();
       for (String patch :
           List.of(
               "{\"extensions\":{\"x\":1}}",
               "{\"rack\":\"r9\",\"extensions\":{}}",
               "{\"bmcTls\":{\"extensions\":{\"y\":true}}}")) {
-        ApiFixture.Response r = as(f, ApiFixture.BMC, "PATCH", NODE, patch);
+        ApiFixture.Response r = f.jsonAs(ApiFixture.BMC, "PATCH", NODE, patch);
         assertThat(r.status()).as(patch + " -> " + r).isEqualTo(400);
-        assertThat(fields(r)).as(patch).allMatch(p -> p.endsWith("extensions"));
+        assertThat(r.errorFields()).as(patch).allMatch(p -> p.endsWith("extensions"));
       }
       ObjectNode sync = Codec.mapper().createObjectNode();
       ObjectNode item = sync.putArray("items").addObject();
       item.put("id", "n001");
       item.set("spec", body);
-      ApiFixture.Response r = as(f, ApiFixture.BMC, "POST", "/api/v1/sync", sync.toString());
+      ApiFixture.Response r = f.jsonAs(ApiFixture.BMC, "POST", "/api/v1/sync", sync.toString());
       assertThat(r.json().get("rejected").get(0).get("errors").findValuesAsText("field"))
           .containsExactly("extensions");
       assertThat(f.revision()).isEqualTo(before);

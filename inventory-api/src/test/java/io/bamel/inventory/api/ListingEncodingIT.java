@@ -7,7 +7,6 @@ import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.store.Codec;
-import io.bamel.inventory.testing.EtcdExtension;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.time.Duration;
@@ -16,24 +15,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Listings over HTTP: gzip by Accept-Encoding (with q-values), ETag and If-None-Match. */
-class ListingEncodingIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class ListingEncodingIT extends ApiFixtureTests {
 
   private static final String LIST = "/api/v1/nodes?pool=a&limit=1000";
 
-  private ApiFixture f;
-
   @BeforeEach
-  void start() throws Exception {
-    f = ApiFixture.start(ETCD.cluster());
+  void sixtyNodes() throws Exception {
     List<BatchItem> items = new ArrayList<>();
     for (int i = 0; i < 60; i++) {
       items.add(
@@ -45,11 +36,6 @@ class ListingEncodingIT {
     long revision =
         f.store.upsertAll(items).stream().mapToLong(BatchResult::revision).max().orElseThrow();
     assertThat(f.cache.awaitRevision(revision, Duration.ofSeconds(10))).isTrue();
-  }
-
-  @AfterEach
-  void stop() {
-    f.close();
   }
 
   private ApiFixture.Response list(String path, Map<String, String> headers) {

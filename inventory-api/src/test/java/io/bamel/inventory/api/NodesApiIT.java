@@ -9,7 +9,6 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Keys;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.options.GetOption;
 import java.nio.charset.StandardCharsets;
@@ -21,27 +20,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-class NodesApiIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private ApiFixture f;
-
-  @BeforeEach
-  void start() throws Exception {
-    f = ApiFixture.start(ETCD.cluster());
-  }
-
-  @AfterEach
-  void stop() {
-    f.close();
-  }
+class NodesApiIT extends ApiFixtureTests {
 
   private ApiFixture.Response put(int i, String pool) {
     return f.json("PUT", "/api/v1/nodes/" + Json.id(i), Json.of(Json.spec(i, pool)));

@@ -4,31 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.PoolStatus;
-import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-class PoolsApiIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private ApiFixture f;
-
-  @BeforeEach
-  void start() throws Exception {
-    f = ApiFixture.start(ETCD.cluster());
-  }
-
-  @AfterEach
-  void stop() {
-    f.close();
-  }
+class PoolsApiIT extends ApiFixtureTests {
 
   @Test
   void putGetPatchDeleteAPool() {

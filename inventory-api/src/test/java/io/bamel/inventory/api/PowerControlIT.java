@@ -9,9 +9,7 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.testing.EtcdExtension;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,21 +28,6 @@ class PowerControlIT {
 
   private static final String NODE = "/api/v1/nodes/n001";
 
-  private static ApiFixture.Response as(
-      ApiFixture f, String token, String method, String path, String json) {
-    return f.send(
-        method,
-        path,
-        token,
-        method.equals("PATCH") ? "application/merge-patch+json" : "application/json",
-        json.getBytes(StandardCharsets.UTF_8),
-        Map.of());
-  }
-
-  private static List<String> fields(ApiFixture.Response r) {
-    return r.json().path("errors").findValuesAsText("field");
-  }
-
   private static JsonNode lastEvent(ApiFixture f, String id) {
     JsonNode items = f.get("/api/v1/nodes/" + id + "/events").json().get("items");
     return items.get(items.size() - 1);
@@ -55,7 +38,7 @@ class PowerControlIT {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
       long before = f.revision();
       ApiFixture.Response refused =
-          as(f, ApiFixture.WRITE, "PUT", NODE, Json.of(Json.spec(1, "a")));
+          f.jsonAs(ApiFixture.WRITE, "PUT", NODE, Json.of(Json.spec(1, "a")));
       assertThat(refused.status()).as(refused.toString()).isEqualTo(403);
       assertThat(refused.contentType()).startsWith("application/problem+json");
       assertThat(refused.json().get("detail").asText())
@@ -63,7 +46,7 @@ class PowerControlIT {
           .contains("scope bmc")
           .contains("mgmtAddress, bmcCredentials, powerInterface");
       assertThat(refused.json().get("requiredScope").asText()).isEqualTo("bmc");
-      assertThat(fields(refused))
+      assertThat(refused.errorFields())
           .containsExactly("mgmtAddress", "bmcCredentials", "powerInterface");
       assertThat(f.revision()).isEqualTo(before);
       assertThat(f.get(NODE).status()).isEqualTo(404);
@@ -75,10 +58,11 @@ class PowerControlIT {
               .bmcCredentials(null)
               .powerInterface(null)
               .build();
-      assertThat(as(f, ApiFixture.WRITE, "PUT", "/api/v1/nodes/n002", Json.of(plain)).status())
+      assertThat(f.jsonAs(ApiFixture.WRITE, "PUT", "/api/v1/nodes/n002", Json.of(plain)).status())
           .isEqualTo(201);
 
-      ApiFixture.Response created = as(f, ApiFixture.BMC, "PUT", NODE, Json.of(Json.spec(1, "a")));
+      ApiFixture.Response created =
+          f.jsonAs(ApiFixture.BMC, "PUT", NODE, Json.of(Json.spec(1, "a")));
       assertThat(created.status()).as(created.toString()).isEqualTo(201);
       JsonNode event = lastEvent(f, "n001");
       assertThat(event.get("principal").asText()).isEqualTo("netops");
@@ -91,11 +75,11 @@ class PowerControlIT {
   void aWriteTokenMayResendTheSameValuesButNotChangeThem() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
       String spec = Json.of(Json.spec(1, "a"));
-      assertThat(as(f, ApiFixture.BMC, "PUT", NODE, spec).status()).isEqualTo(201);
+      assertThat(f.jsonAs(ApiFixture.BMC, "PUT", NODE, spec).status()).isEqualTo(201);
 
       // The same values again, and changes of other fields: write is enough.
-      assertThat(as(f, ApiFixture.WRITE, "PUT", NODE, spec).status()).isEqualTo(200);
-      ApiFixture.Response rack = as(f, ApiFixture.WRITE, "PATCH", NODE, "{\"rack\":\"r9\"}");
+      assertThat(f.jsonAs(ApiFixture.WRITE, "PUT", NODE, spec).status()).isEqualTo(200);
+      ApiFixture.Response rack = f.jsonAs(ApiFixture.WRITE, "PATCH", NODE, "{\"rack\":\"r9\"}");
       assertThat(rack.status()).as(rack.toString()).isEqualTo(200);
       assertThat(lastEvent(f, "n001").get("message").asText())
           .isEqualTo("changed rack")
@@ -111,27 +95,26 @@ class PowerControlIT {
               "{\"powerInterface\":\"ipmi\"}",
               "{\"proxmox\":{\"node\":\"pve1\",\"vmid\":101}}",
               "{\"wakeOnLan\":{\"probePort\":22}}")) {
-        ApiFixture.Response r = as(f, ApiFixture.WRITE, "PATCH", NODE, patch);
+        ApiFixture.Response r = f.jsonAs(ApiFixture.WRITE, "PATCH", NODE, patch);
         assertThat(r.status()).as(patch + " -> " + r).isEqualTo(403);
-        assertThat(fields(r)).as(patch).isNotEmpty();
+        assertThat(r.errorFields()).as(patch).isNotEmpty();
       }
       // A PUT that leaves the address out removes it: a change too.
       ApiFixture.Response removal =
-          as(
-              f,
+          f.jsonAs(
               ApiFixture.WRITE,
               "PUT",
               NODE,
               Json.of(
                   Json.spec(1, "a").toBuilder().mgmtAddress(null).powerInterface(null).build()));
       assertThat(removal.status()).isEqualTo(403);
-      assertThat(fields(removal)).containsExactly("mgmtAddress", "powerInterface");
+      assertThat(removal.errorFields()).containsExactly("mgmtAddress", "powerInterface");
       assertThat(f.revision()).isEqualTo(before);
       assertThat(f.get(NODE).json().at("/spec/mgmtAddress").asText())
           .isEqualTo("https://[2001:db8::1:0:1]");
 
       ApiFixture.Response moved =
-          as(f, ApiFixture.BMC, "PATCH", NODE, "{\"mgmtAddress\":\"https://192.0.2.7\"}");
+          f.jsonAs(ApiFixture.BMC, "PATCH", NODE, "{\"mgmtAddress\":\"https://192.0.2.7\"}");
       assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
       JsonNode event = lastEvent(f, "n001");
       assertThat(event.get("principal").asText()).isEqualTo("netops");
@@ -162,7 +145,7 @@ class PowerControlIT {
   void aWriteTokenSyncRejectsOnlyTheItemsThatChangePowerControl() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
       ApiFixture.Response seeded =
-          as(f, ApiFixture.BMC, "POST", "/api/v1/sync", records(named(1, "n1"), named(2, "n2")));
+          f.jsonAs(ApiFixture.BMC, "POST", "/api/v1/sync", records(named(1, "n1"), named(2, "n2")));
       assertThat(seeded.json().get("created")).hasSize(2);
       long before = f.revision();
 
@@ -176,8 +159,7 @@ class PowerControlIT {
               .powerInterface(null)
               .build();
       ApiFixture.Response r =
-          as(
-              f,
+          f.jsonAs(
               ApiFixture.WRITE,
               "POST",
               "/api/v1/sync?prune=true&pool=a",
@@ -202,7 +184,7 @@ class PowerControlIT {
 
       // With bmc, the same change goes through and its event says so.
       ApiFixture.Response allowed =
-          as(f, ApiFixture.BMC, "POST", "/api/v1/sync", records(movedBmc));
+          f.jsonAs(ApiFixture.BMC, "POST", "/api/v1/sync", records(movedBmc));
       assertThat(allowed.json().get("updated").findValuesAsText("id")).containsExactly("n2");
       JsonNode event = lastEvent(f, "n2");
       assertThat(event.get("principal").asText()).isEqualTo("netops");
@@ -225,21 +207,21 @@ class PowerControlIT {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
       String sync = "/api/v1/sync?format=netbox";
       ApiFixture.Response refused =
-          as(f, ApiFixture.WRITE, "POST", sync, netbox(7, "r1-u07", "192.0.2.7"));
+          f.jsonAs(ApiFixture.WRITE, "POST", sync, netbox(7, "r1-u07", "192.0.2.7"));
       assertThat(refused.json().get("rejected").findValuesAsText("id")).containsExactly("r1-u07");
       ApiFixture.Response created =
-          as(f, ApiFixture.BMC, "POST", sync, netbox(7, "r1-u07", "192.0.2.7"));
+          f.jsonAs(ApiFixture.BMC, "POST", sync, netbox(7, "r1-u07", "192.0.2.7"));
       assertThat(created.json().get("created").findValuesAsText("id")).containsExactly("r1-u07");
 
       long before = f.revision();
       ApiFixture.Response again =
-          as(f, ApiFixture.WRITE, "POST", sync, netbox(7, "r1-u07", "192.0.2.7"));
+          f.jsonAs(ApiFixture.WRITE, "POST", sync, netbox(7, "r1-u07", "192.0.2.7"));
       assertThat(again.json().get("unchanged").findValuesAsText("id")).containsExactly("r1-u07");
       assertThat(again.json().get("rejected")).isEmpty();
       assertThat(f.revision()).isEqualTo(before);
 
       ApiFixture.Response moved =
-          as(f, ApiFixture.WRITE, "POST", sync, netbox(7, "r1-u07", "192.0.2.8"));
+          f.jsonAs(ApiFixture.WRITE, "POST", sync, netbox(7, "r1-u07", "192.0.2.8"));
       assertThat(moved.json().get("rejected").get(0).get("errors").findValuesAsText("field"))
           .containsExactly("mgmtAddress");
       assertThat(f.revision()).isEqualTo(before);
@@ -265,7 +247,7 @@ class PowerControlIT {
       for (String command : List.of("reboot-all", "ssh root@192.0.2.1 poweroff", "$(id)")) {
         ApiFixture.Response r = f.json("PUT", "/api/v1/nodes/n002", Json.of(wol(2, command)));
         assertThat(r.status()).as(command + " -> " + r).isEqualTo(400);
-        assertThat(fields(r)).containsExactly("wakeOnLan.powerOffCommand");
+        assertThat(r.errorFields()).containsExactly("wakeOnLan.powerOffCommand");
         assertThat(r.body()).contains("server's configuration").doesNotContain("root@");
       }
       ApiFixture.Response known =
@@ -293,7 +275,7 @@ class PowerControlIT {
   @Test
   void syncItemIdsAreValidatedWhateverTheyMatch() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      as(f, ApiFixture.BMC, "POST", "/api/v1/sync", records(named(1, "n1")));
+      f.jsonAs(ApiFixture.BMC, "POST", "/api/v1/sync", records(named(1, "n1")));
       long before = f.revision();
       // Same serial as n1 (so it would match n1), but an invalid id of its own.
       ObjectNode body = Codec.mapper().createObjectNode();

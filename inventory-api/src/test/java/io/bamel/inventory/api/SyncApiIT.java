@@ -10,33 +10,14 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
-import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-class SyncApiIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private ApiFixture f;
-
-  @BeforeEach
-  void start() throws Exception {
-    f = ApiFixture.start(ETCD.cluster());
-  }
-
-  @AfterEach
-  void stop() {
-    f.close();
-  }
+class SyncApiIT extends ApiFixtureTests {
 
   private static String records(List<Integer> which, String pool) {
     ObjectNode body = Codec.mapper().createObjectNode();

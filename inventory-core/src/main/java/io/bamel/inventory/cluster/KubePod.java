@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.immutables.value.Value;
 
 /**
  * A pod as the controllers need it.
@@ -32,6 +33,7 @@ import java.util.Set;
  *     matchFields} keyed by field name). Empty when the pod has no required node affinity (null
  *     reads as empty); a term without requirements is kept, as an empty list (it matches no node)
  */
+@Value.Builder
 public record KubePod(
     PodRef ref,
     String nodeName,
@@ -57,6 +59,14 @@ public record KubePod(
         requiredNodeTerms == null
             ? List.of()
             : requiredNodeTerms.stream().map(List::copyOf).toList();
+  }
+
+  /**
+   * A builder with every component unset: a missing collection is empty, the rest null
+   * (docs/architecture.md#generated-builders).
+   */
+  public static KubePodBuilder builder() {
+    return new KubePodBuilder();
   }
 
   /** Whether a DaemonSet owns it (drains skip it). */

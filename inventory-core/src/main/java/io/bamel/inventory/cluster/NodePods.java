@@ -3,6 +3,9 @@ package io.bamel.inventory.cluster;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
+import org.pcollections.HashTreePMap;
+import org.pcollections.PMap;
 
 /**
  * What the live pods bound to one node add up to: the sum of their requests (each pod's by the
@@ -11,7 +14,8 @@ import java.util.Map;
  * check that they fit on its other nodes before it drains this one). Sums are exact ({@link
  * BigDecimal}), so a total kept up to date by adding and taking away pods ({@link #plus}, {@link
  * #minus}) never drifts from one computed afresh. Immutable; a zero sum is left out of {@code
- * requests}.
+ * requests}. The maps are persistent ({@link PMap}), so {@link #plus} and {@link #minus} share what
+ * they do not change instead of copying both maps for each pod.
  *
  * @param requests per Kubernetes resource name, the sum of the pods' requests (base units)
  * @param pods how many live pods are bound to the node
@@ -31,10 +35,25 @@ public record NodePods(
   /** No pods. */
   public static final NodePods NONE = new NodePods(Map.of(), 0, 0, 0, Map.of());
 
-  /** Copies the maps (not the pods' maps that key {@code workloads}). */
+  /**
+   * Copies the maps into persistent ones (not the pods' maps that key {@code workloads}; a map
+   * already persistent is kept); a null key or value is refused.
+   */
   public NodePods {
-    requests = Map.copyOf(requests);
-    workloads = workloads == null ? null : Map.copyOf(workloads);
+    requests = persistent(requests);
+    workloads = workloads == null ? null : persistent(workloads);
+  }
+
+  private static <K, V> PMap<K, V> persistent(Map<K, V> map) {
+    if (map instanceof PMap<K, V> kept) {
+      return kept;
+    }
+    map.forEach(
+        (k, v) -> {
+          Objects.requireNonNull(k, "key");
+          Objects.requireNonNull(v, "value");
+        });
+    return HashTreePMap.from(map);
   }
 
   /** A total without the workload pods' requests ({@link #workloads()} unknown). */
@@ -70,15 +89,19 @@ public record NodePods(
   }
 
   private NodePods with(KubePod pod, int sign) {
-    Map<String, BigDecimal> sums = new HashMap<>(requests);
-    add(sums, pod.requests(), sign);
-    Map<Map<String, BigDecimal>, Integer> moved = workloads;
+    PMap<String, BigDecimal> sums = (PMap<String, BigDecimal>) requests;
+    for (Map.Entry<String, BigDecimal> e : pod.requests().entrySet()) {
+      BigDecimal sum = sum(sums.get(e.getKey()), e.getValue(), sign);
+      sums = sum == null ? sums.minus(e.getKey()) : sums.plus(e.getKey(), sum);
+    }
+    PMap<Map<String, BigDecimal>, Integer> moved =
+        (PMap<Map<String, BigDecimal>, Integer>) workloads;
     if (moved != null && pod.workload()) {
-      moved = new HashMap<>(workloads);
+      Integer n = moved.get(pod.requests());
       if (sign > 0) {
-        moved.merge(pod.requests(), 1, Integer::sum);
-      } else {
-        moved.computeIfPresent(pod.requests(), (k, n) -> n > 1 ? n - 1 : null);
+        moved = moved.plus(pod.requests(), n == null ? 1 : n + 1);
+      } else if (n != null) {
+        moved = n > 1 ? moved.plus(pod.requests(), n - 1) : moved.minus(pod.requests());
       }
     }
     return new NodePods(
@@ -89,17 +112,14 @@ public record NodePods(
         moved);
   }
 
-  private static void add(Map<String, BigDecimal> sums, Map<String, BigDecimal> amounts, int sign) {
-    amounts.forEach(
-        (name, amount) -> {
-          BigDecimal sum = sums.getOrDefault(name, BigDecimal.ZERO);
-          sum = sign > 0 ? sum.add(amount) : sum.subtract(amount);
-          if (sum.signum() == 0) {
-            sums.remove(name);
-          } else {
-            sums.put(name, sum.stripTrailingZeros()); // 1.5 - 0.5 equals 1, as computed afresh
-          }
-        });
+  /**
+   * {@code sum} (null: zero) with {@code amount} added ({@code sign} 1) or taken away (-1); null
+   * when that is zero.
+   */
+  private static BigDecimal sum(BigDecimal sum, BigDecimal amount, int sign) {
+    BigDecimal base = sum == null ? BigDecimal.ZERO : sum;
+    BigDecimal next = sign > 0 ? base.add(amount) : base.subtract(amount);
+    return next.signum() == 0 ? null : next.stripTrailingZeros(); // 1.5 - 0.5 equals 1
   }
 
   /**
@@ -115,7 +135,7 @@ public record NodePods(
 
     /** Adds {@code pod} (counted); returns this. */
     Builder add(KubePod pod) {
-      NodePods.add(sums, pod.requests(), 1);
+      pod.requests().forEach((name, amount) -> sums.compute(name, (k, sum) -> sum(sum, amount, 1)));
       if (pod.workload()) {
         workloads.merge(pod.requests(), 1, Integer::sum);
       }

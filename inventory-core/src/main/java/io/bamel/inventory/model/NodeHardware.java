@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.immutables.value.Value;
 
 /**
  * The hardware the node controller found by inspecting a node through its BMC: stored at {@code
@@ -31,6 +32,7 @@ import java.util.Map;
  *     one, if any); null after a success
  * @param extensions fields written by a newer bamel, kept as they are
  */
+@Value.Builder
 public record NodeHardware(
     Instant inspectedAt,
     String vendor,
@@ -106,19 +108,7 @@ public record NodeHardware(
 
   /** The same facts with another inspection time and error. */
   public NodeHardware at(Instant inspectedAt, String error) {
-    return new NodeHardware(
-        inspectedAt,
-        vendor,
-        model,
-        serial,
-        systemUuid,
-        biosVersion,
-        cpu,
-        memoryMiB,
-        gpus,
-        macs,
-        error,
-        extensions);
+    return new NodeHardwareBuilder().from(this).inspectedAt(inspectedAt).error(error).build();
   }
 
   /** Whether the facts (everything but {@code inspectedAt} and {@code error}) equal {@code o}'s. */

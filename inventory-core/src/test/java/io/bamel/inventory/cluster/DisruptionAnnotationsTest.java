@@ -2,7 +2,6 @@ package io.bamel.inventory.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,19 +64,14 @@ class DisruptionAnnotationsTest {
     assertThat(DisruptionAnnotations.podBlocker(c.annotations())).isEqualTo(c.pod());
     assertThat(DisruptionAnnotations.nodeBlocker(c.annotations())).isEqualTo(c.node());
     KubePod pod =
-        new KubePod(
-            new PodRef("apps", "p"),
-            "n1",
-            "Running",
-            Map.of(),
-            true,
-            null,
-            "ReplicaSet",
-            Map.of(),
-            c.annotations(),
-            Map.of(),
-            java.util.Set.of(),
-            List.of());
+        KubePod.builder()
+            .ref(new PodRef("apps", "p"))
+            .nodeName("n1")
+            .phase("Running")
+            .scheduled(true)
+            .ownerKind("ReplicaSet")
+            .annotations(c.annotations())
+            .build();
     assertThat(pod.doNotDisrupt()).isEqualTo(c.pod() != null);
     KubeNode node = new KubeNode("n1", true, false, Map.of(), c.annotations(), Map.of());
     assertThat(node.doNotDisrupt()).isEqualTo(c.node() != null);

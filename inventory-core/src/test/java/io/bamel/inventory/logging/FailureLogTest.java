@@ -6,7 +6,6 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -17,12 +16,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
+import org.threeten.extra.MutableClock;
 
 class FailureLogTest {
 
   private final Logger logger = (Logger) LoggerFactory.getLogger("test.failure-log");
   private final ListAppender<ILoggingEvent> events = new ListAppender<>();
-  private Instant now = Instant.parse("2026-11-25T12:00:00Z");
+  private final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-11-25T12:00:00Z"), ZoneOffset.UTC);
 
   @BeforeEach
   void capture() {
@@ -36,25 +37,6 @@ class FailureLogTest {
     logger.detachAppender(events);
   }
 
-  private Clock clock() {
-    return new Clock() {
-      @Override
-      public ZoneOffset getZone() {
-        return ZoneOffset.UTC;
-      }
-
-      @Override
-      public Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return now;
-      }
-    };
-  }
-
   private static Map<String, Object> fields(ILoggingEvent e) {
     return e.getKeyValuePairs().stream()
         .collect(Collectors.toMap(kv -> kv.key, kv -> kv.value, (a, b) -> b));
@@ -64,10 +46,10 @@ class FailureLogTest {
   void warnsOnceNamingTheNodeAndReasonThenRepeatsWithTheCountAndRecoversOnce() {
     FailureLog log =
         new FailureLog(
-            logger, "node", "bmc-status", clock(), new FailureNotices(Duration.ofMinutes(15), 10));
+            logger, "node", "bmc-status", clock, new FailureNotices(Duration.ofMinutes(15), 10));
     for (int i = 0; i <= 30; i++) {
       log.failed("r1-u07", "UNREACHABLE", "UNREACHABLE: connect to 192.0.2.17:443 timed out");
-      now = now.plusSeconds(30);
+      clock.add(Duration.ofSeconds(30));
     }
     log.recovered("r1-u07");
     log.recovered("r1-u07");
@@ -95,7 +77,7 @@ class FailureLogTest {
 
   @Test
   void aChangedCauseWarnsAtOnceAndSaysWhatItWas() {
-    FailureLog log = new FailureLog(logger, "pool", "trigger-query", clock());
+    FailureLog log = new FailureLog(logger, "pool", "trigger-query", clock);
     log.failed("gpu", "query", "trigger busy: bad_data: parse error");
     log.failed("gpu", "no-prometheus", null);
     assertThat(events.list).hasSize(2);

@@ -2,6 +2,7 @@ package io.bamel.inventory.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.bamel.inventory.store.Codec;
 import io.bamel.power.ipmi.IpmiInterface;
@@ -12,6 +13,8 @@ import io.bamel.power.wol.WakeOnLan;
 import io.bamel.power.wol.WolInterface;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.assertj.core.api.ListAssert;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 class NodeSpecValidationTest {
@@ -191,13 +194,8 @@ class NodeSpecValidationTest {
     // Empty or spaces mean none: the node controller then goes by the name or the id.
     assertThat(valid().kubernetesNodeName(" ").build().validate()).isNotNull();
     assertThat(valid().kubernetesNodeName("").build().validate()).isNotNull();
-    assertThatThrownBy(() -> valid().kubernetesNodeName("Bad Name!").build().validate())
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors())
-                    .extracting(FieldError::field)
-                    .containsExactly("kubernetesNodeName"));
+    assertThatFieldsRefused(() -> valid().kubernetesNodeName("Bad Name!").build().validate())
+        .containsExactly("kubernetesNodeName");
   }
 
   @Test
@@ -242,20 +240,11 @@ class NodeSpecValidationTest {
   void nullMapValuesAndListElementsAreFieldErrors() {
     java.util.Map<String, String> labels = new java.util.HashMap<>();
     labels.put("k", null);
-    assertThatThrownBy(() -> valid().labels(labels).build())
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors()).extracting(FieldError::field).containsExactly("labels.'k'"));
+    assertThatFieldsRefused(() -> valid().labels(labels).build()).containsExactly("labels.'k'");
     java.util.List<ScalingTrigger> triggers = new java.util.ArrayList<>();
     triggers.add(null);
-    assertThatThrownBy(() -> PoolConfig.builder().triggers(triggers).build())
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors())
-                    .extracting(FieldError::field)
-                    .containsExactly("triggers[0]"));
+    assertThatFieldsRefused(() -> PoolConfig.builder().triggers(triggers).build())
+        .containsExactly("triggers[0]");
   }
 
   @Test
@@ -267,7 +256,7 @@ class NodeSpecValidationTest {
 
   @Test
   void poolConfigChecksThresholdsAndBounds() {
-    assertThatThrownBy(
+    assertThatFieldsRefused(
             () ->
                 PoolConfig.builder()
                     .minNodes(5)
@@ -278,16 +267,8 @@ class NodeSpecValidationTest {
                     .scaleUpCooldown(java.time.Duration.ofSeconds(-1))
                     .build()
                     .validate())
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors())
-                    .extracting(FieldError::field)
-                    .containsExactlyInAnyOrder(
-                        "maxNodes",
-                        "scaleDownThreshold",
-                        "maxConcurrentTransitions",
-                        "scaleUpCooldown"));
+        .containsExactlyInAnyOrder(
+            "maxNodes", "scaleDownThreshold", "maxConcurrentTransitions", "scaleUpCooldown");
     PoolConfig defaults = PoolConfig.builder().build().validate().withDefaults();
     assertThat(defaults.scaleUpThreshold()).isEqualTo(0.70);
     assertThat(defaults.scaleDownThreshold()).isEqualTo(0.60);
@@ -317,19 +298,14 @@ class NodeSpecValidationTest {
 
   @Test
   void poolConfigChecksTheTrendWindowAndLookahead() {
-    assertThatThrownBy(
+    assertThatFieldsRefused(
             () ->
                 PoolConfig.builder()
                     .scaleUpTrendWindow(java.time.Duration.ofSeconds(-1))
                     .scaleUpLookahead(java.time.Duration.ofHours(3))
                     .build()
                     .validate())
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors())
-                    .extracting(FieldError::field)
-                    .containsExactlyInAnyOrder("scaleUpTrendWindow", "scaleUpLookahead"));
+        .containsExactlyInAnyOrder("scaleUpTrendWindow", "scaleUpLookahead");
     assertThatThrownBy(
             () ->
                 PoolConfig.builder()
@@ -425,5 +401,13 @@ class NodeSpecValidationTest {
     assertThatThrownBy(() -> JsonEnum.fromJson(DesiredPower.class, "unknown"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("desiredPower: unknown value 'unknown'; expected one of on, off");
+  }
+
+  /** The fields named by the {@link InvalidInputException} that {@code call} throws. */
+  private static ListAssert<String> assertThatFieldsRefused(ThrowingCallable call) {
+    Throwable thrown = catchThrowable(call);
+    assertThat(thrown).isInstanceOf(InvalidInputException.class);
+    return assertThat(
+        ((InvalidInputException) thrown).errors().stream().map(FieldError::field).toList());
   }
 }

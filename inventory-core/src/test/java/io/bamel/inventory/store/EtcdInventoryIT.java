@@ -14,7 +14,6 @@ import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
@@ -26,8 +25,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,49 +37,38 @@ class EtcdInventoryIT {
 
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-  private Client client;
-  private EtcdInventory inventory;
-
-  @BeforeEach
-  void connect() {
-    client = ETCD.cluster().client();
-    inventory = new EtcdInventory(client);
-  }
-
-  @AfterEach
-  void disconnect() {
-    client.close();
-  }
+  @RegisterExtension final EtcdConnection etcd = new EtcdConnection(ETCD);
 
   @Test
   void createGetAndCreateAgainFails() {
     long rev =
-        inventory.createNode(
-            "n1", TestNodes.spec(1, "general"), NodeEvent.of(T0, "created", "test"));
-    Node node = inventory.getNode("n1").orElseThrow();
+        etcd.inventory()
+            .createNode("n1", TestNodes.spec(1, "general"), NodeEvent.of(T0, "created", "test"));
+    Node node = etcd.inventory().getNode("n1").orElseThrow();
     assertThat(node.spec()).isEqualTo(TestNodes.spec(1, "general"));
     assertThat(node.specRevision()).isEqualTo(rev);
     assertThat(node.status()).isNull();
-    assertThatThrownBy(() -> inventory.createNode("n1", TestNodes.spec(1, "x"), null))
+    assertThatThrownBy(() -> etcd.inventory().createNode("n1", TestNodes.spec(1, "x"), null))
         .isInstanceOf(AlreadyExistsException.class);
-    assertThat(inventory.getNode("n1").orElseThrow().spec().pool()).isEqualTo("general");
-    assertThat(inventory.getNode("missing")).isEmpty();
+    assertThat(etcd.inventory().getNode("n1").orElseThrow().spec().pool()).isEqualTo("general");
+    assertThat(etcd.inventory().getNode("missing")).isEmpty();
   }
 
   @Test
   void replaceSpecIsACompareAndSwap() {
-    long rev = inventory.createNode("n1", TestNodes.spec(1, "a"), null);
-    long rev2 = inventory.replaceSpec("n1", rev, TestNodes.spec(1, "b"), null);
+    long rev = etcd.inventory().createNode("n1", TestNodes.spec(1, "a"), null);
+    long rev2 = etcd.inventory().replaceSpec("n1", rev, TestNodes.spec(1, "b"), null);
     assertThat(rev2).isGreaterThan(rev);
-    assertThatThrownBy(() -> inventory.replaceSpec("n1", rev, TestNodes.spec(1, "c"), null))
+    assertThatThrownBy(() -> etcd.inventory().replaceSpec("n1", rev, TestNodes.spec(1, "c"), null))
         .isInstanceOfSatisfying(
             ConflictException.class, e -> assertThat(e.currentRevision()).isEqualTo(rev2));
-    assertThat(inventory.getNode("n1").orElseThrow().spec().pool()).isEqualTo("b");
+    assertThat(etcd.inventory().getNode("n1").orElseThrow().spec().pool()).isEqualTo("b");
   }
 
   @Test
   void eightConcurrentWritersLoseNoUpdate() throws Exception {
-    inventory.createNode("n1", TestNodes.spec(1, "p").toBuilder().rackPosition(0).build(), null);
+    etcd.inventory()
+        .createNode("n1", TestNodes.spec(1, "p").toBuilder().rackPosition(0).build(), null);
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
       List<Future<?>> futures = new ArrayList<>();
@@ -92,7 +78,7 @@ class EtcdInventoryIT {
                 () -> {
                   for (int i = 0; i < 100; i++) {
                     StoreEdits.updateSpec(
-                        inventory,
+                        etcd.inventory(),
                         "n1",
                         s -> s.toBuilder().rackPosition(s.rackPosition() + 1).build(),
                         null);
@@ -105,13 +91,13 @@ class EtcdInventoryIT {
     } finally {
       pool.shutdownNow();
     }
-    assertThat(inventory.getNode("n1").orElseThrow().spec().rackPosition()).isEqualTo(800);
+    assertThat(etcd.inventory().getNode("n1").orElseThrow().spec().rackPosition()).isEqualTo(800);
   }
 
   @Test
   void eventsAreAppendedWithTheChangeAndBounded() {
     EtcdInventory small =
-        new EtcdInventory(client, EtcdInventory.Options.DEFAULTS.withEventLimit(10));
+        new EtcdInventory(etcd.client(), EtcdInventory.Options.DEFAULTS.withEventLimit(10));
     small.createNode("n1", TestNodes.spec(1, "p"), NodeEvent.of(T0, "created", "by test"));
     for (int i = 0; i < 25; i++) {
       int position = i;
@@ -131,55 +117,70 @@ class EtcdInventoryIT {
 
   @Test
   void statusWritesAreFencedByLeadership() throws Exception {
-    inventory.createNode("n1", TestNodes.spec(1, "p"), null);
+    etcd.inventory().createNode("n1", TestNodes.spec(1, "p"), null);
     ByteSequence leaderKey =
         ByteSequence.from(Keys.leader("node-controller"), StandardCharsets.UTF_8);
-    client.getKVClient().put(leaderKey, ByteSequence.from("a", StandardCharsets.UTF_8)).get();
-    long created = client.getKVClient().get(leaderKey).get().getKvs().get(0).getCreateRevision();
+    etcd.client()
+        .getKVClient()
+        .put(leaderKey, ByteSequence.from("a", StandardCharsets.UTF_8))
+        .get();
+    long created =
+        etcd.client().getKVClient().get(leaderKey).get().getKvs().get(0).getCreateRevision();
     WriteFence fence = new WriteFence(Keys.leader("node-controller"), created);
     NodeStatus ready = NodeStatus.builder().state(NodeState.READY).stateSince(T0).build();
     StoreEdits.updateStatus(
-        inventory, "n1", s -> ready, NodeEvent.of(T0, "ready", "joined"), fence);
-    assertThat(inventory.getNode("n1").orElseThrow().status().state()).isEqualTo(NodeState.READY);
+        etcd.inventory(), "n1", s -> ready, NodeEvent.of(T0, "ready", "joined"), fence);
+    assertThat(etcd.inventory().getNode("n1").orElseThrow().status().state())
+        .isEqualTo(NodeState.READY);
 
     // Another process becomes leader: the key is recreated, so its create revision changes.
-    client.getKVClient().delete(leaderKey).get();
-    client
+    etcd.client().getKVClient().delete(leaderKey).get();
+    etcd.client()
         .getKVClient()
         .put(leaderKey, ByteSequence.from("b", StandardCharsets.UTF_8), PutOption.DEFAULT)
         .get();
     NodeStatus off = NodeStatus.builder().state(NodeState.OFF).stateSince(T0).build();
-    assertThatThrownBy(() -> StoreEdits.updateStatus(inventory, "n1", s -> off, null, fence))
+    assertThatThrownBy(() -> StoreEdits.updateStatus(etcd.inventory(), "n1", s -> off, null, fence))
         .isInstanceOf(FencedException.class);
-    assertThat(inventory.getNode("n1").orElseThrow().status().state()).isEqualTo(NodeState.READY);
-    assertThat(inventory.events("n1")).hasSize(1);
+    assertThat(etcd.inventory().getNode("n1").orElseThrow().status().state())
+        .isEqualTo(NodeState.READY);
+    assertThat(etcd.inventory().events("n1")).hasSize(1);
   }
 
   @Test
   void batchUpsertsAndDeletesAreFencedByLeadership() throws Exception {
-    inventory.createNode("n1", TestNodes.spec(1, "p"), null);
+    etcd.inventory().createNode("n1", TestNodes.spec(1, "p"), null);
     ByteSequence leaderKey = ByteSequence.from(Keys.leader("netbox-sync"), StandardCharsets.UTF_8);
-    client.getKVClient().put(leaderKey, ByteSequence.from("a", StandardCharsets.UTF_8)).get();
-    long created = client.getKVClient().get(leaderKey).get().getKvs().get(0).getCreateRevision();
+    etcd.client()
+        .getKVClient()
+        .put(leaderKey, ByteSequence.from("a", StandardCharsets.UTF_8))
+        .get();
+    long created =
+        etcd.client().getKVClient().get(leaderKey).get().getKvs().get(0).getCreateRevision();
     WriteFence fence = new WriteFence(Keys.leader("netbox-sync"), created);
     List<BatchResult> written =
-        inventory.upsertAll(List.of(BatchItem.upsert("n2", TestNodes.spec(2, "p"), null)), fence);
+        etcd.inventory()
+            .upsertAll(List.of(BatchItem.upsert("n2", TestNodes.spec(2, "p"), null)), fence);
     assertThat(written.get(0).outcome()).isEqualTo(BatchResult.Outcome.CREATED);
 
-    client.getKVClient().delete(leaderKey).get();
-    client.getKVClient().put(leaderKey, ByteSequence.from("b", StandardCharsets.UTF_8)).get();
-    long before = client.getKVClient().get(leaderKey).get().getHeader().getRevision();
+    etcd.client().getKVClient().delete(leaderKey).get();
+    etcd.client()
+        .getKVClient()
+        .put(leaderKey, ByteSequence.from("b", StandardCharsets.UTF_8))
+        .get();
+    long before = etcd.client().getKVClient().get(leaderKey).get().getHeader().getRevision();
     assertThatThrownBy(
             () ->
-                inventory.upsertAll(
-                    List.of(BatchItem.upsert("n3", TestNodes.spec(3, "p"), null)), fence))
+                etcd.inventory()
+                    .upsertAll(
+                        List.of(BatchItem.upsert("n3", TestNodes.spec(3, "p"), null)), fence))
         .isInstanceOf(FencedException.class);
-    long n1 = inventory.getNode("n1").orElseThrow().specRevision();
-    assertThatThrownBy(() -> inventory.deleteNode("n1", n1, fence))
+    long n1 = etcd.inventory().getNode("n1").orElseThrow().specRevision();
+    assertThatThrownBy(() -> etcd.inventory().deleteNode("n1", n1, fence))
         .isInstanceOf(FencedException.class);
-    assertThat(inventory.getNode("n1")).isPresent();
-    assertThat(inventory.getNode("n3")).isEmpty();
-    assertThat(inventory.currentRevision()).isEqualTo(before);
+    assertThat(etcd.inventory().getNode("n1")).isPresent();
+    assertThat(etcd.inventory().getNode("n3")).isEmpty();
+    assertThat(etcd.inventory().currentRevision()).isEqualTo(before);
   }
 
   @Test
@@ -187,15 +188,15 @@ class EtcdInventoryIT {
     String newer =
         "{\"name\":\"n1\",\"pool\":\"p\",\"rackPosition\":1,\"fromTheFuture\":{\"x\":1},"
             + "\"resources\":{\"cpu\":\"4\",\"tpu\":\"2\"}}";
-    client
+    etcd.client()
         .getKVClient()
         .put(
             ByteSequence.from(Keys.nodeSpec("n1"), StandardCharsets.UTF_8),
             ByteSequence.from(newer, StandardCharsets.UTF_8))
         .get();
-    StoreEdits.updateSpec(inventory, "n1", s -> s.toBuilder().rackPosition(2).build(), null);
+    StoreEdits.updateSpec(etcd.inventory(), "n1", s -> s.toBuilder().rackPosition(2).build(), null);
     KeyValue kv =
-        client
+        etcd.client()
             .getKVClient()
             .get(ByteSequence.from(Keys.nodeSpec("n1"), StandardCharsets.UTF_8))
             .get()
@@ -219,29 +220,29 @@ class EtcdInventoryIT {
       })
   void invalidIdsNeverReachEtcd(String id) {
     long before = ETCD.cluster().revision();
-    assertThatThrownBy(() -> inventory.createNode(id, TestNodes.spec(1, "p"), null))
+    assertThatThrownBy(() -> etcd.inventory().createNode(id, TestNodes.spec(1, "p"), null))
         .isInstanceOf(InvalidInputException.class);
     assertThat(
-            inventory
+            etcd.inventory()
                 .upsertAll(List.of(BatchItem.upsert(id, TestNodes.spec(1, "p"), null)))
                 .get(0)
                 .outcome())
         .isEqualTo(BatchResult.Outcome.INVALID);
-    assertThatThrownBy(() -> inventory.putPoolConfig(id, PoolConfig.builder().build(), 0))
+    assertThatThrownBy(() -> etcd.inventory().putPoolConfig(id, PoolConfig.builder().build(), 0))
         .isInstanceOf(InvalidInputException.class);
     assertThat(ETCD.cluster().revision()).isEqualTo(before);
   }
 
   @Test
   void deleteRemovesEveryKeyOfTheNodeInOneTransaction() throws Exception {
-    inventory.createNode("n1", TestNodes.spec(1, "p"), NodeEvent.of(T0, "created", null));
+    etcd.inventory().createNode("n1", TestNodes.spec(1, "p"), NodeEvent.of(T0, "created", null));
     StoreEdits.updateStatus(
-        inventory, "n1", s -> NodeStatus.initial(T0), NodeEvent.of(T0, "seen", null), null);
+        etcd.inventory(), "n1", s -> NodeStatus.initial(T0), NodeEvent.of(T0, "seen", null), null);
     long before = ETCD.cluster().revision();
-    assertThat(inventory.deleteNode("n1", EtcdInventory.ANY_REVISION)).isTrue();
+    assertThat(etcd.inventory().deleteNode("n1", EtcdInventory.ANY_REVISION)).isTrue();
     assertThat(ETCD.cluster().revision()).isEqualTo(before + 1);
     List<KeyValue> left =
-        client
+        etcd.client()
             .getKVClient()
             .get(
                 ByteSequence.from(Keys.ROOT, StandardCharsets.UTF_8),
@@ -249,39 +250,42 @@ class EtcdInventoryIT {
             .get()
             .getKvs();
     assertThat(left).isEmpty();
-    assertThat(inventory.deleteNode("n1", EtcdInventory.ANY_REVISION)).isFalse();
+    assertThat(etcd.inventory().deleteNode("n1", EtcdInventory.ANY_REVISION)).isFalse();
   }
 
   @Test
   void poolConfigCrud() {
-    long rev = inventory.putPoolConfig("gpu", PoolConfig.builder().minNodes(1).build(), 0);
-    assertThatThrownBy(() -> inventory.putPoolConfig("gpu", PoolConfig.builder().build(), 0))
+    long rev = etcd.inventory().putPoolConfig("gpu", PoolConfig.builder().minNodes(1).build(), 0);
+    assertThatThrownBy(() -> etcd.inventory().putPoolConfig("gpu", PoolConfig.builder().build(), 0))
         .isInstanceOf(AlreadyExistsException.class);
-    long rev2 = inventory.putPoolConfig("gpu", PoolConfig.builder().minNodes(2).build(), rev);
-    assertThatThrownBy(() -> inventory.putPoolConfig("gpu", PoolConfig.builder().build(), rev))
+    long rev2 =
+        etcd.inventory().putPoolConfig("gpu", PoolConfig.builder().minNodes(2).build(), rev);
+    assertThatThrownBy(
+            () -> etcd.inventory().putPoolConfig("gpu", PoolConfig.builder().build(), rev))
         .isInstanceOf(ConflictException.class);
-    assertThat(inventory.getPool("gpu").orElseThrow().config().minNodes()).isEqualTo(2);
-    inventory.createNode("n1", TestNodes.spec(1, "gpu"), null);
-    assertThatThrownBy(() -> inventory.deletePool("gpu", rev2))
+    assertThat(etcd.inventory().getPool("gpu").orElseThrow().config().minNodes()).isEqualTo(2);
+    etcd.inventory().createNode("n1", TestNodes.spec(1, "gpu"), null);
+    assertThatThrownBy(() -> etcd.inventory().deletePool("gpu", rev2))
         .isInstanceOf(ConflictException.class)
         .hasMessageContaining("1 members");
-    inventory.deleteNode("n1", EtcdInventory.ANY_REVISION);
-    assertThat(inventory.deletePool("gpu", rev2)).isTrue();
-    assertThat(inventory.getPool("gpu")).isEmpty();
+    etcd.inventory().deleteNode("n1", EtcdInventory.ANY_REVISION);
+    assertThat(etcd.inventory().deletePool("gpu", rev2)).isTrue();
+    assertThat(etcd.inventory().getPool("gpu")).isEmpty();
   }
 
   @Test
   void listsNodesInPagesAtOneRevision() {
     for (int i = 0; i < 25; i++) {
-      inventory.createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
-      StoreEdits.updateStatus(inventory, TestNodes.id(i), s -> NodeStatus.initial(T0), null, null);
+      etcd.inventory().createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
+      StoreEdits.updateStatus(
+          etcd.inventory(), TestNodes.id(i), s -> NodeStatus.initial(T0), null, null);
     }
-    NodePage first = inventory.listNodes(null, 10, 0);
-    inventory.createNode("zzz-late", TestNodes.spec(99, "p"), null);
+    NodePage first = etcd.inventory().listNodes(null, 10, 0);
+    etcd.inventory().createNode("zzz-late", TestNodes.spec(99, "p"), null);
     List<String> ids = new ArrayList<>(first.items().stream().map(Node::id).toList());
     String next = first.next();
     while (next != null) {
-      NodePage page = inventory.listNodes(next, 10, first.revision());
+      NodePage page = etcd.inventory().listNodes(next, 10, first.revision());
       ids.addAll(page.items().stream().map(Node::id).toList());
       next = page.next();
     }
@@ -291,12 +295,12 @@ class EtcdInventoryIT {
 
   @Test
   void listingACompactedRevisionFails() {
-    inventory.createNode("n1", TestNodes.spec(1, "p"), null);
+    etcd.inventory().createNode("n1", TestNodes.spec(1, "p"), null);
     long old = ETCD.cluster().revision();
-    StoreEdits.updateSpec(inventory, "n1", s -> s.toBuilder().rack("r9").build(), null);
-    StoreEdits.updateSpec(inventory, "n1", s -> s.toBuilder().rack("r8").build(), null);
+    StoreEdits.updateSpec(etcd.inventory(), "n1", s -> s.toBuilder().rack("r9").build(), null);
+    StoreEdits.updateSpec(etcd.inventory(), "n1", s -> s.toBuilder().rack("r8").build(), null);
     ETCD.cluster().compact(ETCD.cluster().revision());
-    assertThatThrownBy(() -> inventory.listNodes(null, 10, old))
+    assertThatThrownBy(() -> etcd.inventory().listNodes(null, 10, old))
         .isInstanceOf(CompactedException.class);
   }
 
@@ -305,18 +309,18 @@ class EtcdInventoryIT {
     assertThatThrownBy(
             () ->
                 StoreEdits.updateStatus(
-                    inventory, "ghost", s -> NodeStatus.initial(T0), null, null))
+                    etcd.inventory(), "ghost", s -> NodeStatus.initial(T0), null, null))
         .isInstanceOf(NotFoundException.class);
-    assertThat(inventory.getNode("ghost")).isEmpty();
+    assertThat(etcd.inventory().getNode("ghost")).isEmpty();
   }
 
   @Test
   void unchangedSpecWritesNothing() {
     NodeSpec spec = TestNodes.spec(1, "p");
-    long rev = inventory.createNode("n1", spec, null);
+    long rev = etcd.inventory().createNode("n1", spec, null);
     long before = ETCD.cluster().revision();
     assertThat(
-            StoreEdits.updateSpec(inventory, "n1", s -> spec, NodeEvent.of(T0, "noop", null))
+            StoreEdits.updateSpec(etcd.inventory(), "n1", s -> spec, NodeEvent.of(T0, "noop", null))
                 .revision())
         .isEqualTo(rev);
     assertThat(ETCD.cluster().revision()).isEqualTo(before);

@@ -8,7 +8,6 @@ import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.StoreEdits;
 import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,19 +32,7 @@ class UniqueIndexIT {
 
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-  private Client client;
-  private EtcdInventory inventory;
-
-  @BeforeEach
-  void connect() {
-    client = ETCD.cluster().client();
-    inventory = new EtcdInventory(client);
-  }
-
-  @AfterEach
-  void disconnect() {
-    client.close();
-  }
+  @RegisterExtension final EtcdConnection etcd = new EtcdConnection(ETCD);
 
   @Test
   void concurrentCreatesWithOneSerialLetExactlyOneThrough() throws Exception {
@@ -64,7 +49,7 @@ class UniqueIndexIT {
                 () -> {
                   start.await();
                   try {
-                    inventory.createNode(id, spec, NodeEvent.of(T0, "created", null));
+                    etcd.inventory().createNode(id, spec, NodeEvent.of(T0, "created", null));
                     return "ok";
                   } catch (DuplicateValueException e) {
                     assertThat(e.field()).isEqualTo("serial");
@@ -87,16 +72,16 @@ class UniqueIndexIT {
     Map<String, String> index = index();
     assertThat(index).containsKey(Keys.indexSerial("SN-SAME"));
     String winner = index.get(Keys.indexSerial("SN-SAME"));
-    assertThat(inventory.getNode(winner)).isPresent();
+    assertThat(etcd.inventory().getNode(winner)).isPresent();
     assertThat(index).hasSize(3);
   }
 
   @Test
   void changingTheMacFreesTheOldValue() {
     NodeSpec a = TestNodes.spec(1, "p");
-    inventory.createNode("a", a, null);
+    etcd.inventory().createNode("a", a, null);
     NodeSpec b = TestNodes.spec(2, "p").toBuilder().macAddress(a.macAddress()).build();
-    assertThatThrownBy(() -> inventory.createNode("b", b, null))
+    assertThatThrownBy(() -> etcd.inventory().createNode("b", b, null))
         .isInstanceOfSatisfying(
             DuplicateValueException.class,
             e -> {
@@ -106,24 +91,25 @@ class UniqueIndexIT {
         .hasMessageContaining("already used by node a");
 
     StoreEdits.updateSpec(
-        inventory, "a", s -> s.toBuilder().macAddress("0c:c4:7a:ff:ff:01").build(), null);
-    inventory.createNode("b", b, null);
+        etcd.inventory(), "a", s -> s.toBuilder().macAddress("0c:c4:7a:ff:ff:01").build(), null);
+    etcd.inventory().createNode("b", b, null);
 
     Map<String, String> index = index();
     assertThat(index.get(Keys.indexMac(a.macAddress()))).isEqualTo("b");
     assertThat(index.get(Keys.indexMac("0c:c4:7a:ff:ff:01"))).isEqualTo("a");
     assertThat(index).hasSize(6);
 
-    long rev = inventory.getNode("a").orElseThrow().specRevision();
+    long rev = etcd.inventory().getNode("a").orElseThrow().specRevision();
     assertThatThrownBy(
             () ->
-                inventory.replaceSpec(
-                    "a",
-                    rev,
-                    inventory.getNode("a").orElseThrow().spec().toBuilder()
-                        .macAddress(a.macAddress())
-                        .build(),
-                    null))
+                etcd.inventory()
+                    .replaceSpec(
+                        "a",
+                        rev,
+                        etcd.inventory().getNode("a").orElseThrow().spec().toBuilder()
+                            .macAddress(a.macAddress())
+                            .build(),
+                        null))
         .isInstanceOf(DuplicateValueException.class)
         .hasMessageContaining("used by node b");
   }
@@ -131,17 +117,17 @@ class UniqueIndexIT {
   @Test
   void deleteFreesEveryValue() {
     NodeSpec a = TestNodes.spec(1, "p");
-    inventory.createNode("a", a, null);
+    etcd.inventory().createNode("a", a, null);
     assertThat(index()).hasSize(3);
-    inventory.deleteNode("a", EtcdInventory.ANY_REVISION);
+    etcd.inventory().deleteNode("a", EtcdInventory.ANY_REVISION);
     assertThat(index()).isEmpty();
-    inventory.createNode("b", a.toBuilder().name("b").build(), null);
+    etcd.inventory().createNode("b", a.toBuilder().name("b").build(), null);
     assertThat(index()).hasSize(3).containsValue("b").doesNotContainValue("a");
   }
 
   @Test
   void batchRejectsDuplicatesInTheBatchAndAgainstStoredNodes() {
-    inventory.createNode("stored", TestNodes.spec(1, "p"), null);
+    etcd.inventory().createNode("stored", TestNodes.spec(1, "p"), null);
     List<BatchItem> items =
         List.of(
             BatchItem.upsert("b1", TestNodes.spec(2, "p").toBuilder().serial("SN-X").build(), null),
@@ -153,7 +139,7 @@ class UniqueIndexIT {
                     .build(),
                 null),
             BatchItem.upsert("b4", TestNodes.spec(5, "p"), null));
-    List<BatchResult> results = inventory.upsertAll(items);
+    List<BatchResult> results = etcd.inventory().upsertAll(items);
 
     assertThat(results.get(0).outcome()).isEqualTo(BatchResult.Outcome.CREATED);
     assertThat(results.get(1).outcome()).isEqualTo(BatchResult.Outcome.DUPLICATE);
@@ -161,8 +147,8 @@ class UniqueIndexIT {
     assertThat(results.get(2).outcome()).isEqualTo(BatchResult.Outcome.DUPLICATE);
     assertThat(results.get(2).message()).contains("mgmtAddress", "node stored");
     assertThat(results.get(3).outcome()).isEqualTo(BatchResult.Outcome.CREATED);
-    assertThat(inventory.getNode("b2")).isEmpty();
-    assertThat(inventory.getNode("b3")).isEmpty();
+    assertThat(etcd.inventory().getNode("b2")).isEmpty();
+    assertThat(etcd.inventory().getNode("b3")).isEmpty();
     assertThat(index()).hasSize(9);
   }
 
@@ -172,20 +158,22 @@ class UniqueIndexIT {
     for (int i = 0; i < 200; i++) {
       items.add(BatchItem.upsert(TestNodes.id(i), TestNodes.spec(i, "p"), null));
     }
-    assertThat(inventory.upsertAll(items))
+    assertThat(etcd.inventory().upsertAll(items))
         .allMatch(r -> r.outcome() == BatchResult.Outcome.CREATED);
     assertThat(index()).hasSize(600);
 
     // node 0 gives its serial up, node 1 takes it (after it, in the same batch)
     NodeSpec zero = TestNodes.spec(0, "p");
     List<BatchResult> results =
-        inventory.upsertAll(
-            List.of(
-                BatchItem.upsert(TestNodes.id(0), zero.toBuilder().serial("SN-NEW").build(), null),
-                BatchItem.upsert(
-                    TestNodes.id(1),
-                    TestNodes.spec(1, "p").toBuilder().serial(zero.serial()).build(),
-                    null)));
+        etcd.inventory()
+            .upsertAll(
+                List.of(
+                    BatchItem.upsert(
+                        TestNodes.id(0), zero.toBuilder().serial("SN-NEW").build(), null),
+                    BatchItem.upsert(
+                        TestNodes.id(1),
+                        TestNodes.spec(1, "p").toBuilder().serial(zero.serial()).build(),
+                        null)));
     assertThat(results).allMatch(r -> r.outcome() == BatchResult.Outcome.UPDATED);
     assertThat(index().get(Keys.indexSerial(zero.serial()))).isEqualTo(TestNodes.id(1));
     assertThat(index()).hasSize(600);
@@ -194,25 +182,28 @@ class UniqueIndexIT {
   @Test
   void rebuildWritesMissingKeysAndIsIdempotent() throws Exception {
     for (int i = 0; i < 5; i++) {
-      inventory.createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
+      etcd.inventory().createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
     }
     Map<String, String> complete = index();
     assertThat(complete).hasSize(15);
     dropIndex();
     assertThat(index()).isEmpty();
 
-    assertThat(inventory.rebuildUniqueIndex()).isEqualTo(15);
+    assertThat(etcd.inventory().rebuildUniqueIndex()).isEqualTo(15);
     assertThat(index()).isEqualTo(complete);
-    long revision = inventory.currentRevision();
-    assertThat(inventory.rebuildUniqueIndex()).isZero();
-    assertThat(inventory.currentRevision()).isEqualTo(revision);
+    long revision = etcd.inventory().currentRevision();
+    assertThat(etcd.inventory().rebuildUniqueIndex()).isZero();
+    assertThat(etcd.inventory().currentRevision()).isEqualTo(revision);
     assertThat(index()).isEqualTo(complete);
 
     // the rebuilt index guards like a kept one
     assertThatThrownBy(
             () ->
-                inventory.createNode(
-                    "other", TestNodes.spec(9, "p").toBuilder().serial("SN100003").build(), null))
+                etcd.inventory()
+                    .createNode(
+                        "other",
+                        TestNodes.spec(9, "p").toBuilder().serial("SN100003").build(),
+                        null))
         .isInstanceOf(DuplicateValueException.class)
         .hasMessageContaining(TestNodes.id(3));
   }
@@ -220,23 +211,23 @@ class UniqueIndexIT {
   @Test
   void rebuildFromASyncedCacheWritesTheSameKeysWithoutReadingTheFleetAgain() throws Exception {
     for (int i = 0; i < 5; i++) {
-      inventory.createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
+      etcd.inventory().createNode(TestNodes.id(i), TestNodes.spec(i, "p"), null);
     }
     Map<String, String> complete = index();
     dropIndex();
 
-    try (InventoryCache unstarted = new InventoryCache(client)) {
-      assertThatThrownBy(() -> inventory.rebuildUniqueIndex(unstarted))
+    try (InventoryCache unstarted = new InventoryCache(etcd.client())) {
+      assertThatThrownBy(() -> etcd.inventory().rebuildUniqueIndex(unstarted))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("synced");
     }
     assertThat(index()).isEmpty();
 
-    try (InventoryCache cache = new InventoryCache(client).start()) {
+    try (InventoryCache cache = new InventoryCache(etcd.client()).start()) {
       assertThat(cache.awaitSynced(java.time.Duration.ofSeconds(30))).isTrue();
-      assertThat(inventory.rebuildUniqueIndex(cache)).isEqualTo(15);
+      assertThat(etcd.inventory().rebuildUniqueIndex(cache)).isEqualTo(15);
       assertThat(index()).isEqualTo(complete);
-      assertThat(inventory.rebuildUniqueIndex(cache)).isZero();
+      assertThat(etcd.inventory().rebuildUniqueIndex(cache)).isZero();
     }
   }
 
@@ -256,7 +247,7 @@ class UniqueIndexIT {
 
   /** Deletes every index key, as if the nodes were written before the index existed. */
   private void dropIndex() throws Exception {
-    client
+    etcd.client()
         .getKVClient()
         .delete(
             ByteSequence.from(Keys.INDEX, StandardCharsets.UTF_8),
@@ -268,7 +259,7 @@ class UniqueIndexIT {
     try {
       Map<String, String> out = new TreeMap<>();
       for (KeyValue kv :
-          client
+          etcd.client()
               .getKVClient()
               .get(
                   ByteSequence.from(Keys.INDEX, StandardCharsets.UTF_8),

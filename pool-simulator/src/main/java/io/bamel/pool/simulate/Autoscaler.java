@@ -21,6 +21,14 @@ public interface Autoscaler {
     return false;
   }
 
+  /**
+   * The over-provisioning placeholders the cluster runs beside this autoscaler (none by default):
+   * the documented way to give cluster-autoscaler and Karpenter headroom.
+   */
+  default Overprovisioning overprovisioning() {
+    return Overprovisioning.NONE;
+  }
+
   /** What to switch this step. */
   Decision decide(ClusterState state);
 

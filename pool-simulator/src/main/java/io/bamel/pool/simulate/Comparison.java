@@ -96,8 +96,7 @@ public record Comparison(
                     .consolidate(true)));
   }
 
-  private static Supplier<Autoscaler> variant(
-      String name, UnaryOperator<PoolConfigBuilder> change) {
+  static Supplier<Autoscaler> variant(String name, UnaryOperator<PoolConfigBuilder> change) {
     return () -> new BamelAutoscaler(name, c -> change.apply(c.toBuilder()).build().validate());
   }
 

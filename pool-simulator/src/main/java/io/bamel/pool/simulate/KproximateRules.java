@@ -10,9 +10,10 @@ import java.util.List;
  * kproximate's rules as its README describes them, on a pool of identical servers:
  *
  * <ul>
- *   <li>It polls every 10 s (each step) for unschedulable pods and adds as many servers as their
- *       summed requests need, in the scarcest resource, beyond what servers already on their way
- *       offer (a new scaling event only when the one in progress cannot satisfy the requests).
+ *   <li>It polls every {@code pollInterval} (10 s, its minimum: each step) for unschedulable pods
+ *       and adds as many servers as their summed requests need, in the scarcest resource, beyond
+ *       what servers already on their way offer (a new scaling event only when the one in progress
+ *       cannot satisfy the requests).
  *   <li>Scaling down: when it is not scaling (nothing pending, nothing booting or draining) and the
  *       cluster's requests fit on n-1 servers while staying within the load headroom ({@code
  *       kpLoadHeadroom}, 0.2: each resource at most 80 % of n-1 servers), it removes the server
@@ -27,16 +28,24 @@ public final class KproximateRules implements Autoscaler {
   /**
    * Its settings.
    *
-   * @param loadHeadroom {@code kpLoadHeadroom}
+   * @param loadHeadroom {@code kpLoadHeadroom} (kproximate raises a value below 0.2 to 0.2)
    * @param emptyGrace {@code emptyGraceSecondsAfterCreation}
+   * @param pollInterval {@code pollInterval}: it decides once per interval (at least 10 s)
    */
-  public record Settings(double loadHeadroom, Duration emptyGrace) {
+  public record Settings(double loadHeadroom, Duration emptyGrace, Duration pollInterval) {
 
-    /** 0.2 and 120 s. */
-    public static final Settings DEFAULTS = new Settings(0.2, Duration.ofSeconds(120));
+    /** 0.2, 120 s and 10 s. */
+    public static final Settings DEFAULTS =
+        new Settings(0.2, Duration.ofSeconds(120), Duration.ofSeconds(10));
+
+    /** These settings with the default poll interval. */
+    public Settings(double loadHeadroom, Duration emptyGrace) {
+      this(loadHeadroom, emptyGrace, Duration.ofSeconds(10));
+    }
   }
 
   private final Settings settings;
+  private long lastPoll = Long.MIN_VALUE / 2;
 
   /** With the defaults. */
   public KproximateRules() {
@@ -55,6 +64,10 @@ public final class KproximateRules implements Autoscaler {
 
   @Override
   public Decision decide(ClusterState state) {
+    if (state.now() - lastPoll < settings.pollInterval().toSeconds()) {
+      return Decision.NONE;
+    }
+    lastPoll = state.now();
     List<String> on = new ArrayList<>();
     List<String> off = new ArrayList<>();
     for (FleetPool pool : state.fleet().pools()) {

@@ -13,6 +13,7 @@ public final class SimPod {
   private final String pool;
   private final long traceStart;
   private final long runSeconds;
+  private final boolean placeholder;
   private long remaining;
   private long pendingSince;
   private boolean boundOnce;
@@ -23,6 +24,17 @@ public final class SimPod {
   private java.util.Map<String, java.math.BigDecimal> kubeRequests;
 
   SimPod(String name, Resources requests, String pool, long traceStart, long runSeconds) {
+    this(name, requests, pool, traceStart, runSeconds, false);
+  }
+
+  private SimPod(
+      String name,
+      Resources requests,
+      String pool,
+      long traceStart,
+      long runSeconds,
+      boolean placeholder) {
+    this.placeholder = placeholder;
     this.name = name;
     this.requests = requests;
     this.pool = pool;
@@ -30,6 +42,22 @@ public final class SimPod {
     this.runSeconds = runSeconds;
     this.remaining = runSeconds;
     this.pendingSince = traceStart;
+  }
+
+  /**
+   * An over-provisioning placeholder ({@link Overprovisioning}): a pause pod of the lowest priority
+   * that requests {@code requests} of pool {@code pool} from {@code start} on and never ends.
+   */
+  static SimPod placeholder(String name, Resources requests, String pool, long start) {
+    return new SimPod(name, requests, pool, start, Long.MAX_VALUE / 4, true);
+  }
+
+  /**
+   * Whether it is an over-provisioning placeholder: it reserves room, draws no power, gives way to
+   * any trace pod that needs its room, and is in no wait statistic.
+   */
+  public boolean placeholder() {
+    return placeholder;
   }
 
   /** The pod's name in the trace. */

@@ -50,6 +50,7 @@ public final class SimServer {
   private final List<SimPod> pods = new ArrayList<>();
   private final List<Leaving> leaving = new ArrayList<>();
   private Resources requested = Resources.NONE;
+  private Resources used = Resources.NONE;
 
   /** An evicted pod still terminating on the server until {@code goneAt}. */
   record Leaving(SimPod pod, Resources requests, long goneAt) {}
@@ -179,13 +180,21 @@ public final class SimServer {
 
   /**
    * Its draw now: 0 when its BMC reports off; otherwise idle to full, linear in the higher of the
-   * CPU and GPU shares its pods request (idle while booting, joining and shutting down: no pods).
+   * CPU and GPU shares its pods request, over-provisioning placeholders aside (pause pods: they
+   * reserve room and run nothing); idle while booting, joining and shutting down (no pods).
    */
   public double watts() {
     if (!powered()) {
       return 0;
     }
-    double use = Math.min(1, utilization(USE));
+    double use = 0;
+    for (String r : USE) {
+      double cap = capacity.get(r);
+      if (cap > 0) {
+        use = Math.max(use, used.get(r) / cap);
+      }
+    }
+    use = Math.min(1, use);
     return idleWatts + (fullWatts - idleWatts) * use;
   }
 
@@ -308,6 +317,9 @@ public final class SimServer {
   void add(SimPod pod, long now) {
     pods.add(pod);
     requested = requested.plus(pod.requests());
+    if (!pod.placeholder()) {
+      used = used.plus(pod.requests());
+    }
     lastPodChange = now;
   }
 
@@ -327,9 +339,21 @@ public final class SimServer {
 
   private void recount(long now) {
     List<Resources> all = new ArrayList<>(pods.size() + leaving.size());
-    pods.forEach(p -> all.add(p.requests()));
-    leaving.forEach(l -> all.add(l.requests()));
+    List<Resources> working = new ArrayList<>(pods.size() + leaving.size());
+    for (SimPod p : pods) {
+      all.add(p.requests());
+      if (!p.placeholder()) {
+        working.add(p.requests());
+      }
+    }
+    for (Leaving l : leaving) {
+      all.add(l.requests());
+      if (!l.pod().placeholder()) {
+        working.add(l.requests());
+      }
+    }
     requested = Resources.sum(all);
+    used = working.size() == all.size() ? requested : Resources.sum(working);
     lastPodChange = now;
   }
 

@@ -2,6 +2,7 @@ package io.bamel.pool.simulate;
 
 import io.bamel.inventory.model.NodeState;
 import io.bamel.node.NodeControllerConfig;
+import io.bamel.pool.Resources;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +26,10 @@ import java.util.Map;
  *       id order) with room for their requests in every resource, as kube-scheduler's resource fit
  *       filters nodes. A pod bound at the first pass after it began waiting started on time (a real
  *       scheduler binds within the step); otherwise its extra wait is the time since it began
- *       waiting. It then runs for the rest of its trace lifetime.
+ *       waiting. It then runs for the rest of its trace lifetime. With {@linkplain
+ *       Autoscaler#overprovisioning() over-provisioning placeholders}, a pod that fits nowhere
+ *       preempts placeholders where that makes room, and the placeholders left waiting are bound
+ *       after every trace pod ({@link Overprovisioning}).
  *   <li>The autoscaler sees the cluster and writes the desired power of the servers it switches;
  *       the node controller looks at each of them at once, as its watch of the inventory does: a
  *       server switched off is drained (its pods are evicted, wait again, the time counting as
@@ -140,6 +144,14 @@ public final class Simulator {
         pending.add(pod);
       }
     }
+    Overprovisioning op = autoscaler.overprovisioning();
+    if (op.replicas() > 0 && fleet.pools().stream().noneMatch(p -> p.name().equals(op.pool()))) {
+      throw new IllegalArgumentException("placeholders for pool " + op.pool() + ": no such pool");
+    }
+    for (int i = 0; i < op.replicas(); i++) {
+      pending.add(SimPod.placeholder("placeholder-" + i, op.requests(), op.pool(), start));
+    }
+    boolean placeholders = op.replicas() > 0;
     record(rec, start, servers, running, pending);
 
     int evictions = 0;
@@ -157,16 +169,35 @@ public final class Simulator {
       while (next < pods.size() && pods.get(next).traceStart() <= now) {
         pending.add(pods.get(next++));
       }
-      // 3. scheduling
+      // 3. scheduling: trace pods, oldest first, preempting placeholders; then placeholders
       for (int i = 0; i < pending.size(); ) {
         SimPod pod = pending.get(i);
+        if (pod.placeholder()) {
+          i++;
+          continue;
+        }
         SimServer at = firstFit(servers, pod, false);
+        if (at == null && placeholders) {
+          at = preempt(servers, pod, now, running, pending);
+        }
         if (at == null) {
           tried.put(pod, true);
           i++;
           continue;
         }
         pod.bind(at, now, tried.remove(pod) == null);
+        at.add(pod, now);
+        running.add(pod);
+        pending.remove(i);
+      }
+      for (int i = 0; placeholders && i < pending.size(); ) {
+        SimPod pod = pending.get(i);
+        SimServer at = pod.placeholder() ? firstFit(servers, pod, false) : null;
+        if (at == null) {
+          i++;
+          continue;
+        }
+        pod.bind(at, now, true);
         at.add(pod, now);
         running.add(pod);
         pending.remove(i);
@@ -208,37 +239,85 @@ public final class Simulator {
       }
     }
     int powerOns = servers.stream().mapToInt(SimServer::powerOns).sum();
+    int pendingAtEnd = (int) pending.stream().filter(p -> !p.placeholder()).count();
     return rec.result(
         autoscaler.name(),
         Recorder.toArray(waits),
         workload.unplaceable().size(),
         pods.size(),
         evictions,
-        pending.size(),
+        pendingAtEnd,
         powerOns,
         servers.size(),
         end - start);
   }
 
-  /** Pods a drain evicted at {@code now} wait again; returns how many. */
+  /** Pods a drain evicted at {@code now} wait again; returns how many, placeholders aside. */
   private static int requeue(
       List<SimPod> evicted, long now, List<SimPod> running, List<SimPod> pending) {
+    int count = 0;
     for (SimPod pod : evicted) {
       running.remove(pod);
       pod.evict(now);
       pending.add(pod);
+      if (!pod.placeholder()) {
+        count++;
+      }
     }
-    return evicted.size();
+    return count;
+  }
+
+  /**
+   * Preemption for trace pod {@code pod}, which fits on no schedulable server: the first
+   * schedulable server of its pool, in id order, where removing placeholders (in the order they
+   * were bound) makes room for it; those placeholders wait again. Returns the server, or null when
+   * no server has enough room with its placeholders gone.
+   */
+  static SimServer preempt(
+      List<SimServer> servers, SimPod pod, long now, List<SimPod> running, List<SimPod> pending) {
+    for (SimServer s : servers) {
+      if (!s.pool().equals(pod.pool()) || !s.schedulable()) {
+        continue;
+      }
+      Resources free = s.free();
+      List<SimPod> victims = new ArrayList<>();
+      for (SimPod p : s.pods()) {
+        if (free.fits(pod.requests())) {
+          break;
+        }
+        if (p.placeholder()) {
+          victims.add(p);
+          free = free.plus(p.requests());
+        }
+      }
+      if (victims.isEmpty() || !free.fits(pod.requests())) {
+        continue;
+      }
+      for (SimPod v : victims) {
+        s.remove(v, now);
+        running.remove(v);
+        v.evict(now);
+        pending.add(v);
+      }
+      return s;
+    }
+    return null;
   }
 
   private static void record(
       Recorder rec, long now, List<SimServer> servers, List<SimPod> running, List<SimPod> pending) {
     double requested = 0;
+    int waiting = 0;
     for (SimPod p : running) {
-      requested += p.requests().get("cpu");
+      if (!p.placeholder()) {
+        requested += p.requests().get("cpu");
+      }
     }
     for (SimPod p : pending) {
-      requested += p.requests().get("cpu");
+      if (!p.placeholder()) {
+        requested += p.requests().get("cpu");
+        waiting++;
+      }
     }
     double powered = 0;
     double ready = 0;
@@ -251,7 +330,7 @@ public final class Simulator {
         ready += cpu;
       }
     }
-    rec.sample(now, requested, powered, ready, pending.size());
+    rec.sample(now, requested, powered, ready, waiting);
   }
 
   /**

@@ -46,4 +46,22 @@ class KproximateRulesTest {
     // cpu-001 became Ready 50 s ago: only cpu-000 is old enough, and it is the busier one.
     assertThat(new KproximateRules().decide(young.at(200)).powerOff()).containsExactly("cpu-000");
   }
+
+  @Test
+  void decidesOncePerPollInterval() {
+    KproximateRules slow =
+        new KproximateRules(
+            new KproximateRules.Settings(
+                0.2, java.time.Duration.ofSeconds(120), java.time.Duration.ofSeconds(60)));
+    SimFixtures c = new SimFixtures(4).pending(40);
+    assertThat(slow.decide(c.at(10)).powerOn()).containsExactly("cpu-000");
+    // the pod still waits, but the next poll is 60 s after the last one
+    assertThat(slow.decide(c.at(20)).powerOn()).isEmpty();
+    assertThat(slow.decide(c.at(60)).powerOn()).isEmpty();
+    assertThat(slow.decide(c.at(70)).powerOn()).containsExactly("cpu-000");
+    // the default polls every 10 s: every step
+    KproximateRules fast = new KproximateRules();
+    assertThat(fast.decide(c.at(10)).powerOn()).containsExactly("cpu-000");
+    assertThat(fast.decide(c.at(20)).powerOn()).containsExactly("cpu-000");
+  }
 }

@@ -1,6 +1,8 @@
 package io.bamel.power.ipmi;
 
 import java.time.Duration;
+import java.util.function.Consumer;
+import org.immutables.value.Value;
 
 /**
  * Settings of the IPMI driver; the cipher suite and privilege level can be overridden per node with
@@ -22,6 +24,7 @@ import java.time.Duration;
  * @param sessionIdle how long the native client keeps an idle session for the next command (BMCs
  *     close a session after 60 s of silence by default)
  */
+@Value.Builder
 public record IpmiConfig(
     String ipmitool,
     int cipherSuite,
@@ -56,81 +59,37 @@ public record IpmiConfig(
 
   /** With another per-command kill timeout. */
   public IpmiConfig withCommandTimeout(Duration timeout) {
-    return new IpmiConfig(
-        ipmitool,
-        cipherSuite,
-        privilege,
-        retransmitTimeout,
-        retries,
-        timeout,
-        minInterval,
-        gracefulTimeout,
-        pollInterval,
-        implementation,
-        sessionIdle);
+    return with(b -> b.commandTimeout(timeout));
   }
 
   /** With another minimum interval between commands to one BMC. */
   public IpmiConfig withMinInterval(Duration interval) {
-    return new IpmiConfig(
-        ipmitool,
-        cipherSuite,
-        privilege,
-        retransmitTimeout,
-        retries,
-        commandTimeout,
-        interval,
-        gracefulTimeout,
-        pollInterval,
-        implementation,
-        sessionIdle);
+    return with(b -> b.minInterval(interval));
   }
 
   /** With other ipmitool retransmission settings. */
   public IpmiConfig withRetransmit(Duration timeout, int count) {
-    return new IpmiConfig(
-        ipmitool,
-        cipherSuite,
-        privilege,
-        timeout,
-        count,
-        commandTimeout,
-        minInterval,
-        gracefulTimeout,
-        pollInterval,
-        implementation,
-        sessionIdle);
+    return with(b -> b.retransmitTimeout(timeout).retries(count));
   }
 
   /** With other graceful-off timing. */
   public IpmiConfig withGraceful(Duration timeout, Duration poll) {
-    return new IpmiConfig(
-        ipmitool,
-        cipherSuite,
-        privilege,
-        retransmitTimeout,
-        retries,
-        commandTimeout,
-        minInterval,
-        timeout,
-        poll,
-        implementation,
-        sessionIdle);
+    return with(b -> b.gracefulTimeout(timeout).pollInterval(poll));
   }
 
   /** With another default implementation (a node's {@code ipmi.implementation} still wins). */
   public IpmiConfig withImplementation(IpmiImplementation chosen) {
-    return new IpmiConfig(
-        ipmitool,
-        cipherSuite,
-        privilege,
-        retransmitTimeout,
-        retries,
-        commandTimeout,
-        minInterval,
-        gracefulTimeout,
-        pollInterval,
-        chosen,
-        sessionIdle);
+    return with(b -> b.implementation(chosen));
+  }
+
+  /**
+   * This config with the components {@code change} sets, through the generated {@link
+   * IpmiConfigBuilder} (docs/architecture.md#generated-builders), checked again by the constructor:
+   * a new component needs no change here.
+   */
+  private IpmiConfig with(Consumer<IpmiConfigBuilder> change) {
+    IpmiConfigBuilder b = new IpmiConfigBuilder().from(this);
+    change.accept(b);
+    return b.build();
   }
 }

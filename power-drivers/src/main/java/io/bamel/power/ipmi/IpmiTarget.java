@@ -2,6 +2,7 @@ package io.bamel.power.ipmi;
 
 import io.bamel.power.PowerException;
 import io.bamel.power.TerminalPowerException;
+import java.util.regex.Pattern;
 
 /**
  * An IPMI {@code mgmtAddress}: {@code host}, {@code host:port}, {@code [v6]} or {@code [v6]:port};
@@ -14,6 +15,9 @@ public record IpmiTarget(String host, int port) {
 
   /** The standard RMCP port. */
   public static final int DEFAULT_PORT = 623;
+
+  /** The characters a host may hold: compiled once, as every command of the driver parses one. */
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:%-]+");
 
   /** Parses an address. */
   public static IpmiTarget parse(String address) throws TerminalPowerException {
@@ -36,7 +40,7 @@ public record IpmiTarget(String host, int port) {
       host = value.substring(0, value.indexOf(':'));
       port = value.substring(value.indexOf(':') + 1);
     }
-    if (host.isEmpty() || host.startsWith("-") || !host.matches("[A-Za-z0-9._:%-]+")) {
+    if (host.isEmpty() || host.startsWith("-") || !HOST.matcher(host).matches()) {
       throw invalid(value);
     }
     try {

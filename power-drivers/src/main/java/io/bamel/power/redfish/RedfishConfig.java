@@ -2,6 +2,8 @@ package io.bamel.power.redfish;
 
 import io.bamel.power.Backoff;
 import java.time.Duration;
+import java.util.function.Consumer;
+import org.immutables.value.Value;
 
 /**
  * Settings of the Redfish driver.
@@ -17,6 +19,7 @@ import java.time.Duration;
  * @param perBmcConcurrency the most requests one BMC (one service root) gets at a time
  * @param perBmcInterval the least time between two requests to one BMC
  */
+@Value.Builder
 public record RedfishConfig(
     Duration gracefulTimeout,
     Duration pollInterval,
@@ -53,61 +56,37 @@ public record RedfishConfig(
 
   /** With another graceful timeout. */
   public RedfishConfig withGracefulTimeout(Duration timeout) {
-    return new RedfishConfig(
-        timeout,
-        pollInterval,
-        busyBackoff,
-        connectTimeout,
-        keepAlive,
-        perBmcConcurrency,
-        perBmcInterval);
+    return with(b -> b.gracefulTimeout(timeout));
   }
 
   /** With another poll interval. */
   public RedfishConfig withPollInterval(Duration interval) {
-    return new RedfishConfig(
-        gracefulTimeout,
-        interval,
-        busyBackoff,
-        connectTimeout,
-        keepAlive,
-        perBmcConcurrency,
-        perBmcInterval);
+    return with(b -> b.pollInterval(interval));
   }
 
   /** With another busy backoff. */
   public RedfishConfig withBusyBackoff(Backoff backoff) {
-    return new RedfishConfig(
-        gracefulTimeout,
-        pollInterval,
-        backoff,
-        connectTimeout,
-        keepAlive,
-        perBmcConcurrency,
-        perBmcInterval);
+    return with(b -> b.busyBackoff(backoff));
   }
 
   /** With another idle time for pooled connections. */
   public RedfishConfig withKeepAlive(Duration idle) {
-    return new RedfishConfig(
-        gracefulTimeout,
-        pollInterval,
-        busyBackoff,
-        connectTimeout,
-        idle,
-        perBmcConcurrency,
-        perBmcInterval);
+    return with(b -> b.keepAlive(idle));
   }
 
   /** With other per-BMC limits: {@code concurrency} requests at a time, {@code interval} apart. */
   public RedfishConfig withPerBmcLimits(int concurrency, Duration interval) {
-    return new RedfishConfig(
-        gracefulTimeout,
-        pollInterval,
-        busyBackoff,
-        connectTimeout,
-        keepAlive,
-        concurrency,
-        interval);
+    return with(b -> b.perBmcConcurrency(concurrency).perBmcInterval(interval));
+  }
+
+  /**
+   * This config with the components {@code change} sets, through the generated {@link
+   * RedfishConfigBuilder} (docs/architecture.md#generated-builders), checked again by the
+   * constructor: a new component needs no change here.
+   */
+  private RedfishConfig with(Consumer<RedfishConfigBuilder> change) {
+    RedfishConfigBuilder b = new RedfishConfigBuilder().from(this);
+    change.accept(b);
+    return b.build();
   }
 }

@@ -10,12 +10,13 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.process.ProcessResult;
-import io.bamel.power.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /**
  * The diagnostic re-run with {@code -v} after a quick "Unable to establish" is one more command to
@@ -27,14 +28,15 @@ class IpmiDiagnosisPacingTest {
   private static final Duration RUN = Duration.ofMillis(100);
   private static final Duration MIN_INTERVAL = Duration.ofMillis(500);
 
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
   private final List<Instant> starts = new ArrayList<>();
   private final List<Instant> ends = new ArrayList<>();
   private final List<Boolean> verbose = new ArrayList<>();
 
   private ProcessResult ipmitool(List<String> argv) {
     starts.add(clock.instant());
-    clock.advance(RUN);
+    clock.add(RUN);
     ends.add(clock.instant());
     boolean v = argv.contains("-v");
     verbose.add(v);
@@ -54,7 +56,7 @@ class IpmiDiagnosisPacingTest {
             .withRetransmit(Duration.ofSeconds(1), 3),
         (argv, env, timeout) -> ipmitool(argv),
         clock,
-        clock::advance);
+        clock::add);
   }
 
   @Test

@@ -7,12 +7,13 @@ import io.bamel.power.Deadline;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.process.ProcessResult;
-import io.bamel.power.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /**
  * The graceful off of the IPMI driver on a fake clock, with a scripted ipmitool whose every call
@@ -22,17 +23,18 @@ class IpmiGracefulOffTest {
 
   private static final Duration CALL = Duration.ofMillis(400);
 
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private final MutableClock clock =
+      MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
   private final List<String> commands = new ArrayList<>();
   private boolean on = true;
 
   private ProcessResult ipmitool(List<String> argv, Duration timeout) {
     String command = String.join(" ", argv.subList(argv.indexOf("chassis"), argv.size()));
     if (timeout.compareTo(CALL) < 0) {
-      clock.advance(timeout);
+      clock.add(timeout);
       return new ProcessResult(-1, "", "", true);
     }
-    clock.advance(CALL);
+    clock.add(CALL);
     commands.add(command);
     if (command.equals("chassis power off")) {
       on = false;
@@ -55,7 +57,7 @@ class IpmiGracefulOffTest {
                 .withGraceful(Duration.ofMillis(850), Duration.ofMillis(100)),
             (argv, env, timeout) -> ipmitool(argv, timeout),
             clock,
-            clock::advance);
+            clock::add);
 
     driver.powerOff(
         BmcEndpoint.of("192.0.2.1:623", "rack-a"),

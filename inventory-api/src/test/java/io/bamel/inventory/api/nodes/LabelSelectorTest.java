@@ -3,7 +3,7 @@ package io.bamel.inventory.api.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HashMap;
+import io.bamel.inventory.api.QueryText;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,14 +18,7 @@ class LabelSelectorTest {
 
   /** {@code k=v;k2=v2} (empty: no labels). */
   private static Map<String, String> labels(String text) {
-    Map<String, String> out = new HashMap<>();
-    if (text != null && !text.isEmpty()) {
-      for (String pair : text.split(";")) {
-        int eq = pair.indexOf('=');
-        out.put(pair.substring(0, eq), pair.substring(eq + 1));
-      }
-    }
-    return out;
+    return QueryText.pairs(text, ";");
   }
 
   @ParameterizedTest(name = "[{0}] on [{1}] -> {2}")

@@ -1,16 +1,16 @@
 package io.bamel.inventory.api.nodes;
 
+import static io.bamel.inventory.api.QueryText.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.inventory.api.QueryText;
 import io.bamel.inventory.api.http.ApiException;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -37,27 +37,7 @@ class NodeFilterTest {
           null);
 
   private static Map<String, String> query(String text) {
-    Map<String, String> q = new HashMap<>();
-    if (!text.isEmpty()) {
-      for (String pair : text.split("&")) {
-        int eq = pair.indexOf('=');
-        q.put(pair.substring(0, eq), pair.substring(eq + 1));
-      }
-    }
-    return q;
-  }
-
-  /** {@code a=1&a=2&b=3} as parameter to every value. */
-  private static Map<String, List<String>> values(String text) {
-    Map<String, List<String>> q = new HashMap<>();
-    if (!text.isEmpty()) {
-      for (String pair : text.split("&")) {
-        int eq = pair.indexOf('=');
-        q.computeIfAbsent(pair.substring(0, eq), k -> new ArrayList<>())
-            .add(pair.substring(eq + 1));
-      }
-    }
-    return q;
+    return QueryText.pairs(text, "&");
   }
 
   @ParameterizedTest(name = "{0} -> {1}")

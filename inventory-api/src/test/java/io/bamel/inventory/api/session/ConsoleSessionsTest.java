@@ -7,53 +7,34 @@ import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.http.ApiException;
 import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.api.security.Principal;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class ConsoleSessionsTest {
 
-  /** A clock the test moves. */
-  private static final class TestClock extends Clock {
-    Instant now = Instant.parse("2030-01-01T00:00:00Z");
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-  }
-
+  private static final Instant START = Instant.parse("2030-01-01T00:00:00Z");
   private static final Principal READER = new Principal("reader", Access.READ);
   private static final Principal OPS = new Principal("ops", Access.ADMIN);
 
   @Test
   void aSessionCarriesTheTokensScopeUntilItExpires() {
-    TestClock clock = new TestClock();
+    MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
     ConsoleSessions s =
         new ConsoleSessions(new ApiOptions.Sessions(Duration.ofHours(1), 10, 5), clock);
     ConsoleSessions.Created c = s.create(READER);
     assertThat(c.cookieValue()).hasSize(43).doesNotContain(c.session().csrfToken());
     assertThat(c.session().principal()).isEqualTo(READER);
-    assertThat(c.session().expiresAt()).isEqualTo(clock.now.plus(Duration.ofHours(1)));
+    assertThat(c.session().expiresAt()).isEqualTo(clock.instant().plus(Duration.ofHours(1)));
     assertThat(s.find(c.cookieValue())).contains(c.session());
     assertThat(s.holds(c.session())).isTrue();
-    clock.now = clock.now.plus(Duration.ofMinutes(59));
+    clock.add(Duration.ofMinutes(59));
     assertThat(s.find(c.cookieValue())).isPresent();
-    clock.now = clock.now.plus(Duration.ofMinutes(1));
+    clock.add(Duration.ofMinutes(1));
     assertThat(s.holds(c.session())).isFalse();
     assertThat(s.find(c.cookieValue())).isEmpty();
     assertThat(s.size()).isZero();
@@ -61,7 +42,8 @@ class ConsoleSessionsTest {
 
   @Test
   void signingOutEndsOnlyThatSession() {
-    ConsoleSessions s = new ConsoleSessions(ApiOptions.Sessions.DEFAULTS, new TestClock());
+    ConsoleSessions s =
+        new ConsoleSessions(ApiOptions.Sessions.DEFAULTS, MutableClock.of(START, ZoneOffset.UTC));
     ConsoleSessions.Created a = s.create(READER);
     ConsoleSessions.Created b = s.create(READER);
     assertThat(a.cookieValue()).isNotEqualTo(b.cookieValue());
@@ -75,7 +57,8 @@ class ConsoleSessionsTest {
 
   @Test
   void unknownAndOddCookiesFindNothing() {
-    ConsoleSessions s = new ConsoleSessions(ApiOptions.Sessions.DEFAULTS, new TestClock());
+    ConsoleSessions s =
+        new ConsoleSessions(ApiOptions.Sessions.DEFAULTS, MutableClock.of(START, ZoneOffset.UTC));
     s.create(READER);
     assertThat(s.find(null)).isEmpty();
     assertThat(s.find("")).isEmpty();
@@ -85,12 +68,12 @@ class ConsoleSessionsTest {
 
   @Test
   void aTokensOldestSessionEndsBeyondItsShare() {
-    TestClock clock = new TestClock();
+    MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
     ConsoleSessions s =
         new ConsoleSessions(new ApiOptions.Sessions(Duration.ofHours(1), 100, 3), clock);
     List<ConsoleSessions.Created> mine = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
-      clock.now = clock.now.plusSeconds(1);
+      clock.add(Duration.ofSeconds(1));
       mine.add(s.create(READER));
     }
     ConsoleSessions.Created other = s.create(OPS);
@@ -104,7 +87,7 @@ class ConsoleSessionsTest {
 
   @Test
   void theStoreIsBoundedAndExpiredSessionsMakeRoom() {
-    TestClock clock = new TestClock();
+    MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
     ConsoleSessions s =
         new ConsoleSessions(new ApiOptions.Sessions(Duration.ofMinutes(10), 3, 3), clock);
     s.create(READER);
@@ -113,7 +96,7 @@ class ConsoleSessionsTest {
     assertThatThrownBy(() -> s.create(new Principal("netops", Access.BMC)))
         .isInstanceOf(ApiException.class)
         .satisfies(e -> assertThat(((ApiException) e).problem().status()).isEqualTo(503));
-    clock.now = clock.now.plus(Duration.ofMinutes(10));
+    clock.add(Duration.ofMinutes(10));
     assertThat(s.create(new Principal("netops", Access.BMC)).session().principal().name())
         .isEqualTo("netops");
     assertThat(s.size()).isEqualTo(1);

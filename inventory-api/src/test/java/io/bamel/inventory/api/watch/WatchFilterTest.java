@@ -1,5 +1,6 @@
 package io.bamel.inventory.api.watch;
 
+import static io.bamel.inventory.api.QueryText.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +13,6 @@ import io.bamel.inventory.store.InventoryChange;
 import io.bamel.inventory.store.NodeChange;
 import io.bamel.inventory.store.PoolChange;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,18 +43,6 @@ class WatchFilterTest {
           "deleted-cpu", new NodeChange("n1", node("cpu", 6, 0, null), null, 10),
           "no-pool", new NodeChange("n1", null, node(null, 11, 0, null), 11),
           "pool-gpu", new PoolChange("gpu", null, new Pool("gpu", null, 0, null, 0, Set.of()), 12));
-
-  private static Map<String, List<String>> values(String text) {
-    Map<String, List<String>> q = new HashMap<>();
-    if (!text.isEmpty()) {
-      for (String pair : text.split("&")) {
-        int eq = pair.indexOf('=');
-        q.computeIfAbsent(pair.substring(0, eq), k -> new ArrayList<>())
-            .add(pair.substring(eq + 1));
-      }
-    }
-    return q;
-  }
 
   @ParameterizedTest(name = "{0}: {1}")
   @CsvSource(
