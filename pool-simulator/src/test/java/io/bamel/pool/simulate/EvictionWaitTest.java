@@ -3,7 +3,6 @@ package io.bamel.pool.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PoolConfig;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -16,19 +15,7 @@ import org.junit.jupiter.api.Test;
 class EvictionWaitTest {
 
   /** Two 64-core servers, each 240 s from power-on to Ready. */
-  private final Fleet fleet =
-      new Fleet(
-          List.of(
-              new FleetPool(
-                  "cpu",
-                  2,
-                  64,
-                  512,
-                  0,
-                  207,
-                  591,
-                  new BootTime(240, 240),
-                  PoolConfig.builder().build())));
+  private final Fleet fleet = SimFixtures.cpuFleet(2, 240);
 
   /**
    * Every server on at the start; at 300 s it switches {@code cpu-001} off; then, while a pod of

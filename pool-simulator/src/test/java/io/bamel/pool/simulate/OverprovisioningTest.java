@@ -3,7 +3,6 @@ package io.bamel.pool.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bamel.inventory.model.PoolConfig;
 import io.bamel.pool.Resources;
 import java.util.List;
 import java.util.OptionalLong;
@@ -17,19 +16,7 @@ import org.junit.jupiter.api.Test;
 class OverprovisioningTest {
 
   /** Two 64-core, 512 GiB servers, each 240 s from power-on to Ready. */
-  private final Fleet fleet =
-      new Fleet(
-          List.of(
-              new FleetPool(
-                  "cpu",
-                  2,
-                  64,
-                  512,
-                  0,
-                  207,
-                  591,
-                  new BootTime(240, 240),
-                  PoolConfig.builder().build())));
+  private final Fleet fleet = SimFixtures.cpuFleet(2, 240);
 
   /** a (30 cores) alive at the start; b (40 cores) arrives at 3600 s; both end at 7200 s. */
   private final Workload workload =

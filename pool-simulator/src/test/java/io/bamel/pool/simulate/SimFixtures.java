@@ -1,6 +1,7 @@
 package io.bamel.pool.simulate;
 
 import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.PoolConfig;
 import io.bamel.pool.Resources;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,25 @@ final class SimFixtures {
   SimFixtures(int count) {
     fleet = new Fleet(List.of(FleetPool.of("cpu", count, 64, 512, 0)));
     servers.addAll(fleet.build(1));
+  }
+
+  /**
+   * A fleet of one pool "cpu" of {@code count} 64-core, 512 GiB servers drawing 207 W idle and 591
+   * W at full load, each {@code bootSeconds} from power-on to Ready, under bamel's default config.
+   */
+  static Fleet cpuFleet(int count, long bootSeconds) {
+    return new Fleet(
+        List.of(
+            new FleetPool(
+                "cpu",
+                count,
+                64,
+                512,
+                0,
+                207,
+                591,
+                new BootTime(bootSeconds, bootSeconds),
+                PoolConfig.builder().build())));
   }
 
   SimServer server(int i) {
