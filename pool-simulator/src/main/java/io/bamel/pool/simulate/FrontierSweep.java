@@ -162,12 +162,16 @@ public final class FrontierSweep {
 
   private static Supplier<Autoscaler> ca(
       String change, ClusterAutoscalerRules.Settings s, int placeholders, Fleet fleet) {
-    String name = name("cluster-autoscaler", change, placeholders);
+    return withPlaceholders(
+        "cluster-autoscaler", change, () -> new ClusterAutoscalerRules(s), placeholders, fleet);
+  }
+
+  /** A rival's rules, named by its family and change, beside {@code placeholders} placeholders. */
+  private static Supplier<Autoscaler> withPlaceholders(
+      String family, String change, Supplier<Autoscaler> rules, int placeholders, Fleet fleet) {
+    String name = name(family, change, placeholders);
     return () ->
-        new Variant(
-            name,
-            new ClusterAutoscalerRules(s),
-            Overprovisioning.of(fleet, placeholders, PLACEHOLDER_CORES));
+        new Variant(name, rules.get(), Overprovisioning.of(fleet, placeholders, PLACEHOLDER_CORES));
   }
 
   /** Karpenter: its defaults, {@code consolidateAfter}, and over-provisioning. */
@@ -197,12 +201,8 @@ public final class FrontierSweep {
 
   private static Supplier<Autoscaler> karpenter(
       String change, KarpenterConsolidation.Settings s, int placeholders, Fleet fleet) {
-    String name = name("karpenter", change, placeholders);
-    return () ->
-        new Variant(
-            name,
-            new KarpenterConsolidation(s),
-            Overprovisioning.of(fleet, placeholders, PLACEHOLDER_CORES));
+    return withPlaceholders(
+        "karpenter", change, () -> new KarpenterConsolidation(s), placeholders, fleet);
   }
 
   /** kproximate: its defaults, more load headroom, a longer poll. */
