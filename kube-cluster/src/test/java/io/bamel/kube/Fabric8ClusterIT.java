@@ -13,11 +13,11 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeObjects;
+import io.bamel.kube.testing.KubeObjects.PodDraft;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.math.BigDecimal;
@@ -76,44 +76,22 @@ class Fabric8ClusterIT {
     api.close();
   }
 
+  /** A node in zone {@code a} with a note, 8 CPUs and 32 GiB allocatable, Ready or not. */
   static Node node(String name, boolean ready) {
-    return new NodeBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withLabels(Map.of("zone", "a"))
-        .withAnnotations(Map.of("note", "x"))
-        .endMetadata()
-        .withNewStatus()
-        .addNewCondition()
-        .withType("Ready")
-        .withStatus(ready ? "True" : "False")
-        .endCondition()
-        .withAllocatable(Map.of("cpu", new Quantity("8"), "memory", new Quantity("32Gi")))
-        .endStatus()
+    return KubeObjects.node(name)
+        .labels(Map.of("zone", "a"))
+        .annotations(Map.of("note", "x"))
+        .ready(ready)
+        .allocatable("cpu", "8", "memory", "32Gi")
         .build();
   }
 
-  static Pod pod(String name, String node, String app) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace("apps")
-        .withLabels(Map.of("app", app))
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName(node)
-        .addNewContainer()
-        .withName("c")
-        .withImage("busybox")
-        .withNewResources()
-        .withRequests(Map.of("cpu", new Quantity("500m"), "memory", new Quantity("1Gi")))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .endStatus()
-        .build();
+  /** A running pod of app {@code app} in {@code apps} on {@code node}, asking 0.5 CPU and 1 GiB. */
+  static PodDraft pod(String name, String node, String app) {
+    return KubeObjects.pod(name)
+        .labels(Map.of("app", app))
+        .onNode(node)
+        .requests("cpu", "500m", "memory", "1Gi");
   }
 
   @Test
@@ -121,53 +99,16 @@ class Fabric8ClusterIT {
     kube.nodes().resource(node("n1", true)).create();
     kube.nodes().resource(node("n2", false)).create();
     Pod daemon =
-        new PodBuilder(pod("ds-1", "n1", "agent"))
-            .editMetadata()
-            .addNewOwnerReference()
-            .withKind("DaemonSet")
-            .withName("agent")
-            .withApiVersion("apps/v1")
-            .withUid("u1")
-            .withController(true)
-            .endOwnerReference()
-            .addToAnnotations(Cluster.DO_NOT_DISRUPT, "true")
-            .endMetadata()
-            .editSpec()
-            .withNodeSelector(Map.of(Cluster.POOL_LABEL, "gpu"))
-            .withNewAffinity()
-            .withNewNodeAffinity()
-            .withNewRequiredDuringSchedulingIgnoredDuringExecution()
-            .addNewNodeSelectorTerm()
-            .addNewMatchExpression()
-            .withKey(Cluster.POOL_LABEL)
-            .withOperator("In")
-            .withValues("gpu", "gpu-large")
-            .endMatchExpression()
-            .endNodeSelectorTerm()
-            .endRequiredDuringSchedulingIgnoredDuringExecution()
-            .endNodeAffinity()
-            .endAffinity()
-            .endSpec()
-            .editStatus()
-            .addNewCondition()
-            .withType("PodScheduled")
-            .withStatus("True")
-            .endCondition()
-            .endStatus()
+        pod("ds-1", "n1", "agent")
+            .owner("DaemonSet", "agent", "u1")
+            .annotations(Map.of(Cluster.DO_NOT_DISRUPT, "true"))
+            .pool("gpu")
+            .requiredPools(List.of("gpu", "gpu-large"))
+            .scheduled()
             .build();
     kube.pods().resource(daemon).create();
-    kube.pods().resource(pod("web-1", "n2", "web")).create();
-    Pod pending =
-        new PodBuilder(pod("web-2", null, "web"))
-            .editStatus()
-            .withPhase("Pending")
-            .addNewCondition()
-            .withType("PodScheduled")
-            .withStatus("False")
-            .withReason("Unschedulable")
-            .endCondition()
-            .endStatus()
-            .build();
+    kube.pods().resource(pod("web-1", "n2", "web").build()).create();
+    Pod pending = pod("web-2", null, "web").pending().build();
     kube.pods().resource(pending).create();
     awaitNodes(2);
     awaitPods(3);
@@ -209,7 +150,7 @@ class Fabric8ClusterIT {
   @Test
   void requiredNodeAffinityTermsAreMappedInOrderWithEveryOperator() {
     Pod pending =
-        new PodBuilder(pod("batch-0", null, "batch"))
+        new PodBuilder(pod("batch-0", null, "batch").build())
             .editSpec()
             .withNewAffinity()
             .withNewNodeAffinity()
@@ -291,8 +232,8 @@ class Fabric8ClusterIT {
   @Test
   void evictionRespectsDisruptionBudgets() {
     kube.nodes().resource(node("n1", true)).create();
-    kube.pods().resource(pod("db-0", "n1", "db")).create();
-    kube.pods().resource(pod("web-0", "n1", "web")).create();
+    kube.pods().resource(pod("db-0", "n1", "db").build()).create();
+    kube.pods().resource(pod("web-0", "n1", "web").build()).create();
     kube.resource(
             new PodDisruptionBudgetBuilder()
                 .withNewMetadata()
@@ -331,7 +272,7 @@ class Fabric8ClusterIT {
   @Test
   void evictionsArePolicyV1() {
     kube.nodes().resource(node("n1", true)).create();
-    kube.pods().resource(pod("web-0", "n1", "web")).create();
+    kube.pods().resource(pod("web-0", "n1", "web").build()).create();
 
     assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
         .isEqualTo(EvictionResult.Status.EVICTED);

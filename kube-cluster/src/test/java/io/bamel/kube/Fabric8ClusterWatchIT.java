@@ -13,7 +13,6 @@ import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.cluster.PodSummary;
 import io.bamel.kube.testing.KubeApiServer;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -59,16 +58,7 @@ class Fabric8ClusterWatchIT {
   }
 
   static Pod pending(String name) {
-    return new PodBuilder(Fabric8ClusterIT.pod(name, null, "web"))
-        .editStatus()
-        .withPhase("Pending")
-        .addNewCondition()
-        .withType("PodScheduled")
-        .withStatus("False")
-        .withReason("Unschedulable")
-        .endCondition()
-        .endStatus()
-        .build();
+    return Fabric8ClusterIT.pod(name, null, "web").pending().build();
   }
 
   @Test
@@ -89,7 +79,7 @@ class Fabric8ClusterWatchIT {
     // the 1 s from creation to decision
     assertThat(Duration.ofNanos(at.get(0) - created)).isLessThan(Duration.ofSeconds(2));
     // a running pod is no news
-    kube.pods().resource(Fabric8ClusterIT.pod("web-1", null, "web")).create();
+    kube.pods().resource(Fabric8ClusterIT.pod("web-1", null, "web").build()).create();
     await()
         .atMost(Fabric8ClusterIT.WAIT)
         .untilAsserted(() -> assertThat(cluster.pods()).hasSize(2));
@@ -116,8 +106,8 @@ class Fabric8ClusterWatchIT {
 
   @Test
   void podTotalsFollowTheEventsAndAGoneWatch() {
-    kube.pods().resource(Fabric8ClusterIT.pod("a", "n1", "web")).create();
-    kube.pods().resource(Fabric8ClusterIT.pod("b", "n1", "web")).create();
+    kube.pods().resource(Fabric8ClusterIT.pod("a", "n1", "web").build()).create();
+    kube.pods().resource(Fabric8ClusterIT.pod("b", "n1", "web").build()).create();
     kube.pods().resource(pending("wait")).create();
     await()
         .atMost(Fabric8ClusterIT.WAIT)
@@ -131,7 +121,7 @@ class Fabric8ClusterWatchIT {
     api.expireWatches(2);
     kube.pods().inNamespace("apps").withName("b").delete();
     kube.pods().inNamespace("apps").withName("wait").delete();
-    kube.pods().resource(Fabric8ClusterIT.pod("wait", "n2", "web")).create();
+    kube.pods().resource(Fabric8ClusterIT.pod("wait", "n2", "web").build()).create();
     await()
         .atMost(Fabric8ClusterIT.WAIT)
         .untilAsserted(
