@@ -12,52 +12,17 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
-import io.bamel.kube.testing.KubeApiServer;
 import io.bamel.kube.testing.KubeObjects;
-import io.bamel.kube.testing.KubeObjects.PodDraft;
-import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.math.BigDecimal;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@link Fabric8Cluster} against the fabric8 mock API server in CRUD mode. */
-class Fabric8ClusterIT {
-
-  KubeApiServer api;
-  KubernetesClient kube;
-  Fabric8Cluster cluster;
-
-  @BeforeEach
-  void start() {
-    api = KubeApiServer.start();
-    kube = api.client();
-    cluster = new Fabric8Cluster(api.client(), FAST);
-    await().atMost(WAIT).until(cluster::synced);
-  }
-
-  /** Quick probes and a short open breaker, for tests. */
-  static final Fabric8Cluster.Options FAST =
-      new Fabric8Cluster.Options(
-          Clock.systemUTC(),
-          Duration.ofMinutes(10),
-          Duration.ofMillis(100),
-          3,
-          Duration.ofMillis(300),
-          Duration.ofMinutes(1),
-          "test",
-          Duration.ofSeconds(15));
-
-  static final Duration WAIT = Duration.ofSeconds(10);
+class Fabric8ClusterIT extends Fabric8ClusterTests {
 
   /** Waits until the watched cache shows {@code n} pods. */
   void awaitPods(int n) {
@@ -67,31 +32,6 @@ class Fabric8ClusterIT {
   /** Waits until the watched cache shows {@code n} nodes. */
   void awaitNodes(int n) {
     await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.nodes()).hasSize(n));
-  }
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-    kube.close();
-    api.close();
-  }
-
-  /** A node in zone {@code a} with a note, 8 CPUs and 32 GiB allocatable, Ready or not. */
-  static Node node(String name, boolean ready) {
-    return KubeObjects.node(name)
-        .labels(Map.of("zone", "a"))
-        .annotations(Map.of("note", "x"))
-        .ready(ready)
-        .allocatable("cpu", "8", "memory", "32Gi")
-        .build();
-  }
-
-  /** A running pod of app {@code app} in {@code apps} on {@code node}, asking 0.5 CPU and 1 GiB. */
-  static PodDraft pod(String name, String node, String app) {
-    return KubeObjects.pod(name)
-        .labels(Map.of("app", app))
-        .onNode(node)
-        .requests("cpu", "500m", "memory", "1Gi");
   }
 
   @Test
@@ -234,20 +174,7 @@ class Fabric8ClusterIT {
     kube.nodes().resource(node("n1", true)).create();
     kube.pods().resource(pod("db-0", "n1", "db").build()).create();
     kube.pods().resource(pod("web-0", "n1", "web").build()).create();
-    kube.resource(
-            new PodDisruptionBudgetBuilder()
-                .withNewMetadata()
-                .withName("db-budget")
-                .withNamespace("apps")
-                .endMetadata()
-                .withNewSpec()
-                .withNewSelector()
-                .withMatchLabels(Map.of("app", "db"))
-                .endSelector()
-                .withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1))
-                .endSpec()
-                .build())
-        .create();
+    kube.resource(KubeObjects.disruptionBudget("db-budget", Map.of("app", "db"), 1)).create();
     awaitPods(2);
 
     EvictionResult blocked = cluster.evict(new PodRef("apps", "db-0"));

@@ -1,13 +1,20 @@
 package io.bamel.kube.testing;
 
 import io.bamel.inventory.cluster.Cluster;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.NodeSelectorTermBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +58,27 @@ public final class KubeObjects {
       map.put((String) pairs[i], new Quantity(pairs[i + 1].toString()));
     }
     return map;
+  }
+
+  /**
+   * A {@code policy/v1} PodDisruptionBudget in namespace {@code apps} that selects the pods with
+   * these labels and keeps at least {@code minAvailable} of them. It has no status, so {@link
+   * KubeApiServer}, which computes none, refuses every eviction of a pod it selects.
+   */
+  public static PodDisruptionBudget disruptionBudget(
+      String name, Map<String, String> matchLabels, int minAvailable) {
+    return new PodDisruptionBudgetBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("apps")
+        .endMetadata()
+        .withNewSpec()
+        .withNewSelector()
+        .withMatchLabels(matchLabels)
+        .endSelector()
+        .withMinAvailable(new IntOrString(minAvailable))
+        .endSpec()
+        .build();
   }
 
   /** A pod being described; {@link #build()} makes the fabric8 {@link Pod}. */
@@ -207,19 +235,19 @@ public final class KubeObjects {
         spec.withNodeSelector(Map.of(Cluster.POOL_LABEL, pool));
       }
       if (requiredPools != null) {
-        spec.withNewAffinity()
-            .withNewNodeAffinity()
-            .withNewRequiredDuringSchedulingIgnoredDuringExecution()
-            .addNewNodeSelectorTerm()
-            .addNewMatchExpression()
-            .withKey(Cluster.POOL_LABEL)
-            .withOperator("In")
-            .withValues(requiredPools)
-            .endMatchExpression()
-            .endNodeSelectorTerm()
-            .endRequiredDuringSchedulingIgnoredDuringExecution()
-            .endNodeAffinity()
-            .endAffinity();
+        NodeSelectorTerm inPools =
+            new NodeSelectorTermBuilder()
+                .addToMatchExpressions(
+                    new NodeSelectorRequirement(Cluster.POOL_LABEL, "In", requiredPools))
+                .build();
+        spec.withAffinity(
+            new AffinityBuilder()
+                .withNewNodeAffinity()
+                .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                .withNodeSelectorTerms(inPools)
+                .endRequiredDuringSchedulingIgnoredDuringExecution()
+                .endNodeAffinity()
+                .build());
       }
       if (container) {
         var c = spec.addNewContainer().withName(containerName).withImage(image);
