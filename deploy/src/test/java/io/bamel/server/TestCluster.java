@@ -1,14 +1,13 @@
 package io.bamel.server;
 
 import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeObjects;
+import io.bamel.kube.testing.Kubelets;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.math.BigDecimal;
@@ -42,36 +41,13 @@ final class TestCluster implements AutoCloseable {
   void createPods(String pool, int count, int cpu) {
     for (int i = 0; i < count; i++) {
       Pod pod =
-          new PodBuilder()
-              .withNewMetadata()
-              .withName(pool + "-work-" + i)
-              .withNamespace(NAMESPACE)
-              .addNewOwnerReference()
-              .withKind("ReplicaSet")
-              .withName(pool + "-work")
-              .withApiVersion("apps/v1")
-              .withUid("rs-" + pool)
-              .withController(true)
-              .endOwnerReference()
-              .endMetadata()
-              .withNewSpec()
-              .withNodeSelector(Map.of("bamel.io/pool", pool))
-              .addNewContainer()
-              .withName("work")
-              .withImage("busybox")
-              .withNewResources()
-              .withRequests(Map.of("cpu", new Quantity(Integer.toString(cpu))))
-              .endResources()
-              .endContainer()
-              .endSpec()
-              .withNewStatus()
-              .withPhase("Pending")
-              .addNewCondition()
-              .withType("PodScheduled")
-              .withStatus("False")
-              .withReason("Unschedulable")
-              .endCondition()
-              .endStatus()
+          KubeObjects.pod(pool + "-work-" + i)
+              .namespace(NAMESPACE)
+              .owner("ReplicaSet", pool + "-work", "rs-" + pool)
+              .pool(pool)
+              .container("work", "busybox")
+              .requests("cpu", cpu)
+              .pending()
               .build();
       client.pods().inNamespace(NAMESPACE).resource(pod).create();
     }
@@ -130,31 +106,14 @@ final class TestCluster implements AutoCloseable {
   }
 
   private void kubelet(SimulatedSystem system) {
-    Node existing = client.nodes().withName(system.id()).get();
-    if (system.powerState() == BmcPowerState.ON && existing == null) {
-      client
-          .nodes()
-          .resource(
-              new NodeBuilder()
-                  .withNewMetadata()
-                  .withName(system.id())
-                  .endMetadata()
-                  .withNewStatus()
-                  .withNewNodeInfo()
-                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
-                  .endNodeInfo()
-                  .withAllocatable(
-                      Map.of("cpu", new Quantity("16"), "memory", new Quantity("64Gi")))
-                  .addNewCondition()
-                  .withType("Ready")
-                  .withStatus("True")
-                  .endCondition()
-                  .endStatus()
-                  .build())
-          .create();
-    } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
-      client.nodes().withName(system.id()).delete();
-    }
+    Kubelets.pass(
+        client,
+        KubeObjects.node(system.id())
+            .systemUuid(SimulatedSystem.systemUuid(system.id()))
+            .allocatable("cpu", "16", "memory", "64Gi")
+            .build(),
+        system.powerState() == BmcPowerState.ON,
+        system.powerState() == BmcPowerState.OFF);
   }
 
   private void schedule() {

@@ -1,10 +1,11 @@
 package io.bamel.node;
 
 import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeObjects;
+import io.bamel.kube.testing.Kubelets;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.Map;
@@ -67,29 +68,11 @@ final class FakeKubelets implements AutoCloseable {
       return;
     }
     String name = names.getOrDefault(system.id(), system.id());
-    var existing = client.nodes().withName(name).get();
-    if (system.powerState() == BmcPowerState.ON && existing == null) {
-      client
-          .nodes()
-          .resource(
-              new NodeBuilder()
-                  .withNewMetadata()
-                  .withName(name)
-                  .endMetadata()
-                  .withNewStatus()
-                  .withNewNodeInfo()
-                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
-                  .endNodeInfo()
-                  .addNewCondition()
-                  .withType("Ready")
-                  .withStatus("True")
-                  .endCondition()
-                  .endStatus()
-                  .build())
-          .create();
-    } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
-      client.nodes().withName(name).delete();
-    }
+    Kubelets.pass(
+        client,
+        KubeObjects.node(name).systemUuid(SimulatedSystem.systemUuid(system.id())).build(),
+        system.powerState() == BmcPowerState.ON,
+        system.powerState() == BmcPowerState.OFF);
   }
 
   @Override
