@@ -9,8 +9,8 @@ import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,15 +26,12 @@ final class TestCluster implements AutoCloseable {
   private static final String NAMESPACE = "default";
   private final SimulatedBmcFleet fleet;
   private final KubernetesClient client;
-  private final Thread thread;
-  private volatile boolean running = true;
+  private final Kubelets.Loop loop;
 
   TestCluster(SimulatedBmcFleet fleet, KubeApiServer api) {
     this.fleet = fleet;
     this.client = api.client();
-    this.thread = new Thread(this::run, "test-cluster");
-    thread.setDaemon(true);
-    thread.start();
+    this.loop = Kubelets.every(Duration.ofMillis(200), "test-cluster", this::pass);
   }
 
   /** Creates {@code count} pods of {@code cpu} CPUs each that select {@code pool}. */
@@ -87,22 +84,12 @@ final class TestCluster implements AutoCloseable {
         .count();
   }
 
-  private void run() {
-    while (running) {
-      try {
-        for (SimulatedSystem system : fleet.systems()) {
-          kubelet(system);
-        }
-        schedule();
-      } catch (KubernetesClientException e) {
-        // the API server hiccuped: next round
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        return;
-      }
+  /** Each kubelet's pass, then the scheduler's (an API server failure ends it: next pass). */
+  private void pass() {
+    for (SimulatedSystem system : fleet.systems()) {
+      kubelet(system);
     }
+    schedule();
   }
 
   private void kubelet(SimulatedSystem system) {
@@ -172,13 +159,7 @@ final class TestCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    running = false;
-    thread.interrupt();
-    try {
-      thread.join(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    loop.close();
     client.close();
   }
 }
