@@ -28,13 +28,24 @@ final class ArrivalReserve implements Autoscaler {
   private final Autoscaler inner;
   private final String pool;
   private final ArrivalForecast forecast;
+  private final double chunkCores;
 
   /** {@code inner}'s decisions in {@code pool}, with the reserve {@code forecast} gives. */
   ArrivalReserve(String name, Autoscaler inner, String pool, ArrivalForecast forecast) {
+    this(name, inner, pool, forecast, 0);
+  }
+
+  /**
+   * The same, counting on each server only whole chunks of {@code chunkCores} free cores (0: every
+   * free core): the room a pod of that size can use, as placeholders of that size reserve it.
+   */
+  ArrivalReserve(
+      String name, Autoscaler inner, String pool, ArrivalForecast forecast, double chunkCores) {
     this.name = Objects.requireNonNull(name, "name");
     this.inner = Objects.requireNonNull(inner, "inner");
     this.pool = Objects.requireNonNull(pool, "pool");
     this.forecast = Objects.requireNonNull(forecast, "forecast");
+    this.chunkCores = chunkCores;
   }
 
   @Override
@@ -61,6 +72,7 @@ final class ArrivalReserve implements Autoscaler {
       } else if (s.schedulable() || s.comingUp()) {
         capacity.add(s.capacity());
         wanted.add(s.requested());
+        wanted.add("cpu", stranded(s));
       } else if (s.state() == NodeState.OFF && !s.desiredOn()) {
         off.add(s);
       } else {
@@ -80,9 +92,11 @@ final class ArrivalReserve implements Autoscaler {
         continue;
       }
       Resources after = have.minus(s.capacity());
-      if (after.fits(need)) {
+      Resources needAfter = need.minus(Resources.of("cpu", stranded(s)));
+      if (after.fits(needAfter)) {
         powerOff.add(id);
         have = after;
+        need = needAfter;
       }
     }
     List<String> powerOn = new ArrayList<>(d.powerOn());
@@ -94,5 +108,11 @@ final class ArrivalReserve implements Autoscaler {
       have = have.plus(s.capacity());
     }
     return new Decision(powerOn, powerOff);
+  }
+
+  /** The free cores of {@code s} short of a whole chunk: room no chunk-sized pod can use. */
+  private double stranded(SimServer s) {
+    double free = s.free().get("cpu");
+    return chunkCores > 0 ? free - Math.floor(free / chunkCores) * chunkCores : 0;
   }
 }

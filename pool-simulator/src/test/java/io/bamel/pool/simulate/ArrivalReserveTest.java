@@ -81,6 +81,17 @@ class ArrivalReserveTest {
   }
 
   @Test
+  void withChunksOnlyWholeChunksOfFreeCoresCount() {
+    Autoscaler none = deciding(List.of(), List.of());
+    Resources seventy = Resources.of("cpu", 70);
+    var all = new ArrivalReserve("r", none, "cpu", now -> seventy).decide(twoReady().at(100));
+    assertThat(all.powerOn()).isEmpty(); // 14 + 64 free
+    var chunks =
+        new ArrivalReserve("r", none, "cpu", now -> seventy, 16).decide(twoReady().at(100));
+    assertThat(chunks.powerOn()).containsExactly("cpu-002"); // 0 + 64 in chunks of 16
+  }
+
+  @Test
   void theExactForecastIsWhatStartsWithinTheHorizon() {
     PodTrace trace =
         new PodTrace(

@@ -5,8 +5,9 @@ package io.bamel.pool.simulate;
  * workloads, for the upper bound of a forecast (docs/pool-controller.md, "A forecast's upper
  * bound"). Arguments: the days ({@code 7,34}), the seeds ({@code 1,2,3}), then variants as {@code
  * name|forecast|config}: the forecast {@code rate:q=0.9,m=1,h=480}, {@code hourly:...}, {@code
- * exact:m=1,h=480} or {@code none} ({@link ArrivalForecast}; {@code h} in seconds), the config as
- * {@link Sweep}'s. Prints one line per run.
+ * exact:m=1,h=480} or {@code none}, each optionally with {@code c=16} (count only whole chunks of
+ * 16 free cores per server) ({@link ArrivalForecast}; {@code h} in seconds), the config as {@link
+ * Sweep}'s. Prints one line per run.
  */
 public final class ForecastRun {
 
@@ -23,9 +24,21 @@ public final class ForecastRun {
             BamelAutoscaler bamel = new BamelAutoscaler(parts[0], Sweep.tune(parts[2]));
             ArrivalForecast forecast = forecast(parts[1], g.profile(), g.workload(), g.pool());
             g.run(
-                forecast == null ? bamel : new ArrivalReserve(parts[0], bamel, g.pool(), forecast));
+                forecast == null
+                    ? bamel
+                    : new ArrivalReserve(parts[0], bamel, g.pool(), forecast, chunk(parts[1])));
           }
         });
+  }
+
+  /** The {@code c=} of a forecast spec: whole chunks of that many free cores count (0: all). */
+  private static double chunk(String spec) {
+    for (String kv : spec.replaceFirst("^[a-z]+:?", "").split(",")) {
+      if (kv.startsWith("c=")) {
+        return Double.parseDouble(kv.substring(2));
+      }
+    }
+    return 0;
   }
 
   private static ArrivalForecast forecast(
@@ -46,6 +59,7 @@ public final class ForecastRun {
         case "q" -> q = Double.parseDouble(p[1]);
         case "m" -> m = Double.parseDouble(p[1]);
         case "h" -> h = Long.parseLong(p[1]);
+        case "c" -> {} // the reserve's chunk: chunk(spec)
         default -> throw new IllegalArgumentException("unknown key " + p[0]);
       }
     }
