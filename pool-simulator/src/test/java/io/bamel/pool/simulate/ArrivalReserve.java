@@ -16,7 +16,9 @@ import java.util.Set;
  * decision, drops each power-off that would leave less than the reserve free, and switches on, in
  * fleet order, as many off servers as the reserve still lacks. Free room is capacity not requested
  * on the servers Ready and schedulable or coming up, and on those the inner decision switches on,
- * less what the pending pods request: the room a pod arriving within a boot time can be bound to.
+ * less what the pending pods request: the room a pod arriving within a boot time can be bound to;
+ * with a chunk size, only whole chunks of free cores on each server count (free cores spread over
+ * the servers in pieces smaller than the pods arriving hold none of them).
  *
  * <p>It is not bamel's policy: it reads the simulator's servers directly and the forecast is given,
  * not learned. It answers one question: whether a reserve sized to the arrivals, even with the
