@@ -5,7 +5,6 @@ import io.bamel.pool.Resources;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -23,36 +22,21 @@ import java.util.Set;
  * <p>It is not bamel's policy: it reads the simulator's servers directly and the forecast is given,
  * not learned. It answers one question: whether a reserve sized to the arrivals, even with the
  * arrival profile known exactly, draws less than a reserve that is a fixed share of capacity.
+ *
+ * @param name the name in the results
+ * @param inner the autoscaler whose decisions the reserve amends
+ * @param pool the pool the reserve is kept in
+ * @param forecast what to keep free, by time
+ * @param chunkCores count on each server only whole chunks of this many free cores (0: every free
+ *     core): the room a pod of that size can use, as placeholders of that size reserve it
  */
-final class ArrivalReserve implements Autoscaler {
-
-  private final String name;
-  private final Autoscaler inner;
-  private final String pool;
-  private final ArrivalForecast forecast;
-  private final double chunkCores;
+record ArrivalReserve(
+    String name, Autoscaler inner, String pool, ArrivalForecast forecast, double chunkCores)
+    implements Autoscaler {
 
   /** {@code inner}'s decisions in {@code pool}, with the reserve {@code forecast} gives. */
   ArrivalReserve(String name, Autoscaler inner, String pool, ArrivalForecast forecast) {
     this(name, inner, pool, forecast, 0);
-  }
-
-  /**
-   * The same, counting on each server only whole chunks of {@code chunkCores} free cores (0: every
-   * free core): the room a pod of that size can use, as placeholders of that size reserve it.
-   */
-  ArrivalReserve(
-      String name, Autoscaler inner, String pool, ArrivalForecast forecast, double chunkCores) {
-    this.name = Objects.requireNonNull(name, "name");
-    this.inner = Objects.requireNonNull(inner, "inner");
-    this.pool = Objects.requireNonNull(pool, "pool");
-    this.forecast = Objects.requireNonNull(forecast, "forecast");
-    this.chunkCores = chunkCores;
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
