@@ -148,24 +148,26 @@ class NodeFilterTest {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource({
-    "'', true",
-    "pool=gpu, true",
-    "pool=cpu, false",
-    "rack=r1&site=dc1, true",
-    "site=dc2, false",
-    "serial=SN1, true",
-    "mac=0c:c4:7a:00:00:01, true",
-    "mac=0C-C4-7A-00-00-02, false",
-    "mgmtAddress=192.0.2.1, true",
-    "state=ready, true",
-    "state=off, false",
-    "powerState=on, true",
-    "powerState=unknown, false",
-    "labels=zone=a, true",
-    "labels=zone=a&pool=gpu, true",
-    "labels=zone=b, false",
-  })
+  @CsvSource(
+      textBlock =
+          """
+          '', true
+          pool=gpu, true
+          pool=cpu, false
+          rack=r1&site=dc1, true
+          site=dc2, false
+          serial=SN1, true
+          mac=0c:c4:7a:00:00:01, true
+          mac=0C-C4-7A-00-00-02, false
+          mgmtAddress=192.0.2.1, true
+          state=ready, true
+          state=off, false
+          powerState=on, true
+          powerState=unknown, false
+          labels=zone=a, true
+          labels=zone=a&pool=gpu, true
+          labels=zone=b, false
+          """)
   void matches(String filter, boolean expected) {
     assertThat(NodeFilter.parse(query(filter)).test(NODE)).isEqualTo(expected);
   }
