@@ -19,6 +19,9 @@ class DemandHistoryTest {
 
   private static final Duration TEN_MINUTES = Duration.ofMinutes(10);
 
+  /** Monday 09:00 UTC, the hour the weekly-learning tests observe. */
+  private static final Instant NINE = Instant.parse("2026-11-23T09:00:00Z");
+
   /**
    * Observations of one demand, {@code demand(t)}, every {@code step}: {@link #over} feeds them to
    * a history from {@code from} (inclusive) for {@code length}.
@@ -127,52 +130,48 @@ class DemandHistoryTest {
 
   @Test
   void aHigherPeakIsLearnedAtOnceALowerOneByHalvesThenForgotten() {
-    Instant nine = at("2026-11-23", "09:00:00");
     DemandHistory h = DemandHistory.empty();
-    h = hourPeaking(h, nine, cpu(50));
-    assertThat(cpuPeak(h, nine)).isEqualTo(50);
+    h = hourPeaking(h, NINE, cpu(50));
+    assertThat(cpuPeak(h, NINE)).isEqualTo(50);
     // A week later, higher: learned at once.
-    Instant week = nine.plus(Duration.ofDays(7));
+    Instant week = NINE.plus(Duration.ofDays(7));
     h = hourPeaking(h, week, cpu(100));
     assertThat(cpuPeak(h, week)).isEqualTo(100);
     // Then the 09:00 peak is gone (10 cores): half the excess goes each week, all of it at the 4th.
     double[] expected = {55, 32.5, 21.25, 10};
     for (int w = 2; w < 6; w++) {
-      Instant t = nine.plus(Duration.ofDays(7L * w));
+      Instant t = NINE.plus(Duration.ofDays(7L * w));
       h = hourPeaking(h, t, cpu(10));
       assertThat(cpuPeak(h, t)).as("week %d", w).isEqualTo(expected[w - 2]);
     }
     // A peak coming back once is learned at once again.
-    Instant back = nine.plus(Duration.ofDays(42));
+    Instant back = NINE.plus(Duration.ofDays(42));
     h = hourPeaking(h, back, cpu(90));
     assertThat(cpuPeak(h, back)).isEqualTo(90);
   }
 
   @Test
   void aResourceNoLongerAskedForIsForgottenAndFreesItsName() {
-    Instant nine = at("2026-11-23", "09:00:00");
     DemandHistory h = DemandHistory.empty();
-    h = hourPeaking(h, nine, Resources.of("cpu", 8, "gpu", 4));
+    h = hourPeaking(h, NINE, Resources.of("cpu", 8, "gpu", 4));
     assertThat(h.names()).containsExactly("cpu", "gpu");
     for (int w = 1; w <= DemandHistory.FORGET_AFTER_LOWER; w++) {
-      Instant t = nine.plus(Duration.ofDays(7L * w));
+      Instant t = NINE.plus(Duration.ofDays(7L * w));
       h = hourPeaking(h, t, cpu(8));
     }
-    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(35)), Duration.ZERO)).isEqualTo(cpu(8));
+    assertThat(h.expectedPeak(NINE.plus(Duration.ofDays(35)), Duration.ZERO)).isEqualTo(cpu(8));
     assertThat(h.names()).containsExactly("cpu");
   }
 
   @Test
   void aBucketNotLearnedForFiveWeeksNoLongerPredicts() {
-    Instant nine = at("2026-11-23", "09:00:00");
-    DemandHistory h = hourPeaking(DemandHistory.empty(), nine, cpu(70));
-    assertThat(cpuPeak(h, nine.plus(Duration.ofDays(35)))).isEqualTo(70);
-    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(36)), Duration.ZERO))
+    DemandHistory h = hourPeaking(DemandHistory.empty(), NINE, cpu(70));
+    assertThat(cpuPeak(h, NINE.plus(Duration.ofDays(35)))).isEqualTo(70);
+    assertThat(h.expectedPeak(NINE.plus(Duration.ofDays(36)), Duration.ZERO))
         .isEqualTo(Resources.NONE);
     // The next closed 09:00 replaces it rather than decaying from it.
-    Instant later = nine.plus(Duration.ofDays(42));
-    h = hourPeaking(h, later, cpu(20));
-    assertThat(cpuPeak(h, later)).isEqualTo(20);
+    h = hourPeaking(h, NINE.plus(Duration.ofDays(42)), cpu(20));
+    assertThat(cpuPeak(h, NINE.plus(Duration.ofDays(42)))).isEqualTo(20);
   }
 
   @Test
