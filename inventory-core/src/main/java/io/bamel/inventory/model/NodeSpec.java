@@ -78,12 +78,19 @@ public record NodeSpec(
 
   /**
    * Canonicalises the MAC address, copies maps and normalises missing ones to empty; turns each
-   * power interface's settings into JSON (an unset or null one is dropped).
+   * power interface's settings into JSON (an unset or null one is dropped). The fields a fleet
+   * repeats (site, rack, pool, credential name, boot profile) are interned, so that a cache of
+   * 100,000 nodes holds each distinct value once (the JVM's string table holds them weakly).
    */
   public NodeSpec {
     if (macAddress != null && MacAddress.isValid(macAddress)) {
       macAddress = MacAddress.canonical(macAddress);
     }
+    site = shared(site);
+    rack = shared(rack);
+    pool = shared(pool);
+    bmcCredentials = shared(bmcCredentials);
+    bootProfile = shared(bootProfile);
     labels = Copies.map("labels", labels);
     extensions = Extensions.copy(PowerSettings.asJson(extensions));
   }
@@ -129,6 +136,10 @@ public record NodeSpec(
    */
   public NodeSpec withUnknownFields(Map<String, Object> unknown) {
     return toBuilder().extensions(PowerSettings.keepingSettings(extensions, unknown)).build();
+  }
+
+  private static String shared(String text) {
+    return text == null || text.length() > MAX_TEXT ? text : text.intern();
   }
 
   /**

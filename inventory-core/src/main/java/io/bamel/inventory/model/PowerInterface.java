@@ -15,6 +15,9 @@ import java.util.Objects;
  */
 public final class PowerInterface {
 
+  // One instance per registered type, shared by every node that uses it.
+  private static final Canonical<PowerInterfaceType, PowerInterface> SHARED = new Canonical<>(64);
+
   private final PowerInterfaceType type;
 
   private PowerInterface(PowerInterfaceType type) {
@@ -30,7 +33,7 @@ public final class PowerInterface {
   @JsonCreator
   public static PowerInterface fromJson(String text) {
     return PowerInterfaceTypes.find(text)
-        .map(PowerInterface::new)
+        .map(type -> SHARED.get(type, PowerInterface::new))
         .orElseThrow(
             () ->
                 new InvalidInputException(

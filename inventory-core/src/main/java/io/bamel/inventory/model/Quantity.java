@@ -19,6 +19,8 @@ public final class Quantity implements Comparable<Quantity> {
   public static final Quantity ZERO = new Quantity("0", BigDecimal.ZERO);
 
   private static final int MAX_TEXT = 64;
+  // A fleet has a few hardware sizes: one Quantity (and BigDecimal) per text, not one per node.
+  private static final Canonical<String, Quantity> PARSED = new Canonical<>(1024);
   private static final Pattern FORMAT =
       Pattern.compile(
           "([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?[0-9]{1,3})?");
@@ -60,6 +62,10 @@ public final class Quantity implements Comparable<Quantity> {
     if (text.length() > MAX_TEXT) {
       throw new InvalidInputException("quantity", "too long: " + Texts.quote(text));
     }
+    return PARSED.get(text, Quantity::parseNew);
+  }
+
+  private static Quantity parseNew(String text) {
     Matcher m = FORMAT.matcher(text);
     if (!m.matches()) {
       throw new InvalidInputException(

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.pcollections.TreePSet;
 
@@ -46,6 +47,8 @@ final class CacheState {
     PoolStatus status;
     long statusRev;
     TreePSet<String> members = TreePSet.empty();
+    // While a listing is applied (replace): its members, in key order, built into members at once.
+    List<String> listedMembers;
 
     Pool toPool(String name) {
       if (config == null && status == null && members.isEmpty()) {
@@ -86,6 +89,16 @@ final class CacheState {
    * change per node and pool whose visible value changed.
    */
   List<InventoryChange> apply(Collection<KeyChange> changes, long revision) {
+    return apply(changes, revision, false);
+  }
+
+  /**
+   * As {@link #apply(Collection, long)}; with {@code listing}, the keys are a whole listing applied
+   * to an empty state, and the sorted sets (the visible ids, each pool's members) are built once
+   * from it in O(n) rather than by one persistent insert (O(log n) allocations) per key.
+   */
+  private List<InventoryChange> apply(
+      Collection<KeyChange> changes, long revision, boolean listing) {
     Set<String> touchedNodes = new LinkedHashSet<>();
     Set<String> touchedPools = new LinkedHashSet<>();
     for (KeyChange change : changes) {
@@ -96,10 +109,19 @@ final class CacheState {
           touchedNodes.add(ref.id());
         }
         case POOL_CONFIG, POOL_STATUS, POOL_MEMBER -> {
-          applyPoolKey(ref, change);
+          applyPoolKey(ref, change, listing);
           touchedPools.add(ref.pool());
         }
         default -> {}
+      }
+    }
+    if (listing) {
+      for (String name : touchedPools) {
+        PoolParts parts = poolParts.get(name);
+        if (parts != null && parts.listedMembers != null) {
+          parts.members = sortedSet(parts.listedMembers);
+          parts.listedMembers = null;
+        }
       }
     }
     List<InventoryChange> out = new ArrayList<>();
@@ -112,9 +134,9 @@ final class CacheState {
       if (before != after) {
         specIndex.replace(id, before, after);
       }
-      if (previous == null && next != null) {
+      if (!listing && previous == null && next != null) {
         sortedIds = sortedIds.plus(id);
-      } else if (previous != null && next == null) {
+      } else if (!listing && previous != null && next == null) {
         sortedIds = sortedIds.minus(id);
       }
       if (parts.spec == null && parts.status == null && parts.readings == null) {
@@ -123,6 +145,9 @@ final class CacheState {
       if (!Objects.equals(previous, next)) {
         out.add(new NodeChange(id, previous, next, revision));
       }
+    }
+    if (listing) {
+      sortedIds = sortedSet(nodes.keySet());
     }
     for (String name : touchedPools) {
       PoolParts parts = poolParts.get(name);
@@ -147,7 +172,7 @@ final class CacheState {
     Set<String> oldPools = new HashSet<>(poolParts.keySet());
     nodeParts.clear();
     poolParts.clear();
-    List<InventoryChange> changes = apply(listing, revision);
+    List<InventoryChange> changes = apply(listing, revision, true);
     Set<String> reported = new HashSet<>();
     for (InventoryChange c : changes) {
       reported.add(c instanceof NodeChange n ? "n/" + n.id() : "p/" + ((PoolChange) c).name());
@@ -186,7 +211,7 @@ final class CacheState {
     nodeParts.put(ref.id(), p);
   }
 
-  private void applyPoolKey(KeyRef ref, KeyChange change) {
+  private void applyPoolKey(KeyRef ref, KeyChange change, boolean listing) {
     PoolParts p = poolParts.computeIfAbsent(ref.pool(), k -> new PoolParts());
     Object v = change.value();
     switch (ref.kind()) {
@@ -199,12 +224,22 @@ final class CacheState {
         p.statusRev = v == null ? 0 : change.modRevision();
       }
       default -> {
-        if (v == null) {
+        if (listing && v != null) {
+          if (p.listedMembers == null) {
+            p.listedMembers = new ArrayList<>();
+          }
+          p.listedMembers.add(ref.id());
+        } else if (v == null) {
           p.members = p.members.minus(ref.id());
         } else {
           p.members = p.members.plus(ref.id());
         }
       }
     }
+  }
+
+  /** A persistent sorted set of {@code ids}, built in O(n) once they are sorted. */
+  private static TreePSet<String> sortedSet(Collection<String> ids) {
+    return TreePSet.fromSortedSet(new TreeSet<>(ids));
   }
 }

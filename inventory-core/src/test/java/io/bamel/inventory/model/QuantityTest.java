@@ -54,4 +54,14 @@ class QuantityTest {
         .isInstanceOf(InvalidInputException.class)
         .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(200));
   }
+
+  @Test
+  void sharesOneInstancePerTextAndKeepsEachText() {
+    assertThat(Quantity.parse("512Gi")).isSameAs(Quantity.parse(new String("512Gi")));
+    Quantity plain = Quantity.parse("64");
+    Quantity decimal = Quantity.parse("64.0");
+    assertThat(decimal).isEqualTo(plain).isNotSameAs(plain);
+    assertThat(decimal.toString()).isEqualTo("64.0");
+    assertThat(plain.toString()).isEqualTo("64");
+  }
 }
