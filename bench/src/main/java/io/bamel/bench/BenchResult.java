@@ -29,4 +29,9 @@ public record BenchResult(
     return new BenchResult(
         benchmark, measure, bamel, baseline, unit, ratio, "<= " + max, ratio <= max);
   }
+
+  /** A row whose target is that nothing was counted ({@code = 0}): {@code count} against 0. */
+  public static BenchResult none(String benchmark, String measure, double count, String unit) {
+    return new BenchResult(benchmark, measure, count, 0, unit, count, "= 0", count == 0);
+  }
 }

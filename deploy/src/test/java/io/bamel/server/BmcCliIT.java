@@ -7,13 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.bamel.power.testing.CredentialDirs;
+import io.bamel.server.client.bmc.BmcRun;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,20 +29,14 @@ class BmcCliIT {
 
   @TempDir Path dir;
 
-  private record Run(int exit, String out, String err) {}
-
-  private Run bamel(String... args) throws Exception {
+  private BmcRun bamel(String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(BamelProcess.launcher().toString());
     command.addAll(List.of(args));
-    Path err = dir.resolve("stderr");
-    ProcessBuilder pb = new ProcessBuilder(command).redirectError(err.toFile());
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
     pb.environment().put("JAVA_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-    Process process = pb.start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(90, TimeUnit.SECONDS)).isTrue();
-    return new Run(process.exitValue(), out, Files.readString(err));
+    return BmcRun.ofProcess(pb, dir.resolve("stderr"));
   }
 
   @Test
@@ -58,21 +51,9 @@ class BmcCliIT {
               .withSessionTimeout(Duration.ofMillis(300))
               .withPowerDelay(Duration.ofMillis(1500)));
       Path ca = fleet.writeCaBundle(dir.resolve("ca.pem"));
-      Path creds = Files.createDirectories(dir.resolve("bmc/deploy-cli"));
-      Files.writeString(creds.resolve("username"), "admin");
-      Files.writeString(creds.resolve("password"), PASSWORD);
-      List<String> common =
-          List.of(
-              "--interface",
-              "redfish",
-              "--address",
-              fleet.address("deploy-cli"),
-              "--credentials",
-              creds.toString(),
-              "--ca-file",
-              ca.toString(),
-              "--output",
-              "json");
+      Path creds = CredentialDirs.write(dir, "deploy-cli", "admin", PASSWORD);
+      List<String> common = new ArrayList<>(BmcRun.redfish(fleet.address("deploy-cli"), creds, ca));
+      common.addAll(List.of("--output", "json"));
 
       JsonNode status = oneJsonObject(bamel(concat(List.of("bmc", "status"), common)));
       assertThat(status.path("powerState").asText()).isEqualTo("off");
@@ -91,7 +72,7 @@ class BmcCliIT {
     return all.toArray(String[]::new);
   }
 
-  private static JsonNode oneJsonObject(Run run) throws Exception {
+  private static JsonNode oneJsonObject(BmcRun run) throws Exception {
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out().strip().lines()).as(run.out()).hasSize(1);
     JsonNode result = JSON.readTree(run.out());
@@ -103,7 +84,7 @@ class BmcCliIT {
 
   @Test
   void aUsageErrorIsTwoLinesOnStandardErrorAndExitCode2() throws Exception {
-    Run run = bamel("bmc", "status", "--address", "https://192.0.2.1");
+    BmcRun run = bamel("bmc", "status", "--address", "https://192.0.2.1");
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
     assertThat(run.err().strip().lines())

@@ -9,6 +9,7 @@ import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.HttpProbe;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import java.io.IOException;
@@ -70,7 +71,7 @@ class EtcdOutageIT {
     try (BamelServer server = server("outage-a", cluster);
         Client client = cluster.client()) {
       String readyz = "http://127.0.0.1:" + server.port() + "/readyz";
-      await().atMost(Duration.ofSeconds(30)).until(() -> status(readyz) == 200);
+      await().atMost(Duration.ofSeconds(30)).until(() -> HttpProbe.status(http, readyz) == 200);
       await().atMost(Duration.ofSeconds(30)).until(() -> leads(server));
       assertThat(leaderOf(client)).isEqualTo("outage-a");
 
@@ -78,7 +79,7 @@ class EtcdOutageIT {
       for (int i = 0; i < cluster.size(); i++) {
         cluster.stop(i);
       }
-      await().atMost(Duration.ofSeconds(30)).until(() -> status(readyz) == 503);
+      await().atMost(Duration.ofSeconds(30)).until(() -> HttpProbe.status(http, readyz) == 503);
       Thread.sleep(Math.max(0, length.toMillis() - (System.nanoTime() - stoppedAt) / 1_000_000));
 
       for (int i = 0; i < cluster.size(); i++) {
@@ -88,7 +89,7 @@ class EtcdOutageIT {
         cluster.member(i).awaitHealthy();
       }
       long healthyAt = System.nanoTime();
-      await().atMost(Duration.ofSeconds(60)).until(() -> status(readyz) == 200);
+      await().atMost(Duration.ofSeconds(60)).until(() -> HttpProbe.status(http, readyz) == 200);
       long readyAt = System.nanoTime();
       System.out.printf(
           Locale.ROOT,
@@ -101,7 +102,7 @@ class EtcdOutageIT {
       try (Client after = cluster.client()) {
         new EtcdInventory(after).createNode("after-outage", TestNodes.spec(7, "p"), null);
         String node = "http://127.0.0.1:" + server.port() + "/api/v1/nodes/after-outage";
-        await().atMost(Duration.ofSeconds(30)).until(() -> status(node) == 200);
+        await().atMost(Duration.ofSeconds(30)).until(() -> HttpProbe.status(http, node) == 200);
         await().atMost(Duration.ofSeconds(60)).until(() -> leads(server));
         assertThat(leaderOf(after)).isEqualTo("outage-a");
       }
@@ -129,20 +130,6 @@ class EtcdOutageIT {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
-    }
-  }
-
-  private int status(String url) {
-    try {
-      return http.send(
-              HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-              HttpResponse.BodyHandlers.discarding())
-          .statusCode();
-    } catch (IOException e) {
-      return -1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -1;
     }
   }
 

@@ -1,17 +1,16 @@
 package io.bamel.server;
 
 import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeObjects;
+import io.bamel.kube.testing.Kubelets;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,51 +26,25 @@ final class TestCluster implements AutoCloseable {
   private static final String NAMESPACE = "default";
   private final SimulatedBmcFleet fleet;
   private final KubernetesClient client;
-  private final Thread thread;
-  private volatile boolean running = true;
+  private final Kubelets.Loop loop;
 
   TestCluster(SimulatedBmcFleet fleet, KubeApiServer api) {
     this.fleet = fleet;
     this.client = api.client();
-    this.thread = new Thread(this::run, "test-cluster");
-    thread.setDaemon(true);
-    thread.start();
+    this.loop = Kubelets.every(Duration.ofMillis(200), "test-cluster", this::pass);
   }
 
   /** Creates {@code count} pods of {@code cpu} CPUs each that select {@code pool}. */
   void createPods(String pool, int count, int cpu) {
     for (int i = 0; i < count; i++) {
       Pod pod =
-          new PodBuilder()
-              .withNewMetadata()
-              .withName(pool + "-work-" + i)
-              .withNamespace(NAMESPACE)
-              .addNewOwnerReference()
-              .withKind("ReplicaSet")
-              .withName(pool + "-work")
-              .withApiVersion("apps/v1")
-              .withUid("rs-" + pool)
-              .withController(true)
-              .endOwnerReference()
-              .endMetadata()
-              .withNewSpec()
-              .withNodeSelector(Map.of("bamel.io/pool", pool))
-              .addNewContainer()
-              .withName("work")
-              .withImage("busybox")
-              .withNewResources()
-              .withRequests(Map.of("cpu", new Quantity(Integer.toString(cpu))))
-              .endResources()
-              .endContainer()
-              .endSpec()
-              .withNewStatus()
-              .withPhase("Pending")
-              .addNewCondition()
-              .withType("PodScheduled")
-              .withStatus("False")
-              .withReason("Unschedulable")
-              .endCondition()
-              .endStatus()
+          KubeObjects.pod(pool + "-work-" + i)
+              .namespace(NAMESPACE)
+              .owner("ReplicaSet", pool + "-work", "rs-" + pool)
+              .pool(pool)
+              .container("work", "busybox")
+              .requests("cpu", cpu)
+              .pending()
               .build();
       client.pods().inNamespace(NAMESPACE).resource(pod).create();
     }
@@ -111,50 +84,23 @@ final class TestCluster implements AutoCloseable {
         .count();
   }
 
-  private void run() {
-    while (running) {
-      try {
-        for (SimulatedSystem system : fleet.systems()) {
-          kubelet(system);
-        }
-        schedule();
-      } catch (KubernetesClientException e) {
-        // the API server hiccuped: next round
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        return;
-      }
+  /** Each kubelet's pass, then the scheduler's (an API server failure ends it: next pass). */
+  private void pass() {
+    for (SimulatedSystem system : fleet.systems()) {
+      kubelet(system);
     }
+    schedule();
   }
 
   private void kubelet(SimulatedSystem system) {
-    Node existing = client.nodes().withName(system.id()).get();
-    if (system.powerState() == BmcPowerState.ON && existing == null) {
-      client
-          .nodes()
-          .resource(
-              new NodeBuilder()
-                  .withNewMetadata()
-                  .withName(system.id())
-                  .endMetadata()
-                  .withNewStatus()
-                  .withNewNodeInfo()
-                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
-                  .endNodeInfo()
-                  .withAllocatable(
-                      Map.of("cpu", new Quantity("16"), "memory", new Quantity("64Gi")))
-                  .addNewCondition()
-                  .withType("Ready")
-                  .withStatus("True")
-                  .endCondition()
-                  .endStatus()
-                  .build())
-          .create();
-    } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
-      client.nodes().withName(system.id()).delete();
-    }
+    Kubelets.pass(
+        client,
+        KubeObjects.node(system.id())
+            .systemUuid(SimulatedSystem.systemUuid(system.id()))
+            .allocatable("cpu", "16", "memory", "64Gi")
+            .build(),
+        system.powerState() == BmcPowerState.ON,
+        system.powerState() == BmcPowerState.OFF);
   }
 
   private void schedule() {
@@ -213,13 +159,7 @@ final class TestCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    running = false;
-    thread.interrupt();
-    try {
-      thread.join(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    loop.close();
     client.close();
   }
 }

@@ -12,52 +12,17 @@ import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeRequirement;
 import io.bamel.inventory.cluster.PodRef;
-import io.bamel.kube.testing.KubeApiServer;
-import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.bamel.kube.testing.KubeObjects;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.math.BigDecimal;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@link Fabric8Cluster} against the fabric8 mock API server in CRUD mode. */
-class Fabric8ClusterIT {
-
-  KubeApiServer api;
-  KubernetesClient kube;
-  Fabric8Cluster cluster;
-
-  @BeforeEach
-  void start() {
-    api = KubeApiServer.start();
-    kube = api.client();
-    cluster = new Fabric8Cluster(api.client(), FAST);
-    await().atMost(WAIT).until(cluster::synced);
-  }
-
-  /** Quick probes and a short open breaker, for tests. */
-  static final Fabric8Cluster.Options FAST =
-      new Fabric8Cluster.Options(
-          Clock.systemUTC(),
-          Duration.ofMinutes(10),
-          Duration.ofMillis(100),
-          3,
-          Duration.ofMillis(300),
-          Duration.ofMinutes(1),
-          "test",
-          Duration.ofSeconds(15));
-
-  static final Duration WAIT = Duration.ofSeconds(10);
+class Fabric8ClusterIT extends Fabric8ClusterTests {
 
   /** Waits until the watched cache shows {@code n} pods. */
   void awaitPods(int n) {
@@ -69,105 +34,21 @@ class Fabric8ClusterIT {
     await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.nodes()).hasSize(n));
   }
 
-  @AfterEach
-  void stop() {
-    cluster.close();
-    kube.close();
-    api.close();
-  }
-
-  static Node node(String name, boolean ready) {
-    return new NodeBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withLabels(Map.of("zone", "a"))
-        .withAnnotations(Map.of("note", "x"))
-        .endMetadata()
-        .withNewStatus()
-        .addNewCondition()
-        .withType("Ready")
-        .withStatus(ready ? "True" : "False")
-        .endCondition()
-        .withAllocatable(Map.of("cpu", new Quantity("8"), "memory", new Quantity("32Gi")))
-        .endStatus()
-        .build();
-  }
-
-  static Pod pod(String name, String node, String app) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace("apps")
-        .withLabels(Map.of("app", app))
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName(node)
-        .addNewContainer()
-        .withName("c")
-        .withImage("busybox")
-        .withNewResources()
-        .withRequests(Map.of("cpu", new Quantity("500m"), "memory", new Quantity("1Gi")))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .endStatus()
-        .build();
-  }
-
   @Test
   void nodesAndPodsAreMappedToPlainRecords() {
     kube.nodes().resource(node("n1", true)).create();
     kube.nodes().resource(node("n2", false)).create();
     Pod daemon =
-        new PodBuilder(pod("ds-1", "n1", "agent"))
-            .editMetadata()
-            .addNewOwnerReference()
-            .withKind("DaemonSet")
-            .withName("agent")
-            .withApiVersion("apps/v1")
-            .withUid("u1")
-            .withController(true)
-            .endOwnerReference()
-            .addToAnnotations(Cluster.DO_NOT_DISRUPT, "true")
-            .endMetadata()
-            .editSpec()
-            .withNodeSelector(Map.of(Cluster.POOL_LABEL, "gpu"))
-            .withNewAffinity()
-            .withNewNodeAffinity()
-            .withNewRequiredDuringSchedulingIgnoredDuringExecution()
-            .addNewNodeSelectorTerm()
-            .addNewMatchExpression()
-            .withKey(Cluster.POOL_LABEL)
-            .withOperator("In")
-            .withValues("gpu", "gpu-large")
-            .endMatchExpression()
-            .endNodeSelectorTerm()
-            .endRequiredDuringSchedulingIgnoredDuringExecution()
-            .endNodeAffinity()
-            .endAffinity()
-            .endSpec()
-            .editStatus()
-            .addNewCondition()
-            .withType("PodScheduled")
-            .withStatus("True")
-            .endCondition()
-            .endStatus()
+        pod("ds-1", "n1", "agent")
+            .owner("DaemonSet", "agent", "u1")
+            .annotations(Map.of(Cluster.DO_NOT_DISRUPT, "true"))
+            .pool("gpu")
+            .requiredPools(List.of("gpu", "gpu-large"))
+            .scheduled()
             .build();
     kube.pods().resource(daemon).create();
-    kube.pods().resource(pod("web-1", "n2", "web")).create();
-    Pod pending =
-        new PodBuilder(pod("web-2", null, "web"))
-            .editStatus()
-            .withPhase("Pending")
-            .addNewCondition()
-            .withType("PodScheduled")
-            .withStatus("False")
-            .withReason("Unschedulable")
-            .endCondition()
-            .endStatus()
-            .build();
+    kube.pods().resource(pod("web-1", "n2", "web").build()).create();
+    Pod pending = pod("web-2", null, "web").pending().build();
     kube.pods().resource(pending).create();
     awaitNodes(2);
     awaitPods(3);
@@ -209,7 +90,7 @@ class Fabric8ClusterIT {
   @Test
   void requiredNodeAffinityTermsAreMappedInOrderWithEveryOperator() {
     Pod pending =
-        new PodBuilder(pod("batch-0", null, "batch"))
+        new PodBuilder(pod("batch-0", null, "batch").build())
             .editSpec()
             .withNewAffinity()
             .withNewNodeAffinity()
@@ -291,22 +172,9 @@ class Fabric8ClusterIT {
   @Test
   void evictionRespectsDisruptionBudgets() {
     kube.nodes().resource(node("n1", true)).create();
-    kube.pods().resource(pod("db-0", "n1", "db")).create();
-    kube.pods().resource(pod("web-0", "n1", "web")).create();
-    kube.resource(
-            new PodDisruptionBudgetBuilder()
-                .withNewMetadata()
-                .withName("db-budget")
-                .withNamespace("apps")
-                .endMetadata()
-                .withNewSpec()
-                .withNewSelector()
-                .withMatchLabels(Map.of("app", "db"))
-                .endSelector()
-                .withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1))
-                .endSpec()
-                .build())
-        .create();
+    kube.pods().resource(pod("db-0", "n1", "db").build()).create();
+    kube.pods().resource(pod("web-0", "n1", "web").build()).create();
+    kube.resource(KubeObjects.disruptionBudget("db-budget", Map.of("app", "db"), 1)).create();
     awaitPods(2);
 
     EvictionResult blocked = cluster.evict(new PodRef("apps", "db-0"));
@@ -331,7 +199,7 @@ class Fabric8ClusterIT {
   @Test
   void evictionsArePolicyV1() {
     kube.nodes().resource(node("n1", true)).create();
-    kube.pods().resource(pod("web-0", "n1", "web")).create();
+    kube.pods().resource(pod("web-0", "n1", "web").build()).create();
 
     assertThat(cluster.evict(new PodRef("apps", "web-0")).outcome())
         .isEqualTo(EvictionResult.Status.EVICTED);

@@ -11,9 +11,7 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeNotice;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.cluster.PodSummary;
-import io.bamel.kube.testing.KubeApiServer;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -28,8 +26,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 
@@ -37,38 +33,10 @@ import org.threeten.extra.MutableClock;
  * {@link Fabric8Cluster}'s informers, fencing, Events and breaker against the mock API server
  * (watches over HTTP, see KubeApiServer) and against a server that never answers.
  */
-class Fabric8ClusterWatchIT {
-
-  KubeApiServer api;
-  KubernetesClient kube;
-  Fabric8Cluster cluster;
-
-  @BeforeEach
-  void start() {
-    api = KubeApiServer.start();
-    kube = api.client();
-    cluster = new Fabric8Cluster(api.client(), Fabric8ClusterIT.FAST);
-    await().atMost(Fabric8ClusterIT.WAIT).until(cluster::synced);
-  }
-
-  @AfterEach
-  void stop() {
-    cluster.close();
-    kube.close();
-    api.close();
-  }
+class Fabric8ClusterWatchIT extends Fabric8ClusterTests {
 
   static Pod pending(String name) {
-    return new PodBuilder(Fabric8ClusterIT.pod(name, null, "web"))
-        .editStatus()
-        .withPhase("Pending")
-        .addNewCondition()
-        .withType("PodScheduled")
-        .withStatus("False")
-        .withReason("Unschedulable")
-        .endCondition()
-        .endStatus()
-        .build();
+    return pod(name, null, "web").pending().build();
   }
 
   @Test
@@ -89,10 +57,8 @@ class Fabric8ClusterWatchIT {
     // the 1 s from creation to decision
     assertThat(Duration.ofNanos(at.get(0) - created)).isLessThan(Duration.ofSeconds(2));
     // a running pod is no news
-    kube.pods().resource(Fabric8ClusterIT.pod("web-1", null, "web")).create();
-    await()
-        .atMost(Fabric8ClusterIT.WAIT)
-        .untilAsserted(() -> assertThat(cluster.pods()).hasSize(2));
+    kube.pods().resource(pod("web-1", null, "web").build()).create();
+    await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.pods()).hasSize(2));
     assertThat(seen).hasSize(1);
   }
 
@@ -100,27 +66,23 @@ class Fabric8ClusterWatchIT {
   void theInformerListsAgainAfterAGoneWatch() {
     long listsBefore = lists("/api/v1/nodes?");
     api.expireWatches(2);
-    kube.nodes().resource(Fabric8ClusterIT.node("n1", true)).create();
-    await()
-        .atMost(Fabric8ClusterIT.WAIT)
-        .untilAsserted(() -> assertThat(cluster.node("n1")).isPresent());
+    kube.nodes().resource(node("n1", true)).create();
+    await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.node("n1")).isPresent());
     assertThat(lists("/api/v1/nodes?") + lists("/api/v1/pods?"))
         .as("410 Gone makes the informers list again")
         .isGreaterThan(listsBefore + 1);
     // and it keeps watching afterwards
-    kube.nodes().resource(Fabric8ClusterIT.node("n2", true)).create();
-    await()
-        .atMost(Fabric8ClusterIT.WAIT)
-        .untilAsserted(() -> assertThat(cluster.node("n2")).isPresent());
+    kube.nodes().resource(node("n2", true)).create();
+    await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.node("n2")).isPresent());
   }
 
   @Test
   void podTotalsFollowTheEventsAndAGoneWatch() {
-    kube.pods().resource(Fabric8ClusterIT.pod("a", "n1", "web")).create();
-    kube.pods().resource(Fabric8ClusterIT.pod("b", "n1", "web")).create();
+    kube.pods().resource(pod("a", "n1", "web").build()).create();
+    kube.pods().resource(pod("b", "n1", "web").build()).create();
     kube.pods().resource(pending("wait")).create();
     await()
-        .atMost(Fabric8ClusterIT.WAIT)
+        .atMost(WAIT)
         .untilAsserted(
             () -> {
               PodSummary s = cluster.podSummary();
@@ -131,9 +93,9 @@ class Fabric8ClusterWatchIT {
     api.expireWatches(2);
     kube.pods().inNamespace("apps").withName("b").delete();
     kube.pods().inNamespace("apps").withName("wait").delete();
-    kube.pods().resource(Fabric8ClusterIT.pod("wait", "n2", "web")).create();
+    kube.pods().resource(pod("wait", "n2", "web").build()).create();
     await()
-        .atMost(Fabric8ClusterIT.WAIT)
+        .atMost(WAIT)
         .untilAsserted(
             () -> {
               PodSummary s = cluster.podSummary();
@@ -153,8 +115,8 @@ class Fabric8ClusterWatchIT {
 
   @Test
   void aDeposedLeadersCordonNeverReachesTheServer() {
-    kube.nodes().resource(Fabric8ClusterIT.node("n1", true)).create();
-    await().atMost(Fabric8ClusterIT.WAIT).until(() -> cluster.node("n1").isPresent());
+    kube.nodes().resource(node("n1", true)).create();
+    await().atMost(WAIT).until(() -> cluster.node("n1").isPresent());
     FencedCluster deposed = new FencedCluster(cluster, () -> false, "leadership of test");
     int before = api.requests().size();
     assertThatThrownBy(() -> deposed.cordon("n1"))
@@ -179,8 +141,8 @@ class Fabric8ClusterWatchIT {
 
   @Test
   void eventsArePostedAsEventsV1RegardingTheNodeAndRateLimited() {
-    kube.nodes().resource(Fabric8ClusterIT.node("n1", true)).create();
-    await().atMost(Fabric8ClusterIT.WAIT).until(() -> cluster.node("n1").isPresent());
+    kube.nodes().resource(node("n1", true)).create();
+    await().atMost(WAIT).until(() -> cluster.node("n1").isPresent());
     String uid = kube.nodes().withName("n1").get().getMetadata().getUid();
     cluster.notice(new NodeNotice("n1", false, "Draining", "Drain", "evicting 2 pods"));
     cluster.notice(new NodeNotice("n1", false, "Draining", "Drain", "evicting 2 pods"));

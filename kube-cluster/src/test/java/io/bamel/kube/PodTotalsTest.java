@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodePods;
 import io.bamel.inventory.cluster.PodSummary;
+import io.bamel.kube.testing.KubeObjects;
+import io.bamel.kube.testing.KubeObjects.PodDraft;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -12,7 +14,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -37,43 +38,17 @@ class PodTotalsTest {
     store = new MappedStore<>(Slim::pod, Fabric8Mapping::pod, KubePod::nodeName, totals);
   }
 
+  /** A ReplicaSet's pod as the informer's store holds it; unbound ones are unschedulable. */
   static Pod pod(String name, String node, String phase, String cpu) {
-    PodBuilder b =
-        new PodBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .withNamespace("apps")
-            .withResourceVersion("1")
-            .addNewOwnerReference()
-            .withKind("ReplicaSet")
-            .withName("rs")
-            .withApiVersion("apps/v1")
-            .withUid("u")
-            .withController(true)
-            .endOwnerReference()
-            .endMetadata()
-            .withNewSpec()
-            .withNodeName(node)
-            .addNewContainer()
-            .withName("c")
-            .withNewResources()
-            .withRequests(Map.of("cpu", new Quantity(cpu), "memory", new Quantity("1Gi")))
-            .endResources()
-            .endContainer()
-            .endSpec()
-            .withNewStatus()
-            .withPhase(phase)
-            .endStatus();
-    if (node == null) {
-      b.editStatus()
-          .addNewCondition()
-          .withType("PodScheduled")
-          .withStatus("False")
-          .withReason("Unschedulable")
-          .endCondition()
-          .endStatus();
-    }
-    return b.build();
+    PodDraft pod =
+        KubeObjects.pod(name)
+            .resourceVersion("1")
+            .owner("ReplicaSet", "rs", "u")
+            .onNode(node)
+            .container("c", null)
+            .requests("cpu", cpu, "memory", "1Gi")
+            .phase(phase);
+    return node == null ? pod.unschedulable().build() : pod.build();
   }
 
   private void put(Pod p) {

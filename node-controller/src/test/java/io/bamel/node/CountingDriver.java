@@ -1,18 +1,17 @@
 package io.bamel.node;
 
 import io.bamel.power.BmcEndpoint;
-import io.bamel.power.BmcPowerState;
-import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
+import io.bamel.power.InterceptingPowerDriver;
+import io.bamel.power.PowerCommand;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerOperation;
+import io.bamel.power.PowerResult;
 import io.bamel.power.TransientPowerException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,7 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #release}. A held call that is interrupted fails, never reaches the BMC, and is not
  * counted as a call.
  */
-final class CountingDriver extends ForwardingDriver {
+final class CountingDriver extends InterceptingPowerDriver {
 
   private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   private final Map<String, Instant> first = new ConcurrentHashMap<>();
@@ -139,11 +138,20 @@ final class CountingDriver extends ForwardingDriver {
     }
   }
 
-  private interface Call<T> {
-    T run() throws PowerException;
-  }
-
-  private <T> T pass(BmcEndpoint endpoint, PowerOperation op, Call<T> call) throws PowerException {
+  /**
+   * Counts the call and, for a power action, passes the hold first. An inspection is passed on as
+   * it is: neither counted nor held.
+   */
+  @Override
+  protected <T> T around(PowerOperation op, BmcEndpoint endpoint, Call<T> call)
+      throws PowerException {
+    switch (op) {
+      case INSPECT -> {
+        return call.run();
+      }
+      case ON, OFF, CYCLE -> gate("power " + op.label());
+      default -> {}
+    }
     String key = key(endpoint.address(), op);
     calls.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
     first.putIfAbsent(key, Instant.now());
@@ -155,64 +163,16 @@ final class CountingDriver extends ForwardingDriver {
     }
   }
 
+  /**
+   * Held and counted as its action; the real driver's report of what it sent is not passed on, so
+   * the controller records the action as an unreported one ({@code requested}), as these tests
+   * expect.
+   */
   @Override
-  public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
+  public PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
       throws PowerException {
-    return pass(endpoint, PowerOperation.STATUS, () -> real.bmcPowerState(endpoint, deadline));
-  }
-
-  @Override
-  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    gate("power on");
-    pass(
-        endpoint,
-        PowerOperation.ON,
-        () -> {
-          real.powerOn(endpoint, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
-      throws PowerException {
-    gate("power off");
-    pass(
-        endpoint,
-        PowerOperation.OFF,
-        () -> {
-          real.powerOff(endpoint, mode, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    gate("power cycle");
-    pass(
-        endpoint,
-        PowerOperation.CYCLE,
-        () -> {
-          real.powerCycle(endpoint, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
-      throws PowerException {
-    pass(
-        endpoint,
-        PowerOperation.BOOT,
-        () -> {
-          real.setBootDevice(endpoint, override, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return pass(endpoint, PowerOperation.POWER_DRAW, () -> real.powerDraw(endpoint, deadline));
+    super.execute(command, endpoint, deadline);
+    return PowerResult.unreported();
   }
 
   /** Waits until no call is under way in the real driver; false when {@code timeout} passed. */
@@ -230,6 +190,6 @@ final class CountingDriver extends ForwardingDriver {
   @Override
   public void close() {
     release();
-    real.close();
+    delegate.close();
   }
 }

@@ -1,12 +1,14 @@
 package io.bamel.node;
 
 import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeObjects;
+import io.bamel.kube.testing.Kubelets;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,17 +24,14 @@ final class FakeKubelets implements AutoCloseable {
 
   private final SimulatedBmcFleet fleet;
   private final KubernetesClient client;
-  private final Thread thread;
-  private volatile boolean running = true;
   private volatile boolean paused;
   private final Map<String, String> names = new ConcurrentHashMap<>();
+  private final Kubelets.Loop loop;
 
   FakeKubelets(SimulatedBmcFleet fleet, KubeApiServer api) {
     this.fleet = fleet;
     this.client = api.client();
-    this.thread = new Thread(this::run, "fake-kubelets");
-    thread.setDaemon(true);
-    thread.start();
+    this.loop = Kubelets.every(Duration.ofMillis(100), "fake-kubelets", this::passOverFleet);
   }
 
   /** The kubelet of machine {@code systemId} registers as {@code nodeName}. */
@@ -45,19 +44,12 @@ final class FakeKubelets implements AutoCloseable {
     this.paused = pause;
   }
 
-  private void run() {
-    while (running) {
-      for (SimulatedSystem system : fleet.systems()) {
-        try {
-          sync(system);
-        } catch (KubernetesClientException e) {
-          // the API server is down: try again later
-        }
-      }
+  private void passOverFleet() {
+    for (SimulatedSystem system : fleet.systems()) {
       try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        return;
+        sync(system);
+      } catch (KubernetesClientException e) {
+        // the API server is down: try again later
       }
     }
   }
@@ -67,40 +59,16 @@ final class FakeKubelets implements AutoCloseable {
       return;
     }
     String name = names.getOrDefault(system.id(), system.id());
-    var existing = client.nodes().withName(name).get();
-    if (system.powerState() == BmcPowerState.ON && existing == null) {
-      client
-          .nodes()
-          .resource(
-              new NodeBuilder()
-                  .withNewMetadata()
-                  .withName(name)
-                  .endMetadata()
-                  .withNewStatus()
-                  .withNewNodeInfo()
-                  .withSystemUUID(SimulatedSystem.systemUuid(system.id()))
-                  .endNodeInfo()
-                  .addNewCondition()
-                  .withType("Ready")
-                  .withStatus("True")
-                  .endCondition()
-                  .endStatus()
-                  .build())
-          .create();
-    } else if (system.powerState() == BmcPowerState.OFF && existing != null) {
-      client.nodes().withName(name).delete();
-    }
+    Kubelets.pass(
+        client,
+        KubeObjects.node(name).systemUuid(SimulatedSystem.systemUuid(system.id())).build(),
+        system.powerState() == BmcPowerState.ON,
+        system.powerState() == BmcPowerState.OFF);
   }
 
   @Override
   public void close() {
-    running = false;
-    thread.interrupt();
-    try {
-      thread.join(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    loop.close();
     client.close();
   }
 }

@@ -11,10 +11,9 @@ import io.bamel.inventory.model.NodeCondition;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.BatchItem;
+import io.bamel.kube.testing.KubeObjects;
 import io.bamel.power.BmcPowerState;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,13 +29,12 @@ import org.junit.jupiter.api.Test;
  */
 class KubernetesRetargetAttackIT extends TestSiteTests {
 
-  static final Duration WAIT = Duration.ofSeconds(30);
   static final String CONDITION = "KubernetesIdentityRefused";
   static final String REFUSALS = "bamel_kubernetes_identity_refusals_total";
 
   @Test
   void attack_writeTokenRetargetsKubernetesNodeThenPowersOff_cp1IsNotDrained() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     String m1 = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     ControllerInstance c = site.controller("a");
     site.awaitState(List.of(m1), READY, WAIT);
@@ -70,7 +68,7 @@ class KubernetesRetargetAttackIT extends TestSiteTests {
 
   @Test
   void attack_writeTokenRetargetsKubernetesNodeThenPowersOn_cp1StaysCordoned() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     site.inventory.putPoolConfig(
         "batch",
         PoolConfig.builder().labels(Map.of("bamel.io/tier", "batch")).build(),
@@ -96,56 +94,22 @@ class KubernetesRetargetAttackIT extends TestSiteTests {
 
   /** Registers Kubernetes node {@code name}, not a bamel machine, with two workload pods. */
   private void controlPlane(String name, String systemUuid, boolean cordoned) {
-    NodeBuilder node =
-        new NodeBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .withLabels(Map.of("node-role.kubernetes.io/control-plane", ""))
-            .endMetadata()
-            .withNewSpec()
-            .withUnschedulable(cordoned)
-            .endSpec();
-    var status = node.withNewStatus();
-    if (systemUuid != null) {
-      status.withNewNodeInfo().withSystemUUID(systemUuid).endNodeInfo();
-    }
     site.kube
         .nodes()
         .resource(
-            status
-                .addNewCondition()
-                .withType("Ready")
-                .withStatus("True")
-                .endCondition()
-                .endStatus()
+            KubeObjects.node(name)
+                .labels(Map.of("node-role.kubernetes.io/control-plane", ""))
+                .unschedulable(cordoned)
+                .systemUuid(systemUuid)
                 .build())
         .create();
     for (String pod : List.of("db-0", "api-0")) {
       site.kube
           .pods()
           .resource(
-              new PodBuilder()
-                  .withNewMetadata()
-                  .withName(pod)
-                  .withNamespace("apps")
-                  .addNewOwnerReference()
-                  .withKind("StatefulSet")
-                  .withName(pod.substring(0, pod.indexOf('-')))
-                  .withApiVersion("apps/v1")
-                  .withUid("u-" + pod)
-                  .withController(true)
-                  .endOwnerReference()
-                  .endMetadata()
-                  .withNewSpec()
-                  .withNodeName(name)
-                  .addNewContainer()
-                  .withName("c")
-                  .withImage("busybox")
-                  .endContainer()
-                  .endSpec()
-                  .withNewStatus()
-                  .withPhase("Running")
-                  .endStatus()
+              KubeObjects.pod(pod)
+                  .owner("StatefulSet", pod.substring(0, pod.indexOf('-')), "u-" + pod)
+                  .onNode(name)
                   .build())
           .create();
     }

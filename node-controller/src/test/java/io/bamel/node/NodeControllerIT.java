@@ -18,10 +18,9 @@ import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.store.BatchItem;
+import io.bamel.kube.testing.KubeObjects;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerOperation;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -33,51 +32,29 @@ import org.junit.jupiter.api.Test;
  */
 class NodeControllerIT extends TestSiteTests {
 
-  static final Duration WAIT = Duration.ofSeconds(30);
-
+  /** A running pod of ReplicaSet {@code rs} in {@code apps} on {@code node}, no requests. */
   void addWorkload(String node, String name, Map<String, String> labels) {
     site.kube
         .pods()
         .resource(
-            new PodBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .withNamespace("apps")
-                .withLabels(labels)
-                .addNewOwnerReference()
-                .withKind("ReplicaSet")
-                .withName("rs")
-                .withApiVersion("apps/v1")
-                .withUid("u-" + name)
-                .withController(true)
-                .endOwnerReference()
-                .endMetadata()
-                .withNewSpec()
-                .withNodeName(node)
-                .addNewContainer()
-                .withName("c")
-                .withImage("busybox")
-                .endContainer()
-                .endSpec()
-                .withNewStatus()
-                .withPhase("Running")
-                .endStatus()
+            KubeObjects.pod(name)
+                .labels(labels)
+                .owner("ReplicaSet", "rs", "u-" + name)
+                .onNode(node)
                 .build())
         .create();
   }
 
   @Test
   void oneNodeAllTheWayUpAndDown() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     site.inventory.putPoolConfig(
         "batch",
         PoolConfig.builder().labels(Map.of("bamel.io/tier", "batch")).build(),
         BatchItem.ANY);
     String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
-    CountingDriver[] calls = new CountingDriver[1];
-    ControllerInstance c =
-        site.controller(
-            "a", TestSite.CONFIG, TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+    TestSite.Counted a = site.counted("a", TestSite.CONFIG);
+    ControllerInstance c = a.controller();
     site.awaitState(List.of(id), OFF, WAIT);
 
     site.desire(id, DesiredPower.ON);
@@ -115,9 +92,9 @@ class NodeControllerIT extends TestSiteTests {
         .containsSubsequence(OFF, POWERING_ON, JOINING, READY, DRAINING, POWERING_OFF, OFF);
     assertThat(site.resets(id, "On")).isEqualTo(1);
     assertThat(site.resets(id, "GracefulShutdown")).isEqualTo(1);
-    assertThat(calls[0].calls(site.address(id), PowerOperation.ON)).isEqualTo(1);
-    assertThat(calls[0].calls(site.address(id), PowerOperation.OFF)).isEqualTo(1);
-    assertThat(calls[0].calls(site.address(id), PowerOperation.BOOT)).as("no PXE asked").isZero();
+    assertThat(a.driver().calls(site.address(id), PowerOperation.ON)).isEqualTo(1);
+    assertThat(a.driver().calls(site.address(id), PowerOperation.OFF)).isEqualTo(1);
+    assertThat(a.driver().calls(site.address(id), PowerOperation.BOOT)).as("no PXE asked").isZero();
     assertThat(c.metric("bamel_node_transitions_total", "from", "joining", "to", "ready"))
         .isEqualTo(1);
     assertThat(c.metric("bamel_leader", "component", "node-controller")).isEqualTo(1);
@@ -126,27 +103,13 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void aDisruptionBudgetBlocksTheDrainUntilItAllows() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     site.controller("a");
     site.awaitState(List.of(id), READY, WAIT);
     addWorkload(id, "db-0", Map.of("app", "db"));
     addWorkload(id, "web-0", Map.of("app", "web"));
-    site.kube
-        .resource(
-            new PodDisruptionBudgetBuilder()
-                .withNewMetadata()
-                .withName("db-budget")
-                .withNamespace("apps")
-                .endMetadata()
-                .withNewSpec()
-                .withNewSelector()
-                .withMatchLabels(Map.of("app", "db"))
-                .endSelector()
-                .withMinAvailable(new io.fabric8.kubernetes.api.model.IntOrString(1))
-                .endSpec()
-                .build())
-        .create();
+    site.kube.resource(KubeObjects.disruptionBudget("db-budget", Map.of("app", "db"), 1)).create();
 
     site.desire(id, DesiredPower.OFF);
     site.awaitState(List.of(id), ERROR, WAIT);
@@ -177,7 +140,7 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void maintenanceStopsEveryPowerAction() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String kept = ids.get(0);
     String idle = ids.get(1);
@@ -203,7 +166,7 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void driftIsCorrectedBothWays() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String up = ids.get(0);
     String down = ids.get(1);
@@ -238,7 +201,7 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void aNodeThatNeverJoinsIsPowerCycledOnceThenErrs() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     site.kubelets.pause(true);
     String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     site.controller("a");
@@ -251,7 +214,7 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void aPowerCycleThatPassesThroughOffIsWaitedOutNotTakenForDrift() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     site.kubelets.pause(true);
     String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     OffAfterCycleDriver[] cycling = new OffAfterCycleDriver[1];
@@ -284,7 +247,7 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void theKubernetesNodeIsFoundByKubernetesNodeNameThenNameThenId() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     List<String> ids = site.addNodes(3, "batch", DesiredPower.OFF);
     String byKubeName = ids.get(0);
     String byName = ids.get(1);
@@ -314,7 +277,7 @@ class NodeControllerIT extends TestSiteTests {
 
   @Test
   void reconcileDurationsAndTheQueueDepthAreMeasured() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
     ids.forEach(id -> site.fleet.system(id).faults().latency(Duration.ofMillis(50)));
     // one worker, no periodic sync: leadership queues all 20 at once
@@ -367,7 +330,7 @@ class NodeControllerIT extends TestSiteTests {
   @Test
   void decisionsFollowTheInjectedClockAndPoolTimeouts() throws Exception {
     // real (long) default timeouts; the test moves the controller's clock instead of waiting
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     site.kubelets.pause(true);
     String id = site.addNodes(1, "slow", DesiredPower.ON).get(0);
     OffsetClock clock = new OffsetClock();

@@ -11,9 +11,9 @@ import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PowerAction;
 import io.bamel.inventory.testing.StoreEdits;
+import io.bamel.kube.testing.KubeObjects;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.PowerOperation;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -28,57 +28,50 @@ import org.junit.jupiter.api.Test;
  */
 class NodeControllerResilienceIT extends TestSiteTests {
 
+  /** Longer than the shared wait: fifty nodes, an etcd restart, failing BMCs. */
   static final Duration WAIT = Duration.ofSeconds(60);
 
   @Test
   void fiftyNodesConvergeAcrossAnAbruptControllerRestartWithOnePowerOnEach() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(50, "batch", DesiredPower.OFF);
-    CountingDriver[] firstCalls = new CountingDriver[1];
-    ControllerInstance first =
-        site.controller(
-            "first",
-            TestSite.CONFIG.withConcurrency(4, 4),
-            TestSite.drivers(d -> firstCalls[0] = new CountingDriver(d)));
+    TestSite.Counted first = site.counted("first", TestSite.CONFIG.withConcurrency(4, 4));
+    CountingDriver firstCalls = first.driver();
     site.awaitState(ids, OFF, WAIT);
     // the process dies with every worker between a written-ahead power-on and its BMC call (the
     // hardest case for the write-ahead), and no call half-way to a BMC: 25 power-ons go through,
     // the four workers' next ones are held
-    firstCalls[0].holdAfter(25, false);
+    firstCalls.holdAfter(25, false);
     ids.forEach(id -> site.desire(id, DesiredPower.ON));
-    await().atMost(WAIT).until(() -> firstCalls[0].waiting() == 4);
-    assertThat(firstCalls[0].awaitIdle(WAIT)).isTrue();
-    first.crash();
+    await().atMost(WAIT).until(() -> firstCalls.waiting() == 4);
+    assertThat(firstCalls.awaitIdle(WAIT)).isTrue();
+    first.controller().crash();
     List<String> cut = ids.stream().filter(id -> site.state(id) == POWERING_ON).toList();
     List<String> cutButNotSent =
-        cut.stream().filter(id -> calls(firstCalls[0], id, PowerOperation.ON) == 0).toList();
+        cut.stream().filter(id -> calls(firstCalls, id, PowerOperation.ON) == 0).toList();
     assertThat(cutButNotSent).as("written ahead, never sent").hasSize(4);
     Map<String, Instant> writtenAhead = new HashMap<>();
     cutButNotSent.forEach(id -> writtenAhead.put(id, site.node(id).status().powerActionTime()));
     long onAtCrash = ids.stream().filter(id -> site.accepted(id) > 0).count();
     assertThat(onAtCrash).isLessThan(50);
 
-    CountingDriver[] secondCalls = new CountingDriver[1];
-    ControllerInstance second =
-        site.controller(
-            "second",
-            TestSite.CONFIG,
-            TestSite.drivers(d -> secondCalls[0] = new CountingDriver(d)));
+    TestSite.Counted second = site.counted("second", TestSite.CONFIG);
+    CountingDriver secondCalls = second.driver();
     site.awaitState(ids, READY, WAIT);
     for (String id : ids) {
-      int before = calls(firstCalls[0], id, PowerOperation.ON);
-      int after = calls(secondCalls[0], id, PowerOperation.ON);
+      int before = calls(firstCalls, id, PowerOperation.ON);
+      int after = calls(secondCalls, id, PowerOperation.ON);
       assertThat(before + after).as("power-on calls made for " + id).isEqualTo(1);
       assertThat(site.resets(id, "On")).as("power-ons accepted by " + id).isEqualTo(1);
     }
     // a node written ahead but never sent is checked at the BMC, and sent again only after the
     // power-on timeout (then error, whose retry powers on)
     for (String id : cutButNotSent) {
-      Instant sent = secondCalls[0].firstCall(site.address(id), PowerOperation.ON);
+      Instant sent = secondCalls.firstCall(site.address(id), PowerOperation.ON);
       assertThat(sent).isAfterOrEqualTo(writtenAhead.get(id).plus(TestSite.TIMEOUTS.powerOn()));
       assertThat(site.events(id)).anyMatch(e -> e.to() == NodeState.ERROR);
     }
-    assertThat(second.election.isLeader()).isTrue();
+    assertThat(second.controller().election.isLeader()).isTrue();
   }
 
   int calls(CountingDriver driver, String id, PowerOperation op) {
@@ -87,14 +80,9 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
   @Test
   void anEtcdRestartMidRunIsRiddenOut() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(10, "batch", DesiredPower.OFF);
-    CountingDriver[] counted = new CountingDriver[1];
-    ControllerInstance c =
-        site.controller(
-            "a",
-            TestSite.CONFIG.withConcurrency(2, 2),
-            TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
+    TestSite.Counted a = site.counted("a", TestSite.CONFIG.withConcurrency(2, 2));
     site.awaitState(ids, OFF, WAIT);
     ids.forEach(id -> site.desire(id, DesiredPower.ON));
     await().atMost(WAIT).until(() -> ids.stream().anyMatch(id -> site.accepted(id) > 0));
@@ -102,17 +90,17 @@ class NodeControllerResilienceIT extends TestSiteTests {
     site.awaitState(ids, READY, WAIT);
     ids.forEach(id -> site.desire(id, DesiredPower.OFF));
     site.awaitState(ids, OFF, WAIT);
-    await().atMost(WAIT).until(c.election::isLeader);
+    await().atMost(WAIT).until(a.controller().election::isLeader);
     for (String id : ids) {
       assertThat(site.resets(id, "On")).isEqualTo(1);
-      assertThat(calls(counted[0], id, PowerOperation.ON)).as("power-on calls").isEqualTo(1);
-      assertThat(calls(counted[0], id, PowerOperation.OFF)).as("power-off calls").isEqualTo(1);
+      assertThat(calls(a.driver(), id, PowerOperation.ON)).as("power-on calls").isEqualTo(1);
+      assertThat(calls(a.driver(), id, PowerOperation.OFF)).as("power-off calls").isEqualTo(1);
     }
   }
 
   @Test
   void withoutTheKubernetesApiPowerOnGoesOnAndDrainsWait() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String running = ids.get(0);
     String starting = ids.get(1);
@@ -122,19 +110,7 @@ class NodeControllerResilienceIT extends TestSiteTests {
     site.awaitState(List.of(starting), OFF, WAIT);
     site.kube
         .pods()
-        .resource(
-            new PodBuilder()
-                .withNewMetadata()
-                .withName("web-0")
-                .withNamespace("apps")
-                .endMetadata()
-                .withNewSpec()
-                .withNodeName(running)
-                .endSpec()
-                .withNewStatus()
-                .withPhase("Running")
-                .endStatus()
-                .build())
+        .resource(KubeObjects.pod("web-0").onNode(running).withoutContainers().build())
         .create();
 
     site.api.unreachable(true);
@@ -159,7 +135,7 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
   @Test
   void thirtyPercentOfBmcCallsFailingStillConverges() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
     AtomicReference<FlakyDriver> flaky = new AtomicReference<>();
     CountingDriver[] sent = new CountingDriver[1]; // between the failures and the real driver
@@ -192,16 +168,12 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
   @Test
   void ofTwoControllersOnlyTheLeaderActs() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
-    CountingDriver[] aCalls = new CountingDriver[1];
-    CountingDriver[] bCalls = new CountingDriver[1];
-    ControllerInstance a =
-        site.controller(
-            "a", TestSite.CONFIG, TestSite.drivers(d -> aCalls[0] = new CountingDriver(d)));
-    ControllerInstance b =
-        site.controller(
-            "b", TestSite.CONFIG, TestSite.drivers(d -> bCalls[0] = new CountingDriver(d)));
+    TestSite.Counted countedA = site.counted("a", TestSite.CONFIG);
+    TestSite.Counted countedB = site.counted("b", TestSite.CONFIG);
+    ControllerInstance a = countedA.controller();
+    ControllerInstance b = countedB.controller();
     site.awaitState(ids, OFF, WAIT);
     ids.forEach(id -> site.desire(id, DesiredPower.ON));
     site.awaitState(ids, READY, WAIT);
@@ -210,8 +182,8 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
     assertThat(a.election.isLeader() ^ b.election.isLeader()).isTrue();
     ControllerInstance follower = a.election.isLeader() ? b : a;
-    CountingDriver leaderCalls = a.election.isLeader() ? aCalls[0] : bCalls[0];
-    CountingDriver followerCalls = a.election.isLeader() ? bCalls[0] : aCalls[0];
+    CountingDriver leaderCalls = (a.election.isLeader() ? countedA : countedB).driver();
+    CountingDriver followerCalls = (a.election.isLeader() ? countedB : countedA).driver();
     assertThat(follower.metric("bamel_reconcile_total"))
         .as("the standby never reconciled")
         .isZero();
@@ -229,7 +201,7 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
   @Test
   void aWrittenAheadPowerOnIsCheckedAtTheBmcAndNotRepeatedBeforeItsTimeout() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String accepted = ids.get(0); // the dead controller's call reached the BMC
     String lost = ids.get(1); // it died between the write-ahead and the call
@@ -250,21 +222,17 @@ class NodeControllerResilienceIT extends TestSiteTests {
           null,
           null);
     }
-    CountingDriver[] counted = new CountingDriver[1];
-    site.controller(
-        "a", TestSite.CONFIG, TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
+    CountingDriver counted = site.counted("a", TestSite.CONFIG).driver();
     site.awaitState(List.of(accepted), READY, WAIT);
-    assertThat(calls(counted[0], accepted, PowerOperation.ON))
-        .as("checked, not sent again")
-        .isZero();
+    assertThat(calls(counted, accepted, PowerOperation.ON)).as("checked, not sent again").isZero();
     assertThat(site.resets(accepted, "On")).isZero();
     // the other stays powering-on until the power-on timeout, then errs and is retried once
     Thread.sleep(TestSite.TIMEOUTS.powerOn().toMillis() / 2);
     assertThat(site.state(lost)).isEqualTo(POWERING_ON);
-    assertThat(calls(counted[0], lost, PowerOperation.ON)).isZero();
+    assertThat(calls(counted, lost, PowerOperation.ON)).isZero();
     site.awaitState(List.of(lost), READY, WAIT);
-    assertThat(calls(counted[0], lost, PowerOperation.ON)).isEqualTo(1);
-    assertThat(counted[0].firstCall(site.address(lost), PowerOperation.ON))
+    assertThat(calls(counted, lost, PowerOperation.ON)).isEqualTo(1);
+    assertThat(counted.firstCall(site.address(lost), PowerOperation.ON))
         .isAfterOrEqualTo(now.plus(TestSite.TIMEOUTS.powerOn()));
     assertThat(site.resets(lost, "On")).isEqualTo(1);
     assertThat(site.events(lost)).anyMatch(e -> e.to() == io.bamel.inventory.model.NodeState.ERROR);
@@ -272,7 +240,7 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
   @Test
   void aWrittenAheadPowerOnTheBmcNeverGotIsSentAgainAfterTheConfirmationWindow() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
     String accepted = ids.get(0); // the dead controller's call reached the BMC
     String lost = ids.get(1); // it died between the write-ahead and the call
@@ -302,15 +270,11 @@ class NodeControllerResilienceIT extends TestSiteTests {
                 TestSite.TIMEOUTS.drain(),
                 TestSite.TIMEOUTS.powerOff())
             .withPowerOnConfirm(Duration.ofSeconds(1));
-    CountingDriver[] counted = new CountingDriver[1];
-    site.controller(
-        "a",
-        TestSite.CONFIG.withTimeouts(timeouts),
-        TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
+    CountingDriver counted = site.counted("a", TestSite.CONFIG.withTimeouts(timeouts)).driver();
     site.awaitState(ids, READY, Duration.ofSeconds(15));
-    assertThat(calls(counted[0], accepted, PowerOperation.ON)).as("on: never sent").isZero();
-    assertThat(calls(counted[0], lost, PowerOperation.ON)).as("sent again, once").isEqualTo(1);
-    assertThat(counted[0].firstCall(site.address(lost), PowerOperation.ON))
+    assertThat(calls(counted, accepted, PowerOperation.ON)).as("on: never sent").isZero();
+    assertThat(calls(counted, lost, PowerOperation.ON)).as("sent again, once").isEqualTo(1);
+    assertThat(counted.firstCall(site.address(lost), PowerOperation.ON))
         .isAfterOrEqualTo(now.plusSeconds(1))
         .isBefore(now.plus(Duration.ofSeconds(30)));
     assertThat(site.resets(lost, "On")).isEqualTo(1);

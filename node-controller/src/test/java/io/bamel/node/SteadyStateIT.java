@@ -15,27 +15,24 @@ import org.junit.jupiter.api.Test;
  */
 class SteadyStateIT extends TestSiteTests {
 
-  static final Duration WAIT = Duration.ofSeconds(30);
-
   @Test
   void syncPassesOverASettledFleetReadAndWriteNothingInEtcd() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(10, "batch", DesiredPower.OFF);
-    CountingDriver[] calls = new CountingDriver[1];
-    site.controller(
-        "a",
-        TestSite.CONFIG.withIntervals(Duration.ofMillis(200), Duration.ofMillis(100)),
-        TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+    CountingDriver calls =
+        site.counted(
+                "a", TestSite.CONFIG.withIntervals(Duration.ofMillis(200), Duration.ofMillis(100)))
+            .driver();
     site.awaitState(ids, NodeState.OFF, WAIT);
     Thread.sleep(500); // the last writes of the settling reach the cache
     String member = ETCD.cluster().endpoints().get(0);
     long ranges = EtcdRequests.handled(member, "Range");
     long txns = EtcdRequests.handled(member, "Txn");
-    int reads = statusReads(calls[0], ids);
+    int reads = statusReads(calls, ids);
 
     Thread.sleep(3_000);
 
-    int passes = (statusReads(calls[0], ids) - reads) / ids.size();
+    int passes = (statusReads(calls, ids) - reads) / ids.size();
     assertThat(passes).as("sync passes over every node").isGreaterThanOrEqualTo(5);
     assertThat(EtcdRequests.handled(member, "Txn") - txns)
         .as("no transaction: no node read, no status written")

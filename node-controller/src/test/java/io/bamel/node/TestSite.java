@@ -134,6 +134,16 @@ final class TestSite implements AutoCloseable {
         new ControllerInstance(etcd, name, false, config, drivers, cluster(), clock), drivers);
   }
 
+  /** A controller and the driver that counts the power calls it sends (see {@link #counted}). */
+  record Counted(ControllerInstance controller, CountingDriver driver) {}
+
+  /** A controller whose Redfish driver is wrapped in a {@link CountingDriver}. */
+  Counted counted(String name, NodeControllerConfig config) throws InterruptedException {
+    CountingDriver[] calls = new CountingDriver[1];
+    ControllerInstance c = controller(name, config, drivers(d -> calls[0] = new CountingDriver(d)));
+    return new Counted(c, calls[0]);
+  }
+
   /** A sharded controller: replica {@code name} acts on its share of the ring, no election. */
   ControllerInstance replica(String name, NodeControllerConfig config, PowerDriverRegistry drivers)
       throws InterruptedException {

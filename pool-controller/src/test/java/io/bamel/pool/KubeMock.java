@@ -1,21 +1,16 @@
 package io.bamel.pool;
 
 import io.bamel.kube.testing.KubeApiServer;
-import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.bamel.kube.testing.KubeObjects;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The fabric8 mock API server in CRUD mode on a free loopback port (kube-cluster's {@link
- * KubeApiServer}, whose watches the informers of {@code Fabric8Cluster} need), with object
- * builders.
+ * KubeApiServer}, whose watches the informers of {@code Fabric8Cluster} need), with the pool tests'
+ * nodes and pods (built by kube-cluster's {@link KubeObjects}).
  */
 final class KubeMock implements AutoCloseable {
 
@@ -43,90 +38,24 @@ final class KubeMock implements AutoCloseable {
     return server.requests();
   }
 
-  static Map<String, Quantity> quantities(Object... pairs) {
-    Map<String, Quantity> map = new LinkedHashMap<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      map.put((String) pairs[i], new Quantity(pairs[i + 1].toString()));
-    }
-    return map;
-  }
-
-  /** A node, Ready or not, with this allocatable. */
+  /** A node, Ready or not, with this allocatable (see {@link KubeObjects#quantities}). */
   static Node node(String name, boolean ready, Object... allocatable) {
-    return new NodeBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .withNewStatus()
-        .addNewCondition()
-        .withType("Ready")
-        .withStatus(ready ? "True" : "False")
-        .endCondition()
-        .withAllocatable(quantities(allocatable))
-        .endStatus()
-        .build();
+    return KubeObjects.node(name).ready(ready).allocatable(allocatable).build();
   }
 
-  /** A running pod of a ReplicaSet on {@code node} with these requests. */
+  /** A running, scheduled pod of ReplicaSet {@code rs} on {@code node} with these requests. */
   static Pod running(String name, String node, Object... requests) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace("apps")
-        .addNewOwnerReference()
-        .withKind("ReplicaSet")
-        .withName("rs")
-        .withApiVersion("apps/v1")
-        .withUid("u-" + name)
-        .withController(true)
-        .endOwnerReference()
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName(node)
-        .addNewContainer()
-        .withName("c")
-        .withImage("busybox")
-        .withNewResources()
-        .withRequests(quantities(requests))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .addNewCondition()
-        .withType("PodScheduled")
-        .withStatus("True")
-        .endCondition()
-        .endStatus()
+    return KubeObjects.pod(name)
+        .owner("ReplicaSet", "rs", "u-" + name)
+        .onNode(node)
+        .requests(requests)
+        .scheduled()
         .build();
   }
 
   /** An unschedulable pod selecting {@code pool} (null: no pool) with these requests. */
   static Pod pending(String name, String pool, Object... requests) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace("apps")
-        .endMetadata()
-        .withNewSpec()
-        .withNodeSelector(pool == null ? Map.of() : Map.of("bamel.io/pool", pool))
-        .addNewContainer()
-        .withName("c")
-        .withImage("busybox")
-        .withNewResources()
-        .withRequests(quantities(requests))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Pending")
-        .addNewCondition()
-        .withType("PodScheduled")
-        .withStatus("False")
-        .withReason("Unschedulable")
-        .endCondition()
-        .endStatus()
-        .build();
+    return KubeObjects.pod(name).pool(pool).requests(requests).pending().build();
   }
 
   /**
@@ -135,23 +64,12 @@ final class KubeMock implements AutoCloseable {
    */
   static Pod pendingWithAffinity(
       String name, String selectorPool, List<String> affinityPools, Object... requests) {
-    Pod pod = pending(name, selectorPool, requests);
-    pod.getSpec()
-        .setAffinity(
-            new AffinityBuilder()
-                .withNewNodeAffinity()
-                .withNewRequiredDuringSchedulingIgnoredDuringExecution()
-                .addNewNodeSelectorTerm()
-                .addNewMatchExpression()
-                .withKey("bamel.io/pool")
-                .withOperator("In")
-                .withValues(affinityPools)
-                .endMatchExpression()
-                .endNodeSelectorTerm()
-                .endRequiredDuringSchedulingIgnoredDuringExecution()
-                .endNodeAffinity()
-                .build());
-    return pod;
+    return KubeObjects.pod(name)
+        .pool(selectorPool)
+        .requiredPools(affinityPools)
+        .requests(requests)
+        .pending()
+        .build();
   }
 
   @Override

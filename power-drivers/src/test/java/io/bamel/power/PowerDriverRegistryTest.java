@@ -3,6 +3,7 @@ package io.bamel.power;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.power.testing.NoOpDriver;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
@@ -16,13 +17,12 @@ import org.junit.jupiter.api.Test;
 class PowerDriverRegistryTest {
 
   /** A driver whose answers the test sets. */
-  static final class ScriptedDriver implements PowerDriver {
+  static final class ScriptedDriver extends NoOpDriver {
     PowerException failure;
     final AtomicBoolean closed = new AtomicBoolean();
 
-    @Override
-    public String powerInterface() {
-      return "scripted";
+    ScriptedDriver() {
+      super("scripted");
     }
 
     @Override
@@ -33,18 +33,6 @@ class PowerDriverRegistryTest {
       }
       return BmcPowerState.ON;
     }
-
-    @Override
-    public void powerOn(BmcEndpoint endpoint, Deadline deadline) {}
-
-    @Override
-    public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline) {}
-
-    @Override
-    public void powerCycle(BmcEndpoint endpoint, Deadline deadline) {}
-
-    @Override
-    public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline) {}
 
     @Override
     public void close() {

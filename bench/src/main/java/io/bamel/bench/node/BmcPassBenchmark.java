@@ -210,21 +210,7 @@ public final class BmcPassBenchmark implements Benchmark {
     List<BenchResult> rows = new ArrayList<>();
     if (one != null) {
       rows.add(
-          BenchResult.ratioAtMost(
-              name(),
-              String.format(
-                  Locale.ROOT,
-                  "pass of %,d nodes x %s, 1 replica, %d BMC calls (vs ideal %,d x %s / %d)",
-                  nodes,
-                  ms,
-                  CONCURRENCY,
-                  nodes,
-                  ms,
-                  CONCURRENCY),
-              one.millis(),
-              ideal1,
-              "ms",
-              1.3));
+          PassRows.onePass(name(), "nodes", "", nodes, latency, CONCURRENCY, one.millis(), ideal1));
     }
     if (three != null) {
       rows.add(
@@ -239,7 +225,7 @@ public final class BmcPassBenchmark implements Benchmark {
               three.millis(),
               ideal3,
               "ms",
-              1.3));
+              PassRows.PASS_TARGET));
     }
     if (one != null && three != null) {
       rows.add(
@@ -270,19 +256,15 @@ public final class BmcPassBenchmark implements Benchmark {
               true));
     }
     rows.add(
-        new BenchResult(
+        BenchResult.none(
             name(),
             "timed passes: nodes not read exactly once, by their owner (of "
                 + String.format(Locale.ROOT, "%,d", run.size() * nodes)
                 + ")",
             misread,
-            0,
-            "nodes",
-            misread,
-            "= 0",
-            misread == 0));
+            "nodes"));
     rows.add(
-        new BenchResult(
+        BenchResult.none(
             name(),
             "etcd revisions written during the timed passes ("
                 + (one != null && three != null
@@ -290,11 +272,7 @@ public final class BmcPassBenchmark implements Benchmark {
                     : one != null ? "1 replica" : "3 replicas")
                 + ")",
             written,
-            0,
-            "revisions",
-            written,
-            "= 0",
-            written == 0));
+            "revisions"));
     if (three != null) {
       rows.add(
           new BenchResult(
@@ -323,37 +301,17 @@ public final class BmcPassBenchmark implements Benchmark {
     return rows;
   }
 
-  /**
-   * The CPU row of one configuration: the bench JVM's CPU time per read during its timed pass
-   * (replicas, their caches and the simulated BMCs together) against the CPU time a read may take
-   * before the ideal rate ({@code replicas x concurrency} reads per latency) fills the machine's
-   * cores; the ratio is the share of the cores the ideal pass needs. Below 0.5 the pass can wait
-   * for the BMCs, not for the CPU, on a machine of its own; on a shared machine other processes may
-   * still hold the cores, so its measured share, the machine's busy share and the load are in the
-   * text.
-   */
+  /** The CPU row of one configuration ({@link PassRows#cpu}). */
   private BenchResult cpuRow(String which, int replicas, Duration latency, Pass pass) {
-    int cores = Runtime.getRuntime().availableProcessors();
-    double perRead = pass.cpuMillis() / pass.reads();
-    double budget = cores * (double) latency.toMillis() / (replicas * CONCURRENCY);
-    return new BenchResult(
+    return PassRows.cpu(
         name(),
-        String.format(
-            Locale.ROOT,
-            "%s: bench JVM CPU per read in the timed pass (vs %d cores' time per read at the ideal"
-                + " rate; used %.0f %% of the cores, machine busy %.0f %%, load %.1f -> %.1f)",
-            which,
-            cores,
-            100 * pass.processShare(),
-            100 * pass.machineBusy(),
-            pass.loadBefore(),
-            pass.loadAfter()),
-        perRead,
-        budget,
-        "ms",
-        perRead / budget,
-        "< 0.5 (latency-bound)",
-        perRead / budget < 0.5);
+        which + ": ",
+        pass.reads(),
+        replicas,
+        latency,
+        CONCURRENCY,
+        pass.cpuFrom(),
+        pass.cpuTo());
   }
 
   /**
@@ -369,11 +327,8 @@ public final class BmcPassBenchmark implements Benchmark {
    * @param takenOver whether every one of them has exactly one surviving owner
    * @param reads power-state reads made in the timed pass (all replicas)
    * @param windowMillis from the first read's start to the last read's end, over all replicas
-   * @param cpuMillis CPU time of the bench JVM in that window
-   * @param processShare the share of the machine's cores the bench JVM used in that window
-   * @param machineBusy the share of the machine's cores anything used in that window
-   * @param loadBefore the one-minute load average when the window began
-   * @param loadAfter the one-minute load average when it ended
+   * @param cpuFrom the CPU sample taken when that window began
+   * @param cpuTo the CPU sample taken when it ended
    */
   private record Pass(
       long written,
@@ -386,11 +341,8 @@ public final class BmcPassBenchmark implements Benchmark {
       boolean takenOver,
       long reads,
       double windowMillis,
-      double cpuMillis,
-      double processShare,
-      double machineBusy,
-      double loadBefore,
-      double loadAfter) {}
+      CpuSample cpuFrom,
+      CpuSample cpuTo) {}
 
   private static List<String> load(SimulatedBmcFleet fleet, Client client, int nodes)
       throws Exception {
@@ -674,11 +626,8 @@ public final class BmcPassBenchmark implements Benchmark {
           takenOver,
           reads,
           windowMillis,
-          cpu[1].processCpuMillisSince(cpu[0]),
-          cpu[1].processShareSince(cpu[0]),
-          cpu[1].machineBusySince(cpu[0]),
-          cpu[0].loadAverage(),
-          cpu[1].loadAverage());
+          cpu[0],
+          cpu[1]);
     } finally {
       for (PassReplica r : replicas.reversed()) {
         r.close();

@@ -159,7 +159,6 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
       long tallied = replica.recorder.tally().reads();
       long unknown = replica.recorder.tally().unknown();
       replica.recorder.tally().requireRealStates(name());
-      double cpuMillis = cpu[1].processCpuMillisSince(cpu[0]);
       LOG.info(
           "bmc-pass-ipmi: {} nodes read in {} ms (peak {} calls at once), {} sessions opened, {}"
               + " etcd revisions written; bench JVM CPU {} ms ({} % of the cores); machine busy {}"
@@ -169,111 +168,51 @@ public final class IpmiBmcPassBenchmark implements Benchmark {
           replica.recorder.peakInFlight(),
           logins,
           written,
-          Math.round(cpuMillis),
+          Math.round(cpu[1].processCpuMillisSince(cpu[0])),
           Math.round(100 * cpu[1].processShareSince(cpu[0])),
           Math.round(100 * cpu[1].machineBusySince(cpu[0])),
           cpu[0].loadAverage(),
           cpu[1].loadAverage());
-      List<BenchResult> rows = new ArrayList<>();
-      rows.addAll(
-          rows(nodes, latency, millis, ideal, logins, misread, written, reads, cpuMillis, cpu));
-      rows.add(
+      return List.of(
+          PassRows.onePass(
+              name(),
+              "IPMI BMCs",
+              " (RMCP+ suite 3, simulated in process)",
+              nodes,
+              latency,
+              CONCURRENCY,
+              millis,
+              ideal),
           new BenchResult(
+              name(),
+              String.format(
+                  Locale.ROOT,
+                  "timed pass: sessions the BMCs activated (of %,d reads; 0: each read reused the"
+                      + " session kept since the first pass)",
+                  reads),
+              logins,
+              0,
+              "sessions",
+              logins,
+              "info",
+              true),
+          BenchResult.none(
+              name(),
+              String.format(Locale.ROOT, "timed pass: nodes not read exactly once (of %,d)", nodes),
+              misread,
+              "nodes"),
+          BenchResult.none(
+              name(), "etcd revisions written during the timed pass", written, "revisions"),
+          PassRows.cpu(name(), "", reads, 1, latency, CONCURRENCY, cpu[0], cpu[1]),
+          BenchResult.none(
               name(),
               String.format(
                   Locale.ROOT,
                   "power reads answered unknown, every read since the controller started (of %,d; PowerReadTally)",
                   tallied),
               unknown,
-              0,
-              "reads",
-              unknown,
-              "= 0",
-              unknown == 0));
-      return rows;
+              "reads"));
     }
-  }
-
-  private List<BenchResult> rows(
-      int nodes,
-      Duration latency,
-      double millis,
-      double ideal,
-      long logins,
-      int misread,
-      long written,
-      long reads,
-      double cpuMillis,
-      CpuSample[] cpu) {
-    String ms = String.format(Locale.ROOT, "%,d ms", latency.toMillis());
-    int cores = Runtime.getRuntime().availableProcessors();
-    double perRead = cpuMillis / reads;
-    double budget = cores * (double) latency.toMillis() / CONCURRENCY;
-    return List.of(
-        BenchResult.ratioAtMost(
-            name(),
-            String.format(
-                Locale.ROOT,
-                "pass of %,d IPMI BMCs x %s (RMCP+ suite 3, simulated in process), 1 replica, %d"
-                    + " BMC calls (vs ideal %,d x %s / %d)",
-                nodes,
-                ms,
-                CONCURRENCY,
-                nodes,
-                ms,
-                CONCURRENCY),
-            millis,
-            ideal,
-            "ms",
-            1.3),
-        new BenchResult(
-            name(),
-            String.format(
-                Locale.ROOT,
-                "timed pass: sessions the BMCs activated (of %,d reads; 0: each read reused the"
-                    + " session kept since the first pass)",
-                reads),
-            logins,
-            0,
-            "sessions",
-            logins,
-            "info",
-            true),
-        new BenchResult(
-            name(),
-            String.format(Locale.ROOT, "timed pass: nodes not read exactly once (of %,d)", nodes),
-            misread,
-            0,
-            "nodes",
-            misread,
-            "= 0",
-            misread == 0),
-        new BenchResult(
-            name(),
-            "etcd revisions written during the timed pass",
-            written,
-            0,
-            "revisions",
-            written,
-            "= 0",
-            written == 0),
-        new BenchResult(
-            name(),
-            String.format(
-                Locale.ROOT,
-                "bench JVM CPU per read in the timed pass (vs %d cores' time per read at the ideal"
-                    + " rate; used %.0f %% of the cores, machine busy %.0f %%, load %.1f -> %.1f)",
-                cores,
-                100 * cpu[1].processShareSince(cpu[0]),
-                100 * cpu[1].machineBusySince(cpu[0]),
-                cpu[0].loadAverage(),
-                cpu[1].loadAverage()),
-            perRead,
-            budget,
-            "ms",
-            perRead / budget,
-            "< 0.5 (latency-bound)",
-            perRead / budget < 0.5));
   }
 
   private static long sessions(SimIpmiFleet fleet) {

@@ -3,16 +3,12 @@ package io.bamel.bench.node;
 import io.bamel.bench.PowerReadTally;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
-import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
-import io.bamel.power.HardwareInfo;
-import io.bamel.power.PowerCommand;
+import io.bamel.power.InterceptingPowerDriver;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
-import io.bamel.power.PowerOffMode;
-import io.bamel.power.PowerResult;
+import io.bamel.power.PowerOperation;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,9 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * replica's pass took and how many calls it kept under way on average. It also tallies every read's
  * answer, so that a run whose reads came back {@code unknown} fails.
  */
-final class PassRecorder implements PowerDriver {
+final class PassRecorder extends InterceptingPowerDriver {
 
-  private final PowerDriver real;
   private final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> draws = new ConcurrentHashMap<>();
   private final AtomicLong firstStart = new AtomicLong(Long.MAX_VALUE);
@@ -39,7 +34,7 @@ final class PassRecorder implements PowerDriver {
   private final PowerReadTally tally = new PowerReadTally();
 
   PassRecorder(PowerDriver real) {
-    this.real = real;
+    super(real);
   }
 
   /** Forgets everything recorded so far. */
@@ -113,12 +108,15 @@ final class PassRecorder implements PowerDriver {
     return lastEnd.get();
   }
 
-  private interface Call<T> {
-    T run() throws PowerException;
-  }
-
-  private <T> T call(Map<String, AtomicInteger> counts, BmcEndpoint endpoint, Call<T> call)
+  @Override
+  protected <T> T around(PowerOperation operation, BmcEndpoint endpoint, Call<T> call)
       throws PowerException {
+    Map<String, AtomicInteger> counts =
+        switch (operation) {
+          case STATUS -> reads;
+          case POWER_DRAW -> draws;
+          default -> null;
+        };
     total.incrementAndGet();
     peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
     long start = System.nanoTime();
@@ -137,80 +135,8 @@ final class PassRecorder implements PowerDriver {
   }
 
   @Override
-  public String powerInterface() {
-    return real.powerInterface();
-  }
-
-  @Override
   public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
       throws PowerException {
-    return call(reads, endpoint, () -> tally.record(real.bmcPowerState(endpoint, deadline)));
-  }
-
-  @Override
-  public OptionalDouble powerDraw(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return call(draws, endpoint, () -> real.powerDraw(endpoint, deadline));
-  }
-
-  @Override
-  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    call(
-        null,
-        endpoint,
-        () -> {
-          real.powerOn(endpoint, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
-      throws PowerException {
-    call(
-        null,
-        endpoint,
-        () -> {
-          real.powerOff(endpoint, mode, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    call(
-        null,
-        endpoint,
-        () -> {
-          real.powerCycle(endpoint, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
-      throws PowerException {
-    call(
-        null,
-        endpoint,
-        () -> {
-          real.setBootDevice(endpoint, override, deadline);
-          return null;
-        });
-  }
-
-  @Override
-  public PowerResult execute(PowerCommand command, BmcEndpoint endpoint, Deadline deadline)
-      throws PowerException {
-    return call(null, endpoint, () -> real.execute(command, endpoint, deadline));
-  }
-
-  @Override
-  public HardwareInfo inspect(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    return call(null, endpoint, () -> real.inspect(endpoint, deadline));
-  }
-
-  @Override
-  public void close() {
-    real.close();
+    return tally.record(super.bmcPowerState(endpoint, deadline));
   }
 }

@@ -13,21 +13,18 @@ import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.kube.testing.KubeApiServer;
+import io.bamel.kube.testing.KubeObjects;
 import io.bamel.pool.PoolController;
 import io.bamel.pool.ScalingDecision.Direction;
 import io.etcd.jetcd.Client;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The pool cycle reading through {@code Fabric8Cluster}'s informers, as the server does: 100 pools
@@ -125,48 +122,35 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
                               client, Keys.NODES, InventoryCache.Options.DEFAULTS.pageSize())
                           .size());
           rows.add(
-              new BenchResult(
+              CycleRows.cycle(
                   name(),
                   String.format(
                       "cycle, %d pools x %d nodes, %,d pods in the informers vs raw read",
                       pools, perPool, podCount),
                   cycle,
-                  raw,
-                  "ms",
-                  cycle / raw,
-                  "cycle <= 50 ms",
-                  cycle <= 50));
+                  raw));
           rows.add(
-              new BenchResult(
+              CycleRows.information(
                   name(),
                   "same cycle, CPU time of the deciding thread (information)",
                   cpu[runs / 2],
                   raw,
-                  "ms",
-                  cpu[runs / 2] / raw,
-                  "information",
-                  true));
+                  "ms"));
           rows.add(
-              new BenchResult(
+              CycleRows.information(
                   name(),
                   "same cycle, bytes allocated by the deciding thread (information)",
                   allocated[runs / 2],
                   raw,
-                  "MB",
-                  allocated[runs / 2] / raw,
-                  "information",
-                  true));
+                  "MB"));
           rows.add(
-              new BenchResult(
+              CycleRows.information(
                   name(),
                   String.format(
                       "informers' first list and sync of %,d pods (information)", podCount),
                   syncMs,
                   raw,
-                  "ms",
-                  syncMs / raw,
-                  "information",
-                  true));
+                  "ms"));
 
           controller.start();
           int pending = Math.min(pools, 100);
@@ -212,84 +196,26 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
   }
 
   private static Node node(String name) {
-    return new NodeBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .endMetadata()
-        .withNewStatus()
-        .addNewCondition()
-        .withType("Ready")
-        .withStatus("True")
-        .endCondition()
-        .withAllocatable(Map.of("cpu", new Quantity("64"), "memory", new Quantity("512Gi")))
-        .endStatus()
-        .build();
+    return KubeObjects.node(name).allocatable("cpu", "64", "memory", "512Gi").build();
   }
 
   private static Pod running(String name, String node) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace("apps")
-        .addNewOwnerReference()
-        .withApiVersion("apps/v1")
-        .withKind("ReplicaSet")
-        .withName("w")
-        .withUid("u")
-        .withController(true)
-        .endOwnerReference()
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName(node)
-        .addNewContainer()
-        .withName("c")
-        .withImage("app")
-        .withNewResources()
-        .withRequests(Map.of("cpu", new Quantity("3"), "memory", new Quantity("24Gi")))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .addNewCondition()
-        .withType("PodScheduled")
-        .withStatus("True")
-        .endCondition()
-        .endStatus()
+    return KubeObjects.pod(name)
+        .owner("ReplicaSet", "w", "u")
+        .onNode(node)
+        .container("c", "app")
+        .requests("cpu", "3", "memory", "24Gi")
+        .scheduled()
         .build();
   }
 
   private static Pod pendingPod(String name, String pool) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace("apps")
-        .addNewOwnerReference()
-        .withApiVersion("apps/v1")
-        .withKind("ReplicaSet")
-        .withName("p")
-        .withUid("p")
-        .withController(true)
-        .endOwnerReference()
-        .endMetadata()
-        .withNewSpec()
-        .withNodeSelector(Map.of("bamel.io/pool", pool))
-        .addNewContainer()
-        .withName("c")
-        .withImage("app")
-        .withNewResources()
-        .withRequests(Map.of("cpu", new Quantity("8")))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Pending")
-        .addNewCondition()
-        .withType("PodScheduled")
-        .withStatus("False")
-        .withReason("Unschedulable")
-        .endCondition()
-        .endStatus()
+    return KubeObjects.pod(name)
+        .owner("ReplicaSet", "p", "p")
+        .pool(pool)
+        .container("c", "app")
+        .requests("cpu", "8")
+        .pending()
         .build();
   }
 }

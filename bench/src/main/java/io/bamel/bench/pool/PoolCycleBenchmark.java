@@ -95,16 +95,12 @@ public final class PoolCycleBenchmark implements Benchmark {
         double raw =
             Timer.medianMillis(runs, () -> RawEtcd.rangeAll(client, Keys.NODES, PAGE).size());
         rows.add(
-            new BenchResult(
+            CycleRows.cycle(
                 name(),
                 String.format(
                     "cycle, %d pools x %d nodes (%,d) vs raw read", pools, perPool, nodes),
                 cycle,
-                raw,
-                "ms",
-                cycle / raw,
-                "cycle <= 50 ms",
-                cycle <= 50));
+                raw));
         rows.add(
             new BenchResult(
                 name(),
@@ -176,19 +172,14 @@ public final class PoolCycleBenchmark implements Benchmark {
           kubeNodes.add(new KubeNode(id, true, false, Map.of(), Map.of(), allocatable));
           for (int k = 0; k < 2; k++) {
             pods.add(
-                new KubePod(
-                    new PodRef("apps", id + "-" + k),
-                    id,
-                    "Running",
-                    requests,
-                    true,
-                    null,
-                    "ReplicaSet",
-                    Map.of(),
-                    Map.of(),
-                    Map.of(),
-                    Set.of(),
-                    List.of()));
+                KubePod.builder()
+                    .ref(new PodRef("apps", id + "-" + k))
+                    .nodeName(id)
+                    .phase("Running")
+                    .requests(requests)
+                    .scheduled(true)
+                    .ownerKind("ReplicaSet")
+                    .build());
           }
         }
       }
@@ -197,18 +188,15 @@ public final class PoolCycleBenchmark implements Benchmark {
   }
 
   private static KubePod pending(String name, String pool) {
-    return new KubePod(
-        new PodRef("apps", name),
-        null,
-        "Pending",
-        Map.of("cpu", new BigDecimal(8)),
-        false,
-        "Unschedulable",
-        "ReplicaSet",
-        Map.of(),
-        Map.of(),
-        Map.of(),
-        Set.of(pool),
-        List.of(List.of(NodeRequirement.pool("In", pool))));
+    return KubePod.builder()
+        .ref(new PodRef("apps", name))
+        .phase("Pending")
+        .requests(Map.of("cpu", new BigDecimal(8)))
+        .scheduled(false)
+        .scheduledReason("Unschedulable")
+        .ownerKind("ReplicaSet")
+        .requiredPools(Set.of(pool))
+        .requiredNodeTerms(List.of(List.of(NodeRequirement.pool("In", pool))))
+        .build();
   }
 }

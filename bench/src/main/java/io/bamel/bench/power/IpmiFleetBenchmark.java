@@ -10,13 +10,13 @@ import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
 import io.bamel.power.credentials.Credentials;
 import io.bamel.power.ipmi.IpmiDriver;
+import io.bamel.power.sim.ClientRun;
+import io.bamel.power.sim.Freeipmi;
 import io.bamel.power.sim.IpmiSimulator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +69,7 @@ public final class IpmiFleetBenchmark implements Benchmark {
         sims.add(IpmiSimulator.start(dir.resolve("sim" + i), "admin", PASSWORD));
       }
       List<String> addresses = sims.stream().map(IpmiSimulator::address).toList();
-      Path config = freeipmiConfig(dir);
+      Path config = Freeipmi.config(dir, "freeipmi.conf", "admin", PASSWORD);
       // The first round of each, apart: bamel's is this JVM's first contact with the code (class
       // loading, the interpreter, the JIT's first compilations), paid once per process; every
       // ipmipower round is a first contact, its process start included.
@@ -172,40 +172,18 @@ public final class IpmiFleetBenchmark implements Benchmark {
     }
   }
 
-  static Path freeipmiConfig(Path dir) throws Exception {
-    Path config = dir.resolve("freeipmi.conf");
-    Files.deleteIfExists(config);
-    Files.createFile(
-        config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(config, "username admin\npassword " + PASSWORD + "\n");
-    return config;
-  }
-
   /** {@code ipmipower -h a,b,... --stat}; every BMC must answer off. */
   static void ipmipower(Path config, List<String> addresses) throws Exception {
-    Process process =
-        new ProcessBuilder(
-                "ipmipower",
-                "--config-file=" + config,
-                "-h",
-                String.join(",", addresses),
-                "-D",
-                "LAN_2_0",
-                "-I",
-                "3",
-                "-l",
-                "ADMIN",
-                "-W",
-                "opensesspriv",
-                // bamel's retransmission timeout (IpmiConfig: 1 s), so that both wait alike; at
-                // freeipmi's shorter default a loaded ipmi_sim's late answers are all retried
-                "--retransmission-timeout=1000",
-                "--stat")
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    ClientRun run =
+        Freeipmi.lan20("ipmipower", config, String.join(",", addresses))
+            .workaround("opensesspriv")
+            // bamel's retransmission timeout (IpmiConfig: 1 s), so that both wait alike; at
+            // freeipmi's shorter default a loaded ipmi_sim's late answers are all retried
+            .retransmissionTimeout(Duration.ofSeconds(1))
+            .run("--stat");
+    String out = run.output();
     long off = out.lines().filter(line -> line.endsWith(": off")).count();
-    if (process.waitFor() != 0 || off != addresses.size()) {
+    if (run.exit() != 0 || off != addresses.size()) {
       throw new IllegalStateException(
           "ipmipower read " + off + " of " + addresses.size() + ": " + out);
     }

@@ -14,13 +14,10 @@ import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.WriteFence;
 import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.inventory.testing.HttpProbe;
 import io.etcd.jetcd.Client;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +84,7 @@ public final class EtcdFaultsBenchmark implements Benchmark {
               .start("127.0.0.1", 0);
       try {
         String readyz = "http://127.0.0.1:" + api.port() + "/readyz";
-        waitUntil(() -> status(http, readyz) == 200, Duration.ofSeconds(30));
+        waitUntil(() -> HttpProbe.status(http, readyz) == 200, Duration.ofSeconds(30));
         for (int i = 0; i < cluster.size(); i++) {
           cluster.stop(i);
         }
@@ -100,7 +97,7 @@ public final class EtcdFaultsBenchmark implements Benchmark {
           cluster.member(i).awaitHealthy();
         }
         double etcd = (System.nanoTime() - start) / 1e9;
-        waitUntil(() -> status(http, readyz) == 200, Duration.ofMinutes(5));
+        waitUntil(() -> HttpProbe.status(http, readyz) == 200, Duration.ofMinutes(5));
         double bamel = (System.nanoTime() - start) / 1e9;
         double after = bamel - etcd;
         return new BenchResult(
@@ -257,20 +254,6 @@ public final class EtcdFaultsBenchmark implements Benchmark {
       Thread.sleep(10);
     }
     throw new IllegalStateException("no Raft leader within 30 s");
-  }
-
-  private static int status(HttpClient http, String url) {
-    try {
-      return http.send(
-              HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-              HttpResponse.BodyHandlers.discarding())
-          .statusCode();
-    } catch (IOException e) {
-      return -1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -1;
-    }
   }
 
   private interface Check {

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
-import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
-import io.bamel.power.PowerDriver;
-import io.bamel.power.PowerOffMode;
+import io.bamel.power.testing.NoOpDriver;
 import java.time.Duration;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -62,12 +60,11 @@ class PassRecorderTest {
   }
 
   /** A driver whose reads each take {@link #PAUSE}. */
-  private static final class SlowDriver implements PowerDriver {
+  private static final class SlowDriver extends NoOpDriver {
     static final Duration PAUSE = Duration.ofMillis(5);
 
-    @Override
-    public String powerInterface() {
-      return "redfish";
+    SlowDriver() {
+      super("redfish");
     }
 
     @Override
@@ -89,48 +86,17 @@ class PassRecorderTest {
         Thread.currentThread().interrupt();
       }
     }
-
-    @Override
-    public void powerOn(BmcEndpoint endpoint, Deadline deadline) {}
-
-    @Override
-    public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline) {}
-
-    @Override
-    public void powerCycle(BmcEndpoint endpoint, Deadline deadline) {}
-
-    @Override
-    public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline) {}
-
-    @Override
-    public void close() {}
   }
 
   /** A driver whose every read is unknown, as a driver misreading its BMC's payload answers. */
-  private static final class UnknownDriver implements PowerDriver {
-    @Override
-    public String powerInterface() {
-      return "redfish";
+  private static final class UnknownDriver extends NoOpDriver {
+    UnknownDriver() {
+      super("redfish");
     }
 
     @Override
     public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline) {
       return BmcPowerState.UNKNOWN;
     }
-
-    @Override
-    public void powerOn(BmcEndpoint endpoint, Deadline deadline) {}
-
-    @Override
-    public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline) {}
-
-    @Override
-    public void powerCycle(BmcEndpoint endpoint, Deadline deadline) {}
-
-    @Override
-    public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline) {}
-
-    @Override
-    public void close() {}
   }
 }

@@ -1,11 +1,11 @@
 package io.bamel.power.sim;
 
+import io.bamel.power.sim.ipmi.SimIpmiUser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The real {@code ipmi_sim} (Debian openipmi) on a free 127.0.0.1 UDP port, with a generated LAN
- * config, one admin user, and a {@code chassis_control} script that keeps the power state in a file
- * and logs every power value set (the script ships with this class). {@code ipmi_sim} and {@code
- * ipmitool} are found on {@code PATH}. For tests, the demo and benchmarks.
+ * config, its users (one administrator, or as given), an optional FRU device, and a {@code
+ * chassis_control} script that keeps the power state in a file and logs every power value set (the
+ * script ships with this class). {@code ipmi_sim} and {@code ipmitool} are found on {@code PATH};
+ * readiness is probed with ipmitool ({@link Ipmitool}). For tests, the demo and benchmarks.
  */
 public final class IpmiSimulator implements AutoCloseable {
 
@@ -30,6 +31,16 @@ public final class IpmiSimulator implements AutoCloseable {
   /** Each tool and the Debian package that provides it. */
   private static final List<Map.Entry<String, String>> PACKAGES =
       List.of(Map.entry(IPMI_SIM, "openipmi"), Map.entry(IPMITOOL, "ipmitool"));
+
+  /** The BMC's GUID, as {@code mc guid} prints it without dashes. */
+  private static final String GUID = "a123456789abcdefa123456789abcdef";
+
+  /** ipmi_sim's names of the IPMI privilege levels, by number. */
+  private static final Map<Integer, String> PRIVILEGES =
+      Map.of(
+          SimIpmiUser.USER, "user",
+          SimIpmiUser.OPERATOR, "operator",
+          SimIpmiUser.ADMINISTRATOR, "admin");
 
   /** The file the chassis_control script appends every {@code set power N} to. */
   private static final String POWER_LOG = "power.state.log";
@@ -75,8 +86,21 @@ public final class IpmiSimulator implements AutoCloseable {
     return missing;
   }
 
-  /** Starts ipmi_sim in {@code dir}, the system off; waits until it answers. */
+  /**
+   * Starts ipmi_sim in {@code dir} with one administrator, the system off; waits until it answers.
+   */
   public static IpmiSimulator start(Path dir, String username, String password)
+      throws IOException, InterruptedException {
+    return start(
+        dir, List.of(new SimIpmiUser(username, password, SimIpmiUser.ADMINISTRATOR)), null);
+  }
+
+  /**
+   * Starts ipmi_sim in {@code dir}, the system off, with {@code users} (user ids 2, 3, ... in that
+   * order; the first must be an administrator: it probes readiness) and {@code fru} as the BMC's
+   * FRU device 0 (none when null); waits until it answers.
+   */
+  public static IpmiSimulator start(Path dir, List<SimIpmiUser> users, byte[] fru)
       throws IOException, InterruptedException {
     List<String> missing = missingTools();
     if (!missing.isEmpty()) {
@@ -95,24 +119,7 @@ public final class IpmiSimulator implements AutoCloseable {
     Path state = dir.resolve("power.state");
     Files.writeString(state, "0\n");
     Files.deleteIfExists(dir.resolve(POWER_LOG));
-    String lan =
-        String.join(
-            "\n",
-            "name \"bamel-test\"",
-            "set_working_mc 0x20",
-            "startlan 1",
-            "  addr 127.0.0.1 " + port,
-            "  priv_limit admin",
-            "  allowed_auths_callback none md2 md5 straight",
-            "  allowed_auths_user none md2 md5 straight",
-            "  allowed_auths_operator none md2 md5 straight",
-            "  allowed_auths_admin none md2 md5 straight",
-            "  guid a123456789abcdefa123456789abcdef",
-            "endlan",
-            "chassis_control \"" + script + " " + state + "\"",
-            "user 2 true \"" + username + "\" \"" + password + "\" admin 10 none md2 md5 straight",
-            "");
-    Files.writeString(dir.resolve("lan.conf"), lan);
+    Files.writeString(dir.resolve("lan.conf"), lanConf(port, script, state, users));
     Files.writeString(
         dir.resolve("bmc.emu"),
         String.join(
@@ -120,12 +127,53 @@ public final class IpmiSimulator implements AutoCloseable {
             "mc_setbmc 0x20",
             "mc_add 0x20 0 no-device-sdrs 0x23 9 8 0x9f 0x1291 0xf02",
             "sel_enable 0x20 1000 0x0a",
+            fru == null ? "" : fruData(fru),
             "mc_enable 0x20",
             ""));
     Process process = launch(ipmiSim.toString(), dir);
-    IpmiSimulator simulator = new IpmiSimulator(dir, port, username, password, ipmitool, process);
+    SimIpmiUser admin = users.get(0);
+    IpmiSimulator simulator =
+        new IpmiSimulator(dir, port, admin.name(), admin.password(), ipmitool, process);
     simulator.awaitReady();
     return simulator;
+  }
+
+  /** ipmi_sim's LAN configuration: 127.0.0.1:{@code port}, every user, the chassis script. */
+  private static String lanConf(int port, Path script, Path state, List<SimIpmiUser> users) {
+    String auths = "none md2 md5 straight";
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "name \"bamel-test\"",
+                "set_working_mc 0x20",
+                "startlan 1",
+                "  addr 127.0.0.1 " + port,
+                "  priv_limit admin",
+                "  allowed_auths_callback " + auths,
+                "  allowed_auths_user " + auths,
+                "  allowed_auths_operator " + auths,
+                "  allowed_auths_admin " + auths,
+                "  guid " + GUID,
+                "endlan",
+                "chassis_control \"" + script + " " + state + "\""));
+    for (int i = 0; i < users.size(); i++) {
+      SimIpmiUser user = users.get(i);
+      lines.add(
+          String.format(
+              "user %d true \"%s\" \"%s\" %s 10 %s",
+              i + 2, user.name(), user.password(), PRIVILEGES.get(user.maxPrivilege()), auths));
+    }
+    lines.add("");
+    return String.join("\n", lines);
+  }
+
+  /** ipmi_sim's command giving MC 0x20 the FRU device 0 {@code fru}. */
+  private static String fruData(byte[] fru) {
+    StringBuilder line = new StringBuilder("mc_add_fru_data 0x20 0 " + fru.length + " data");
+    for (byte b : fru) {
+      line.append(String.format(" 0x%02x", b & 0xff));
+    }
+    return line.toString();
   }
 
   /**
@@ -133,7 +181,7 @@ public final class IpmiSimulator implements AutoCloseable {
    * written in {@code dir}, its state in {@code dir/state}, its output in {@code dir/ipmi_sim.log},
    * without a console and detached from standard input.
    */
-  public static Process launch(String program, Path dir) throws IOException {
+  private static Process launch(String program, Path dir) throws IOException {
     Files.createDirectories(dir.resolve("state"));
     return new ProcessBuilder(
             program,
@@ -220,33 +268,13 @@ public final class IpmiSimulator implements AutoCloseable {
       if (!process.isAlive()) {
         throw new IOException("ipmi_sim exited: " + Files.readString(dir.resolve("ipmi_sim.log")));
       }
-      ProcessBuilder probe =
-          new ProcessBuilder(
-              List.of(
-                  ipmitool.toString(),
-                  "-I",
-                  "lanplus",
-                  "-H",
-                  "127.0.0.1",
-                  "-p",
-                  String.valueOf(port),
-                  "-U",
-                  username,
-                  "-E",
-                  "-C",
-                  "3",
-                  "-N",
-                  "1",
-                  "-R",
-                  "1",
-                  "chassis",
-                  "power",
-                  "status"));
-      probe.environment().putAll(Map.of("IPMI_PASSWORD", password));
-      probe.redirectErrorStream(true);
-      Process p = probe.start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (p.waitFor(5, TimeUnit.SECONDS) && out.contains("Chassis Power is")) {
+      ClientRun probe =
+          Ipmitool.lanplus(port, username, password)
+              .program(ipmitool.toString())
+              .timeoutSeconds(1)
+              .retries(1)
+              .run("chassis", "power", "status");
+      if (probe.output().contains("Chassis Power is")) {
         return;
       }
       Thread.sleep(100);

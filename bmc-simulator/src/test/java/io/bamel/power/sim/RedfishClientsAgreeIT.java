@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,10 +56,10 @@ class RedfishClientsAgreeIT {
       Map.of("On", BmcPowerState.ON, "Off", BmcPowerState.OFF);
 
   @TempDir static Path dir;
-  static SimulatedBmcFleet fleet;
+  @AutoClose static SimulatedBmcFleet fleet;
   static Path caFile;
   static Path sushyProbe;
-  static RedfishDriver driver;
+  @AutoClose static RedfishDriver driver;
   static int next;
 
   @BeforeAll
@@ -84,16 +84,6 @@ class RedfishClientsAgreeIT {
             RedfishConfig.defaults().withPollInterval(Duration.ofMillis(50)),
             Clock.systemUTC(),
             Sleeper.SYSTEM);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (driver != null) {
-      driver.close();
-    }
-    if (fleet != null) {
-      fleet.close();
-    }
   }
 
   private static SimulatedSystem add(SimProfile profile) {

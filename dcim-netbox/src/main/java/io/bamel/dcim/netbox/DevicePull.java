@@ -8,6 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Reads every device NetBox lists for the filters, then their interfaces.
@@ -30,6 +34,14 @@ import java.util.Set;
 final class DevicePull {
 
   static final int INTERFACE_CHUNK = 100;
+
+  /**
+   * Interface requests in flight at once: NetBox serves requests in parallel (its WSGI workers),
+   * and pynetbox's {@code threading=True} fetches pages concurrently the same way; a pull of 10,000
+   * devices is 100 requests, each a round trip that need not wait for the one before.
+   */
+  static final int INTERFACE_REQUESTS_AT_ONCE = 4;
+
   private static final int MAX_PAGES = 100_000;
 
   /**
@@ -150,22 +162,56 @@ final class DevicePull {
         List.copyOf(errors));
   }
 
-  /** The interfaces of {@code devices}, by device id; devices whose request failed are absent. */
+  /**
+   * The interfaces of {@code devices}, by device id; devices whose request failed are absent. The
+   * chunks are requested {@link #INTERFACE_REQUESTS_AT_ONCE} at a time (each chunk's pages in
+   * order), and their failures reported in chunk order.
+   */
   static Map<Long, List<JsonNode>> interfaces(
       NetBoxClient client, List<JsonNode> devices, List<String> errors) {
-    Map<Long, List<JsonNode>> out = new HashMap<>();
     List<Long> ids = devices.stream().map(d -> d.path("id").asLong(0)).filter(i -> i > 0).toList();
+    List<List<Long>> chunks = new ArrayList<>();
     for (int from = 0; from < ids.size(); from += INTERFACE_CHUNK) {
-      List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + INTERFACE_CHUNK));
-      try {
-        out.putAll(interfacesOf(client, chunk));
-      } catch (NetBoxException e) {
-        errors.add(
-            "the interfaces of "
-                + chunk.size()
-                + " devices could not be read (their MACs stay as they are): "
-                + e.getMessage());
+      chunks.add(ids.subList(from, Math.min(ids.size(), from + INTERFACE_CHUNK)));
+    }
+    Map<Long, List<JsonNode>> out = new HashMap<>();
+    if (chunks.isEmpty()) {
+      return out;
+    }
+    int threads = Math.min(INTERFACE_REQUESTS_AT_ONCE, chunks.size());
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads, Thread.ofPlatform().name("netbox-interfaces-", 0).daemon().factory());
+    try {
+      List<Future<Map<Long, List<JsonNode>>>> reads = new ArrayList<>();
+      for (List<Long> chunk : chunks) {
+        reads.add(pool.submit(() -> interfacesOf(client, chunk)));
       }
+      for (int i = 0; i < chunks.size(); i++) {
+        try {
+          out.putAll(reads.get(i).get());
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof NetBoxException failed)) {
+            if (e.getCause() instanceof RuntimeException r) {
+              throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+              throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+          }
+          errors.add(
+              "the interfaces of "
+                  + chunks.get(i).size()
+                  + " devices could not be read (their MACs stay as they are): "
+                  + failed.getMessage());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new NetBoxException("interrupted while reading NetBox's interfaces", 0);
+    } finally {
+      pool.shutdownNow();
     }
     return out;
   }

@@ -5,7 +5,6 @@ import io.bamel.inventory.model.PoolConfigBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -21,51 +20,23 @@ public final class Sweep {
   private Sweep() {}
 
   public static void main(String[] args) {
-    for (String days : args[0].split(",")) {
-      int d = Integer.parseInt(days);
-      PodTrace trace = WorkloadGenerator.alibabaGpuV2023().generate(Duration.ofDays(d), 1);
-      Fleet fleet = Fleet.sizedFor(trace);
-      Workload workload = Workload.of(trace, fleet);
-      long t0 = System.nanoTime();
-      PolicyResult oracle = Oracle.run(fleet, workload, Simulator.Settings.DEFAULTS);
-      double floor = EnergyFloor.kWh(fleet, workload, Simulator.Settings.DEFAULTS);
-      System.out.printf(
-          Locale.ROOT,
-          "%dd oracle %.1f kWh, floor %.1f (%.3f) [%.0f s]%n",
-          d,
-          oracle.energyKWh(),
-          floor,
-          floor / oracle.energyKWh(),
-          (System.nanoTime() - t0) / 1e9);
-      Simulator sim = new Simulator(fleet, workload, Simulator.Settings.DEFAULTS);
-      for (int i = 1; i < args.length; i++) {
-        List<Supplier<Autoscaler>> policies = new ArrayList<>();
-        if (args[i].equals("rivals")) {
-          policies.addAll(Comparison.defaultPolicies().subList(1, 5));
-        } else {
-          String[] parts = args[i].split(":", 2);
-          UnaryOperator<PoolConfig> tune = tune(parts.length > 1 ? parts[1] : "");
-          policies.add(() -> new BamelAutoscaler(parts[0], tune));
-        }
-        for (Supplier<Autoscaler> p : policies) {
-          long t = System.nanoTime();
-          PolicyResult r = sim.run(p.get()).against(oracle.energyKWh());
-          System.out.printf(
-              Locale.ROOT,
-              "%dd %-36s %8.1f kWh %6.3f  p99 %4.0f s  max %5.0f s  %5.2f ons/srv/d  %5d evict"
-                  + "  [%.0f s]%n",
-              d,
-              r.policy(),
-              r.energyKWh(),
-              r.energyVsOracle(),
-              r.waitP99Seconds(),
-              r.waitMaxSeconds(),
-              r.powerOnsPerServerDay(),
-              r.evictions(),
-              (System.nanoTime() - t) / 1e9);
-        }
-      }
-    }
+    GeneratedRun.forEach(
+        args[0],
+        "1",
+        g -> {
+          g.printHeader();
+          for (int i = 1; i < args.length; i++) {
+            List<Supplier<Autoscaler>> policies = new ArrayList<>();
+            if (args[i].equals("rivals")) {
+              policies.addAll(Comparison.defaultPolicies().subList(1, 5));
+            } else {
+              String[] parts = args[i].split(":", 2);
+              UnaryOperator<PoolConfig> tune = tune(parts.length > 1 ? parts[1] : "");
+              policies.add(() -> new BamelAutoscaler(parts[0], tune));
+            }
+            policies.forEach(p -> g.run(p.get()));
+          }
+        });
   }
 
   static UnaryOperator<PoolConfig> tune(String spec) {

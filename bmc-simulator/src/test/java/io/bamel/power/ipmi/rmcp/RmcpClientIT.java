@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.bamel.power.PowerException;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
+import io.bamel.power.sim.Freeipmi;
 import io.bamel.power.testing.IpmiTools;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -34,8 +35,7 @@ class RmcpClientIT {
   static void start() throws Exception {
     IpmiTools.require();
     bmc = Lanserv.start(dir.resolve("sim"));
-    freeipmiConfig =
-        Oracles.freeipmiConfig(dir, "freeipmi.conf", Lanserv.ADMIN, Lanserv.ADMIN_PASSWORD);
+    freeipmiConfig = Freeipmi.config(dir, "freeipmi.conf", Lanserv.ADMIN, Lanserv.ADMIN_PASSWORD);
   }
 
   @AfterAll

@@ -12,8 +12,9 @@ import io.bamel.power.TerminalPowerException;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.ipmi.IpmiConfig;
 import io.bamel.power.ipmi.IpmiDriver;
-import io.bamel.power.ipmi.rmcp.Oracles;
 import io.bamel.power.process.SystemProcessRunner;
+import io.bamel.power.sim.ClientRun;
+import io.bamel.power.sim.Freeipmi;
 import io.bamel.power.testing.CredentialDirs;
 import io.bamel.power.testing.IpmiTools;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,10 +40,10 @@ class SimIpmiBamelClientIT {
   static final int BMCS = 40;
 
   @TempDir static Path dir;
-  static SimIpmiFleet fleet;
+  @AutoClose static SimIpmiFleet fleet;
   static CredentialStore store;
   static Path freeipmi;
-  static IpmiDriver driver;
+  @AutoClose static IpmiDriver driver;
 
   @BeforeAll
   static void start() throws Exception {
@@ -57,7 +58,7 @@ class SimIpmiBamelClientIT {
     CredentialDirs.write(secrets, "ipmi-bad", SimIpmiFleet.ADMIN.name(), "not-the-password");
     store = new CredentialStore(secrets);
     freeipmi =
-        Oracles.freeipmiConfig(
+        Freeipmi.config(
             dir, "admin.conf", SimIpmiFleet.ADMIN.name(), SimIpmiFleet.ADMIN.password());
     driver =
         new IpmiDriver(
@@ -66,16 +67,6 @@ class SimIpmiBamelClientIT {
             new SystemProcessRunner(),
             Clock.systemUTC(),
             Sleeper.SYSTEM);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (driver != null) {
-      driver.close();
-    }
-    if (fleet != null) {
-      fleet.close();
-    }
   }
 
   private static BmcEndpoint endpoint(SimIpmiBmc bmc, String credentials, int suite) {
@@ -115,7 +106,7 @@ class SimIpmiBamelClientIT {
     }
     // ipmipower reads the same fleet: as many on and off as bamel read
     String hosts = bmcs.stream().map(SimIpmiBmc::address).collect(Collectors.joining(","));
-    RealClients.Run stat = RealClients.ipmipower(freeipmi, hosts, 3, "--stat");
+    ClientRun stat = RealClients.ipmipower(freeipmi, hosts, 3, "--stat");
     long on = states.stream().filter(s -> s == BmcPowerState.ON).count();
     assertThat(stat.output().lines().filter(l -> l.endsWith(": on")).count()).isEqualTo(on);
     assertThat(stat.output().lines().filter(l -> l.endsWith(": off")).count())
@@ -133,7 +124,7 @@ class SimIpmiBamelClientIT {
     assertThat(RealClients.ipmipower(freeipmi, bmc.address(), 17, "--stat").output())
         .isEqualTo("127.0.0.1: on\n");
 
-    RealClients.Run off = RealClients.ipmipower(freeipmi, bmc.address(), 17, "--off");
+    ClientRun off = RealClients.ipmipower(freeipmi, bmc.address(), 17, "--off");
     assertThat(off.output()).isEqualTo("127.0.0.1: ok\n");
     assertThat(driver.bmcPowerState(endpoint, Deadline.in(Duration.ofSeconds(20))))
         .isEqualTo(BmcPowerState.OFF);

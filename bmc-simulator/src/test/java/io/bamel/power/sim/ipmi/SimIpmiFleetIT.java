@@ -2,11 +2,12 @@ package io.bamel.power.sim.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bamel.power.ipmi.rmcp.Oracles;
+import io.bamel.power.sim.ClientRun;
+import io.bamel.power.sim.Freeipmi;
 import io.bamel.power.testing.IpmiTools;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +24,7 @@ class SimIpmiFleetIT {
   static final SimIpmiUser VIEWER = new SimIpmiUser("viewer", "look-only-42", 2);
 
   @TempDir static Path dir;
-  static SimIpmiFleet fleet;
+  @AutoClose static SimIpmiFleet fleet;
   static Path adminConfig;
 
   @BeforeAll
@@ -31,23 +32,15 @@ class SimIpmiFleetIT {
     IpmiTools.require();
     fleet = SimIpmiFleet.start();
     adminConfig =
-        Oracles.freeipmiConfig(
+        Freeipmi.config(
             dir, "admin.conf", SimIpmiFleet.ADMIN.name(), SimIpmiFleet.ADMIN.password());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (fleet != null) {
-      fleet.close();
-    }
   }
 
   private static SimIpmiBmc bmc(String id, boolean on) {
     return fleet.add(id, on, List.of(SimIpmiFleet.ADMIN, VIEWER));
   }
 
-  private static RealClients.Run admin(SimIpmiBmc bmc, int suite, String... command)
-      throws Exception {
+  private static ClientRun admin(SimIpmiBmc bmc, int suite, String... command) throws Exception {
     return RealClients.ipmitool(
         bmc.port(),
         SimIpmiFleet.ADMIN.name(),
@@ -64,12 +57,12 @@ class SimIpmiFleetIT {
 
     assertThat(admin(bmc, suite, "chassis", "power", "status").output())
         .contains("Chassis Power is off");
-    RealClients.Run on = admin(bmc, suite, "chassis", "power", "on");
+    ClientRun on = admin(bmc, suite, "chassis", "power", "on");
     assertThat(on.exit()).as(on.output()).isZero();
     assertThat(bmc.poweredOn()).isTrue();
     assertThat(admin(bmc, suite, "chassis", "power", "status").output())
         .contains("Chassis Power is on");
-    RealClients.Run off = admin(bmc, suite, "chassis", "power", "off");
+    ClientRun off = admin(bmc, suite, "chassis", "power", "off");
     assertThat(off.exit()).as(off.output()).isZero();
     assertThat(bmc.poweredOn()).isFalse();
     assertThat(bmc.lastAction()).isZero();
@@ -84,15 +77,15 @@ class SimIpmiFleetIT {
     List<SimIpmiBmc> bmcs = List.of(bmc("fp-a-" + suite, true), bmc("fp-b-" + suite, false));
     String hosts = bmcs.get(0).address() + "," + bmcs.get(1).address();
 
-    RealClients.Run stat = RealClients.ipmipower(adminConfig, hosts, suite, "--stat");
+    ClientRun stat = RealClients.ipmipower(adminConfig, hosts, suite, "--stat");
     // ipmipower names a host without its port, in the order the answers came
     assertThat(stat.output().lines()).containsExactlyInAnyOrder("127.0.0.1: on", "127.0.0.1: off");
 
-    RealClients.Run on = RealClients.ipmipower(adminConfig, hosts, suite, "--on");
+    ClientRun on = RealClients.ipmipower(adminConfig, hosts, suite, "--on");
     assertThat(on.output().lines()).containsExactly("127.0.0.1: ok", "127.0.0.1: ok");
     assertThat(bmcs).allMatch(SimIpmiBmc::poweredOn);
 
-    RealClients.Run off = RealClients.ipmipower(adminConfig, hosts, suite, "--off");
+    ClientRun off = RealClients.ipmipower(adminConfig, hosts, suite, "--off");
     assertThat(off.output().lines()).containsExactly("127.0.0.1: ok", "127.0.0.1: ok");
     assertThat(bmcs).noneMatch(SimIpmiBmc::poweredOn);
   }
@@ -101,7 +94,7 @@ class SimIpmiFleetIT {
   void aWrongPasswordIsRefusedAndChangesNothing() throws Exception {
     SimIpmiBmc bmc = bmc("wrong-password", true);
 
-    RealClients.Run tool =
+    ClientRun tool =
         RealClients.ipmitool(
             bmc.port(),
             "admin",
@@ -115,8 +108,8 @@ class SimIpmiFleetIT {
     assertThat(tool.exit()).isNotZero();
     assertThat(tool.output()).as(tool.output()).containsIgnoringCase("RAKP 2 HMAC is invalid");
 
-    Path wrong = Oracles.freeipmiConfig(dir, "wrong.conf", "admin", "not-the-password");
-    RealClients.Run power = RealClients.ipmipower(wrong, bmc.address(), 17, "--off");
+    Path wrong = Freeipmi.config(dir, "wrong.conf", "admin", "not-the-password");
+    ClientRun power = RealClients.ipmipower(wrong, bmc.address(), 17, "--off");
     assertThat(power.output()).as(power.output()).contains("127.0.0.1: password invalid");
 
     assertThat(bmc.poweredOn()).isTrue();
@@ -128,7 +121,7 @@ class SimIpmiFleetIT {
   void anUnknownUserIsRefused() throws Exception {
     SimIpmiBmc bmc = bmc("unknown-user", true);
 
-    RealClients.Run tool =
+    ClientRun tool =
         RealClients.ipmitool(
             bmc.port(),
             "mallory",
@@ -142,8 +135,8 @@ class SimIpmiFleetIT {
     assertThat(tool.exit()).isNotZero();
     assertThat(tool.output()).as(tool.output()).containsIgnoringCase("unauthorized name");
 
-    Path unknown = Oracles.freeipmiConfig(dir, "unknown.conf", "mallory", "password");
-    RealClients.Run power = RealClients.ipmipower(unknown, bmc.address(), 3, "--off");
+    Path unknown = Freeipmi.config(dir, "unknown.conf", "mallory", "password");
+    ClientRun power = RealClients.ipmipower(unknown, bmc.address(), 3, "--off");
     assertThat(power.output()).as(power.output()).contains("127.0.0.1: username invalid");
 
     assertThat(bmc.poweredOn()).isTrue();
@@ -154,17 +147,17 @@ class SimIpmiFleetIT {
   void aUserLevelAccountReadsButCannotSwitch() throws Exception {
     SimIpmiBmc bmc = bmc("viewer", true);
 
-    RealClients.Run status =
+    ClientRun status =
         RealClients.ipmitool(
             bmc.port(), VIEWER.name(), VIEWER.password(), 3, "USER", "chassis", "power", "status");
     assertThat(status.output()).as(status.output()).contains("Chassis Power is on");
-    RealClients.Run off =
+    ClientRun off =
         RealClients.ipmitool(
             bmc.port(), VIEWER.name(), VIEWER.password(), 3, "USER", "chassis", "power", "off");
     assertThat(off.exit()).isNotZero();
     assertThat(off.output()).containsIgnoringCase("insufficient privilege");
     // asking for administrator with a user-level account is refused at RAKP 2
-    RealClients.Run asAdmin =
+    ClientRun asAdmin =
         RealClients.ipmitool(
             bmc.port(),
             VIEWER.name(),

@@ -3,14 +3,11 @@ package io.bamel.server.client.bmc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bamel.power.credentials.CredentialStore;
 import io.bamel.power.redfish.dmtf.MockupFacts;
 import io.bamel.power.redfish.dmtf.MockupServer;
 import io.bamel.power.testing.CredentialDirs;
 import io.bamel.redfish.dmtf.DmtfFiles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * {@code bamel bmc status|on|off|cycle|pxe|power|inspect} (in process, through picocli) against
@@ -33,17 +29,9 @@ import picocli.CommandLine;
 class BmcCommandDmtfIT {
 
   private static final String PASSWORD = "dmtf-Cli-pw";
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path dir;
   static Path creds;
-
-  /** What a run printed and returned. */
-  record Run(int exit, String out, String err) {
-    JsonNode json() throws Exception {
-      return JSON.readTree(out);
-    }
-  }
 
   @BeforeAll
   static void credentials() throws Exception {
@@ -59,31 +47,10 @@ class BmcCommandDmtfIT {
     return facts.systems().size() == 1 ? server.baseUrl() : server.url(facts.target());
   }
 
-  private static Run bmc(MockupServer server, MockupFacts facts, String action, String... more) {
-    List<String> args = new ArrayList<>();
-    args.addAll(
-        List.of(
-            action,
-            "--interface",
-            "redfish",
-            "--address",
-            address(server, facts),
-            "--credentials",
-            creds.toString(),
-            "--output",
-            "json",
-            "--poll-ms",
-            "20",
-            "--timeout",
-            "20"));
-    args.addAll(List.of(more));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine command = new CommandLine(new BmcCommand());
-    command.setOut(new PrintWriter(out));
-    command.setErr(new PrintWriter(err));
-    int exit = command.execute(args.toArray(String[]::new));
-    return new Run(exit, out.toString().trim(), err.toString().trim());
+  private static BmcRun bmc(MockupServer server, MockupFacts facts, String action, String... more) {
+    List<String> flags = new ArrayList<>(BmcRun.redfish(address(server, facts), creds, null));
+    flags.addAll(List.of("--output", "json", "--poll-ms", "20", "--timeout", "20"));
+    return BmcRun.inProcess(BmcRun.args(action, flags, more));
   }
 
   private static String served(MockupServer server, MockupFacts facts) {
@@ -93,7 +60,7 @@ class BmcCommandDmtfIT {
   @Test
   void statusOfRackmount1IsOn() throws Exception {
     try (MockupServer server = MockupServer.start("public-rackmount1", "admin", PASSWORD)) {
-      Run run = bmc(server, new MockupFacts(server.mockup()), "status");
+      BmcRun run = bmc(server, new MockupFacts(server.mockup()), "status");
       assertThat(run.exit()).as(run.err()).isZero();
       assertThat(run.out()).contains("\"powerState\":\"on\"");
     }
@@ -105,48 +72,48 @@ class BmcCommandDmtfIT {
     try (MockupServer server = MockupServer.start(mockup, "admin", PASSWORD)) {
       MockupFacts facts = new MockupFacts(server.mockup());
 
-      Run status = bmc(server, facts, "status");
+      BmcRun status = bmc(server, facts, "status");
       assertThat(status.exit()).as(status.err()).isZero();
       assertThat(status.json().path("powerState").asText())
           .isEqualToIgnoringCase(facts.powerState());
 
-      Run off = bmc(server, facts, "off");
+      BmcRun off = bmc(server, facts, "off");
       assertThat(off.exit()).as(off.err()).isZero();
       assertThat(off.json().path("powerState").asText()).isEqualTo("off");
       assertThat(off.json().path("forced").asBoolean()).isFalse();
       assertThat(served(server, facts)).isEqualTo("Off");
 
-      Run on = bmc(server, facts, "on");
+      BmcRun on = bmc(server, facts, "on");
       assertThat(on.exit()).as(on.err()).isZero();
       assertThat(on.json().path("powerState").asText()).isEqualTo("on");
       assertThat(served(server, facts)).isEqualTo("On");
 
-      Run forced = bmc(server, facts, "off", "--force");
+      BmcRun forced = bmc(server, facts, "off", "--force");
       assertThat(forced.exit()).as(forced.err()).isZero();
       assertThat(forced.json().path("sent").get(0).asText()).isEqualTo("ForceOff");
       assertThat(served(server, facts)).isEqualTo("Off");
       assertThat(bmc(server, facts, "on").exit()).isZero();
 
       int resetsBefore = resets(server, facts).size();
-      Run cycle = bmc(server, facts, "cycle");
+      BmcRun cycle = bmc(server, facts, "cycle");
       assertThat(cycle.exit()).as(cycle.err()).isZero();
       assertThat(cycle.json().path("result").asText()).isEqualTo("accepted");
       List<String> cycled = resets(server, facts);
       assertThat(cycled).hasSizeGreaterThan(resetsBefore);
       assertThat(served(server, facts)).isEqualTo("On");
 
-      Run pxe = bmc(server, facts, "pxe");
+      BmcRun pxe = bmc(server, facts, "pxe");
       assertThat(pxe.exit()).as(pxe.err()).isZero();
       JsonNode boot = server.system(facts.target()).path("Boot");
       assertThat(boot.path("BootSourceOverrideTarget").asText()).isEqualTo("Pxe");
       assertThat(boot.path("BootSourceOverrideEnabled").asText()).isEqualTo("Once");
 
-      Run persistent = bmc(server, facts, "pxe", "--persistent");
+      BmcRun persistent = bmc(server, facts, "pxe", "--persistent");
       assertThat(persistent.exit()).as(persistent.err()).isZero();
       boot = server.system(facts.target()).path("Boot");
       assertThat(boot.path("BootSourceOverrideEnabled").asText()).isEqualTo("Continuous");
 
-      Run power = bmc(server, facts, "power");
+      BmcRun power = bmc(server, facts, "power");
       assertThat(power.exit()).as(power.err()).isZero();
       OptionalDouble watts = facts.watts();
       if (watts.isPresent()) {
@@ -155,7 +122,7 @@ class BmcCommandDmtfIT {
         assertThat(power.json().path("watts").isNull()).as(power.out()).isTrue();
       }
 
-      Run inspect = bmc(server, facts, "inspect");
+      BmcRun inspect = bmc(server, facts, "inspect");
       assertThat(inspect.exit()).as(inspect.err()).isZero();
       JsonNode info = inspect.json();
       assertThat(info.path("serial").asText()).isEqualTo(facts.serial());

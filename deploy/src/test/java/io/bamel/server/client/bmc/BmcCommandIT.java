@@ -1,9 +1,10 @@
 package io.bamel.server.client.bmc;
 
+import static io.bamel.server.client.bmc.BmcRun.args;
+import static io.bamel.server.client.bmc.BmcRun.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.sim.IpmiSimulator;
 import io.bamel.power.sim.SimOperation;
@@ -15,14 +16,12 @@ import io.bamel.power.sim.WolListener;
 import io.bamel.power.testing.CredentialDirs;
 import io.bamel.power.testing.IpmiTools;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,24 +30,16 @@ import org.junit.jupiter.api.io.TempDir;
 class BmcCommandIT {
 
   private static final String PASSWORD = "cli-S3cret-pw";
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Warnings and worse on standard error: standard output holds only the command's answer. */
   private static final Path LOGGING = resource("bmc-logback.xml");
 
   @TempDir static Path dir;
-  static SimulatedBmcFleet fleet;
+  @AutoClose static SimulatedBmcFleet fleet;
   static Path ca;
   static Path creds;
   static Path badCreds;
   static Path labCreds;
-
-  /** What a run printed and returned. */
-  record Run(int exit, String out, String err) {
-    JsonNode json() throws Exception {
-      return JSON.readTree(out);
-    }
-  }
 
   @BeforeAll
   static void start() throws Exception {
@@ -60,11 +51,6 @@ class BmcCommandIT {
     Files.writeString(labCreds.resolve("allowed-hosts"), "127.0.0.1\ninsecure-skip-verify\n");
   }
 
-  @AfterAll
-  static void stop() {
-    fleet.close();
-  }
-
   private static SimulatedSystem system(String id) {
     return fleet.add(
         id,
@@ -73,7 +59,7 @@ class BmcCommandIT {
             .withPowerDelay(Duration.ofMillis(300)));
   }
 
-  static Run bmc(String... args) throws Exception {
+  static BmcRun bmc(String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-XX:TieredStopAtLevel=1"); // a short-lived CLI: start fast
@@ -84,13 +70,7 @@ class BmcCommandIT {
     command.add(classPath());
     command.add(BmcCommand.class.getName());
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).start();
-    var out = process.getInputStream();
-    var err = process.getErrorStream();
-    String stdout = new String(out.readAllBytes(), StandardCharsets.UTF_8);
-    String stderr = new String(err.readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new Run(process.exitValue(), stdout.trim(), stderr.trim());
+    return BmcRun.ofProcess(new ProcessBuilder(command), dir.resolve("stderr"));
   }
 
   private static Path resource(String name) {
@@ -112,19 +92,8 @@ class BmcCommandIT {
   @Test
   void statusAsJson() throws Exception {
     system("cli-status");
-    Run run =
-        bmc(
-            "status",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-status"),
-            "--credentials",
-            creds.toString(),
-            "--ca-file",
-            ca.toString(),
-            "--output",
-            "json");
+    BmcRun run =
+        bmc(args("status", redfish(fleet.address("cli-status"), creds, ca), "--output", "json"));
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.json().path("powerState").asText()).isEqualTo("off");
   }
@@ -132,19 +101,7 @@ class BmcCommandIT {
   @Test
   void onWaitsUntilTheBmcReportsOn() throws Exception {
     SimulatedSystem system = system("cli-on");
-    Run run =
-        bmc(
-            "on",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.systemUri("cli-on"),
-            "--credentials",
-            creds.toString(),
-            "--ca-file",
-            ca.toString(),
-            "--poll-ms",
-            "100");
+    BmcRun run = bmc(args("on", redfish(fleet.systemUri("cli-on"), creds, ca), "--poll-ms", "100"));
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("powerState: on");
     assertThat(system.powerState()).isEqualTo(BmcPowerState.ON);
@@ -161,21 +118,15 @@ class BmcCommandIT {
                 .withPowerDelay(Duration.ofMillis(300))
                 .withProfile(SimProfile.ILO5));
     system.forcePowerState(BmcPowerState.ON);
-    Run run =
+    BmcRun run =
         bmc(
-            "off",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-ilo"),
-            "--credentials",
-            creds.toString(),
-            "--ca-file",
-            ca.toString(),
-            "--poll-ms",
-            "100",
-            "--output",
-            "json");
+            args(
+                "off",
+                redfish(fleet.address("cli-ilo"), creds, ca),
+                "--poll-ms",
+                "100",
+                "--output",
+                "json"));
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.json().path("sent").toString()).isEqualTo("[\"PushPowerButton\"]");
     assertThat(run.json().path("forced").asBoolean()).isFalse();
@@ -189,19 +140,8 @@ class BmcCommandIT {
         SimSystemConfig.defaults()
             .withCredentials("admin", PASSWORD)
             .withProfile(SimProfile.IDRAC9));
-    Run run =
-        bmc(
-            "inspect",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-idrac"),
-            "--credentials",
-            creds.toString(),
-            "--ca-file",
-            ca.toString(),
-            "--output",
-            "json");
+    BmcRun run =
+        bmc(args("inspect", redfish(fleet.address("cli-idrac"), creds, ca), "--output", "json"));
     assertThat(run.exit()).as(run.err()).isZero();
     JsonNode info = run.json();
     assertThat(info.path("manufacturer").asText()).isEqualTo("Dell Inc.");
@@ -214,17 +154,7 @@ class BmcCommandIT {
   @Test
   void failsWithOneLineAndNoSecretOnBadCredentials() throws Exception {
     system("cli-bad");
-    Run run =
-        bmc(
-            "status",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-bad"),
-            "--credentials",
-            badCreds.toString(),
-            "--ca-file",
-            ca.toString());
+    BmcRun run = bmc(args("status", redfish(fleet.address("cli-bad"), badCreds, ca)));
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err().lines()).hasSize(1);
     assertThat(run.err()).contains("refused the credentials").doesNotContain("not-the-password");
@@ -233,31 +163,19 @@ class BmcCommandIT {
   @Test
   void tlsIsVerifiedUnlessInsecureIsGivenAndTheCredentialAllowsIt() throws Exception {
     SimulatedSystem system = system("cli-tls");
-    Run untrusted =
-        bmc(
-            "status",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-tls"),
-            "--credentials",
-            creds.toString());
+    BmcRun untrusted = bmc(args("status", redfish(fleet.address("cli-tls"), creds, null)));
     assertThat(untrusted.exit()).isEqualTo(1);
     assertThat(untrusted.err()).contains("not trusted");
 
     long before = system.count(SimOperation.SERVICE_ROOT);
-    Run refused =
+    BmcRun refused =
         bmc(
-            "status",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-tls"),
-            "--credentials",
-            creds.toString(),
-            "--insecure",
-            "--output",
-            "json");
+            args(
+                "status",
+                redfish(fleet.address("cli-tls"), creds, null),
+                "--insecure",
+                "--output",
+                "json"));
     assertThat(refused.exit()).isEqualTo(1);
     assertThat(refused.json().path("reason").asText()).isEqualTo("not_allowed");
     assertThat(refused.err())
@@ -266,18 +184,14 @@ class BmcCommandIT {
         .doesNotContain(PASSWORD);
     assertThat(system.count(SimOperation.SERVICE_ROOT)).isEqualTo(before);
 
-    Run insecure =
+    BmcRun insecure =
         bmc(
-            "status",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-tls"),
-            "--credentials",
-            labCreds.toString(),
-            "--insecure",
-            "--output",
-            "json");
+            args(
+                "status",
+                redfish(fleet.address("cli-tls"), labCreds, null),
+                "--insecure",
+                "--output",
+                "json"));
     assertThat(insecure.exit()).as(insecure.err()).isZero();
     assertThat(insecure.json().path("powerState").asText()).isEqualTo("off");
   }
@@ -289,7 +203,7 @@ class BmcCommandIT {
         Files.writeString(
             dir.resolve("off.yaml"),
             "touch-node: [/usr/bin/env, -C, '" + out + "', /usr/bin/touch, '{node}']\n");
-    Run shell =
+    BmcRun shell =
         bmc(
             "off",
             "--interface",
@@ -303,7 +217,7 @@ class BmcCommandIT {
     assertThat(shell.exit()).isEqualTo(1);
     assertThat(shell.err()).contains("no power-off command named 'touch ").contains("touch-node");
 
-    Run named =
+    BmcRun named =
         bmc(
             "off",
             "--interface",
@@ -326,7 +240,7 @@ class BmcCommandIT {
 
   @Test
   void aUsageErrorExitsWithTwo() throws Exception {
-    Run run = bmc("status", "--address", "x");
+    BmcRun run = bmc("status", "--address", "x");
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err()).contains("--interface");
   }
@@ -334,19 +248,13 @@ class BmcCommandIT {
   @Test
   void aCaFileTogetherWithAPinIsAUsageErrorAndNoBmcIsAsked() throws Exception {
     SimulatedSystem system = system("cli-ca-pin");
-    Run run =
+    BmcRun run =
         bmc(
-            "status",
-            "--interface",
-            "redfish",
-            "--address",
-            fleet.address("cli-ca-pin"),
-            "--credentials",
-            creds.toString(),
-            "--ca-file",
-            ca.toString(),
-            "--pin-sha256",
-            "00".repeat(32));
+            args(
+                "status",
+                redfish(fleet.address("cli-ca-pin"), creds, ca),
+                "--pin-sha256",
+                "00".repeat(32)));
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err())
         .contains("--ca-file and --pin-sha256 exclude each other")
@@ -357,7 +265,7 @@ class BmcCommandIT {
   @Test
   void wakeOnLanSendsTheMagicPacket() throws Exception {
     try (WolListener listener = WolListener.start()) {
-      Run run =
+      BmcRun run =
           bmc(
               "on",
               "--interface",
@@ -390,15 +298,15 @@ class BmcCommandIT {
         "--poll-ms",
         "100"
       };
-      Run status = bmc(concat("status", common));
+      BmcRun status = bmc(concat("status", common));
       assertThat(status.exit()).as(status.err()).isZero();
       assertThat(status.json().path("powerState").asText()).isEqualTo("off");
 
-      Run on = bmc(concat("on", common));
+      BmcRun on = bmc(concat("on", common));
       assertThat(on.exit()).as(on.err()).isZero();
       assertThat(sim.poweredOn()).isTrue();
 
-      Run off = bmc(concat("off", concat("--force", common)));
+      BmcRun off = bmc(concat("off", concat("--force", common)));
       assertThat(off.exit()).as(off.err()).isZero();
       assertThat(off.json().path("powerState").asText()).isEqualTo("off");
       assertThat(sim.poweredOn()).isFalse();

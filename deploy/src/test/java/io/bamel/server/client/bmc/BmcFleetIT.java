@@ -4,26 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bamel.power.sim.Freeipmi;
 import io.bamel.power.sim.IpmiSimulator;
 import io.bamel.power.testing.CredentialDirs;
 import io.bamel.power.testing.IpmiTools;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code bamel bmc status --addresses}: many ipmi_sim BMCs read in one process, each line agreeing
@@ -37,8 +33,6 @@ class BmcFleetIT {
   static List<IpmiSimulator> sims = new ArrayList<>();
   static Path creds;
   static String dead;
-
-  record Run(int exit, String out, String err) {}
 
   @BeforeAll
   static void start() throws Exception {
@@ -60,43 +54,15 @@ class BmcFleetIT {
     sims.forEach(IpmiSimulator::close);
   }
 
-  static Run bmc(String... args) {
-    StringWriter out = new StringWriter();
-    CommandLine command = new CommandLine(new BmcCommand());
-    command.setOut(new PrintWriter(out));
-    StringWriter err = new StringWriter();
-    command.setErr(new PrintWriter(err));
-    int exit = command.execute(args);
-    return new Run(exit, out.toString(), err.toString());
-  }
-
   /** ipmipower's answer per address, the password in a mode-600 config file. */
   static List<String> ipmipower(List<String> addresses) throws Exception {
-    Path config = dir.resolve("freeipmi.conf");
-    Files.deleteIfExists(config);
-    Files.createFile(
-        config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(config, "username admin\npassword " + PASSWORD + "\n");
-    Process p =
-        new ProcessBuilder(
-                "ipmipower",
-                "--config-file=" + config,
-                "-h",
-                String.join(",", addresses),
-                "-D",
-                "LAN_2_0",
-                "-I",
-                "3",
-                "-l",
-                "ADMIN",
-                "-W",
-                "opensesspriv",
-                "--session-timeout=3000",
-                "--stat")
-            .redirectErrorStream(true)
-            .start();
-    String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    p.waitFor(30, TimeUnit.SECONDS);
+    Path config = Freeipmi.config(dir, "freeipmi.conf", "admin", PASSWORD);
+    String text =
+        Freeipmi.lan20("ipmipower", config, String.join(",", addresses))
+            .workaround("opensesspriv")
+            .sessionTimeout(Duration.ofSeconds(3))
+            .run("--stat")
+            .output();
     List<String> states = new ArrayList<>();
     for (String line : text.split("\n")) {
       int colon = line.lastIndexOf(": ");
@@ -110,8 +76,8 @@ class BmcFleetIT {
   @Test
   void everyBmcIsReadAndAgreesWithIpmipower() throws Exception {
     List<String> addresses = new ArrayList<>(sims.stream().map(IpmiSimulator::address).toList());
-    Run run =
-        bmc(
+    BmcRun run =
+        BmcRun.inProcess(
             "status",
             "--interface",
             "ipmi",
@@ -136,8 +102,8 @@ class BmcFleetIT {
     Path file = dir.resolve("bmcs.txt");
     Files.writeString(
         file, "# rack 7\n" + sims.get(0).address() + "\n" + dead + "\n" + sims.get(1).address());
-    Run run =
-        bmc(
+    BmcRun run =
+        BmcRun.inProcess(
             "status",
             "--interface",
             "ipmi",
