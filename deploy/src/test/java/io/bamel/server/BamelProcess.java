@@ -56,6 +56,28 @@ final class BamelProcess implements AutoCloseable {
     return bin;
   }
 
+  /**
+   * The environment of a {@code bamel server} child on {@code etcdEndpoints} with anonymous reads
+   * and no Kubernetes: {@code components}, HTTP on {@code port} (0: a free one it picks), the JVM
+   * options {@code javaOpts}.
+   */
+  static Map<String, String> serverEnv(
+      List<String> etcdEndpoints, String components, int port, String javaOpts) {
+    return Map.of(
+        "BAMEL_ETCD_ENDPOINTS",
+        String.join(",", etcdEndpoints),
+        "BAMEL_AUTH_ANONYMOUS_READ",
+        "true",
+        "BAMEL_COMPONENTS",
+        components,
+        "BAMEL_KUBERNETES_MODE",
+        "none",
+        "BAMEL_HTTP_PORT",
+        String.valueOf(port),
+        "JAVA_OPTS",
+        javaOpts);
+  }
+
   /** Starts {@code bin/bamel args...} with extra environment variables. */
   static BamelProcess start(Map<String, String> env, String... args) throws IOException {
     return start(List.of(), env, args);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.PoolConfig;
@@ -12,11 +11,6 @@ import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.testing.EtcdExtension;
-import io.bamel.power.PowerDriverRegistry;
-import io.bamel.power.PowerMetrics;
-import io.bamel.server.config.ConfigLoader;
-import io.bamel.server.config.ServerConfig;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -27,7 +21,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,27 +54,8 @@ class DashboardPrometheusIT {
   private final HttpClient http = HttpClient.newHttpClient();
 
   private BamelServer server(String instance, int port) throws Exception {
-    Path config =
-        Files.writeString(
-            dir.resolve(instance + ".yaml"),
-            String.join(
-                "\n",
-                "instance: " + instance,
-                "components: [api, node-controller, pool-controller]",
-                "http: {host: 127.0.0.1, port: " + port + "}",
-                "etcd: {endpoints: [" + ETCD.cluster().endpoints().get(0) + "]}",
-                "auth: {anonymousRead: true}",
-                "kubernetes: {mode: none}",
-                ""));
-    ServerConfig cfg = ConfigLoader.load(config, Map.of(), Map.of());
-    // No power driver at all: nothing is contacted; every node's BMC read fails the same way.
-    PowerDriverRegistry drivers =
-        new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC());
-    return BamelServer.start(
-        cfg,
-        TokenStore.empty(),
-        Map.of(),
-        new Overrides(null, drivers, null, null, null, Duration.ofSeconds(1)));
+    return DriverlessServer.start(
+        dir, instance, port, ETCD.cluster().endpoints(), Duration.ofSeconds(1));
   }
 
   @Test

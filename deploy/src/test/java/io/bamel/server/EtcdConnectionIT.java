@@ -7,6 +7,7 @@ import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
+import io.bamel.inventory.testing.TestPki;
 import io.bamel.server.config.ServerConfig;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -36,21 +37,22 @@ class EtcdConnectionIT {
 
   @Test
   void tlsWithAClientCertificate(@TempDir Path dir) throws Exception {
-    TestCertificates pki = TestCertificates.generate(dir);
+    TestPki.PemFiles pki = TestPki.generate(dir);
     int client = EtcdProcess.freePort();
     int peer = EtcdProcess.freePort();
     EtcdProcess.Config config =
         EtcdProcess.Config.single("tls", dir.resolve("data"), client, peer)
-            .withClientTls(new EtcdProcess.ClientTls(pki.serverCert, pki.serverKey, pki.caCert));
+            .withClientTls(
+                new EtcdProcess.ClientTls(pki.serverCert(), pki.serverKey(), pki.caCert()));
     try (EtcdProcess member = new EtcdProcess(config).start().awaitHealthy()) {
       List<String> endpoints = List.of(member.clientUrl());
       assertThat(endpoints.get(0)).startsWith("https://");
       try (Client c =
           EtcdConnection.connect(
               etcd(
-                  pki.caCert.toString(),
-                  pki.clientCert.toString(),
-                  pki.clientKey.toString(),
+                  pki.caCert().toString(),
+                  pki.clientCert().toString(),
+                  pki.clientKey().toString(),
                   "",
                   ""),
               endpoints)) {
@@ -60,7 +62,7 @@ class EtcdConnectionIT {
       }
       // Without a client certificate the member refuses the connection.
       try (Client c =
-          EtcdConnection.connect(etcd(pki.caCert.toString(), "", "", "", ""), endpoints)) {
+          EtcdConnection.connect(etcd(pki.caCert().toString(), "", "", "", ""), endpoints)) {
         assertThatThrownBy(() -> c.getKVClient().get(bytes("/x")).get(5, TimeUnit.SECONDS))
             .isInstanceOf(Exception.class);
       }

@@ -3,7 +3,6 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.bamel.inventory.api.security.TokenStore;
 import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;
@@ -11,25 +10,17 @@ import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.inventory.testing.EtcdExtension;
 import io.bamel.inventory.testing.HttpProbe;
-import io.bamel.power.PowerDriverRegistry;
-import io.bamel.power.PowerMetrics;
-import io.bamel.server.config.ConfigLoader;
-import io.bamel.server.config.ServerConfig;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -119,24 +110,7 @@ class EtcdOutageIT {
   }
 
   private BamelServer server(String instance, EtcdCluster cluster) throws Exception {
-    Path config =
-        Files.writeString(
-            dir.resolve(instance + ".yaml"),
-            String.join(
-                "\n",
-                "instance: " + instance,
-                "components: [api, node-controller, pool-controller]",
-                "http: {host: 127.0.0.1, port: " + EtcdProcess.freePort() + "}",
-                "etcd: {endpoints: [" + String.join(", ", cluster.endpoints()) + "]}",
-                "auth: {anonymousRead: true}",
-                "kubernetes: {mode: none}",
-                ""));
-    ServerConfig cfg = ConfigLoader.load(config, Map.of(), Map.of());
-    // No power driver: nothing is contacted; the node controller still leads and reconciles.
-    PowerDriverRegistry drivers =
-        new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC());
-    return BamelServer.start(
-        cfg, TokenStore.empty(), Map.of(), new Overrides(null, drivers, null, null, null, null));
+    return DriverlessServer.start(dir, instance, EtcdProcess.freePort(), cluster.endpoints(), null);
   }
 
   /** Whether the server says (bamel_leader) it acts as the node controller's leader. */

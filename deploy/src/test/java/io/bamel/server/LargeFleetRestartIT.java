@@ -55,14 +55,7 @@ class LargeFleetRestartIT {
       assertThat(count(client, Keys.INDEX)).as("index keys before the first start").isZero();
 
       int port = EtcdProcess.freePort();
-      Map<String, String> env =
-          Map.of(
-              "BAMEL_ETCD_ENDPOINTS", String.join(",", etcd.endpoints()),
-              "BAMEL_AUTH_ANONYMOUS_READ", "true",
-              "BAMEL_COMPONENTS", "api",
-              "BAMEL_KUBERNETES_MODE", "none",
-              "BAMEL_HTTP_PORT", String.valueOf(port),
-              "JAVA_OPTS", "-Xmx768m");
+      Map<String, String> env = BamelProcess.serverEnv(etcd.endpoints(), "api", port, "-Xmx768m");
       try (BamelProcess first = BamelProcess.start(env, "server")) {
         first.await(
             l -> l.contains("unique index: wrote " + 3 * NODES),

@@ -60,13 +60,11 @@ class OutOfMemoryExitIT {
         Client client = etcd.client()) {
       load(client);
       Map<String, String> env =
-          Map.of(
-              "BAMEL_ETCD_ENDPOINTS", String.join(",", etcd.endpoints()),
-              "BAMEL_AUTH_ANONYMOUS_READ", "true",
-              "BAMEL_COMPONENTS", "node-controller",
-              "BAMEL_KUBERNETES_MODE", "none",
-              "BAMEL_HTTP_PORT", "0",
-              "JAVA_OPTS", "-Xmx16m -XX:+UseSerialGC -XX:-ExitOnOutOfMemoryError");
+          BamelProcess.serverEnv(
+              etcd.endpoints(),
+              "node-controller",
+              0,
+              "-Xmx16m -XX:+UseSerialGC -XX:-ExitOnOutOfMemoryError");
       try (BamelProcess bamel = BamelProcess.start(env, "server")) {
         int code = bamel.awaitExit(Duration.ofSeconds(90));
         String output = bamel.output();

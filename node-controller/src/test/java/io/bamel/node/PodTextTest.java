@@ -7,10 +7,8 @@ import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The words a drain uses for what blocks it name the annotation that was found. */
 class PodTextTest {
@@ -31,36 +29,35 @@ class PodTextTest {
         new KubeNode("n1", true, true, Map.of(), annotations, Map.of()), pods, Map.of());
   }
 
-  static Stream<Arguments> podAnnotations() {
-    return Stream.of(
-        Arguments.of("bamel.io/do-not-disrupt", "true"),
-        Arguments.of("karpenter.sh/do-not-disrupt", "true"),
-        Arguments.of("cluster-autoscaler.kubernetes.io/safe-to-evict", "false"));
+  /** Where the annotation that blocks the drain is: on a pod or on the node itself. */
+  enum On {
+    POD,
+    NODE
   }
 
-  @ParameterizedTest(name = "pod {0}: {1}")
-  @MethodSource("podAnnotations")
-  void aBlockingPodNamesItsAnnotation(String annotation, String value) {
-    List<KubePod> pods = List.of(pod("db", Map.of(annotation, value)), pod("web", Map.of()));
-    String text = PodText.blockers(node(Map.of(), pods), pods);
-    assertThat(text)
-        .contains("apps/db (annotated " + annotation)
-        .contains(value)
-        .contains("apps/web (not evicted yet)");
-  }
-
-  static Stream<Arguments> nodeAnnotations() {
-    return Stream.of(
-        Arguments.of("bamel.io/do-not-disrupt", "true"),
-        Arguments.of("karpenter.sh/do-not-disrupt", "true"),
-        Arguments.of("cluster-autoscaler.kubernetes.io/scale-down-disabled", "true"));
-  }
-
-  @ParameterizedTest(name = "node {0}: {1}")
-  @MethodSource("nodeAnnotations")
-  void aBlockingNodeNamesItsAnnotation(String annotation, String value) {
-    List<KubePod> pods = List.of(pod("web", Map.of()));
-    String text = PodText.blockers(node(Map.of(annotation, value), pods), pods);
-    assertThat(text).startsWith("the node is annotated " + annotation).contains("apps/web");
+  @ParameterizedTest(name = "{0} {1}: {2}")
+  @CsvSource({
+    "POD, bamel.io/do-not-disrupt, true",
+    "POD, karpenter.sh/do-not-disrupt, true",
+    "POD, cluster-autoscaler.kubernetes.io/safe-to-evict, false",
+    "NODE, bamel.io/do-not-disrupt, true",
+    "NODE, karpenter.sh/do-not-disrupt, true",
+    "NODE, cluster-autoscaler.kubernetes.io/scale-down-disabled, true"
+  })
+  void aBlockerNamesItsAnnotation(On on, String annotation, String value) {
+    Map<String, String> blocking = Map.of(annotation, value);
+    List<KubePod> pods =
+        on == On.POD
+            ? List.of(pod("db", blocking), pod("web", Map.of()))
+            : List.of(pod("web", Map.of()));
+    String text = PodText.blockers(node(on == On.NODE ? blocking : Map.of(), pods), pods);
+    if (on == On.POD) {
+      assertThat(text)
+          .contains("apps/db (annotated " + annotation)
+          .contains(value)
+          .contains("apps/web (not evicted yet)");
+    } else {
+      assertThat(text).startsWith("the node is annotated " + annotation).contains("apps/web");
+    }
   }
 }

@@ -25,19 +25,22 @@ class CyclePlanTest {
     return IntStream.range(0, n).mapToObj(i -> new Choice(prefix + i, "why")).toList();
   }
 
+  /** A decision to switch {@code on} and {@code off} towards {@code desired} nodes. */
+  private static ScalingDecision decision(
+      Direction direction, String reason, List<Choice> on, List<Choice> off, int desired) {
+    return new ScalingDecision(direction, reason, on, off, desired, null, true, null);
+  }
+
   @Test
   void aDecisionSwitchesAtMostOneTransactionsWorthOfNodes() {
-    ScalingDecision big =
-        new ScalingDecision(
-            Direction.UP, "min-nodes: x", choices("n", 40), List.of(), 45, null, true, null);
+    ScalingDecision big = decision(Direction.UP, "min-nodes: x", choices("n", 40), List.of(), 45);
     ScalingDecision capped = CyclePlan.capped(big);
     assertThat(capped.powerOn()).hasSize(CyclePlan.MAX_CHANGES_PER_DECISION);
     assertThat(capped.powerOnIds()).startsWith("n0", "n1");
     assertThat(capped.desiredNodes()).isEqualTo(45 - (40 - CyclePlan.MAX_CHANGES_PER_DECISION));
 
     ScalingDecision down =
-        new ScalingDecision(
-            Direction.DOWN, "underutilized", List.of(), choices("m", 30), 10, null, true, null);
+        decision(Direction.DOWN, "underutilized", List.of(), choices("m", 30), 10);
     ScalingDecision cappedDown = CyclePlan.capped(down);
     assertThat(cappedDown.powerOff()).hasSize(CyclePlan.MAX_CHANGES_PER_DECISION);
     assertThat(cappedDown.desiredNodes()).isEqualTo(10 + (30 - CyclePlan.MAX_CHANGES_PER_DECISION));
@@ -45,9 +48,7 @@ class CyclePlanTest {
 
   @Test
   void aSmallDecisionIsKeptAsItIs() {
-    ScalingDecision d =
-        new ScalingDecision(
-            Direction.UP, "pending-pods: 1", choices("n", 3), List.of(), 4, null, true, null);
+    ScalingDecision d = decision(Direction.UP, "pending-pods: 1", choices("n", 3), List.of(), 4);
     assertThat(CyclePlan.capped(d)).isSameAs(d);
   }
 
@@ -73,19 +74,27 @@ class CyclePlanTest {
         Inventory.node("x", "other", NodeState.OFF, DesiredPower.OFF));
   }
 
+  /** Pool p's members: a ready, b off. */
+  private static List<Node> readyAndOff() {
+    return List.of(
+        Inventory.node("a", "p", NodeState.READY, DesiredPower.ON),
+        Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF));
+  }
+
+  /** Node a (32 cores) runs a pod of 6 cores; a pod of 10 that pool p serves is pending. */
+  private static ClusterView sixCoresRunningTenPending() {
+    return ClusterView.of(
+        List.of(Inventory.kubeNode("a", true, "cpu", 32)),
+        List.of(
+            Inventory.running("x", "a", "cpu", 6),
+            Inventory.unschedulable("w", Set.of("p"), "cpu", 10)));
+  }
+
   @Test
   void eachPoolsHistoryObservesItsPodsAndPendingPodsAndTheSnapshotCarriesIt() {
     Pool pool = new Pool("p", PoolConfig.builder().build(), 5, null, 0, Set.of());
-    List<Node> nodes =
-        List.of(
-            Inventory.node("a", "p", NodeState.READY, DesiredPower.ON),
-            Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF));
-    ClusterView view =
-        ClusterView.of(
-            List.of(Inventory.kubeNode("a", true, "cpu", 32)),
-            List.of(
-                Inventory.running("x", "a", "cpu", 6),
-                Inventory.unschedulable("w", Set.of("p"), "cpu", 10)));
+    List<Node> nodes = readyAndOff();
+    ClusterView view = sixCoresRunningTenPending();
     // Last week's 12:00 learned 40 cores.
     DemandHistory before =
         DemandHistory.empty()
@@ -128,16 +137,8 @@ class CyclePlanTest {
   void theTrendSamplesTheSameDemandAsTheHistoryAndNothingWhileKubernetesIsUnreadable() {
     PoolConfig config = PoolConfig.builder().scaleUpTrendWindow(Duration.ofMinutes(20)).build();
     Pool pool = new Pool("p", config, 5, null, 0, Set.of());
-    List<Node> nodes =
-        List.of(
-            Inventory.node("a", "p", NodeState.READY, DesiredPower.ON),
-            Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF));
-    ClusterView view =
-        ClusterView.of(
-            List.of(Inventory.kubeNode("a", true, "cpu", 32)),
-            List.of(
-                Inventory.running("x", "a", "cpu", 6),
-                Inventory.unschedulable("w", Set.of("p"), "cpu", 10)));
+    List<Node> nodes = readyAndOff();
+    ClusterView view = sixCoresRunningTenPending();
     PoolPlan plan =
         CyclePlan.prepare(List.of(pool), nodes, view, Map.of(), Map.of(), n -> true, NOW)
             .plan(pool, null);
@@ -215,25 +216,22 @@ class CyclePlanTest {
     assertThat(pools).extracting(Pool::name).containsExactly("alpha", "zeta");
   }
 
+  /** {@code node}, not ready since {@code length} before now. */
+  private static Node notReadyFor(Node node, Duration length) {
+    return new Node(
+        node.id(),
+        node.spec(),
+        10,
+        node.status().toBuilder().notReadySince(NOW.minus(length)).build(),
+        11,
+        null);
+  }
+
   @Test
   void aReadyNodeNotReadyPastThePoolsNotReadyTimeoutStopsCountingAndAnotherIsSwitchedOn() {
     Node down = Inventory.node("a", "p", NodeState.READY, DesiredPower.ON);
-    Node downLong =
-        new Node(
-            "a",
-            down.spec(),
-            10,
-            down.status().toBuilder().notReadySince(NOW.minus(Duration.ofMinutes(5))).build(),
-            11,
-            null);
-    Node downBriefly =
-        new Node(
-            "a",
-            down.spec(),
-            10,
-            down.status().toBuilder().notReadySince(NOW.minus(Duration.ofMinutes(4))).build(),
-            11,
-            null);
+    Node downLong = notReadyFor(down, Duration.ofMinutes(5));
+    Node downBriefly = notReadyFor(down, Duration.ofMinutes(4));
     Node off = Inventory.node("b", "p", NodeState.OFF, DesiredPower.OFF);
     PoolConfig min1 = PoolConfig.builder().minNodes(1).build();
 

@@ -18,11 +18,11 @@ import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.model.ResourceCapacity;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.Keys;
+import io.bamel.inventory.testing.Etcdctl;
 import io.bamel.pool.history.HistoryJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
@@ -101,34 +101,10 @@ class PoolHistoryIT extends PoolSiteTests {
     assertThat(c.controller.runCycle()).isNotEmpty().noneMatch(PoolController.AppliedPlan::fenced);
   }
 
-  /** {@code key} as the real etcdctl reads it: value and version (writes since creation). */
-  private record Stored(String value, long version, long modRevision) {}
-
-  private static Stored etcdctlGet(String key) throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            "etcdctl",
-            "--endpoints=" + String.join(",", ETCD.cluster().endpoints()),
-            "get",
-            key,
-            "-w",
-            "json");
-    pb.environment().put("ETCDCTL_API", "3");
-    pb.redirectErrorStream(true);
-    Process p = pb.start();
-    byte[] out = p.getInputStream().readAllBytes();
-    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    String text = new String(out, StandardCharsets.UTF_8);
-    assertThat(p.exitValue()).as("etcdctl: %s", text).isZero();
-    JsonNode kvs = JSON.readTree(text).path("kvs");
-    if (kvs.isEmpty()) {
-      return null;
-    }
-    JsonNode kv = kvs.get(0);
-    return new Stored(
-        new String(Base64.getDecoder().decode(kv.path("value").asText()), StandardCharsets.UTF_8),
-        kv.path("version").asLong(),
-        kv.path("mod_revision").asLong());
+  /** {@code key} as the real etcdctl reads it, or null when it is not there. */
+  private static Etcdctl.Kv etcdctlGet(String key) throws Exception {
+    List<Etcdctl.Kv> kvs = Etcdctl.get(ETCD.cluster(), key);
+    return kvs.isEmpty() ? null : kvs.get(0);
   }
 
   private static long epochHour(Instant t) {
@@ -147,7 +123,7 @@ class PoolHistoryIT extends PoolSiteTests {
           .isNull();
 
       cycle(a); // 13:00:00: the 12:00 hour closes
-      Stored first = etcdctlGet("/baremetal/pools/web/history");
+      Etcdctl.Kv first = etcdctlGet("/baremetal/pools/web/history");
       assertThat(first).isNotNull();
       assertThat(first.version()).isEqualTo(1);
       JsonNode h = JSON.readTree(first.value());
@@ -175,7 +151,7 @@ class PoolHistoryIT extends PoolSiteTests {
       kube.pods().resource(KubeMock.running("c", "w1", "cpu", 4)).create();
       Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> cluster.pods().size() == 3);
       cyclesUntil(a, clock, T0.plus(Duration.ofHours(3)).plus(CYCLE));
-      Stored third = etcdctlGet("/baremetal/pools/web/history");
+      Etcdctl.Kv third = etcdctlGet("/baremetal/pools/web/history");
       assertThat(third.version()).as("three closed hours, three writes").isEqualTo(3);
       JsonNode after = JSON.readTree(third.value());
       assertThat(after.path("peaks").path("cpu").get(12).asDouble()).isEqualTo(8);
@@ -208,7 +184,7 @@ class PoolHistoryIT extends PoolSiteTests {
       assertThat(b.election.awaitLeadership(Duration.ofSeconds(30))).isTrue();
       b.sync();
       cyclesUntil(b, clock, T0.plus(Duration.ofHours(3)).plus(CYCLE)); // b closes 14:00
-      Stored s = etcdctlGet("/baremetal/pools/web/history");
+      Etcdctl.Kv s = etcdctlGet("/baremetal/pools/web/history");
       assertThat(s.version()).as("b wrote once, when its first hour closed").isEqualTo(3);
       JsonNode learned = JSON.readTree(s.value()).path("learnedAtHour");
       assertThat(learned.get(12).asLong()).as("learned by a").isEqualTo(epochHour(T0));
@@ -246,7 +222,7 @@ class PoolHistoryIT extends PoolSiteTests {
           .contains("pool web")
           .contains("version 7 is not supported")
           .doesNotContain("{\"version\"");
-      Stored s = etcdctlGet("/baremetal/pools/web/history");
+      Etcdctl.Kv s = etcdctlGet("/baremetal/pools/web/history");
       JsonNode h = JSON.readTree(s.value());
       assertThat(h.path("version").asInt()).isEqualTo(1);
       assertThat(h.path("openHour").asText()).isEqualTo("2026-06-01T12:00:00Z");

@@ -28,6 +28,55 @@ class TriggerBudgetTest {
         name, query, 10.0, Duration.ZERO, JsonEnum.fromJson(ScaleDirection.class, direction), null);
   }
 
+  /** A wait that a fake query does while it runs on the triggers' pool. */
+  private interface Wait {
+    boolean await() throws InterruptedException;
+  }
+
+  /** What {@code wait} says; an interrupt (the budget's cancel) fails the query as I/O does. */
+  private static boolean waitFor(Wait wait) throws IOException {
+    try {
+      return wait.await();
+    } catch (InterruptedException e) {
+      throw new IOException("interrupted", e);
+    }
+  }
+
+  /** Holds the query for {@code millis}. */
+  private static void pause(long millis) throws IOException {
+    waitFor(
+        () -> {
+          Thread.sleep(millis);
+          return true;
+        });
+  }
+
+  /** An up trigger named as its query. */
+  private static ScalingTrigger up(String query) {
+    return trigger(query, query, "up");
+  }
+
+  /**
+   * The votes of one evaluation of {@code byPool} at T0, {@code concurrency} queries at once within
+   * a budget of 60 s.
+   */
+  private static Map<String, Votes> evaluateOnce(
+      InstantQuery query, int concurrency, Map<String, List<ScalingTrigger>> byPool) {
+    try (PrometheusTriggers triggers =
+        new PrometheusTriggers(query, Duration.ofSeconds(60), concurrency)) {
+      return triggers.evaluate(byPool, T0);
+    }
+  }
+
+  /** Blocks the query until {@code latch} opens. */
+  private static void hold(CountDownLatch latch) throws IOException {
+    waitFor(
+        () -> {
+          latch.await();
+          return true;
+        });
+  }
+
   @Test
   void queriesRunAtOnce() {
     // Each query answers only once all three are in flight: run one after the other, none would.
@@ -35,27 +84,17 @@ class TriggerBudgetTest {
     InstantQuery rendezvous =
         q -> {
           allAsked.countDown();
-          try {
-            if (!allAsked.await(20, TimeUnit.SECONDS)) {
-              throw new IOException("the queries did not run at once");
-            }
-          } catch (InterruptedException e) {
-            throw new IOException("interrupted", e);
+          if (!waitFor(() -> allAsked.await(20, TimeUnit.SECONDS))) {
+            throw new IOException("the queries did not run at once");
           }
           return List.of(50.0);
         };
-    try (PrometheusTriggers triggers =
-        new PrometheusTriggers(rendezvous, Duration.ofSeconds(60), 4)) {
-      Map<String, Votes> votes =
-          triggers.evaluate(
-              Map.of(
-                  "a", List.of(trigger("q1", "q1", "up"), trigger("q2", "q2", "up")),
-                  "b", List.of(trigger("q3", "q3", "up"))),
-              T0);
-      assertThat(votes.get("a").up()).containsExactlyInAnyOrder("q1", "q2");
-      assertThat(votes.get("a").available()).isTrue();
-      assertThat(votes.get("b").up()).containsExactly("q3");
-    }
+    Map<String, Votes> votes =
+        evaluateOnce(
+            rendezvous, 4, Map.of("a", List.of(up("q1"), up("q2")), "b", List.of(up("q3"))));
+    assertThat(votes.get("a").up()).containsExactlyInAnyOrder("q1", "q2");
+    assertThat(votes.get("a").available()).isTrue();
+    assertThat(votes.get("b").up()).containsExactly("q3");
   }
 
   @Test
@@ -67,32 +106,21 @@ class TriggerBudgetTest {
         q -> {
           calls.incrementAndGet();
           most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-          try {
-            Thread.sleep(20);
-          } catch (InterruptedException e) {
-            throw new IOException("interrupted", e);
-          }
+          pause(20);
           inFlight.decrementAndGet();
           return List.of(50.0);
         };
-    try (PrometheusTriggers triggers =
-        new PrometheusTriggers(counting, Duration.ofSeconds(60), 2)) {
-      Map<String, Votes> votes =
-          triggers.evaluate(
-              Map.of(
-                  "a",
-                  List.of(
-                      trigger("q1", "q1", "up"),
-                      trigger("q2", "q2", "up"),
-                      trigger("q3", "q3", "up")),
-                  "b",
-                  List.of(trigger("q4", "q4", "up"), trigger("same", "q1", "up"))),
-              T0);
-      assertThat(votes.get("a").up()).containsExactlyInAnyOrder("q1", "q2", "q3");
-      assertThat(votes.get("b").up()).containsExactlyInAnyOrder("q4", "same");
-      assertThat(calls).hasValue(4);
-      assertThat(most.get()).isBetween(1, 2);
-    }
+    Map<String, Votes> votes =
+        evaluateOnce(
+            counting,
+            2,
+            Map.of(
+                "a", List.of(up("q1"), up("q2"), up("q3")),
+                "b", List.of(up("q4"), trigger("same", "q1", "up"))));
+    assertThat(votes.get("a").up()).containsExactlyInAnyOrder("q1", "q2", "q3");
+    assertThat(votes.get("b").up()).containsExactlyInAnyOrder("q4", "same");
+    assertThat(calls).hasValue(4);
+    assertThat(most.get()).isBetween(1, 2);
   }
 
   @Test
@@ -101,11 +129,7 @@ class TriggerBudgetTest {
     InstantQuery slowIdle =
         q -> {
           if (q.equals("idle")) {
-            try {
-              never.await();
-            } catch (InterruptedException e) {
-              throw new IOException("interrupted", e);
-            }
+            hold(never);
           }
           return List.of(q.equals("idle") ? 1.0 : 50.0);
         };
@@ -137,11 +161,7 @@ class TriggerBudgetTest {
     InstantQuery secondCallHangs =
         q -> {
           if (call.incrementAndGet() == 2) {
-            try {
-              never.await();
-            } catch (InterruptedException e) {
-              throw new IOException("interrupted", e);
-            }
+            hold(never);
           }
           return List.of(50.0);
         };

@@ -72,7 +72,22 @@ class TriggerEvaluatorsTest {
   }
 
   private static ScalingTrigger scripted(String name, ScaleDirection d) {
-    return new ScalingTrigger(name, null, null, Duration.ZERO, d, "scripted", null);
+    return ofKind("scripted", name, d);
+  }
+
+  /** A trigger of evaluator kind {@code kind}, without a query or a threshold. */
+  private static ScalingTrigger ofKind(String kind, String name, ScaleDirection d) {
+    return new ScalingTrigger(name, null, null, Duration.ZERO, d, kind, null);
+  }
+
+  /** Pool a's votes, its triggers evaluated at T0. */
+  private static Votes poolA(TriggerEvaluators registry, ScalingTrigger... triggers) {
+    return registry.evaluate(Map.of("a", List.of(triggers)), T0).get("a");
+  }
+
+  /** A pool config with {@code trigger}, validated. */
+  private static PoolConfig validated(ScalingTrigger trigger) {
+    return PoolConfig.builder().triggers(List.of(trigger)).build().validate();
   }
 
   @Test
@@ -112,14 +127,7 @@ class TriggerEvaluatorsTest {
     Scripted sim = new Scripted(Set.of("trigger-1"));
     try (TriggerEvaluators registry = new TriggerEvaluators(List.of(sim))) {
       Votes votes =
-          registry
-              .evaluate(
-                  Map.of(
-                      "a",
-                      List.of(
-                          scripted("first", ScaleDirection.UP), scripted(null, ScaleDirection.UP))),
-                  T0)
-              .get("a");
+          poolA(registry, scripted("first", ScaleDirection.UP), scripted(null, ScaleDirection.UP));
       assertThat(votes.up()).containsExactly("trigger-1");
     }
   }
@@ -129,15 +137,10 @@ class TriggerEvaluatorsTest {
     try (TriggerEvaluators registry =
         new TriggerEvaluators(List.of(new PrometheusTriggers(query -> List.of(1.0))))) {
       Votes votes =
-          registry
-              .evaluate(
-                  Map.of(
-                      "a",
-                      List.of(
-                          scripted("sim-idle", ScaleDirection.DOWN),
-                          prometheus("idle", "q", ScaleDirection.DOWN))),
-                  T0)
-              .get("a");
+          poolA(
+              registry,
+              scripted("sim-idle", ScaleDirection.DOWN),
+              prometheus("idle", "q", ScaleDirection.DOWN));
       assertThat(votes.available()).isFalse();
       assertThat(votes.reason()).contains("no evaluator for trigger kind scripted");
       assertThat(votes.downTriggers()).containsExactlyInAnyOrder("sim-idle", "idle");
@@ -176,35 +179,12 @@ class TriggerEvaluatorsTest {
 
   @Test
   void onlyThePrometheusKindNeedsAQuery() {
-    PoolConfig withScripted =
-        PoolConfig.builder()
-            .triggers(List.of(scripted("sim", ScaleDirection.UP)))
-            .build()
-            .validate();
+    PoolConfig withScripted = validated(scripted("sim", ScaleDirection.UP));
     assertThat(withScripted.triggers()).hasSize(1);
-    assertThatThrownBy(
-            () ->
-                PoolConfig.builder()
-                    .triggers(List.of(prometheus("q", null, ScaleDirection.UP)))
-                    .build()
-                    .validate())
+    assertThatThrownBy(() -> validated(prometheus("q", null, ScaleDirection.UP)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("metricQuery");
-    assertThatThrownBy(
-            () ->
-                PoolConfig.builder()
-                    .triggers(
-                        List.of(
-                            new ScalingTrigger(
-                                "s",
-                                null,
-                                null,
-                                Duration.ZERO,
-                                ScaleDirection.UP,
-                                "Bad/Kind",
-                                null)))
-                    .build()
-                    .validate())
+    assertThatThrownBy(() -> validated(ofKind("Bad/Kind", "s", ScaleDirection.UP)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("kind");
   }

@@ -13,7 +13,6 @@ import io.bamel.inventory.sync.SyncItem;
 import io.bamel.inventory.sync.SyncPlan;
 import io.bamel.inventory.sync.SyncPlanner;
 import io.bamel.inventory.sync.SyncReport;
-import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,10 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,49 +34,26 @@ import org.slf4j.LoggerFactory;
  * the generator made collide, which has none and is counted as a conflict; a webhook changes no
  * node but its device's.
  */
-class AdversarialFleetIT {
+class AdversarialFleetIT extends NetBoxTests {
 
   private static final Logger LOG = LoggerFactory.getLogger(AdversarialFleetIT.class);
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
 
   private static final int DEVICES = 10_000;
   private static final int WEBHOOK_DEVICES = 80;
 
-  private Inventory inventory;
-  private final List<FakeNetBox> netboxes = new ArrayList<>();
-
   /** Every node id seen, with the inventoryId it had: it may never change while the node lives. */
   private final Map<String, String> everOwner = new HashMap<>();
 
-  @BeforeEach
-  void start() throws Exception {
-    inventory = new Inventory(ETCD.cluster());
-  }
-
-  @AfterEach
-  void stop() {
-    netboxes.forEach(FakeNetBox::close);
-    inventory.close();
-  }
-
   private FakeNetBox serving(
       FakeNetBox.Version version, List<ObjectNode> devices, AdversarialFleet fleet) {
-    FakeNetBox nb = new FakeNetBox(version);
-    netboxes.add(nb);
+    FakeNetBox nb = startNetBox(version);
     nb.bootMacs.putAll(fleet.netbox.bootMacs);
     nb.serve(devices, 1000);
     return nb;
   }
 
-  private NetBoxSettings settings(FakeNetBox nb) {
-    return Inventory.settings(
-        nb.url(), NetBoxSettings.Scope.BMC, true, NetBoxSettings.ReportBack.OFF, null);
-  }
-
   private PullReport pull(FakeNetBox nb) {
-    return inventory.pull(settings(nb));
+    return inventory.pull(Inventory.settings(nb));
   }
 
   /** The nodes now, checking that none changed its inventoryId since it was first seen. */
@@ -123,8 +96,7 @@ class AdversarialFleetIT {
   @Test
   void tenThousandAdversarialDevicesKeepOneNodeEachThroughEveryPath() throws Exception {
     long t0 = System.nanoTime();
-    FakeNetBox shapes = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(shapes);
+    FakeNetBox shapes = startNetBox(FakeNetBox.Version.V4_2);
     AdversarialFleet fleet = new AdversarialFleet(shapes, 2026).generate(DEVICES);
 
     // 1. NetBox up to 4.5: name order, offset paging.
@@ -146,7 +118,7 @@ class AdversarialFleetIT {
 
     // 3. Webhooks: newer, replayed, late and out of order; deletes and re-creates.
     FakeNetBox hooks = serving(FakeNetBox.Version.V4_2, List.of(), fleet);
-    NetBoxSettings hs = settings(hooks);
+    NetBoxSettings hs = Inventory.settings(hooks);
     WebhookApplier applier =
         new WebhookApplier(
             hs,

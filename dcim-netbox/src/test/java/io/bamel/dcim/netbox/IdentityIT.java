@@ -8,48 +8,26 @@ import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.sync.SyncConflicts;
 import io.bamel.inventory.sync.SyncPlan;
 import io.bamel.inventory.sync.SyncReport;
-import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One NetBox device, one node: the identity rule through the pull (offset and cursor paging),
  * webhooks and the native sync, against NetBox-shaped data (WireMock) and a real etcd. Each test
  * here failed on the code before the rule (issue 31's findings).
  */
-class IdentityIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class IdentityIT extends NetBoxTests {
 
   private static final WebhookSecret SECRET = WebhookSecret.of("webhook-secret-for-tests", "test");
 
-  private Inventory inventory;
-  private final List<FakeNetBox> netboxes = new ArrayList<>();
-
-  @BeforeEach
-  void start() throws Exception {
-    inventory = new Inventory(ETCD.cluster());
-  }
-
-  @AfterEach
-  void stop() {
-    netboxes.forEach(FakeNetBox::close);
-    inventory.close();
-  }
-
   /** A NetBox of {@code version} serving {@code devices} in the order given. */
   private FakeNetBox serving(FakeNetBox.Version version, List<ObjectNode> devices) {
-    FakeNetBox nb = new FakeNetBox(version);
-    netboxes.add(nb);
+    FakeNetBox nb = startNetBox(version);
     nb.serve(devices, 40);
     return nb;
   }
@@ -92,8 +70,7 @@ class IdentityIT {
 
   @Test
   void aSignedWebhookForTheOtherDeviceOfANameNeverTakesItsNode() throws Exception {
-    FakeNetBox nb = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(nb);
+    FakeNetBox nb = startNetBox(FakeNetBox.Version.V4_2);
     ObjectNode d141 = named(nb, 141, "edge-gw-01", "ams1");
     ObjectNode d142 = named(nb, 142, "edge-gw-01", "fra1");
     nb.serve(List.of(d141, d142), 40);
@@ -121,8 +98,7 @@ class IdentityIT {
   @Test
   void aNodeGivenToTheOtherDeviceInThePastIsRepairedByTheNextCompletePull() throws Exception {
     // Device 142 came first (a webhook, or an older bamel): it holds edge-gw-01 with its data.
-    FakeNetBox shapes = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(shapes);
+    FakeNetBox shapes = startNetBox(FakeNetBox.Version.V4_2);
     ObjectNode d141 = named(shapes, 141, "edge-gw-01", "ams1");
     ObjectNode d142 = named(shapes, 142, "edge-gw-01", "fra1");
     pull(serving(FakeNetBox.Version.V4_2, List.of(d142)));
@@ -141,8 +117,7 @@ class IdentityIT {
   @Test
   void aFleetPulledInNameOrderThenInIdOrderChangesNothing() throws Exception {
     // NetBox up to 4.5 lists by name (spare-01 before Spare-01 or not, by collation); 4.6 by id.
-    FakeNetBox shapes = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(shapes);
+    FakeNetBox shapes = startNetBox(FakeNetBox.Version.V4_2);
     List<ObjectNode> devices = new ArrayList<>();
     for (int i = 1; i <= 30; i++) {
       // The lower id has the upper-case name in half the pairs: neither order favours it.
@@ -172,8 +147,7 @@ class IdentityIT {
 
   @Test
   void shuffledDevicesOverOffsetAndCursorPagingGiveTheSameNodesAndOwners() throws Exception {
-    FakeNetBox shapes = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(shapes);
+    FakeNetBox shapes = startNetBox(FakeNetBox.Version.V4_2);
     AdversarialFleet fleet = new AdversarialFleet(shapes, 42).generate(300);
     Random random = new Random(5);
     Map<String, String> expected = null;
@@ -207,8 +181,7 @@ class IdentityIT {
 
   @Test
   void aDeviceWhoseNameHasNoAsciiLetterGetsANode() throws Exception {
-    FakeNetBox nb = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(nb);
+    FakeNetBox nb = startNetBox(FakeNetBox.Version.V4_2);
     nb.serve(
         List.of(
             named(nb, 1, "节点", "ams1"),
@@ -228,8 +201,7 @@ class IdentityIT {
 
   @Test
   void twoServersWithAPlaceholderSerialBothGetNodesAndKeepIt() throws Exception {
-    FakeNetBox nb = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(nb);
+    FakeNetBox nb = startNetBox(FakeNetBox.Version.V4_2);
     ObjectNode a = nb.device(1).put("serial", "To be filled by O.E.M.");
     ObjectNode b = nb.device(2).put("serial", "To be filled by O.E.M.");
     ObjectNode c = nb.device(3).put("serial", "default STRING ");
@@ -246,8 +218,7 @@ class IdentityIT {
 
   @Test
   void aConflictIsReportedCountedAndRecordedOnTheNodeItCollidedWith() throws Exception {
-    FakeNetBox nb = new FakeNetBox(FakeNetBox.Version.V4_2);
-    netboxes.add(nb);
+    FakeNetBox nb = startNetBox(FakeNetBox.Version.V4_2);
     ObjectNode a = nb.device(5);
     ObjectNode b = nb.device(6).put("serial", a.get("serial").asText());
     nb.serve(List.of(b, a), 40);

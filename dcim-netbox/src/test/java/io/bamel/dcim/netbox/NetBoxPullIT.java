@@ -15,50 +15,20 @@ import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The pull against WireMock serving NetBox's API, into a real etcd. */
-class NetBoxPullIT {
+class NetBoxPullIT extends NetBoxTests {
 
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private Inventory inventory;
   private FakeNetBox netbox;
-  private NetBoxSource source;
-
-  @BeforeEach
-  void start() throws Exception {
-    inventory = new Inventory(ETCD.cluster());
-  }
-
-  @AfterEach
-  void stop() {
-    if (source != null) {
-      source.close();
-    }
-    if (netbox != null) {
-      netbox.close();
-    }
-    inventory.close();
-  }
-
-  private NetBoxSource source(NetBoxSettings settings) {
-    source = inventory.source(settings);
-    return source;
-  }
 
   private int devicePageRequests() {
     return netbox
@@ -81,7 +51,7 @@ class NetBoxPullIT {
 
   @Test
   void aSiteOf2345DevicesInPagesOf1000SyncsCompletelyAndAgainWritesNothing() throws Exception {
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     netbox.serve(netbox.devices(2345), 1000);
     NetBoxSource s = source(Inventory.settings(netbox));
 
@@ -144,7 +114,7 @@ class NetBoxPullIT {
 
   @Test
   void aPullInterruptedOnPage2PrunesNothingAndACompleteOneDoes() throws Exception {
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     List<ObjectNode> all = netbox.devices(2345);
     netbox.serve(all, 1000);
     NetBoxSource s = source(Inventory.settings(netbox));
@@ -203,7 +173,7 @@ class NetBoxPullIT {
 
   @Test
   void aDeviceNetBoxStillListsIsNotPruned() throws Exception {
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     List<ObjectNode> all = netbox.devices(30);
     netbox.serve(all, 10);
     NetBoxSource s = source(Inventory.settings(netbox));
@@ -235,7 +205,7 @@ class NetBoxPullIT {
   @ParameterizedTest
   @EnumSource(FakeNetBox.Version.class)
   void readsEachNetBoxVersionsShapes(FakeNetBox.Version version) throws Exception {
-    netbox = new FakeNetBox(version);
+    netbox = startNetBox(version);
     List<ObjectNode> devices = netbox.devices(25);
     netbox.serve(devices, 10);
     PullReport r = source(Inventory.settings(netbox)).cycle();
@@ -255,7 +225,7 @@ class NetBoxPullIT {
 
   @Test
   void writeScopeRejectsDevicesSettingAnOobIpAndTakesTheRest() throws Exception {
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     List<ObjectNode> devices = netbox.devices(6);
     for (int i = 0; i < 3; i++) {
       devices.get(i).putNull("oob_ip");
@@ -280,7 +250,7 @@ class NetBoxPullIT {
 
   @Test
   void aRefusedTokenChangesNothingAndSaysSo() throws Exception {
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     netbox.serve(netbox.devices(5), 10);
     NetBoxSource s = source(Inventory.settings(netbox));
     s.cycle();
@@ -318,7 +288,7 @@ class NetBoxPullIT {
 
   @Test
   void a429IsRetriedAfterItsRetryAfter() throws Exception {
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     List<ObjectNode> devices = netbox.devices(5);
     netbox.serve(devices, 10);
     netbox.stubFor(

@@ -11,44 +11,28 @@ import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
-import io.bamel.inventory.testing.EtcdExtension;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Report-back to WireMock serving NetBox: bulk PATCHes per batch, nothing when unchanged. */
-class ReportBackIT {
+class ReportBackIT extends NetBoxTests {
 
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
-
-  private Inventory inventory;
   private FakeNetBox netbox;
   private NetBoxSource source;
 
   @BeforeEach
-  void start() throws Exception {
-    inventory = new Inventory(ETCD.cluster());
-    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+  void start() {
+    netbox = startNetBox(FakeNetBox.Version.V4_2);
     netbox.serve(netbox.devices(250), 1000);
     netbox.acceptPatches();
     NetBoxSettings.ReportBack reportBack =
         new NetBoxSettings.ReportBack(
             true, 100, 10, Duration.ofHours(1), "bamel_power", "bamel_state");
     source =
-        inventory.source(
-            Inventory.settings(netbox.url(), NetBoxSettings.Scope.BMC, true, reportBack, null));
-  }
-
-  @AfterEach
-  void stop() {
-    source.close();
-    netbox.close();
-    inventory.close();
+        source(Inventory.settings(netbox.url(), NetBoxSettings.Scope.BMC, true, reportBack, null));
   }
 
   private List<LoggedRequest> patches() {

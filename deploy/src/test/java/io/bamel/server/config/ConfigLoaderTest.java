@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ConfigLoaderTest {
 
@@ -75,7 +77,12 @@ class ConfigLoaderTest {
         .containsEntry("BAMEL_NODE_CONTROLLER_BMC_CONCURRENCY", "nodeController.bmcConcurrency")
         .containsEntry("BAMEL_POOL_CONTROLLER_PROMETHEUS_URL", "poolController.prometheusUrl")
         .containsEntry("BAMEL_COMPONENTS", "components")
-        .containsEntry("BAMEL_AUTH_ANONYMOUS_READ", "auth.anonymousRead");
+        .containsEntry("BAMEL_AUTH_ANONYMOUS_READ", "auth.anonymousRead")
+        .containsEntry("BAMEL_NETBOX_URL", "netbox.url")
+        .containsEntry("BAMEL_NETBOX_TOKEN_FILE", "netbox.tokenFile")
+        .containsEntry("BAMEL_NETBOX_FILTERS_SITE", "netbox.filters.site")
+        .containsEntry("BAMEL_NETBOX_REPORT_BACK_ENABLED", "netbox.reportBack.enabled")
+        .containsEntry("BAMEL_NETBOX_WEBHOOK_SECRET_FILE", "netbox.webhookSecretFile");
     ServerConfig c =
         ConfigLoader.load(
             null, Map.of("BAMEL_AUTH_ANONYMOUS_READ", "true", "BAMEL_COMPONENTS", "api"), Map.of());
@@ -260,12 +267,6 @@ class ConfigLoaderTest {
     assertThat(d.netbox().pageSize()).isEqualTo(1000);
     assertThat(d.netbox().macCustomField()).isEqualTo("bamel_mac_address");
     assertThat(d.netbox().reportBack().enabled()).isFalse();
-    assertThat(ConfigLoader.environmentNames())
-        .containsEntry("BAMEL_NETBOX_URL", "netbox.url")
-        .containsEntry("BAMEL_NETBOX_TOKEN_FILE", "netbox.tokenFile")
-        .containsEntry("BAMEL_NETBOX_FILTERS_SITE", "netbox.filters.site")
-        .containsEntry("BAMEL_NETBOX_REPORT_BACK_ENABLED", "netbox.reportBack.enabled")
-        .containsEntry("BAMEL_NETBOX_WEBHOOK_SECRET_FILE", "netbox.webhookSecretFile");
 
     Path file =
         yaml(
@@ -384,39 +385,32 @@ class ConfigLoaderTest {
         .doesNotContainAnyElementsOf(ConfigLoader.environmentNames().keySet());
   }
 
+  /** Flags for an external etcd at {@code endpoints} with a tokens file and {@code caFile}. */
+  private static Map<String, String> externalEtcd(String endpoints, String caFile) {
+    Map<String, String> flags =
+        with(Map.of("auth.tokensFile", "/etc/bamel/tokens"), "etcd.endpoints", endpoints);
+    return caFile == null ? flags : with(flags, "etcd.caFile", caFile);
+  }
+
+  @ParameterizedTest(name = "{0} with CA {1}: {2}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "none",
+      textBlock =
+          """
+          https://etcd-0:2379                    | none    | etcd.caFile is empty
+          https://etcd-0:2379,http://etcd-1:2379 | /ca.crt | mixes http:// and https://
+          http://etcd-0:2379                     | /ca.crt | need https://
+          """)
+  void httpsEtcdNeedsItsCaAndTheSchemeDecidesTls(String endpoints, String caFile, String refusal) {
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), externalEtcd(endpoints, caFile)))
+        .hasMessageContaining(refusal);
+  }
+
   @Test
-  void httpsEtcdNeedsItsCaAndTheSchemeDecidesTls() {
-    Map<String, String> tokens = Map.of("auth.tokensFile", "/etc/bamel/tokens");
-    assertThatThrownBy(
-            () ->
-                ConfigLoader.load(
-                    null, Map.of(), with(tokens, "etcd.endpoints", "https://etcd-0:2379")))
-        .hasMessageContaining("etcd.caFile is empty");
-    assertThatThrownBy(
-            () ->
-                ConfigLoader.load(
-                    null,
-                    Map.of(),
-                    with(
-                        with(tokens, "etcd.caFile", "/ca.crt"),
-                        "etcd.endpoints",
-                        "https://etcd-0:2379,http://etcd-1:2379")))
-        .hasMessageContaining("mixes http:// and https://");
-    assertThatThrownBy(
-            () ->
-                ConfigLoader.load(
-                    null,
-                    Map.of(),
-                    with(
-                        with(tokens, "etcd.caFile", "/ca.crt"),
-                        "etcd.endpoints",
-                        "http://etcd-0:2379")))
-        .hasMessageContaining("need https://");
+  void httpsEtcdWithItsCaLoads() {
     ServerConfig c =
-        ConfigLoader.load(
-            null,
-            Map.of(),
-            with(with(tokens, "etcd.caFile", "/ca.crt"), "etcd.endpoints", "https://etcd-0:2379"));
+        ConfigLoader.load(null, Map.of(), externalEtcd("https://etcd-0:2379", "/ca.crt"));
     assertThat(c.etcd().caFile()).isEqualTo("/ca.crt");
   }
 

@@ -3,7 +3,11 @@ package io.bamel.server.modules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Element;
 
 /**
@@ -28,59 +32,79 @@ class DependencyAnalysisTest {
     }
   }
 
-  @Test
-  void aParentThatDoesNotFailOrLeavesLibrariesOutIsReported() throws Exception {
-    Element pom =
-        project(
-            """
-            <execution>
-              <id>module-graph</id>
-              <goals><goal>analyze-only</goal></goals>
-              <configuration>
-                <failOnWarning>false</failOnWarning>
-                <ignoredDependencies><ignoredDependency>com.*</ignoredDependency></ignoredDependencies>
-              </configuration>
-            </execution>
-            """);
+  /**
+   * A pom whose maven-dependency-plugin has one {@code execution}, checked as {@code module} (the
+   * parent or another), and the problems it must report, in order; {@code name} says the case.
+   */
+  record Check(
+      String name, String module, boolean parent, String execution, List<String> problems) {
 
-    assertThat(DependencyAnalysisRules.problems("pom.xml", pom, true))
-        .containsExactly(
+    static Check parent(String name, String execution, String... problems) {
+      return new Check(name, "pom.xml", true, execution, List.of(problems));
+    }
+
+    static Check module(String name, String module, String execution, String... problems) {
+      return new Check(name, module, false, execution, List.of(problems));
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Check> checks() {
+    return Stream.of(
+        Check.parent(
+            "a parent that does not fail or leaves libraries out is reported",
+            """
+                    <execution>
+                      <id>module-graph</id>
+                      <goals><goal>analyze-only</goal></goals>
+                      <configuration>
+                        <failOnWarning>false</failOnWarning>
+                        <ignoredDependencies><ignoredDependency>com.*</ignoredDependency></ignoredDependencies>
+                      </configuration>
+                    </execution>
+                    """,
             "pom.xml: execution module-graph does not fail on a warning",
-            "pom.xml: ignoredDependencies loosens the dependency analysis");
-  }
-
-  @Test
-  void aParentWithoutTheAnalysisIsReported() throws Exception {
-    Element pom = project("<execution><id>copy</id></execution>");
-
-    assertThat(DependencyAnalysisRules.problems("pom.xml", pom, true))
-        .containsExactly("pom.xml: no maven-dependency-plugin execution module-graph");
-    assertThat(DependencyAnalysisRules.problems("power-spi", pom, false)).isEmpty();
-  }
-
-  @Test
-  void anExemptionNeedsItsReasonBesideIt() throws Exception {
-    Element pom =
-        project(
+            "pom.xml: ignoredDependencies loosens the dependency analysis"),
+        Check.parent(
+            "a parent without the analysis is reported",
+            "<execution><id>copy</id></execution>",
+            "pom.xml: no maven-dependency-plugin execution module-graph"),
+        Check.module(
+            "a module without the analysis runs the parent's",
+            "power-spi",
+            "<execution><id>copy</id></execution>"),
+        Check.module(
+            "an exemption needs its reason beside it",
+            "node-controller",
             """
-            <execution>
-              <id>module-graph</id>
-              <configuration>
-                <ignoredUnusedDeclaredDependencies combine.children="append">
-                  <ignoredUnusedDeclaredDependency>org.example:lib</ignoredUnusedDeclaredDependency>
-                  <!-- found through ServiceLoader at run time -->
-                  <ignoredUnusedDeclaredDependency>io.bamel:power-drivers</ignoredUnusedDeclaredDependency>
-                  <ignoredUnusedDeclaredDependency>org.example:driver-extras</ignoredUnusedDeclaredDependency>
-                </ignoredUnusedDeclaredDependencies>
-                <ignoreNonCompile>true</ignoreNonCompile>
-              </configuration>
-            </execution>
-            """);
-
-    assertThat(DependencyAnalysisRules.problems("node-controller", pom, false))
-        .containsExactlyInAnyOrder(
+                    <execution>
+                      <id>module-graph</id>
+                      <configuration>
+                        <ignoredUnusedDeclaredDependencies combine.children="append">
+                          <ignoredUnusedDeclaredDependency>org.example:lib</ignoredUnusedDeclaredDependency>
+                          <!-- found through ServiceLoader at run time -->
+                          <ignoredUnusedDeclaredDependency>io.bamel:power-drivers</ignoredUnusedDeclaredDependency>
+                          <ignoredUnusedDeclaredDependency>org.example:driver-extras</ignoredUnusedDeclaredDependency>
+                        </ignoredUnusedDeclaredDependencies>
+                        <ignoreNonCompile>true</ignoreNonCompile>
+                      </configuration>
+                    </execution>
+                    """,
             "node-controller: ignoreNonCompile loosens the dependency analysis",
-            "node-controller: org.example:lib is exempted without a reason");
+            "node-controller: org.example:lib is exempted without a reason"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("checks")
+  void whatLoosensTheAnalysisIsReported(Check check) throws Exception {
+    assertThat(
+            DependencyAnalysisRules.problems(
+                check.module(), project(check.execution()), check.parent()))
+        .containsExactlyElementsOf(check.problems());
   }
 
   /** A pom whose maven-dependency-plugin has the given execution. */

@@ -214,6 +214,22 @@ final class ApiFixture implements AutoCloseable {
         headers);
   }
 
+  /** A console's sign-in: {@code POST /api/v1/session} with the JSON {@code body}, no bearer. */
+  Response signIn(String body, Map<String, String> headers) {
+    return send(
+        "POST",
+        "/api/v1/session",
+        null,
+        "application/json",
+        body.getBytes(StandardCharsets.UTF_8),
+        headers);
+  }
+
+  /** The sign-in body that pastes {@code token}. */
+  static String pasted(String token) {
+    return "{\"token\":\"" + token + "\"}";
+  }
+
   Response delete(String path, Map<String, String> headers) {
     return send("DELETE", path, ADMIN, null, null, headers);
   }

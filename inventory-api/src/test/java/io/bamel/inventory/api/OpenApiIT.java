@@ -272,14 +272,7 @@ class OpenApiIT {
       assertThat(notAllowed.contentType()).startsWith("application/problem+json");
       v.assertValid("#/components/schemas/Problem", notAllowed.body(), "405");
       // Sessions.
-      ApiFixture.Response session =
-          f.send(
-              "POST",
-              "/api/v1/session",
-              null,
-              "application/json",
-              ("{\"token\":\"" + ApiFixture.READ + "\"}").getBytes(StandardCharsets.UTF_8),
-              Map.of());
+      ApiFixture.Response session = f.signIn(ApiFixture.pasted(ApiFixture.READ), Map.of());
       v.check("POST", "/api/v1/session", session);
       String cookie = session.header("Set-Cookie").split(";", 2)[0];
       v.check(

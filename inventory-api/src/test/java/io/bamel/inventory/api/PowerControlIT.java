@@ -23,6 +23,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class PowerControlIT {
 
+  /** Merge patches that each change a power-control field, which a write token may not. */
+  private static final List<String> POWER_CONTROL_PATCHES =
+      List.of(
+          "{\"mgmtAddress\":\"https://192.0.2.66\"}",
+          "{\"mgmtAddress\":null,\"powerInterface\":null}",
+          "{\"bmcCredentials\":\"other\"}",
+          "{\"bmcTls\":{\"insecureSkipVerify\":true}}",
+          "{\"powerInterface\":\"ipmi\"}",
+          "{\"proxmox\":{\"node\":\"pve1\",\"vmid\":101}}",
+          "{\"wakeOnLan\":{\"probePort\":22}}");
+
   @RegisterExtension
   static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
 
@@ -86,15 +97,7 @@ class PowerControlIT {
           .doesNotContain("power control");
 
       long before = f.revision();
-      for (String patch :
-          List.of(
-              "{\"mgmtAddress\":\"https://192.0.2.66\"}",
-              "{\"mgmtAddress\":null,\"powerInterface\":null}",
-              "{\"bmcCredentials\":\"other\"}",
-              "{\"bmcTls\":{\"insecureSkipVerify\":true}}",
-              "{\"powerInterface\":\"ipmi\"}",
-              "{\"proxmox\":{\"node\":\"pve1\",\"vmid\":101}}",
-              "{\"wakeOnLan\":{\"probePort\":22}}")) {
+      for (String patch : POWER_CONTROL_PATCHES) {
         ApiFixture.Response r = f.jsonAs(ApiFixture.WRITE, "PATCH", NODE, patch);
         assertThat(r.status()).as(patch + " -> " + r).isEqualTo(403);
         assertThat(r.errorFields()).as(patch).isNotEmpty();

@@ -40,14 +40,7 @@ class SessionIT {
   private static final byte[] ON = "{\"state\":\"on\"}".getBytes(StandardCharsets.UTF_8);
 
   private static Signed signIn(ApiFixture f, String token) {
-    ApiFixture.Response r =
-        f.send(
-            "POST",
-            "/api/v1/session",
-            null,
-            "application/json",
-            ("{\"token\":\"" + token + "\"}").getBytes(StandardCharsets.UTF_8),
-            Map.of("Origin", f.base));
+    ApiFixture.Response r = f.signIn(ApiFixture.pasted(token), Map.of("Origin", f.base));
     assertThat(r.status()).as(r.toString()).isEqualTo(201);
     String setCookie = r.header("Set-Cookie");
     String pair = setCookie.substring(0, setCookie.indexOf(';'));
@@ -136,25 +129,12 @@ class SessionIT {
   @Test
   void signInRefusesBadTokensAndForeignOrigins() throws Exception {
     try (ApiFixture f = ApiFixture.start(ETCD.cluster())) {
-      ApiFixture.Response wrong =
-          f.send(
-              "POST",
-              "/api/v1/session",
-              null,
-              "application/json",
-              "{\"token\":\"bml_not-a-token\"}".getBytes(StandardCharsets.UTF_8),
-              Map.of());
+      ApiFixture.Response wrong = f.signIn(ApiFixture.pasted("bml_not-a-token"), Map.of());
       assertThat(wrong.status()).isEqualTo(401);
       assertThat(wrong.header("Set-Cookie")).isNull();
       assertThat(wrong.body()).doesNotContain("bml_not-a-token");
       ApiFixture.Response foreign =
-          f.send(
-              "POST",
-              "/api/v1/session",
-              null,
-              "application/json",
-              ("{\"token\":\"" + ApiFixture.READ + "\"}").getBytes(StandardCharsets.UTF_8),
-              Map.of("Origin", "http://evil.example"));
+          f.signIn(ApiFixture.pasted(ApiFixture.READ), Map.of("Origin", "http://evil.example"));
       assertThat(foreign.status()).isEqualTo(403);
       assertThat(foreign.header("Set-Cookie")).isNull();
       ApiFixture.Response form =
@@ -166,14 +146,7 @@ class SessionIT {
               ("token=" + ApiFixture.READ).getBytes(StandardCharsets.UTF_8),
               Map.of());
       assertThat(form.status()).isEqualTo(415);
-      ApiFixture.Response extra =
-          f.send(
-              "POST",
-              "/api/v1/session",
-              null,
-              "application/json",
-              "{\"token\":\"x\",\"scope\":\"admin\"}".getBytes(StandardCharsets.UTF_8),
-              Map.of());
+      ApiFixture.Response extra = f.signIn("{\"token\":\"x\",\"scope\":\"admin\"}", Map.of());
       assertThat(extra.status()).isEqualTo(400);
       assertThat(f.send("GET", "/api/v1/session", null, null, null, Map.of()).status())
           .isEqualTo(401);
@@ -255,12 +228,9 @@ class SessionIT {
 
   @Test
   void underTlsTheCookieIsSecureAndHostBound() throws Exception {
-    TestCerts.Issued ca = TestCerts.ca("test-ca");
-    TestCerts.Issued server = TestCerts.server(ca, "bamel-api", "EC");
-    ApiTls tls = TestCerts.write(dir, server, ca, true, null);
-    try (ApiFixture f = ApiFixture.start(ETCD.cluster(), ApiOptions.DEFAULTS.tls(tls))) {
-      HttpClient https =
-          HttpClient.newBuilder().sslContext(TestCerts.context(ca.cert(), null)).build();
+    ApiTlsFiles.Served pki = ApiTlsFiles.bamelApi(dir);
+    try (ApiFixture f = ApiFixture.start(ETCD.cluster(), ApiOptions.DEFAULTS.tls(pki.tls()))) {
+      HttpClient https = HttpClient.newBuilder().sslContext(pki.trusting()).build();
       HttpResponse<String> r =
           https.send(
               HttpRequest.newBuilder(URI.create(f.base + "/api/v1/session"))

@@ -68,8 +68,8 @@ class EtcdMemberKillIT {
         LeaderElection a = new LeaderElection(leaderClient, "node-controller", "a", OPTIONS);
         LeaderElection b = new LeaderElection(standbyClient, "node-controller", "b", OPTIONS)) {
       assertThat(r1.active() && r2.active()).as("the reconnectors found jetcd's channels").isTrue();
-      a.addListener(recorder("a", events));
-      b.addListener(recorder("b", events));
+      a.addListener(Leaderships.recorder("a", events));
+      b.addListener(Leaderships.recorder("b", events));
       a.start();
       assertThat(a.awaitLeadership(Duration.ofSeconds(10))).isTrue();
       b.start();
@@ -146,19 +146,5 @@ class EtcdMemberKillIT {
         .ignoreExceptions()
         .until(() -> !client.getKVClient().get(KEY).get(2, TimeUnit.SECONDS).getKvs().isEmpty());
     return client.getKVClient().get(KEY).get(5, TimeUnit.SECONDS).getKvs().get(0);
-  }
-
-  static LeadershipListener recorder(String name, List<String> events) {
-    return new LeadershipListener() {
-      @Override
-      public void gained(WriteFence fence) {
-        events.add(name + " gained");
-      }
-
-      @Override
-      public void lost() {
-        events.add(name + " lost");
-      }
-    };
   }
 }

@@ -45,8 +45,8 @@ class LeaderElectionIT {
     List<String> events = new CopyOnWriteArrayList<>();
     LeaderElection a = candidate(ETCD.cluster().client(), "a");
     try (LeaderElection b = candidate(ETCD.cluster().client(), "b")) {
-      a.addListener(recorder("a", events));
-      b.addListener(recorder("b", events));
+      a.addListener(Leaderships.recorder("a", events));
+      b.addListener(Leaderships.recorder("b", events));
       a.start();
       assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
       b.start();
@@ -159,19 +159,5 @@ class LeaderElectionIT {
     } finally {
       first.close();
     }
-  }
-
-  private static LeadershipListener recorder(String name, List<String> events) {
-    return new LeadershipListener() {
-      @Override
-      public void gained(WriteFence fence) {
-        events.add(name + " gained");
-      }
-
-      @Override
-      public void lost() {
-        events.add(name + " lost");
-      }
-    };
   }
 }

@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.bamel.inventory.leader.LeaseTracker.Verdict;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -31,88 +30,129 @@ class LeaseTrackerTest {
     return t;
   }
 
-  record Case(String name, Consumer<LeaseTracker> answers, double at, Verdict verdict) {
+  /**
+   * One case, built with {@link #named}: the answers etcd gave after the grant (none unless told),
+   * then the verdict and the second it is asked for.
+   */
+  static final class Case {
+    private final String name;
+    private List<Answer> answers = List.of();
+    private double at;
+    private Verdict verdict;
+
+    private Case(String name) {
+      this.name = name;
+    }
+
+    static Case named(String name) {
+      return new Case(name);
+    }
+
+    Case after(Answer... answers) {
+      this.answers = List.of(answers);
+      return this;
+    }
+
+    Case heldAt(double seconds) {
+      return is(Verdict.HELD, seconds);
+    }
+
+    Case unconfirmedAt(double seconds) {
+      return is(Verdict.UNCONFIRMED, seconds);
+    }
+
+    Case goneAt(double seconds) {
+      return is(Verdict.GONE, seconds);
+    }
+
+    private Case is(Verdict verdict, double seconds) {
+      this.verdict = verdict;
+      this.at = seconds;
+      return this;
+    }
+
     @Override
     public String toString() {
       return name;
     }
   }
 
-  static Stream<Arguments> cases() {
+  /** What etcd answered the tracker (a renewal, a failure, the lease gone), told to it. */
+  interface Answer {
+    void tell(LeaseTracker t);
+  }
+
+  /** A renewal of 15 s sent at {@code sentAt}. */
+  static Answer renewed(double sentAt) {
+    return renewed(sentAt, 15);
+  }
+
+  /** A renewal granting {@code ttl} seconds, sent at {@code sentAt}. */
+  static Answer renewed(double sentAt, long ttl) {
+    return t -> t.renewed(s(sentAt), ttl);
+  }
+
+  /** A keep-alive that failed at {@code at} with {@code why}. */
+  static Answer failed(double at, String why) {
+    return t -> t.failed(s(at), why);
+  }
+
+  /** Keep-alives failing every half second from {@code from} until {@code until}. */
+  static Answer failing(double from, double until) {
+    return t -> {
+      for (double at = from; at < until; at += 0.5) {
+        t.failed(s(at), "UNAVAILABLE");
+      }
+    };
+  }
+
+  /** etcd saying at {@code at} that the lease is gone. */
+  static Answer gone(double at) {
+    return t -> t.gone(s(at));
+  }
+
+  static Stream<Case> cases() {
     return Stream.of(
-            new Case("just granted", t -> {}, 0.1, Verdict.HELD),
-            new Case("granted, acted on until 3 s before expiry", t -> {}, 11.9, Verdict.HELD),
-            new Case(
-                "granted, no renewal: stop 3 s before expiry", t -> {}, 12.0, Verdict.UNCONFIRMED),
-            new Case(
-                "one keep-alive failed at once (a member died): still held",
-                t -> t.failed(s(0.02), "UNAVAILABLE: io exception"),
-                0.03,
-                Verdict.HELD),
-            new Case(
-                "keep-alives failing for 11 s, none answered yet: still held",
-                t -> {
-                  for (double at = 5; at < 11; at += 0.5) {
-                    t.failed(s(at), "UNAVAILABLE");
-                  }
-                },
-                11.5,
-                Verdict.HELD),
-            new Case(
-                "failures, then a renewal sent at 5.5 s: held until 17.5 s",
-                t -> {
-                  t.failed(s(5), "UNAVAILABLE");
-                  t.renewed(s(5.5), 15);
-                },
-                17.4,
-                Verdict.HELD),
-            new Case(
-                "renewal sent at 5.5 s: unconfirmed from 17.5 s",
-                t -> t.renewed(s(5.5), 15),
-                17.5,
-                Verdict.UNCONFIRMED),
-            new Case(
-                "the expiry counts from the send, not the answer's arrival",
-                t -> t.renewed(s(1), 15),
-                13.0,
-                Verdict.UNCONFIRMED),
-            new Case(
-                "an older answer arriving late does not shorten the expiry",
-                t -> {
-                  t.renewed(s(6), 15);
-                  t.renewed(s(4), 15);
-                },
-                17.9,
-                Verdict.HELD),
-            new Case(
-                "a TTL above the requested one is not trusted",
-                t -> t.renewed(s(1), 60),
-                13.0,
-                Verdict.UNCONFIRMED),
-            new Case("etcd says it is gone", t -> t.gone(s(2)), 2.0, Verdict.GONE),
-            new Case(
-                "gone is final: a late renewal does not revive it",
-                t -> {
-                  t.gone(s(2));
-                  t.renewed(s(1.5), 15);
-                },
-                3.0,
-                Verdict.GONE),
-            new Case(
-                "unconfirmed after an outage, then confirmed again: held",
-                t -> t.renewed(s(40), 15),
-                41.0,
-                Verdict.HELD))
-        .map(Arguments::of);
+        Case.named("just granted").heldAt(0.1),
+        Case.named("granted, acted on until 3 s before expiry").heldAt(11.9),
+        Case.named("granted, no renewal: stop 3 s before expiry").unconfirmedAt(12.0),
+        Case.named("one keep-alive failed at once (a member died): still held")
+            .after(failed(0.02, "UNAVAILABLE: io exception"))
+            .heldAt(0.03),
+        Case.named("keep-alives failing for 11 s, none answered yet: still held")
+            .after(failing(5, 11))
+            .heldAt(11.5),
+        Case.named("failures, then a renewal sent at 5.5 s: held until 17.5 s")
+            .after(failed(5, "UNAVAILABLE"), renewed(5.5))
+            .heldAt(17.4),
+        Case.named("renewal sent at 5.5 s: unconfirmed from 17.5 s")
+            .after(renewed(5.5))
+            .unconfirmedAt(17.5),
+        Case.named("the expiry counts from the send, not the answer's arrival")
+            .after(renewed(1))
+            .unconfirmedAt(13.0),
+        Case.named("an older answer arriving late does not shorten the expiry")
+            .after(renewed(6), renewed(4))
+            .heldAt(17.9),
+        Case.named("a TTL above the requested one is not trusted")
+            .after(renewed(1, 60))
+            .unconfirmedAt(13.0),
+        Case.named("etcd says it is gone").after(gone(2)).goneAt(2.0),
+        Case.named("gone is final: a late renewal does not revive it")
+            .after(gone(2), renewed(1.5))
+            .goneAt(3.0),
+        Case.named("unconfirmed after an outage, then confirmed again: held")
+            .after(renewed(40))
+            .heldAt(41.0));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void verdicts(Case c) {
     LeaseTracker t = granted();
-    c.answers().accept(t);
-    assertThat(t.verdict(s(c.at()))).isEqualTo(c.verdict());
-    assertThat(t.reason(s(c.at())).isEmpty()).isEqualTo(c.verdict() == Verdict.HELD);
+    c.answers.forEach(answer -> answer.tell(t));
+    assertThat(t.verdict(s(c.at))).isEqualTo(c.verdict);
+    assertThat(t.reason(s(c.at)).isEmpty()).isEqualTo(c.verdict == Verdict.HELD);
   }
 
   @Test
@@ -145,18 +185,16 @@ class LeaseTrackerTest {
                 + " renewal");
   }
 
-  @Test
-  void marginsAndRetriesFollowTheTtl() {
-    record Row(Duration ttl, Duration margin, Duration retry) {}
-    for (Row r :
-        List.of(
-            new Row(Duration.ofSeconds(15), Duration.ofSeconds(3), Duration.ofMillis(500)),
-            new Row(Duration.ofSeconds(60), Duration.ofSeconds(12), Duration.ofMillis(500)),
-            new Row(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofMillis(200)),
-            new Row(Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(100)))) {
-      assertThat(LeaseTracker.marginFor(r.ttl())).as("margin of %s", r.ttl()).isEqualTo(r.margin());
-      assertThat(LeaseTracker.retryFor(r.ttl())).as("retry of %s", r.ttl()).isEqualTo(r.retry());
-    }
+  @ParameterizedTest(name = "a TTL of {0}: margin {1}, retry {2}")
+  @CsvSource({
+    "PT15S, PT3S, PT0.5S",
+    "PT60S, PT12S, PT0.5S",
+    "PT2S, PT0.5S, PT0.2S",
+    "PT1S, PT0.5S, PT0.1S"
+  })
+  void marginsAndRetriesFollowTheTtl(Duration ttl, Duration margin, Duration retry) {
+    assertThat(LeaseTracker.marginFor(ttl)).isEqualTo(margin);
+    assertThat(LeaseTracker.retryFor(ttl)).isEqualTo(retry);
   }
 
   @Test

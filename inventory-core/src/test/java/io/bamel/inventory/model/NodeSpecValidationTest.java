@@ -12,10 +12,15 @@ import io.bamel.power.proxmox.ProxmoxVm;
 import io.bamel.power.wol.WakeOnLan;
 import io.bamel.power.wol.WolInterface;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.assertj.core.api.ListAssert;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class NodeSpecValidationTest {
 
@@ -30,6 +35,33 @@ class NodeSpecValidationTest {
         .bmcCredentials("rack1-bmc")
         .resources(ResourceCapacity.of("32", "256Gi", null))
         .desiredPower(DesiredPower.OFF);
+  }
+
+  /** The Wake-on-LAN settings with {@code probePort} and {@code powerOffCommand}. */
+  private static WakeOnLan probe(Integer probePort, String powerOffCommand) {
+    return new WakeOnLan(null, probePort, powerOffCommand, null);
+  }
+
+  /** {@code b}'s spec on Wake-on-LAN with {@code settings} (null: none). */
+  private static NodeSpec wol(NodeSpecBuilder b, WakeOnLan settings) {
+    return b.powerInterface(PowerInterface.of("wol"))
+        .build()
+        .withSettings(WolInterface.FIELD, settings);
+  }
+
+  private static final ProxmoxVm VM = new ProxmoxVm("pve1", 101, null);
+
+  /**
+   * The valid spec on {@code powerInterface}, with the settings it needs (a probe port, a VM),
+   * booting {@code profile}.
+   */
+  private static NodeSpec booting(String powerInterface, String profile) {
+    NodeSpecBuilder b = valid().powerInterface(PowerInterface.of(powerInterface));
+    return switch (powerInterface) {
+      case "wol" -> wol(b.bootProfile(profile), probe(22, null));
+      case "proxmox" -> b.bootProfile(profile).build().withSettings(ProxmoxInterface.FIELD, VM);
+      default -> b.bootProfile(profile).build();
+    };
   }
 
   @Test
@@ -83,73 +115,46 @@ class NodeSpecValidationTest {
 
   @Test
   void wakeOnLanNeedsAProbePortOnTheManagementAddress() {
-    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
-    assertThat(fields(wol.build().withSettings(WolInterface.FIELD, null)))
-        .containsExactly("wakeOnLan.probePort");
-    assertThat(
-            fields(
-                wol.build()
-                    .withSettings(WolInterface.FIELD, new WakeOnLan(null, null, "ssh-off", null))))
-        .containsExactly("wakeOnLan.probePort");
-    assertThat(
-            fields(
-                wol.build().withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))))
-        .isEmpty();
-    assertThat(
-            fields(
-                wol.mgmtAddress(null)
-                    .build()
-                    .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, null, null))))
+    assertThat(fields(wol(valid(), null))).containsExactly("wakeOnLan.probePort");
+    assertThat(fields(wol(valid(), probe(null, "ssh-off")))).containsExactly("wakeOnLan.probePort");
+    assertThat(fields(wol(valid(), probe(22, null)))).isEmpty();
+    assertThat(fields(wol(valid().mgmtAddress(null), probe(22, null))))
         .containsExactly("mgmtAddress");
-    assertThatThrownBy(() -> wol.build().withSettings(WolInterface.FIELD, null).validate())
+    assertThatThrownBy(() -> wol(valid(), null).validate())
         .hasMessageContaining("wakeOnLan.probePort: required for wol");
   }
 
+  @ParameterizedTest(name = "{0} booting ''{1}'': refused {2}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "none",
+      textBlock =
+          """
+          redfish | pxe             | none
+          ipmi    | pxe             | none
+          wol     | pxe             | bootProfile
+          proxmox | pxe             | bootProfile
+          redfish | PXE-ubuntu-24   | none
+          ipmi    | PXE-ubuntu-24   | none
+          wol     | PXE-ubuntu-24   | bootProfile
+          proxmox | PXE-ubuntu-24   | bootProfile
+          redfish | ' pxe:rescue '  | none
+          ipmi    | ' pxe:rescue '  | none
+          wol     | ' pxe:rescue '  | bootProfile
+          proxmox | ' pxe:rescue '  | bootProfile
+          wol     | disk            | none
+          wol     | ipxe            | none
+          wol     | no-pxe          | none
+          """)
+  void aNetworkBootProfileNeedsAnInterfaceThatCanSetTheBootDevice(
+      String powerInterface, String profile, String refused) {
+    assertThat(fields(booting(powerInterface, profile)))
+        .containsExactlyElementsOf(refused == null ? List.of() : List.of(refused));
+  }
+
   @Test
-  void aNetworkBootProfileNeedsAnInterfaceThatCanSetTheBootDevice() {
-    WakeOnLan probe = new WakeOnLan(null, 22, null, null);
-    ProxmoxVm vm = new ProxmoxVm("pve1", 101, null);
-    for (String pxe : java.util.List.of("pxe", "PXE-ubuntu-24", " pxe:rescue ")) {
-      assertThat(fields(valid().bootProfile(pxe).build())).as("redfish " + pxe).isEmpty();
-      assertThat(fields(valid().powerInterface(PowerInterface.of("ipmi")).bootProfile(pxe).build()))
-          .isEmpty();
-      assertThat(
-              fields(
-                  valid()
-                      .powerInterface(PowerInterface.of("wol"))
-                      .bootProfile(pxe)
-                      .build()
-                      .withSettings(WolInterface.FIELD, probe)))
-          .as("wol " + pxe)
-          .containsExactly("bootProfile");
-      assertThat(
-              fields(
-                  valid()
-                      .powerInterface(PowerInterface.of("proxmox"))
-                      .bootProfile(pxe)
-                      .build()
-                      .withSettings(ProxmoxInterface.FIELD, vm)))
-          .as("proxmox " + pxe)
-          .containsExactly("bootProfile");
-    }
-    for (String disk : java.util.List.of("disk", "ipxe", "no-pxe")) {
-      assertThat(
-              fields(
-                  valid()
-                      .powerInterface(PowerInterface.of("wol"))
-                      .bootProfile(disk)
-                      .build()
-                      .withSettings(WolInterface.FIELD, probe)))
-          .isEmpty();
-    }
-    assertThatThrownBy(
-            () ->
-                valid()
-                    .powerInterface(PowerInterface.of("proxmox"))
-                    .bootProfile("pxe")
-                    .build()
-                    .withSettings(ProxmoxInterface.FIELD, vm)
-                    .validate())
+  void aNetworkBootOnProxmoxIsRefusedSayingWhy() {
+    assertThatThrownBy(() -> booting("proxmox", "pxe").validate())
         .hasMessageContaining("bootProfile: 'pxe' boots from the network, which proxmox cannot");
   }
 
@@ -176,7 +181,7 @@ class NodeSpecValidationTest {
         valid()
             .powerInterface(PowerInterface.of("proxmox"))
             .build()
-            .withSettings(ProxmoxInterface.FIELD, new ProxmoxVm("pve1", 101, null));
+            .withSettings(ProxmoxInterface.FIELD, VM);
     assertThat(ok.validate()).isSameAs(ok);
   }
 
@@ -198,42 +203,34 @@ class NodeSpecValidationTest {
         .containsExactly("kubernetesNodeName");
   }
 
-  @Test
-  void powerOffCommandIsANameNeverCommandText() {
-    NodeSpecBuilder wol = valid().powerInterface(PowerInterface.of("wol"));
-    for (String name : java.util.List.of("ssh-off", "ipmi.soft_off", "0", "a".repeat(63))) {
-      assertThat(
-              wol.build()
-                  .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, name, null))
-                  .validate())
-          .isNotNull();
-    }
-    for (String text :
-        java.util.List.of(
-            "ssh root@192.0.2.5 poweroff",
-            "/usr/bin/true",
-            "off;reboot",
-            "$(id)",
-            "Off",
-            "-off",
-            "",
-            "a".repeat(64))) {
-      assertThatThrownBy(
-              () ->
-                  wol.build()
-                      .withSettings(WolInterface.FIELD, new WakeOnLan(null, 22, text, null))
-                      .validate())
-          .isInstanceOfSatisfying(
-              InvalidInputException.class,
-              e ->
-                  assertThat(e.errors())
-                      .singleElement()
-                      .satisfies(
-                          f -> {
-                            assertThat(f.field()).isEqualTo("wakeOnLan.powerOffCommand");
-                            assertThat(f.message()).contains("server's configuration");
-                          }));
-    }
+  @ParameterizedTest
+  @MethodSource("powerOffCommandNames")
+  void aPowerOffCommandIsAName(String name) {
+    assertThat(wol(valid(), probe(22, name)).validate()).isNotNull();
+  }
+
+  static Stream<String> powerOffCommandNames() {
+    return Stream.of("ssh-off", "ipmi.soft_off", "0", "a".repeat(63));
+  }
+
+  @ParameterizedTest
+  @MethodSource("powerOffCommandTexts")
+  void aPowerOffCommandIsNeverCommandText(String text) {
+    FieldError error = onlyError(() -> wol(valid(), probe(22, text)).validate());
+    assertThat(error.field()).isEqualTo("wakeOnLan.powerOffCommand");
+    assertThat(error.message()).contains("server's configuration");
+  }
+
+  static Stream<String> powerOffCommandTexts() {
+    return Stream.of(
+        "ssh root@192.0.2.5 poweroff",
+        "/usr/bin/true",
+        "off;reboot",
+        "$(id)",
+        "Off",
+        "-off",
+        "",
+        "a".repeat(64));
   }
 
   @Test
@@ -373,23 +370,14 @@ class NodeSpecValidationTest {
 
   @Test
   void aDesiredPowerStateIsNeverUnknown() throws Exception {
-    assertThatThrownBy(
+    FieldError error =
+        onlyError(
             () ->
                 Codec.decode(
                     "{\"powerState\":\"unknown\"}".getBytes(StandardCharsets.UTF_8),
-                    NodeSpec.class))
-        .rootCause()
-        .isInstanceOfSatisfying(
-            InvalidInputException.class,
-            e ->
-                assertThat(e.errors())
-                    .singleElement()
-                    .satisfies(
-                        error -> {
-                          assertThat(error.field()).isEqualTo("powerState");
-                          assertThat(error.message())
-                              .isEqualTo("unknown value 'unknown'; expected one of on, off");
-                        }));
+                    NodeSpec.class));
+    assertThat(error.field()).isEqualTo("powerState");
+    assertThat(error.message()).isEqualTo("unknown value 'unknown'; expected one of on, off");
     assertThat(Codec.mapper().readValue("\"unknown\"", ObservedPower.class))
         .isEqualTo(ObservedPower.UNKNOWN);
   }
@@ -401,6 +389,23 @@ class NodeSpecValidationTest {
     assertThatThrownBy(() -> JsonEnum.fromJson(DesiredPower.class, "unknown"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("desiredPower: unknown value 'unknown'; expected one of on, off");
+  }
+
+  /**
+   * The one field error of the {@link InvalidInputException} that {@code call} throws, itself or as
+   * the root cause (Jackson wraps it).
+   */
+  private static FieldError onlyError(ThrowingCallable call) {
+    Throwable thrown = catchThrowable(call);
+    assertThat(thrown).isNotNull();
+    Throwable root = thrown;
+    while (root.getCause() != null) {
+      root = root.getCause();
+    }
+    assertThat(root).isInstanceOf(InvalidInputException.class);
+    List<FieldError> errors = ((InvalidInputException) root).errors();
+    assertThat(errors).hasSize(1);
+    return errors.get(0);
   }
 
   /** The fields named by the {@link InvalidInputException} that {@code call} throws. */

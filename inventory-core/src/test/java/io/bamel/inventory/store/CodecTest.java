@@ -2,6 +2,8 @@ package io.bamel.inventory.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Named.named;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bamel.inventory.model.DesiredPower;
@@ -13,7 +15,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class CodecTest {
 
@@ -58,37 +66,48 @@ class CodecTest {
         .isEqualTo(Codec.encode(Codec.decode(Codec.encode(status), NodeStatus.class)));
   }
 
+  private static String encode(Object value) {
+    return new String(Codec.encode(value), StandardCharsets.UTF_8);
+  }
+
+  private static <T> T decode(String json, Class<T> type) {
+    return Codec.decode(json.getBytes(StandardCharsets.UTF_8), type);
+  }
+
+  static Stream<Arguments> durations() {
+    return Stream.of(
+        arguments(
+            named(
+                "90 minutes",
+                PoolConfig.builder().scaleDownUnneededTime(Duration.ofMinutes(90)).build()),
+            List.of("\"scaleDownUnneededTime\":\"1h30m\"")),
+        arguments(
+            named(
+                "90 seconds", PoolConfig.builder().scaleUpCooldown(Duration.ofSeconds(90)).build()),
+            List.of("\"scaleUpCooldown\":\"1m30s\"")),
+        arguments(
+            named(
+                "whole minutes",
+                PoolConfig.builder()
+                    .scaleUpTrendWindow(Duration.ofMinutes(20))
+                    .scaleUpLookahead(Duration.ofMinutes(5))
+                    .build()),
+            List.of("\"scaleUpTrendWindow\":\"20m\"", "\"scaleUpLookahead\":\"5m\"")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("durations")
+  void durationsAreWrittenTheKubernetesWay(PoolConfig config, List<String> written) {
+    String json = encode(config);
+    assertThat(json).contains(written);
+    assertThat(decode(json, PoolConfig.class)).isEqualTo(config);
+  }
+
   @Test
-  void durationsAreWrittenTheKubernetesWay() {
-    PoolConfig config = PoolConfig.builder().scaleDownUnneededTime(Duration.ofMinutes(90)).build();
-    String json = new String(Codec.encode(config), StandardCharsets.UTF_8);
-    assertThat(json).contains("\"scaleDownUnneededTime\":\"1h30m\"");
-    assertThat(Codec.decode(json.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
-        .isEqualTo(config);
-    assertThat(
-            Codec.decode(
-                    "{\"delayAfterScaleUp\":\"PT2M\"}".getBytes(StandardCharsets.UTF_8),
-                    PoolConfig.class)
-                .delayAfterScaleUp())
+  void durationsAreReadInIsoFormTooAndAnAbsentOneIsNull() {
+    assertThat(decode("{\"delayAfterScaleUp\":\"PT2M\"}", PoolConfig.class).delayAfterScaleUp())
         .isEqualTo(Duration.ofMinutes(2));
-    PoolConfig cooldown = PoolConfig.builder().scaleUpCooldown(Duration.ofSeconds(90)).build();
-    String cooldownJson = new String(Codec.encode(cooldown), StandardCharsets.UTF_8);
-    assertThat(cooldownJson).contains("\"scaleUpCooldown\":\"1m30s\"");
-    assertThat(Codec.decode(cooldownJson.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
-        .isEqualTo(cooldown);
-    assertThat(
-            Codec.decode("{\"minNodes\":1}".getBytes(StandardCharsets.UTF_8), PoolConfig.class)
-                .scaleUpCooldown())
-        .isNull();
-    PoolConfig trend =
-        PoolConfig.builder()
-            .scaleUpTrendWindow(Duration.ofMinutes(20))
-            .scaleUpLookahead(Duration.ofMinutes(5))
-            .build();
-    String trendJson = new String(Codec.encode(trend), StandardCharsets.UTF_8);
-    assertThat(trendJson).contains("\"scaleUpTrendWindow\":\"20m\"", "\"scaleUpLookahead\":\"5m\"");
-    assertThat(Codec.decode(trendJson.getBytes(StandardCharsets.UTF_8), PoolConfig.class))
-        .isEqualTo(trend);
+    assertThat(decode("{\"minNodes\":1}", PoolConfig.class).scaleUpCooldown()).isNull();
   }
 
   @Test
@@ -99,25 +118,17 @@ class CodecTest {
         .hasStackTraceContaining("Duplicate field 'name'");
   }
 
-  @Test
-  void badEnumAndQuantityAreRejected() {
-    assertThatThrownBy(
-            () ->
-                Codec.decode(
-                    "{\"powerState\":\"maybe\"}".getBytes(StandardCharsets.UTF_8), NodeSpec.class))
-        .hasStackTraceContaining("expected one of on, off");
-    // unknown is an observed state only: a spec cannot desire it
-    assertThatThrownBy(
-            () ->
-                Codec.decode(
-                    "{\"powerState\":\"unknown\"}".getBytes(StandardCharsets.UTF_8),
-                    NodeSpec.class))
-        .hasStackTraceContaining("expected one of on, off");
-    assertThatThrownBy(
-            () ->
-                Codec.decode(
-                    "{\"resources\":{\"cpu\":\"-3\"}}".getBytes(StandardCharsets.UTF_8),
-                    NodeSpec.class))
-        .hasStackTraceContaining("not a quantity");
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {"powerState":"maybe"}     | expected one of on, off
+          # unknown is an observed state only: a spec cannot desire it
+          {"powerState":"unknown"}   | expected one of on, off
+          {"resources":{"cpu":"-3"}} | not a quantity
+          """)
+  void badEnumAndQuantityAreRejected(String json, String message) {
+    assertThatThrownBy(() -> decode(json, NodeSpec.class)).hasStackTraceContaining(message);
   }
 }

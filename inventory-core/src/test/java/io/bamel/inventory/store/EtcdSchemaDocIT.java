@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import io.bamel.inventory.leader.LeaderElection;
+import io.bamel.inventory.leader.Leaderships;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeReadings;
 import io.bamel.inventory.model.NodeSpec;
@@ -17,17 +18,15 @@ import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.inventory.testing.Etcdctl;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -90,8 +89,8 @@ class EtcdSchemaDocIT {
         ReplicaRegistry replicas =
             new ReplicaRegistry(
                 ETCD.cluster().client(), replica, ReplicaRegistry.Options.DEFAULTS)) {
-      WriteFence nodeFence = fence(nodeLeader);
-      WriteFence poolFence = fence(poolLeader);
+      WriteFence nodeFence = Leaderships.lead(nodeLeader);
+      WriteFence poolFence = Leaderships.lead(poolLeader);
       replicas.start();
       assertThat(replicas.awaitRegistered(Duration.ofSeconds(20))).isTrue();
 
@@ -252,50 +251,12 @@ class EtcdSchemaDocIT {
     return mapper.readValue(json, type);
   }
 
-  private static WriteFence fence(LeaderElection election) throws Exception {
-    CompletableFuture<WriteFence> gained = new CompletableFuture<>();
-    election.addListener(
-        new io.bamel.inventory.leader.LeadershipListener() {
-          @Override
-          public void gained(WriteFence fence) {
-            gained.complete(fence);
-          }
-
-          @Override
-          public void lost() {}
-        });
-    election.start();
-    return gained.get(20, TimeUnit.SECONDS);
-  }
-
   /** Every key and value under {@code prefix}, as the real etcdctl reads them. */
   private static Map<String, String> etcdctlGetPrefix(String prefix) throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            "etcdctl",
-            "--endpoints=" + String.join(",", ETCD.cluster().endpoints()),
-            "get",
-            "--prefix",
-            prefix,
-            "-w",
-            "json");
-    pb.environment().put("ETCDCTL_API", "3");
-    pb.redirectErrorStream(true);
-    Process p = pb.start();
-    byte[] out = p.getInputStream().readAllBytes();
-    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-    String text = new String(out, StandardCharsets.UTF_8);
-    assertThat(p.exitValue()).as("etcdctl: %s", text).isZero();
     Map<String, String> kvs = new LinkedHashMap<>();
-    for (JsonNode kv : Codec.mapper().readTree(text).path("kvs")) {
-      kvs.put(
-          decode(kv.path("key").asText()),
-          kv.has("value") ? decode(kv.path("value").asText()) : "");
+    for (Etcdctl.Kv kv : Etcdctl.get(ETCD.cluster(), "--prefix", prefix)) {
+      kvs.put(kv.key(), kv.value());
     }
     return kvs;
-  }
-
-  private static String decode(String base64) {
-    return new String(Base64.getDecoder().decode(base64), StandardCharsets.UTF_8);
   }
 }

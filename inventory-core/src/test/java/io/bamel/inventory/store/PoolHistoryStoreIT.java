@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.inventory.leader.LeaderElection;
-import io.bamel.inventory.leader.LeadershipListener;
+import io.bamel.inventory.leader.Leaderships;
 import io.bamel.inventory.model.Pool;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.model.PoolStatus;
@@ -12,8 +12,6 @@ import io.bamel.inventory.testing.EtcdExtension;
 import io.etcd.jetcd.Client;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,29 +28,13 @@ class PoolHistoryStoreIT {
   private static final byte[] HISTORY =
       "{\"version\":1,\"learnedAtHour\":[],\"peaks\":{}}".getBytes(StandardCharsets.UTF_8);
 
-  private static WriteFence lead(LeaderElection election) throws Exception {
-    CompletableFuture<WriteFence> gained = new CompletableFuture<>();
-    election.addListener(
-        new LeadershipListener() {
-          @Override
-          public void gained(WriteFence fence) {
-            gained.complete(fence);
-          }
-
-          @Override
-          public void lost() {}
-        });
-    election.start();
-    return gained.get(20, TimeUnit.SECONDS);
-  }
-
   @Test
   void writtenFencedOnlyWhileThePoolHasAConfigAndDeletedWithIt() throws Exception {
     try (Client client = ETCD.cluster().client();
         LeaderElection leader =
             new LeaderElection(client, "pool-controller", "a", LeaderElection.Options.DEFAULTS)) {
       EtcdInventory store = new EtcdInventory(client);
-      WriteFence fence = lead(leader);
+      WriteFence fence = Leaderships.lead(leader);
       assertThat(store.getPoolHistory("gpu")).isEmpty();
 
       long before = store.currentRevision();

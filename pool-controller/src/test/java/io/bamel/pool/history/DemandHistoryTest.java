@@ -19,17 +19,38 @@ class DemandHistoryTest {
 
   private static final Duration TEN_MINUTES = Duration.ofMinutes(10);
 
-  /** Observes {@code demand(t)} every {@code step} from {@code from} (inclusive) to {@code to}. */
-  private static DemandHistory run(
-      DemandHistory h,
-      Instant from,
-      Instant to,
-      Duration step,
-      Function<Instant, Resources> demand) {
-    for (Instant t = from; t.isBefore(to); t = t.plus(step)) {
-      h = h.observe(t, demand.apply(t));
+  /** Monday 09:00 UTC, the hour the weekly-learning tests observe. */
+  private static final Instant NINE = Instant.parse("2026-11-23T09:00:00Z");
+
+  /**
+   * Observations of one demand, {@code demand(t)}, every {@code step}: {@link #over} feeds them to
+   * a history from {@code from} (inclusive) for {@code length}.
+   */
+  private record Feed(Function<Instant, Resources> demand, Duration step) {
+
+    /** {@code demand} every {@code step}. */
+    static Feed of(Function<Instant, Resources> demand, Duration step) {
+      return new Feed(demand, step);
     }
-    return h;
+
+    /** An empty history fed from {@code from} for {@code length}. */
+    DemandHistory over(Instant from, Duration length) {
+      return onto(DemandHistory.empty(), from, length);
+    }
+
+    /** {@code h} fed from {@code from} for {@code length}. */
+    DemandHistory onto(DemandHistory h, Instant from, Duration length) {
+      Instant to = from.plus(length);
+      for (Instant t = from; t.isBefore(to); t = t.plus(step)) {
+        h = h.observe(t, demand.apply(t));
+      }
+      return h;
+    }
+  }
+
+  /** {@code h} after the hour of {@code t} peaked at {@code peak} and closed (1 core after it). */
+  private static DemandHistory hourPeaking(DemandHistory h, Instant t, Resources peak) {
+    return h.observe(t, peak).observe(t.plusSeconds(3600), cpu(1));
   }
 
   private static int hourOfDay(Instant t) {
@@ -46,6 +67,11 @@ class DemandHistoryTest {
     return Resources.of("cpu", cores);
   }
 
+  /** The cores {@code h} expects at {@code t} itself (a horizon of zero). */
+  private static double cpuPeak(DemandHistory h, Instant t) {
+    return h.expectedPeak(t, Duration.ZERO).get("cpu");
+  }
+
   private static Instant at(String day, String time) {
     return Instant.parse(day + "T" + time + "Z");
   }
@@ -55,7 +81,7 @@ class DemandHistoryTest {
     DemandHistory h = DemandHistory.empty();
     assertThat(h.expectedPeak(MONDAY, Duration.ofHours(5))).isEqualTo(Resources.NONE);
     // The open hour is being observed, not learned: still nothing.
-    h = run(h, MONDAY, MONDAY.plusSeconds(3000), Duration.ofSeconds(15), t -> cpu(40));
+    h = Feed.of(t -> cpu(40), Duration.ofSeconds(15)).onto(h, MONDAY, Duration.ofSeconds(3000));
     assertThat(h.learnedHours()).isZero();
     assertThat(h.learnedThrough()).isNull();
     assertThat(h.openHour()).isEqualTo(MONDAY);
@@ -65,12 +91,8 @@ class DemandHistoryTest {
   @Test
   void aDailySwingIsPredictedFromTheSecondDay() {
     DemandHistory h =
-        run(
-            DemandHistory.empty(),
-            MONDAY,
-            MONDAY.plus(Duration.ofDays(1)).plusSeconds(15),
-            Duration.ofSeconds(15),
-            DemandHistoryTest::dailySwing);
+        Feed.of(DemandHistoryTest::dailySwing, Duration.ofSeconds(15))
+            .over(MONDAY, Duration.ofDays(1).plusSeconds(15));
     assertThat(h.learnedHours()).isEqualTo(24);
     assertThat(h.learnedThrough()).isEqualTo(at("2026-11-23", "23:00:00"));
     // Tuesday's own buckets are not learned yet: Monday's same hours stand in.
@@ -79,8 +101,7 @@ class DemandHistoryTest {
         .isEqualTo(Resources.of("cpu", 100, "memory", 64e9));
     assertThat(h.expectedPeak(at("2026-11-24", "13:30:00"), TEN_MINUTES))
         .isEqualTo(Resources.of("cpu", 25, "memory", 64e9));
-    assertThat(h.expectedPeak(at("2026-11-24", "03:00:00"), Duration.ZERO).get("cpu"))
-        .isEqualTo(25);
+    assertThat(cpuPeak(h, at("2026-11-24", "03:00:00"))).isEqualTo(25);
     // A horizon over the whole day sees the swing.
     assertThat(h.expectedPeak(at("2026-11-24", "00:00:00"), Duration.ofHours(23)).get("cpu"))
         .isEqualTo(100);
@@ -94,24 +115,13 @@ class DemandHistoryTest {
           boolean sunday = (t.getEpochSecond() / 86400 + 3) % 7 == 6;
           return cpu(sunday ? 40 : 100);
         };
-    DemandHistory h =
-        run(
-            DemandHistory.empty(),
-            MONDAY,
-            MONDAY.plus(Duration.ofDays(6)),
-            Duration.ofMinutes(5),
-            weekly);
+    Feed everyFiveMinutes = Feed.of(weekly, Duration.ofMinutes(5));
+    DemandHistory h = everyFiveMinutes.over(MONDAY, Duration.ofDays(6));
     Instant sunday = at("2026-11-29", "12:00:00");
     assertThat(h.expectedPeak(sunday, TEN_MINUTES).get("cpu"))
         .as("first week: Sunday not seen yet, the other days stand in")
         .isEqualTo(100);
-    h =
-        run(
-            h,
-            MONDAY.plus(Duration.ofDays(6)),
-            MONDAY.plus(Duration.ofDays(8)),
-            Duration.ofMinutes(5),
-            weekly);
+    h = everyFiveMinutes.onto(h, MONDAY.plus(Duration.ofDays(6)), Duration.ofDays(2));
     assertThat(h.learnedHours()).isEqualTo(168);
     assertThat(h.expectedPeak(sunday.plus(Duration.ofDays(7)), TEN_MINUTES).get("cpu"))
         .isEqualTo(40);
@@ -120,63 +130,54 @@ class DemandHistoryTest {
 
   @Test
   void aHigherPeakIsLearnedAtOnceALowerOneByHalvesThenForgotten() {
-    Instant nine = at("2026-11-23", "09:00:00");
     DemandHistory h = DemandHistory.empty();
-    h = h.observe(nine, cpu(50)).observe(nine.plusSeconds(3600), cpu(1));
-    assertThat(h.expectedPeak(nine, Duration.ZERO).get("cpu")).isEqualTo(50);
+    h = hourPeaking(h, NINE, cpu(50));
+    assertThat(cpuPeak(h, NINE)).isEqualTo(50);
     // A week later, higher: learned at once.
-    Instant week = nine.plus(Duration.ofDays(7));
-    h = h.observe(week, cpu(100)).observe(week.plusSeconds(3600), cpu(1));
-    assertThat(h.expectedPeak(week, Duration.ZERO).get("cpu")).isEqualTo(100);
+    Instant week = NINE.plus(Duration.ofDays(7));
+    h = hourPeaking(h, week, cpu(100));
+    assertThat(cpuPeak(h, week)).isEqualTo(100);
     // Then the 09:00 peak is gone (10 cores): half the excess goes each week, all of it at the 4th.
     double[] expected = {55, 32.5, 21.25, 10};
     for (int w = 2; w < 6; w++) {
-      Instant t = nine.plus(Duration.ofDays(7L * w));
-      h = h.observe(t, cpu(10)).observe(t.plusSeconds(3600), cpu(1));
-      assertThat(h.expectedPeak(t, Duration.ZERO).get("cpu"))
-          .as("week %d", w)
-          .isEqualTo(expected[w - 2]);
+      Instant t = NINE.plus(Duration.ofDays(7L * w));
+      h = hourPeaking(h, t, cpu(10));
+      assertThat(cpuPeak(h, t)).as("week %d", w).isEqualTo(expected[w - 2]);
     }
     // A peak coming back once is learned at once again.
-    Instant back = nine.plus(Duration.ofDays(42));
-    h = h.observe(back, cpu(90)).observe(back.plusSeconds(3600), cpu(1));
-    assertThat(h.expectedPeak(back, Duration.ZERO).get("cpu")).isEqualTo(90);
+    Instant back = NINE.plus(Duration.ofDays(42));
+    h = hourPeaking(h, back, cpu(90));
+    assertThat(cpuPeak(h, back)).isEqualTo(90);
   }
 
   @Test
   void aResourceNoLongerAskedForIsForgottenAndFreesItsName() {
-    Instant nine = at("2026-11-23", "09:00:00");
     DemandHistory h = DemandHistory.empty();
-    h = h.observe(nine, Resources.of("cpu", 8, "gpu", 4)).observe(nine.plusSeconds(3600), cpu(1));
+    h = hourPeaking(h, NINE, Resources.of("cpu", 8, "gpu", 4));
     assertThat(h.names()).containsExactly("cpu", "gpu");
     for (int w = 1; w <= DemandHistory.FORGET_AFTER_LOWER; w++) {
-      Instant t = nine.plus(Duration.ofDays(7L * w));
-      h = h.observe(t, cpu(8)).observe(t.plusSeconds(3600), cpu(1));
+      Instant t = NINE.plus(Duration.ofDays(7L * w));
+      h = hourPeaking(h, t, cpu(8));
     }
-    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(35)), Duration.ZERO)).isEqualTo(cpu(8));
+    assertThat(h.expectedPeak(NINE.plus(Duration.ofDays(35)), Duration.ZERO)).isEqualTo(cpu(8));
     assertThat(h.names()).containsExactly("cpu");
   }
 
   @Test
   void aBucketNotLearnedForFiveWeeksNoLongerPredicts() {
-    Instant nine = at("2026-11-23", "09:00:00");
-    DemandHistory h =
-        DemandHistory.empty().observe(nine, cpu(70)).observe(nine.plusSeconds(3600), cpu(1));
-    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(35)), Duration.ZERO).get("cpu"))
-        .isEqualTo(70);
-    assertThat(h.expectedPeak(nine.plus(Duration.ofDays(36)), Duration.ZERO))
+    DemandHistory h = hourPeaking(DemandHistory.empty(), NINE, cpu(70));
+    assertThat(cpuPeak(h, NINE.plus(Duration.ofDays(35)))).isEqualTo(70);
+    assertThat(h.expectedPeak(NINE.plus(Duration.ofDays(36)), Duration.ZERO))
         .isEqualTo(Resources.NONE);
     // The next closed 09:00 replaces it rather than decaying from it.
-    Instant later = nine.plus(Duration.ofDays(42));
-    h = h.observe(later, cpu(20)).observe(later.plusSeconds(3600), cpu(1));
-    assertThat(h.expectedPeak(later, Duration.ZERO).get("cpu")).isEqualTo(20);
+    h = hourPeaking(h, NINE.plus(Duration.ofDays(42)), cpu(20));
+    assertThat(cpuPeak(h, NINE.plus(Duration.ofDays(42)))).isEqualTo(20);
   }
 
   @Test
   void hoursWithoutObservationsAreNotLearned() {
     Instant ten = at("2026-11-23", "10:00:00");
-    DemandHistory h =
-        run(DemandHistory.empty(), ten, ten.plusSeconds(3600), Duration.ofMinutes(1), t -> cpu(30));
+    DemandHistory h = Feed.of(t -> cpu(30), Duration.ofMinutes(1)).over(ten, Duration.ofHours(1));
     // Nothing from 11:00 to 14:05 (controller down): the next observation closes 10:00 only.
     h = h.observe(at("2026-11-23", "14:05:00"), cpu(5));
     assertThat(h.learnedHours()).isEqualTo(1);
@@ -204,11 +205,10 @@ class DemandHistoryTest {
   @Test
   void aClockThatWasAWeekAheadLosesWhatItLearnedInThatFuture() {
     Instant now = at("2026-11-23", "10:00:00");
-    DemandHistory h =
-        run(DemandHistory.empty(), now, now.plusSeconds(7200), Duration.ofMinutes(5), t -> cpu(30));
+    DemandHistory h = Feed.of(t -> cpu(30), Duration.ofMinutes(5)).over(now, Duration.ofHours(2));
     // The clock jumped a month ahead for two hours...
     Instant wrong = now.plus(Duration.ofDays(30));
-    h = run(h, wrong, wrong.plusSeconds(7200), Duration.ofMinutes(5), t -> cpu(999));
+    h = Feed.of(t -> cpu(999), Duration.ofMinutes(5)).onto(h, wrong, Duration.ofHours(2));
     assertThat(h.learnedHours()).isEqualTo(3);
     // ...and came back: what it learned in that future goes, what came before stays.
     h = h.observe(now.plusSeconds(7300), cpu(30));
@@ -226,12 +226,8 @@ class DemandHistoryTest {
     for (String day : new String[] {"2026-03-29", "2026-03-08", "2026-10-25", "2026-11-01"}) {
       Instant start = at(day, "00:00:00");
       DemandHistory h =
-          run(
-              DemandHistory.empty(),
-              start,
-              start.plus(Duration.ofDays(1)).plusSeconds(1),
-              Duration.ofMinutes(15),
-              t -> cpu(1 + hourOfDay(t)));
+          Feed.of(t -> cpu(1 + hourOfDay(t)), Duration.ofMinutes(15))
+              .over(start, Duration.ofDays(1).plusSeconds(1));
       assertThat(h.learnedHours()).as(day).isEqualTo(24);
       for (int hour = 0; hour < 24; hour++) {
         assertThat(
@@ -257,13 +253,7 @@ class DemandHistoryTest {
           m.put("example.com/dev-" + t.getEpochSecond() / (7 * 86400), 1.0);
           return new Resources(m);
         };
-    DemandHistory h =
-        run(
-            DemandHistory.empty(),
-            MONDAY,
-            MONDAY.plus(Duration.ofDays(365)),
-            Duration.ofMinutes(15),
-            demand);
+    DemandHistory h = Feed.of(demand, Duration.ofMinutes(15)).over(MONDAY, Duration.ofDays(365));
     assertThat(h.learnedHours()).isEqualTo(DemandHistory.HOURS_PER_WEEK);
     assertThat(h.names().size()).isLessThanOrEqualTo(DemandHistory.MAX_RESOURCES);
     assertThat(h.names()).contains("cpu", "memory", "gpu");
@@ -272,12 +262,8 @@ class DemandHistoryTest {
     assertThat(HistoryJson.read(json)).isEqualTo(h);
     // Without the weekly names: cpu, memory and gpu for a whole week in a few kilobytes.
     DemandHistory plain =
-        run(
-            DemandHistory.empty(),
-            MONDAY,
-            MONDAY.plus(Duration.ofDays(365)),
-            Duration.ofMinutes(15),
-            t -> dailySwing(t).plus(Resources.of("gpu", 2)));
+        Feed.of(t -> dailySwing(t).plus(Resources.of("gpu", 2)), Duration.ofMinutes(15))
+            .over(MONDAY, Duration.ofDays(365));
     assertThat(HistoryJson.write(plain).length).isBetween(2000, 8000);
   }
 
@@ -288,8 +274,7 @@ class DemandHistoryTest {
     odd.put("memory", Double.POSITIVE_INFINITY);
     odd.put("bad name!", 3.0);
     Instant t = at("2026-11-23", "08:10:00");
-    DemandHistory h =
-        DemandHistory.empty().observe(t, new Resources(odd)).observe(t.plusSeconds(3600), cpu(1));
+    DemandHistory h = hourPeaking(DemandHistory.empty(), t, new Resources(odd));
     assertThat(h.expectedPeak(t, Duration.ZERO)).isEqualTo(cpu(12.35));
     assertThat(h.names()).containsExactly("cpu");
     assertThatThrownBy(() -> h.expectedPeak(t, Duration.ofSeconds(-1)))
@@ -311,20 +296,9 @@ class DemandHistoryTest {
 
   @Test
   void immutableAndDeterministic() {
-    DemandHistory a =
-        run(
-            DemandHistory.empty(),
-            MONDAY,
-            MONDAY.plus(Duration.ofDays(9)),
-            Duration.ofMinutes(7),
-            DemandHistoryTest::dailySwing);
-    DemandHistory b =
-        run(
-            DemandHistory.empty(),
-            MONDAY,
-            MONDAY.plus(Duration.ofDays(9)),
-            Duration.ofMinutes(7),
-            DemandHistoryTest::dailySwing);
+    Feed swing = Feed.of(DemandHistoryTest::dailySwing, Duration.ofMinutes(7));
+    DemandHistory a = swing.over(MONDAY, Duration.ofDays(9));
+    DemandHistory b = swing.over(MONDAY, Duration.ofDays(9));
     assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
     assertThat(HistoryJson.write(a)).isEqualTo(HistoryJson.write(b));
     byte[] before = HistoryJson.write(a);

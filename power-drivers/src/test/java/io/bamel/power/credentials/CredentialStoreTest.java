@@ -2,6 +2,7 @@ package io.bamel.power.credentials;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.bamel.power.PowerException;
 import io.bamel.power.TerminalPowerException;
@@ -9,6 +10,7 @@ import io.bamel.power.net.IpLiteral;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +72,13 @@ class CredentialStoreTest {
         .isInstanceOf(TerminalPowerException.class);
   }
 
+  /** What {@code call} throws, which must be a {@link TerminalPowerException}. */
+  private static TerminalPowerException refusal(ThrowingCallable call) {
+    Throwable thrown = catchThrowable(call);
+    assertThat(thrown).isInstanceOf(TerminalPowerException.class);
+    return (TerminalPowerException) thrown;
+  }
+
   private static Destination https(String ip) {
     return new Destination("https", ip, List.of(IpLiteral.parse(ip).orElseThrow()), false);
   }
@@ -92,17 +101,14 @@ class CredentialStoreTest {
 
     assertThat(store.credentials("rack-a", https("192.0.2.9")).password())
         .isEqualTo("Very-Secret-pw");
-    assertThatThrownBy(() -> store.credentials("rack-a", https("198.51.100.9")))
-        .isInstanceOfSatisfying(
-            TerminalPowerException.class,
-            e -> {
-              assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED);
-              assertThat(e.getMessage())
-                  .isEqualTo(
-                      "credential 'rack-a' may not be sent to https://198.51.100.9: 198.51.100.9"
-                          + " is not in its allowed-hosts file")
-                  .doesNotContain("Very-Secret-pw");
-            });
+    TerminalPowerException elsewhere =
+        refusal(() -> store.credentials("rack-a", https("198.51.100.9")));
+    assertThat(elsewhere.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED);
+    assertThat(elsewhere.getMessage())
+        .isEqualTo(
+            "credential 'rack-a' may not be sent to https://198.51.100.9: 198.51.100.9"
+                + " is not in its allowed-hosts file")
+        .doesNotContain("Very-Secret-pw");
 
     Files.writeString(dir.resolve(CredentialStore.ALLOWED_HOSTS), "198.51.100.0/24\n");
     assertThat(store.credentials("rack-a", https("198.51.100.9")).username()).isEqualTo("admin");
@@ -113,16 +119,13 @@ class CredentialStoreTest {
   @Test
   void aMalformedAllowListRefusesNamingTheCredentialAndTheLine() throws Exception {
     credential("rack-b", "192.0.2.5\n192.0.2.0/40\n");
-    assertThatThrownBy(() -> new CredentialStore(root).credentials("rack-b", https("192.0.2.5")))
-        .isInstanceOfSatisfying(
-            TerminalPowerException.class,
-            e -> {
-              assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED);
-              assertThat(e.getMessage())
-                  .isEqualTo(
-                      "credential 'rack-b': allowed-hosts line 2: '192.0.2.0/40': the prefix"
-                          + " length is at most 32");
-            });
+    TerminalPowerException e =
+        refusal(() -> new CredentialStore(root).credentials("rack-b", https("192.0.2.5")));
+    assertThat(e.reason()).isEqualTo(PowerException.Reason.NOT_ALLOWED);
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "credential 'rack-b': allowed-hosts line 2: '192.0.2.0/40': the prefix"
+                + " length is at most 32");
   }
 
   @Test
@@ -138,14 +141,10 @@ class CredentialStoreTest {
 
     CredentialStore strict = new CredentialStore(root, true);
     assertThat(strict.requiresAllowList()).isTrue();
-    assertThatThrownBy(() -> strict.credentials("legacy", https("203.0.113.50")))
-        .isInstanceOfSatisfying(
-            TerminalPowerException.class,
-            e ->
-                assertThat(e.getMessage())
-                    .isEqualTo(
-                        "credential 'legacy' may not be sent to https://203.0.113.50: it has no"
-                            + " allowed-hosts file, and this server requires one"));
+    assertThat(refusal(() -> strict.credentials("legacy", https("203.0.113.50"))).getMessage())
+        .isEqualTo(
+            "credential 'legacy' may not be sent to https://203.0.113.50: it has no"
+                + " allowed-hosts file, and this server requires one");
     assertThat(strict.credentials("listed", https("192.0.2.5")).username()).isEqualTo("admin");
     assertThat(strict.namesWithoutAllowList()).containsExactly("legacy");
     assertThat(new CredentialStore(root.resolve("missing")).namesWithoutAllowList()).isEmpty();

@@ -7,12 +7,10 @@ import io.bamel.power.PowerException;
 import io.bamel.power.PowerException.Reason;
 import io.bamel.power.process.ProcessResult;
 import java.time.Duration;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class IpmiOutputTest {
@@ -75,171 +73,140 @@ class IpmiOutputTest {
     assertThat(IpmiOutput.needsDiagnosis(explained, Duration.ofMillis(80), second)).isFalse();
   }
 
-  static Stream<Arguments> failures() {
+  /** ipmitool's last line when it could not open an RMCP+ session, whatever the cause. */
+  private static final String NO_SESSION = "\nError: Unable to establish IPMI v2 / RMCP+ session";
+
+  /** One failed ipmitool run: what it wrote on stderr (or that it timed out), and its class. */
+  record Failure(String stderr, boolean timedOut, Reason reason, boolean isTransient) {
+
+    /** A refusal: a retry would meet it again. */
+    static Failure refusal(Reason reason, String stderr) {
+      return new Failure(stderr, false, reason, false);
+    }
+
+    /** A failure a retry may clear. */
+    static Failure passing(Reason reason, String stderr) {
+      return new Failure(stderr, false, reason, true);
+    }
+
+    @Override
+    public String toString() {
+      return reason
+          + (isTransient ? " (transient): " : ": ")
+          + stderr.strip().lines().findFirst().orElse("(timed out)");
+    }
+  }
+
+  static Stream<Failure> failures() {
     return Stream.of(
-        Arguments.of(
-            "> RAKP 2 HMAC is invalid\nError: Unable to establish IPMI v2 / RMCP+ session",
-            false,
-            Reason.BAD_CREDENTIALS,
-            false),
-        Arguments.of(
-            "RAKP 2 message indicates an error : unauthorized name",
-            false,
-            Reason.BAD_CREDENTIALS,
-            false),
-        Arguments.of(
-            "Get Auth Capabilities error\nError: Unable to establish IPMI v2 / RMCP+ session",
-            false,
-            Reason.UNREACHABLE,
-            true),
-        Arguments.of(
-            "DCMI request failed because: Invalid command (c1)", false, Reason.UNSUPPORTED, false),
-        Arguments.of(
-            "Set Chassis Power Control to Soft failed: Node busy", false, Reason.BUSY, true),
-        Arguments.of(
-            "Set Chassis Power Control to Soft failed: Unspecified error",
-            false,
-            Reason.BMC_ERROR,
-            true),
-        Arguments.of("", true, Reason.TIMEOUT, true),
+        Failure.refusal(Reason.BAD_CREDENTIALS, "> RAKP 2 HMAC is invalid" + NO_SESSION),
+        Failure.refusal(
+            Reason.BAD_CREDENTIALS, "RAKP 2 message indicates an error : unauthorized name"),
+        Failure.passing(Reason.UNREACHABLE, "Get Auth Capabilities error" + NO_SESSION),
+        Failure.refusal(Reason.UNSUPPORTED, "DCMI request failed because: Invalid command (c1)"),
+        Failure.passing(Reason.BUSY, "Set Chassis Power Control to Soft failed: Node busy"),
+        Failure.passing(
+            Reason.BMC_ERROR, "Set Chassis Power Control to Soft failed: Unspecified error"),
+        new Failure("", true, Reason.TIMEOUT, true),
         // ipmitool 1.8.19's own lines for a refused cipher suite, role or password
-        Arguments.of(
-            "Error in open session response message : no matching cipher suite\n\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "Error in open session response message : invalid authentication algorithm\n\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "Error in open session response message : no matching cipher suite\n" + NO_SESSION),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "Error in open session response message : insufficient resources for session\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "Error in open session response message : invalid authentication algorithm\n"
+                + NO_SESSION),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "Authentication algorithm 0x01 is not what we requested 0x03\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "Error in open session response message : insufficient resources for session"
+                + NO_SESSION),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of("Unsupported cipher suite ID : 17\n", false, Reason.INVALID_CONFIG, false),
-        Arguments.of(
-            "Error in open session response message : invalid role\n\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "Authentication algorithm 0x01 is not what we requested 0x03" + NO_SESSION),
+        Failure.refusal(Reason.INVALID_CONFIG, "Unsupported cipher suite ID : 17\n"),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "Error in open session response message : unauthorized role requested\n",
-            false,
+            "Error in open session response message : invalid role\n" + NO_SESSION),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "RAKP 2 message indicates an error : insufficient resources for role\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "Error in open session response message : unauthorized role requested\n"),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "RAKP 2 message indicates an error : insufficient resources for role" + NO_SESSION),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "Set Chassis Power Control to Up/On failed: Insufficient privilege level",
-            false,
+            "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)" + NO_SESSION),
+        Failure.refusal(
             Reason.INVALID_CONFIG,
-            false),
-        Arguments.of(
-            "> RAKP 4 message has invalid integrity check value\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            false,
+            "Set Chassis Power Control to Up/On failed: Insufficient privilege level"),
+        Failure.refusal(
             Reason.BAD_CREDENTIALS,
-            false));
+            "> RAKP 4 message has invalid integrity check value" + NO_SESSION));
+  }
+
+  /** The failure of {@code command} that wrote {@code stderr}, run with cipher suite 3 as admin. */
+  private static PowerException failureWithSuite3(String command, String stderr) {
+    return IpmiOutput.failure(
+        "192.0.2.9:623",
+        command,
+        new ProcessResult(1, "", stderr, false),
+        new IpmiAccess(3, "ADMINISTRATOR"));
   }
 
   @Test
   void saysWhichRefusalItWasAndNamesTheSettingsUsed() {
-    IpmiAccess access = new IpmiAccess(3, "ADMINISTRATOR");
     PowerException suite =
-        IpmiOutput.failure(
-            "192.0.2.9:623",
+        failureWithSuite3(
             "chassis power status",
-            new ProcessResult(
-                1,
-                "",
-                "Error in open session response message : no matching cipher suite\n\n"
-                    + "Error: Unable to establish IPMI v2 / RMCP+ session\n",
-                false),
-            access);
+            "Error in open session response message : no matching cipher suite\n"
+                + NO_SESSION
+                + "\n");
     assertThat(suite.getMessage())
         .contains("refused cipher suite 3", "no matching cipher suite")
         .doesNotContain("privilege level");
     PowerException role =
-        IpmiOutput.failure(
-            "192.0.2.9:623",
+        failureWithSuite3(
             "chassis power on",
-            new ProcessResult(
-                1,
-                "",
-                "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)",
-                false),
-            access);
+            "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)");
     assertThat(role.getMessage()).contains("refused privilege level ADMINISTRATOR", "OPERATOR");
     PowerException password =
-        IpmiOutput.failure(
-            "192.0.2.9:623",
+        failureWithSuite3(
             "chassis power on",
-            new ProcessResult(
-                1,
-                "",
-                "Loading IANA PEN Registry...\n> RAKP 2 HMAC is invalid\n"
-                    + "Error: Unable to establish IPMI v2 / RMCP+ session\n",
-                false),
-            access);
+            "Loading IANA PEN Registry...\n> RAKP 2 HMAC is invalid" + NO_SESSION + "\n");
     assertThat(password.getMessage()).contains("refused the password", "RAKP 2 HMAC is invalid");
     PowerException user =
-        IpmiOutput.failure(
-            "192.0.2.9:623",
-            "chassis power on",
-            new ProcessResult(
-                1, "", "RAKP 2 message indicates an error : unauthorized name\n", false),
-            access);
+        failureWithSuite3(
+            "chassis power on", "RAKP 2 message indicates an error : unauthorized name\n");
     assertThat(user.getMessage()).contains("does not know the user");
   }
 
-  @Test
-  void aRefusalSaidPlainlyNeedsNoVerboseRerun() {
-    Duration second = Duration.ofSeconds(1);
-    for (String stderr :
-        List.of(
-            "Error in open session response message : no matching cipher suite\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session",
-            "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)\n"
-                + "Error: Unable to establish IPMI v2 / RMCP+ session")) {
-      assertThat(
-              IpmiOutput.needsDiagnosis(
-                  new ProcessResult(1, "", stderr, false), Duration.ofMillis(50), second))
-          .as(stderr)
-          .isFalse();
-    }
+  @ParameterizedTest
+  @MethodSource("plainRefusals")
+  void aRefusalSaidPlainlyNeedsNoVerboseRerun(String stderr) {
+    assertThat(
+            IpmiOutput.needsDiagnosis(
+                new ProcessResult(1, "", stderr, false),
+                Duration.ofMillis(50),
+                Duration.ofSeconds(1)))
+        .isFalse();
   }
 
-  @ParameterizedTest
+  static Stream<String> plainRefusals() {
+    return Stream.of(
+        "Error in open session response message : no matching cipher suite" + NO_SESSION,
+        "Set Session Privilege Level to ADMINISTRATOR failed: Unknown (0x81)" + NO_SESSION);
+  }
+
+  @ParameterizedTest(name = "{0}")
   @MethodSource("failures")
-  void classifiesFailures(
-      String stderr, boolean timedOut, Reason reason, boolean transientFailure) {
+  void classifiesFailures(Failure f) {
     PowerException e =
         IpmiOutput.failure(
-            "192.0.2.9:623", "chassis power status", new ProcessResult(1, "", stderr, timedOut));
-    assertThat(e.reason()).isEqualTo(reason);
-    assertThat(e.isTransient()).isEqualTo(transientFailure);
+            "192.0.2.9:623",
+            "chassis power status",
+            new ProcessResult(1, "", f.stderr(), f.timedOut()));
+    assertThat(e.reason()).isEqualTo(f.reason());
+    assertThat(e.isTransient()).isEqualTo(f.isTransient());
     assertThat(e.getMessage()).contains("192.0.2.9:623");
   }
 }

@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class PowerSourcesTest {
 
@@ -24,28 +27,20 @@ class PowerSourcesTest {
     return Optional.ofNullable(resources.get(uri));
   }
 
-  @Test
-  void readsEachKindOfResource() throws Exception {
-    assertThat(
-            PowerSources.reading(
-                PowerSources.Kind.ENVIRONMENT_METRICS,
-                JSON.readTree("{\"PowerWatts\":{\"Reading\":374.5}}")))
-        .hasValue(374.5);
-    assertThat(
-            PowerSources.reading(
-                PowerSources.Kind.SUPPLY_METRICS,
-                JSON.readTree("{\"InputPowerWatts\":{\"Reading\":120}}")))
-        .hasValue(120);
-    assertThat(
-            PowerSources.reading(
-                PowerSources.Kind.LEGACY_POWER,
-                JSON.readTree("{\"PowerControl\":[{\"PowerConsumedWatts\":344}]}")))
-        .hasValue(344);
-    assertThat(
-            PowerSources.reading(
-                PowerSources.Kind.LEGACY_POWER,
-                JSON.readTree("{\"PowerControl\":[{\"PowerConsumedWatts\":null}]}")))
-        .isEmpty();
+  @ParameterizedTest(name = "{0} {1}: {2}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "none",
+      textBlock =
+          """
+          ENVIRONMENT_METRICS | {"PowerWatts":{"Reading":374.5}}                | 374.5
+          SUPPLY_METRICS      | {"InputPowerWatts":{"Reading":120}}             | 120
+          LEGACY_POWER        | {"PowerControl":[{"PowerConsumedWatts":344}]}   | 344
+          LEGACY_POWER        | {"PowerControl":[{"PowerConsumedWatts":null}]}  | none
+          """)
+  void readsEachKindOfResource(PowerSources.Kind kind, String json, Double watts) throws Exception {
+    assertThat(PowerSources.reading(kind, JSON.readTree(json)))
+        .isEqualTo(watts == null ? OptionalDouble.empty() : OptionalDouble.of(watts));
   }
 
   @Test

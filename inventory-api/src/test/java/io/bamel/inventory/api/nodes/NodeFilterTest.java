@@ -3,9 +3,11 @@ package io.bamel.inventory.api.nodes;
 import static io.bamel.inventory.api.QueryText.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.bamel.inventory.api.QueryText;
 import io.bamel.inventory.api.http.ApiException;
+import io.bamel.inventory.api.http.Problem;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
@@ -13,6 +15,7 @@ import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,6 +38,13 @@ class NodeFilterTest {
           NodeStatus.builder().state(NodeState.READY).observedPower(ObservedPower.ON).build(),
           6,
           null);
+
+  /** The problem of the {@link ApiException} that {@code parse} must throw. */
+  private static Problem refusal(ThrowingCallable parse) {
+    Throwable thrown = catchThrowable(parse);
+    assertThat(thrown).isInstanceOf(ApiException.class);
+    return ((ApiException) thrown).problem();
+  }
 
   private static Map<String, String> query(String text) {
     return QueryText.pairs(text, "&");
@@ -88,17 +98,13 @@ class NodeFilterTest {
         "q=                                 | q             | must be 1 to",
       })
   void rejectsNamingTheParameter(String filter, String field, String message) {
-    assertThatThrownBy(() -> NodeFilter.parseValues(values(filter)))
-        .isInstanceOfSatisfying(
-            ApiException.class,
-            e -> {
-              assertThat(e.problem().status()).isEqualTo(400);
-              assertThat(e.problem().errors())
-                  .anySatisfy(
-                      err -> {
-                        assertThat(err.field()).isEqualTo(field);
-                        assertThat(err.message()).contains(message);
-                      });
+    Problem problem = refusal(() -> NodeFilter.parseValues(values(filter)));
+    assertThat(problem.status()).isEqualTo(400);
+    assertThat(problem.errors())
+        .anySatisfy(
+            err -> {
+              assertThat(err.field()).isEqualTo(field);
+              assertThat(err.message()).contains(message);
             });
   }
 
@@ -113,19 +119,18 @@ class NodeFilterTest {
     assertThat(listing.test(other)).isTrue();
   }
 
+  /** The canonical text of the listing filter {@code filter}, a query string. */
+  private static String canonical(String filter) {
+    return NodeFilter.parseValues(values(filter)).canonical();
+  }
+
   @Test
   void theCanonicalTextIsTheSameForTheSameSelectionAndDiffersOtherwise() {
-    String a =
-        NodeFilter.parseValues(values("pool=b,a&state=ready&labelSelector=x,y=1")).canonical();
-    assertThat(
-            NodeFilter.parseValues(values("pool=a&pool=b&labelSelector=y==1, x&state=ready"))
-                .canonical())
-        .isEqualTo(a);
-    assertThat(NodeFilter.parseValues(values("pool=a&labelSelector=y=1,x&state=ready")).canonical())
-        .isNotEqualTo(a);
+    String a = canonical("pool=b,a&state=ready&labelSelector=x,y=1");
+    assertThat(canonical("pool=a&pool=b&labelSelector=y==1, x&state=ready")).isEqualTo(a);
+    assertThat(canonical("pool=a&labelSelector=y=1,x&state=ready")).isNotEqualTo(a);
     // The older labels form is the same selection as its selector.
-    assertThat(NodeFilter.parseValues(values("labels=y=1")).canonical())
-        .isEqualTo(NodeFilter.parseValues(values("labelSelector=y=1")).canonical());
+    assertThat(canonical("labels=y=1")).isEqualTo(canonical("labelSelector=y=1"));
     // Every new filter is part of it, and a value cannot pass for another filter.
     List<String> distinct =
         List.of(
@@ -137,31 +142,32 @@ class NodeFilterTest {
             "labelSelector=n",
             "labelSelector=!n",
             "q=n\",\"name\":\"n");
-    assertThat(distinct.stream().map(f -> NodeFilter.parseValues(values(f)).canonical()).distinct())
+    assertThat(distinct.stream().map(NodeFilterTest::canonical).distinct())
         .hasSize(distinct.size());
-    assertThat(NodeFilter.parseValues(values("q=N")).canonical())
-        .isEqualTo(NodeFilter.parseValues(values("q=n")).canonical());
+    assertThat(canonical("q=N")).isEqualTo(canonical("q=n"));
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource({
-    "'', true",
-    "pool=gpu, true",
-    "pool=cpu, false",
-    "rack=r1&site=dc1, true",
-    "site=dc2, false",
-    "serial=SN1, true",
-    "mac=0c:c4:7a:00:00:01, true",
-    "mac=0C-C4-7A-00-00-02, false",
-    "mgmtAddress=192.0.2.1, true",
-    "state=ready, true",
-    "state=off, false",
-    "powerState=on, true",
-    "powerState=unknown, false",
-    "labels=zone=a, true",
-    "labels=zone=a&pool=gpu, true",
-    "labels=zone=b, false",
-  })
+  @CsvSource(
+      textBlock =
+          """
+          '', true
+          pool=gpu, true
+          pool=cpu, false
+          rack=r1&site=dc1, true
+          site=dc2, false
+          serial=SN1, true
+          mac=0c:c4:7a:00:00:01, true
+          mac=0C-C4-7A-00-00-02, false
+          mgmtAddress=192.0.2.1, true
+          state=ready, true
+          state=off, false
+          powerState=on, true
+          powerState=unknown, false
+          labels=zone=a, true
+          labels=zone=a&pool=gpu, true
+          labels=zone=b, false
+          """)
   void matches(String filter, boolean expected) {
     assertThat(NodeFilter.parse(query(filter)).test(NODE)).isEqualTo(expected);
   }
@@ -176,9 +182,7 @@ class NodeFilterTest {
     "pool="
   })
   void rejectsInvalidFilters(String filter) {
-    assertThatThrownBy(() -> NodeFilter.parse(query(filter)))
-        .isInstanceOfSatisfying(
-            ApiException.class, e -> assertThat(e.problem().status()).isEqualTo(400));
+    assertThat(refusal(() -> NodeFilter.parse(query(filter))).status()).isEqualTo(400);
   }
 
   @ParameterizedTest
