@@ -41,6 +41,8 @@ class ReadingsIT extends TestSiteTests {
             clock);
     site.awaitState(List.of(id), NodeState.READY, WAIT);
     await().atMost(WAIT).until(() -> readingsKey(id) != null);
+    // The first contact's hardware inspection is written with the status, maybe after READY.
+    await().atMost(WAIT).until(() -> site.node(id).status().hardware() != null);
     Instant firstReadAt = site.node(id).readings().readAt();
     int draws = calls[0].calls(site.address(id), PowerOperation.POWER_DRAW);
     long txns = EtcdRequests.handled(ETCD.cluster().endpoints().get(0), "Txn");
