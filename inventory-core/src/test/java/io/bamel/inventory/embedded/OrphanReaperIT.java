@@ -3,6 +3,10 @@ package io.bamel.inventory.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +48,9 @@ class OrphanReaperIT {
     assertThat(fork.waitFor(10, TimeUnit.SECONDS)).isTrue();
     ProcessHandle orphan = awaitEtcdOf(data, Duration.ofSeconds(10)).orElseThrow();
     try {
+      // Left behind running: serving, its single-member configuration committed. Killed while still
+      // bootstrapping, its data directory can hold no voter and no etcd could start on it.
+      awaitHealthy(client, Duration.ofSeconds(30));
       assumeThat(orphan.parent().map(ProcessHandle::pid))
           .as("this platform re-parents orphans to init, not to a subreaper")
           .contains(1L);
@@ -56,6 +63,27 @@ class OrphanReaperIT {
       }
     } finally {
       orphan.destroyForcibly();
+    }
+  }
+
+  private static void awaitHealthy(int clientPort, Duration within) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    URI health = URI.create("http://127.0.0.1:" + clientPort + "/health");
+    long deadline = System.nanoTime() + within.toNanos();
+    while (true) {
+      try {
+        HttpResponse<String> answer =
+            http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
+        if (answer.statusCode() == 200 && answer.body().contains("\"health\":\"true\"")) {
+          return;
+        }
+      } catch (java.io.IOException notYet) {
+        // not listening yet
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the orphan etcd did not become healthy within " + within);
+      }
+      Thread.sleep(100);
     }
   }
 
