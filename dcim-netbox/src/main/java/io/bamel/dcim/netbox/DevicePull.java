@@ -183,30 +183,23 @@ final class DevicePull {
         Executors.newFixedThreadPool(
             threads, Thread.ofPlatform().name("netbox-interfaces-", 0).daemon().factory());
     try {
-      List<Future<Map<Long, List<JsonNode>>>> reads = new ArrayList<>();
+      List<Future<ChunkRead>> reads = new ArrayList<>();
       for (List<Long> chunk : chunks) {
-        reads.add(pool.submit(() -> interfacesOf(client, chunk)));
+        reads.add(pool.submit(() -> ChunkRead.of(client, chunk)));
       }
-      for (int i = 0; i < chunks.size(); i++) {
-        try {
-          out.putAll(reads.get(i).get());
-        } catch (ExecutionException e) {
-          if (!(e.getCause() instanceof NetBoxException failed)) {
-            if (e.getCause() instanceof RuntimeException r) {
-              throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-              throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-          }
-          errors.add(
-              "the interfaces of "
-                  + chunks.get(i).size()
-                  + " devices could not be read (their MACs stay as they are): "
-                  + failed.getMessage());
+      for (Future<ChunkRead> read : reads) {
+        ChunkRead done = read.get();
+        out.putAll(done.interfaces());
+        if (done.error() != null) {
+          errors.add(done.error());
         }
       }
+    } catch (ExecutionException e) {
+      // not NetBox's answer (ChunkRead keeps those): a fault of this code, thrown as it was
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new NetBoxException("interrupted while reading NetBox's interfaces", 0);
@@ -214,6 +207,24 @@ final class DevicePull {
       pool.shutdownNow();
     }
     return out;
+  }
+
+  /**
+   * One chunk's interfaces, or why NetBox did not give them (its devices' MACs stay as they are).
+   */
+  private record ChunkRead(Map<Long, List<JsonNode>> interfaces, String error) {
+    static ChunkRead of(NetBoxClient client, List<Long> ids) {
+      try {
+        return new ChunkRead(interfacesOf(client, ids), null);
+      } catch (NetBoxException e) {
+        return new ChunkRead(
+            Map.of(),
+            "the interfaces of "
+                + ids.size()
+                + " devices could not be read (their MACs stay as they are): "
+                + e.getMessage());
+      }
+    }
   }
 
   /** The interfaces of the devices {@code ids}, every one of them present (maybe empty). */
