@@ -73,20 +73,10 @@ class DrainConfirmationTest {
   void podsTheDrainDoesNotMoveDoNotHoldItUp_asInTheCache() {
     KubePod daemon = pod("ds", "DaemonSet", false);
     KubePod finished =
-        KubePod.builder()
-            .ref(new PodRef("apps", "job-1"))
-            .nodeName("n1")
-            .phase("Succeeded")
-            .scheduled(true)
-            .ownerKind("Job")
-            .build();
+        KubePod.builder().from(pod("job-1", "Job", false)).phase("Succeeded").build();
     KubePod mirror =
         KubePod.builder()
-            .ref(new PodRef("kube-system", "etcd-n1"))
-            .nodeName("n1")
-            .phase("Running")
-            .scheduled(true)
-            .ownerKind("Node")
+            .from(pod("etcd-n1", "Node", false))
             .annotations(Map.of(Cluster.MIRROR_POD, "abc"))
             .build();
     List<KubePod> stay = List.of(daemon, finished, mirror);
