@@ -53,10 +53,17 @@ final class NodeKube {
   /** Kubernetes outages: a WARN at the first failed read, an INFO when it answers again. */
   private final FailureLog outage;
 
+  /**
+   * Failed lists of a node's pods from the API server, per node: a WARN at the first, an INFO when
+   * one answers again.
+   */
+  private final FailureLog podLists;
+
   NodeKube(Cluster cluster, Ownership ownership, Clock clock) {
     this.cluster = cluster;
     this.ownership = ownership;
     this.outage = new FailureLog(log, "cluster", "kubernetes-read", clock);
+    this.podLists = new FailureLog(log, "node", "drain-pod-list", clock);
   }
 
   /** The cluster, its writes fenced by this controller's ownership of node {@code id}. */
@@ -113,6 +120,7 @@ final class NodeKube {
     String name = kubeName(id, spec);
     try {
       List<KubePod> pods = cluster.serverPodsOn(name);
+      podLists.recovered(id);
       KubeView listed = view.withServerPods(pods);
       List<KubePod> missed = listed.workloads();
       if (!missed.isEmpty()) {
@@ -126,9 +134,8 @@ final class NodeKube {
       }
       return listed;
     } catch (ClusterException e) {
-      log.info(
-          "node {}: listing the pods on {} failed; not drained yet: {}", id, name, e.getMessage());
-      outage.failed("kubernetes", "unavailable", e.getMessage());
+      // not drained yet: the node waits and the next look lists again
+      podLists.failed(id, "unavailable", e.getMessage());
       return KubeView.UNREACHABLE;
     }
   }
@@ -216,6 +223,7 @@ final class NodeKube {
   /** Forgets what was remembered about node {@code id}. */
   void forget(String id) {
     blocked.remove(id);
+    podLists.forget(id);
   }
 
   /** The Kubernetes node name: {@code kubernetesNodeName}, else the node's name, else its id. */
