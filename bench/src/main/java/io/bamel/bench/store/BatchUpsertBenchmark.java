@@ -49,39 +49,22 @@ public final class BatchUpsertBenchmark implements Benchmark {
       double[] medians =
           Timer.interleavedMedians(
               runs,
-              new Timer.Trial() {
-                @Override
-                public void prepare() {
-                  etcd.clear();
-                }
-
-                @Override
-                public void run() {
-                  List<BatchResult> results = inventory.upsertAll(items);
-                  if (results.stream().anyMatch(r -> r.outcome() != BatchResult.Outcome.CREATED)) {
-                    throw new IllegalStateException("batch upsert did not create every node");
-                  }
-                }
-              },
-              new Timer.Trial() {
-                @Override
-                public void prepare() {
-                  etcd.clear();
-                }
-
-                @Override
-                public void run() throws Exception {
-                  RawEtcd.putAll(client, raw, 128);
-                }
-              });
-      double bamelMillis = medians[0];
-      double rawMillis = medians[1];
+              Timer.Trial.of(
+                  etcd::clear,
+                  () -> {
+                    List<BatchResult> results = inventory.upsertAll(items);
+                    if (results.stream()
+                        .anyMatch(r -> r.outcome() != BatchResult.Outcome.CREATED)) {
+                      throw new IllegalStateException("batch upsert did not create every node");
+                    }
+                  }),
+              Timer.Trial.of(etcd::clear, () -> RawEtcd.putAll(client, raw, 128)));
       return List.of(
           BenchResult.ratioAtMost(
               name(),
               String.format("%,d nodes vs raw txns", n),
-              bamelMillis,
-              rawMillis,
+              medians[0],
+              medians[1],
               "ms",
               1.5));
     }
