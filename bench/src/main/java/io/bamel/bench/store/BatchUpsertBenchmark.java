@@ -59,12 +59,14 @@ public final class BatchUpsertBenchmark implements Benchmark {
                     }
                   }),
               Timer.Trial.of(etcd::clear, () -> RawEtcd.putAll(client, raw, 128)));
+      double bamelMillis = medians[0];
+      double rawMillis = medians[1];
       return List.of(
           BenchResult.ratioAtMost(
               name(),
               String.format("%,d nodes vs raw txns", n),
-              medians[0],
-              medians[1],
+              bamelMillis,
+              rawMillis,
               "ms",
               1.5));
     }
