@@ -131,6 +131,14 @@ class EmbeddedEtcdIT {
     return List.copyOf(appender.list);
   }
 
+  /** That {@code log} holds one WARN, and that it says each of {@code parts}. */
+  private static void assertOneWarning(List<ILoggingEvent> log, String... parts) {
+    assertThat(log)
+        .filteredOn(e -> e.getLevel() == Level.WARN)
+        .singleElement()
+        .satisfies(e -> assertThat(e.getFormattedMessage()).contains(parts));
+  }
+
   private interface ThrowingRunnable {
     void run() throws Exception;
   }
@@ -209,15 +217,11 @@ class EmbeddedEtcdIT {
         Run get = etcdctl(endpoint, withCertificate(etcd.tls()), "get", "/k", "--print-value-only");
         assertThat(get.out().strip()).as(get.out()).isEqualTo("v");
       }
-      assertThat(log)
-          .filteredOn(e -> e.getLevel() == Level.WARN)
-          .singleElement()
-          .satisfies(
-              e ->
-                  assertThat(e.getFormattedMessage())
-                      .contains("client port " + first.client() + " was in use")
-                      .contains("endpoint is now " + endpoint)
-                      .contains("https://127.0.0.1:" + first.client() + " must use"));
+      assertOneWarning(
+          log,
+          "client port " + first.client() + " was in use",
+          "endpoint is now " + endpoint,
+          "https://127.0.0.1:" + first.client() + " must use");
 
       // A restart after that serves on the moved ports, now without a word.
       try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved())) {
@@ -249,14 +253,10 @@ class EmbeddedEtcdIT {
         assertThat(etcdctl(endpoint, withCertificate(etcd.tls()), "put", "/k", "v").exit())
             .isZero();
       }
-      assertThat(log)
-          .filteredOn(e -> e.getLevel() == Level.WARN)
-          .singleElement()
-          .satisfies(
-              e ->
-                  assertThat(e.getFormattedMessage())
-                      .contains("peer port " + first.peer() + " was in use")
-                      .contains("endpoint " + endpoint + " is unchanged"));
+      assertOneWarning(
+          log,
+          "peer port " + first.peer() + " was in use",
+          "endpoint " + endpoint + " is unchanged");
     }
   }
 
