@@ -175,6 +175,8 @@ class RbacRulesIT {
       operations.put("podsOn", c -> assertThat(c.podsOn("n1")).hasSize(2));
       // a drain's last check: the node's pods listed by field selector from the API server
       operations.put("serverPodsOn", c -> assertThat(c.serverPodsOn("n1")).hasSize(2));
+      // and the node itself, read from the API server for that check
+      operations.put("serverNode", c -> assertThat(c.serverNode("n1")).isPresent());
       operations.put(
           "podSummary", c -> assertThat(c.podSummary().byNode().get("n1").pods()).isEqualTo(2));
       operations.put("cordon", c -> assertThat(c.cordon("n1")).isTrue());

@@ -51,8 +51,9 @@ import org.slf4j.LoggerFactory;
  * {@link ClusterUnavailableException} until both informers have synced, and while the API server's
  * latest answer (to a write or to the background probe) was a failure ({@link #synced()}): a cache
  * whose watch may be cut is not read as the truth. Between two watches (the server ends each after
- * a while) the cache stays readable. The one read that is a request is {@link #serverPodsOn}: the
- * pods of one node as the API server lists them, for a drain's last check.
+ * a while) the cache stays readable. The reads that are requests are {@link #serverPodsOn}: the
+ * pods of one node as the API server lists them, for a drain's last check, and {@link #serverNode}:
+ * a node the cache may not hold yet, for that check.
  *
  * <p>Writes (cordon, uncordon, label, evict, events) and the reachability probe are requests,
  * guarded by a {@link CircuitBreaker}: after {@link Options#breakerThreshold()} consecutive
@@ -355,6 +356,18 @@ public final class Fabric8Cluster implements Cluster {
                 .stream()
                 .map(Fabric8Mapping::pod)
                 .toList());
+  }
+
+  /**
+   * Reads the node from the API server ({@code GET /api/v1/nodes/<name>}, one request), through the
+   * breaker and the call deadline like {@link #serverPodsOn}, and maps it as the informer maps its
+   * nodes. It does not need the informers to have synced.
+   */
+  @Override
+  public Optional<KubeNode> serverNode(String name) {
+    return request(
+        "reading node " + name + " from the API server",
+        () -> Optional.ofNullable(client.nodes().withName(name).get()).map(Fabric8Mapping::node));
   }
 
   @Override

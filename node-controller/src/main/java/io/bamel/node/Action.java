@@ -14,7 +14,8 @@ import java.util.Map;
  * @param power for {@link Kind#POWER}: which power action (the model's type, also the write-ahead)
  * @param pxe for {@link PowerAction#POWER_ON}: set a one-time PXE boot override first
  * @param labels for {@link Kind#ADMIT} and {@link Kind#LABEL}: the node labels to set
- * @param evict for {@link Kind#DRAIN}: the pods to evict (after cordoning)
+ * @param evict for {@link Kind#DRAIN} and {@link Kind#SERVER_DRAIN}: the pods to evict (after
+ *     cordoning)
  */
 public record Action(
     Kind kind, PowerAction power, boolean pxe, Map<String, String> labels, List<PodRef> evict) {
@@ -27,6 +28,13 @@ public record Action(
     POWER("power"),
     /** Cordon the Kubernetes node and evict the listed pods. */
     DRAIN("drain"),
+    /**
+     * A {@link #DRAIN} of a Kubernetes node the watched cache does not hold, whose pods the API
+     * server's own list showed: the node is read from the API server ({@link
+     * io.bamel.inventory.cluster.Cluster#serverNode}) and proven to be this machine before it is
+     * cordoned and its pods evicted.
+     */
+    SERVER_DRAIN("drain"),
     /** Label the Kubernetes node and uncordon it: it joined. */
     ADMIT("admit"),
     /** Label the Kubernetes node (a running node adopted). */
@@ -72,6 +80,13 @@ public record Action(
   /** Cordon and evict {@code pods}. */
   public static Action drain(List<PodRef> pods) {
     return new Action(Kind.DRAIN, null, false, Map.of(), pods);
+  }
+
+  /**
+   * Cordon and evict {@code pods} on a node the cache does not hold ({@link Kind#SERVER_DRAIN}).
+   */
+  public static Action serverDrain(List<PodRef> pods) {
+    return new Action(Kind.SERVER_DRAIN, null, false, Map.of(), pods);
   }
 
   /** Label (and, for {@link Kind#ADMIT}, uncordon). */

@@ -61,9 +61,21 @@ public record KubeView(
   public static final KubeView UNREACHABLE =
       new KubeView(Mode.UNREACHABLE, null, List.of(), Map.of(), null, false);
 
-  /** The API server has no such node. */
+  /**
+   * The API server has no such node, as the cluster has it (no cache between: tests and
+   * simulations).
+   */
   public static final KubeView ABSENT =
       new KubeView(Mode.ABSENT, null, List.of(), Map.of(), null, false);
+
+  /**
+   * No such node in the watched cache, which may lag the API server ({@link #cached()}): the node
+   * may have registered, and got pods, since the cache last heard. {@code blocked}: why earlier
+   * evictions of pods listed on it were refused.
+   */
+  public static KubeView absentFromCache(Map<String, String> blocked) {
+    return new KubeView(Mode.ABSENT, null, List.of(), blocked, null, true);
+  }
 
   /**
    * The node, with the pods on it as the cluster has them (no cache between: tests and

@@ -38,9 +38,10 @@ import org.slf4j.LoggerFactory;
  * {@link KubeView.Mode#REFUSED}, and {@link #act} checks again just before every cordon, drain,
  * label or uncordon and throws {@link IdentityRefusedException} instead. A name the cache does not
  * hold is never acted on ({@link KubeNodeUnseenException}: the cache lags the API server, so it
- * cannot be checked), and is shown as {@link KubeView.Mode#ABSENT} only when absence says something
- * about the machine ({@link KubeIdentity#absent}). Transition Events are posted only on a proven
- * node. Thread-safe.
+ * cannot be checked; but the drain of such a node whose pods the API server lists, {@link
+ * Action.Kind#SERVER_DRAIN}, checks the API server's own copy of the node), and is shown as {@link
+ * KubeView.Mode#ABSENT} only when absence says something about the machine ({@link
+ * KubeIdentity#absent}). Transition Events are posted only on a proven node. Thread-safe.
  */
 final class NodeKube {
 
@@ -73,7 +74,8 @@ final class NodeKube {
 
   /**
    * What Kubernetes shows about node {@code id}; its pods only when the decision needs them. A
-   * named node the cache does not hold is {@link KubeView#ABSENT} unless the inventory has since
+   * named node the cache does not hold is absent ({@link KubeView#absentFromCache}: the API
+   * server's list of its pods decides before it is switched off) unless the inventory has since
    * named another node than the one the machine was last seen as: that is refused as unknown
    * ({@link KubeIdentity#absent}), not read as the machine having left Kubernetes.
    */
@@ -91,7 +93,9 @@ final class NodeKube {
       outage.recovered("kubernetes");
       if (node.isEmpty()) {
         KubeIdentity.Verdict retargeted = KubeIdentity.absent(name, lastSeen(status));
-        return retargeted == null ? KubeView.ABSENT : KubeView.refused(retargeted);
+        return retargeted == null
+            ? KubeView.absentFromCache(blocked.getOrDefault(id, Map.of()))
+            : KubeView.refused(retargeted);
       }
       KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), node.get());
       if (!identity.proven()) {
@@ -114,15 +118,40 @@ final class NodeKube {
    * server itself lists on the Kubernetes node ({@link Cluster#serverPodsOn}: one request), for a
    * decision that would otherwise conclude from the cache that no workload is left. When the list
    * fails the answer is {@link KubeView#UNREACHABLE}: nothing is known about the pods, so nothing
-   * is concluded (the drain waits, its timer paused, and the next look tries again).
+   * is concluded (the drain waits, its timer paused, and the next look tries again). For a node the
+   * cache does not hold ({@link KubeView.Mode#ABSENT}) with workloads listed, the node is read from
+   * the API server too ({@link Cluster#serverNode}): not provably this machine ({@link
+   * KubeIdentity}), the answer is {@link KubeView#refused}; not there at all, {@link
+   * KubeView#UNREACHABLE}: neither is drained nor switched off.
    */
-  KubeView withServerPods(String id, NodeSpec spec, KubeView view) {
+  KubeView withServerPods(String id, NodeSpec spec, NodeStatus status, KubeView view) {
     String name = kubeName(id, spec);
     try {
       List<KubePod> pods = cluster.serverPodsOn(name);
-      podLists.recovered(id);
       KubeView listed = view.withServerPods(pods);
       List<KubePod> missed = listed.workloads();
+      if (view.mode() == KubeView.Mode.ABSENT && !missed.isEmpty()) {
+        // a node the cache does not hold has workloads: drained only if it proves to be this
+        // machine
+        Optional<KubeNode> node = cluster.serverNode(name);
+        if (node.isEmpty()) {
+          podLists.recovered(id);
+          log.info(
+              "node {}: the API server lists {} workload pod(s) bound to {} but has no such node"
+                  + " ({}); not switched off while they are there",
+              id,
+              missed.size(),
+              name,
+              PodText.names(missed));
+          return KubeView.UNREACHABLE;
+        }
+        KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), node.get());
+        if (!identity.proven()) {
+          podLists.recovered(id);
+          return KubeView.refused(identity);
+        }
+      }
+      podLists.recovered(id);
       if (!missed.isEmpty()) {
         log.info(
             "node {}: the API server lists {} workload pod(s) on {} that the watched cache did not"
@@ -146,30 +175,31 @@ final class NodeKube {
    *
    * <p>The check is made on the watched cache's copy of the node, the copy the decision saw: a node
    * the cache does not hold (it may have registered since the cache last heard, or been deleted) is
-   * not checked, so nothing is sent to it, even though the API server may have it.
+   * not checked, so nothing is sent to it, even though the API server may have it — but for {@link
+   * Action.Kind#SERVER_DRAIN}, whose node is then read from the API server and checked on that
+   * copy.
    *
    * @throws IdentityRefusedException when it is not: nothing was sent
-   * @throws KubeNodeUnseenException when the cache holds no such node: nothing was sent
+   * @throws KubeNodeUnseenException when the cache holds no such node (for {@link
+   *     Action.Kind#SERVER_DRAIN}: nor the API server): nothing was sent
    */
   void act(String id, NodeSpec spec, NodeStatus status, Action action) {
     String name = kubeName(id, spec);
-    KubeNode target =
-        cluster.node(name).orElseThrow(() -> new KubeNodeUnseenException(action, name));
+    Optional<KubeNode> held = cluster.node(name);
+    if (held.isEmpty() && action.kind() == Action.Kind.SERVER_DRAIN) {
+      // pods the API server listed on a node the cache does not hold: its own copy is checked
+      held = cluster.serverNode(name);
+    }
+    KubeNode target = held.orElseThrow(() -> new KubeNodeUnseenException(action, name));
     KubeIdentity.Verdict identity = KubeIdentity.check(id, systemUuid(status), target);
     if (!identity.proven()) {
       throw new IdentityRefusedException(action, identity);
     }
     Cluster cluster = fenced(id);
     switch (action.kind()) {
-      case DRAIN -> {
+      case DRAIN, SERVER_DRAIN -> {
         cluster.cordon(name);
-        Map<String, String> refused = new HashMap<>();
-        for (PodRef pod : action.evict()) {
-          EvictionResult result = cluster.evict(pod);
-          if (!result.done()) {
-            refused.put(pod.toString(), UntrustedText.escape(result.message()));
-          }
-        }
+        Map<String, String> refused = evict(cluster, action.evict());
         blocked.put(id, refused);
         cluster.notice(KubeNotices.drain(name, action.evict(), refused));
       }
@@ -185,6 +215,18 @@ final class NodeKube {
       }
       default -> throw new IllegalArgumentException("not a Kubernetes action: " + action.kind());
     }
+  }
+
+  /** Evicts {@code pods} through {@code cluster}; why each refused eviction was, by pod. */
+  private static Map<String, String> evict(Cluster cluster, List<PodRef> pods) {
+    Map<String, String> refused = new HashMap<>();
+    for (PodRef pod : pods) {
+      EvictionResult result = cluster.evict(pod);
+      if (!result.done()) {
+        refused.put(pod.toString(), UntrustedText.escape(result.message()));
+      }
+    }
+    return refused;
   }
 
   /**

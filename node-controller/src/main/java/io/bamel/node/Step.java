@@ -247,7 +247,12 @@ final class Step extends Transitions {
     }
     return switch (verdict) {
       case UNREACHABLE -> unseen();
-      case DISABLED, ABSENT -> powerOff(PowerAction.POWER_OFF, "nothing to drain");
+      case DISABLED -> powerOff(PowerAction.POWER_OFF, "nothing to drain");
+      case ABSENT ->
+          // the cache may have missed a node that registered and got pods: the server's list says
+          kube.cached() || !kube.workloads().isEmpty()
+              ? keepDraining(kube.workloads())
+              : powerOff(PowerAction.POWER_OFF, "nothing to drain");
       case NOT_READY, READY -> keepDraining(kube.workloads());
     };
   }
@@ -336,8 +341,9 @@ final class Step extends Transitions {
   }
 
   /**
-   * Draining a node seen in Kubernetes: switched off once no workload is left (the cache showing
-   * none is checked against the API server's own list first), else evicting.
+   * Draining a node seen in Kubernetes, or one the cache does not hold: switched off once no
+   * workload is left (the cache showing none is checked against the API server's own list first),
+   * else evicting.
    */
   private Decision keepDraining(List<KubePod> workloads) {
     if (workloads.isEmpty()) {
@@ -347,7 +353,17 @@ final class Step extends Transitions {
     if (elapsed(b.build()).compareTo(o.timeouts().drain()) > 0) {
       return error(drainTimedOut(workloads));
     }
-    return stay(Action.drain(evictable(workloads)), b);
+    return stay(evict(workloads), b);
+  }
+
+  /**
+   * Cordon and evict {@code workloads}: on a node seen in Kubernetes, or on one the cache does not
+   * hold, whose pods the API server listed ({@link Action.Kind#SERVER_DRAIN}).
+   */
+  private Action evict(List<KubePod> workloads) {
+    return verdict == KubeVerdict.ABSENT
+        ? Action.serverDrain(evictable(workloads))
+        : Action.drain(evictable(workloads));
   }
 
   /**
@@ -403,8 +419,18 @@ final class Step extends Transitions {
   /** In {@code error}, desired off, and the BMC reports on. */
   private Decision recoverToOff() {
     return switch (verdict) {
-      case DISABLED, ABSENT -> powerOff(PowerAction.POWER_OFF, "desired off");
+      case DISABLED -> powerOff(PowerAction.POWER_OFF, "desired off");
       case UNREACHABLE -> stay(Action.NONE);
+      case ABSENT -> {
+        if (kube.cached()) {
+          yield listPods(); // the cache may have missed a node that registered and got pods
+        }
+        // pods on a node bamel cannot see cordoned: no drain of ours to go on with, and lastError
+        // already names them (the drain's timeout, or the unexpected power on): an operator decides
+        yield kube.workloads().isEmpty()
+            ? powerOff(PowerAction.POWER_OFF, "desired off")
+            : stay(Action.NONE);
+      }
       case NOT_READY, READY -> {
         List<KubePod> workloads = kube.workloads();
         if (workloads.isEmpty()) {
@@ -431,16 +457,18 @@ final class Step extends Transitions {
   }
 
   private Decision unexpectedOn() {
-    if (verdict.seen() && kube.cached() && kube.workloads().isEmpty()) {
+    if ((verdict.seen() || verdict == KubeVerdict.ABSENT)
+        && kube.cached()
+        && kube.workloads().isEmpty()) {
       return listPods(); // no workload in the cache: the API server's own list decides
     }
     String why = "unexpected power on while desired off";
     return drift(
         switch (verdict) {
-          case DISABLED, ABSENT -> powerOff(PowerAction.POWER_OFF, why);
+          case DISABLED -> powerOff(PowerAction.POWER_OFF, why);
           case UNREACHABLE ->
               error(why + "; Kubernetes is unreachable, so its workloads cannot be checked");
-          case NOT_READY, READY -> {
+          case ABSENT, NOT_READY, READY -> {
             List<KubePod> workloads = kube.workloads();
             yield workloads.isEmpty()
                 ? powerOff(PowerAction.POWER_OFF, why)

@@ -170,6 +170,91 @@ class DrainConfirmationTest {
     assertThat(busy.next().lastError()).contains("apps/web").contains("not switching it off");
   }
 
+  /** A node the watched cache does not hold (what {@link NodeKube#observe} gives). */
+  static final KubeView NOT_IN_CACHE = KubeView.absentFromCache(Map.of());
+
+  @Test
+  void aDrainOfANodeTheCacheDoesNotHold_asksTheServerFirst() {
+    Decision d = decide(status(DRAINING, JUST), BmcPowerState.ON, NOT_IN_CACHE);
+
+    assertThat(d.action()).isEqualTo(Action.LIST_PODS);
+    assertThat(d.next().state()).as("nothing switched off yet").isEqualTo(DRAINING);
+    assertThat(d.event()).isNull();
+  }
+
+  @Test
+  void aNodeTheCacheDoesNotHold_andTheServerListsNoWorkload_goesOffAsBefore() {
+    Decision d =
+        decide(status(DRAINING, JUST), BmcPowerState.ON, NOT_IN_CACHE.withServerPods(List.of()));
+
+    assertThat(d.next().state()).isEqualTo(POWERING_OFF);
+    assertThat(d.action().power()).isEqualTo(POWER_OFF);
+    assertThat(d.event().reason()).isEqualTo("nothing to drain");
+  }
+
+  @Test
+  void aNodeTheCacheDoesNotHold_withAPodTheServerLists_isDrainedThroughTheServersCopy() {
+    NodeStatus draining = status(DRAINING, Duration.ofMinutes(1));
+    Decision d = decide(draining, BmcPowerState.ON, NOT_IN_CACHE.withServerPods(List.of(WEB)));
+
+    assertThat(d.next().state()).isEqualTo(DRAINING);
+    assertThat(d.action().kind()).isEqualTo(Action.Kind.SERVER_DRAIN);
+    assertThat(d.action().evict()).containsExactly(new PodRef("apps", "web"));
+    assertThat(d.next().timerStarted()).as("the drain's timer runs").isNotNull();
+  }
+
+  @Test
+  void aNodeTheCacheDoesNotHold_withAPodTheServerLists_endsInErrorAtTheDrainTimeout() {
+    Decision d =
+        decide(
+            status(DRAINING, LATE_DRAIN),
+            BmcPowerState.ON,
+            NOT_IN_CACHE.withServerPods(List.of(WEB)));
+
+    assertThat(d.next().state()).isEqualTo(ERROR);
+    assertThat(d.action().isPower()).isFalse();
+    assertThat(d.next().lastError()).contains("drain did not finish").contains("apps/web");
+  }
+
+  @Test
+  void aNodeTheCacheDoesNotHold_inErrorWithDesiredOff_theServerDecides() {
+    NodeStatus error = status(ERROR, JUST);
+    assertThat(decide(error, BmcPowerState.ON, NOT_IN_CACHE).action()).isEqualTo(Action.LIST_PODS);
+
+    Decision empty = decide(error, BmcPowerState.ON, NOT_IN_CACHE.withServerPods(List.of()));
+    assertThat(empty.next().state()).isEqualTo(POWERING_OFF);
+
+    // not cordoned by bamel as far as it can see: left to an operator, on
+    Decision busy = decide(error, BmcPowerState.ON, NOT_IN_CACHE.withServerPods(List.of(WEB)));
+    assertThat(busy.next().state()).isEqualTo(ERROR);
+    assertThat(busy.action()).isEqualTo(Action.NONE);
+  }
+
+  @Test
+  void aNodeTheCacheDoesNotHold_foundOnWhileDesiredOff_theServerDecides() {
+    NodeStatus off = status(OFF, JUST);
+    assertThat(decide(off, BmcPowerState.ON, NOT_IN_CACHE).action()).isEqualTo(Action.LIST_PODS);
+
+    Decision empty = decide(off, BmcPowerState.ON, NOT_IN_CACHE.withServerPods(List.of()));
+    assertThat(empty.next().state()).isEqualTo(POWERING_OFF);
+    assertThat(empty.drift()).isEqualTo(Drift.UNEXPECTED_ON);
+
+    Decision busy = decide(off, BmcPowerState.ON, NOT_IN_CACHE.withServerPods(List.of(WEB)));
+    assertThat(busy.next().state()).isEqualTo(ERROR);
+    assertThat(busy.action().isPower()).isFalse();
+    assertThat(busy.next().lastError()).contains("apps/web").contains("not switching it off");
+  }
+
+  @Test
+  void aNodeTheCacheDoesNotHold_whoseListFailed_isNotSwitchedOff() {
+    // what NodeKube.withServerPods answers when the list (or the node's read) fails
+    for (NodeStatus status : List.of(status(DRAINING, JUST), status(ERROR, JUST))) {
+      Decision d = decide(status, BmcPowerState.ON, KubeView.UNREACHABLE);
+      assertThat(d.next().state()).as(status.state().toString()).isEqualTo(status.state());
+      assertThat(d.action()).isEqualTo(Action.NONE);
+    }
+  }
+
   @Test
   void viewsWithoutACacheAreDecidedAsBefore() {
     // tests and simulations show the cluster as it is (KubeView.present): no list is asked for

@@ -7,6 +7,7 @@ import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.EvictionResult;
 import io.bamel.inventory.cluster.FixedCluster;
 import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeHardware;
@@ -82,10 +83,46 @@ class KubeCacheLagTest {
     KubeView view = kube.observe("m1", attacked, joining);
     Decision d = reconcile(attacked, joining, view);
 
-    assertThat(view).isEqualTo(KubeView.ABSENT); // never seen: not in Kubernetes, as far as known
+    // never seen: not in Kubernetes, as far as the cache knows
+    assertThat(view.mode()).isEqualTo(KubeView.Mode.ABSENT);
+    assertThat(view.cached()).isTrue();
     assertThat(d.next().state()).isEqualTo(NodeState.DRAINING);
     assertThat(d.action()).as("nothing to cordon on a node not seen").isEqualTo(Action.NONE);
     assertThat(cluster.sent).isEmpty();
+  }
+
+  @Test
+  void aMachineNeverSeenRetargetedAtANodeWithPods_neitherDrainsItNorSwitchesOff() {
+    cluster.registers(node("cp-1", CP1_UUID), false);
+    cluster.runs("cp-1", NodeStateMachineTest.pod("etcd-backup", "ReplicaSet", false));
+    NodeSpec attacked = spec("cp-1", DesiredPower.OFF);
+    NodeStatus draining = status(NodeState.DRAINING, null);
+
+    Decision d = reconcile(attacked, draining, kube.observe("m1", attacked, draining));
+
+    assertThat(cluster.lists).as("the server's list asked for").isEqualTo(1);
+    assertThat(d.next().state()).as("not switched off").isEqualTo(NodeState.DRAINING);
+    assertThat(d.action()).isEqualTo(Action.NONE);
+    assertThat(cluster.sent).as("cp-1 is another machine: nothing sent").isEmpty();
+  }
+
+  @Test
+  void theMachinesOwnNodeRegisteredUnseenWithAPod_isDrainedBeforeItGoesOff() {
+    // node-0001 registered and got a pod while the informer lagged: only the API server has them
+    cluster.registers(node("node-0001", M1_UUID), false);
+    cluster.runs("node-0001", NodeStateMachineTest.pod("web", "ReplicaSet", false));
+    NodeStatus draining = status(NodeState.DRAINING, null);
+    NodeSpec off = spec(null, DesiredPower.OFF);
+
+    Decision evicting = reconcile(off, draining, kube.observe("m1", off, draining));
+    assertThat(evicting.next().state()).isEqualTo(NodeState.DRAINING);
+    assertThat(evicting.action().kind()).isEqualTo(Action.Kind.SERVER_DRAIN);
+    assertThat(cluster.sent).containsExactly("cordon node-0001", "evict apps/web");
+
+    Decision poweringOff =
+        reconcile(off, evicting.next(), kube.observe("m1", off, evicting.next()));
+    assertThat(poweringOff.next().state()).isEqualTo(NodeState.POWERING_OFF);
+    assertThat(cluster.lists).as("one list per look").isEqualTo(2);
   }
 
   @Test
@@ -116,10 +153,12 @@ class KubeCacheLagTest {
     Decision draining = reconcile(off, ready, kube.observe("m1", off, ready));
     assertThat(draining.next().state()).isEqualTo(NodeState.DRAINING);
     assertThat(draining.action()).isEqualTo(Action.NONE);
+    assertThat(cluster.lists).as("nothing to confirm yet").isZero();
     Decision poweringOff =
         reconcile(off, draining.next(), kube.observe("m1", off, draining.next()));
     assertThat(poweringOff.next().state()).isEqualTo(NodeState.POWERING_OFF);
     assertThat(poweringOff.action().power()).isEqualTo(PowerAction.POWER_OFF);
+    assertThat(cluster.lists).as("the server listed no pod, once").isEqualTo(1);
     assertThat(cluster.sent).isEmpty();
   }
 
@@ -138,21 +177,25 @@ class KubeCacheLagTest {
   // ------------------------------------------------------------------ fixtures
 
   /**
-   * Decides on {@code view} and, as the reconciler does, carries out a Kubernetes action (a power
-   * action is only decided here).
+   * Decides on {@code view} and, as the reconciler does, decides again on the API server's list of
+   * the node's pods when asked to, and carries out a Kubernetes action (a power action is only
+   * decided here).
    */
   private Decision reconcile(NodeSpec spec, NodeStatus status, KubeView view) {
-    Decision d =
-        NodeStateMachine.decide(
-            new Observation(
-                spec,
-                7,
-                status,
-                PowerReading.of(BmcPowerState.ON),
-                view,
-                NodeStateMachineTest.TIMEOUTS,
-                Map.of(),
-                T0));
+    Observation seen =
+        new Observation(
+            spec,
+            7,
+            status,
+            PowerReading.of(BmcPowerState.ON),
+            view,
+            NodeStateMachineTest.TIMEOUTS,
+            Map.of(),
+            T0);
+    Decision d = NodeStateMachine.decide(seen);
+    if (d.action().kind() == Action.Kind.LIST_PODS) {
+      d = NodeStateMachine.decide(seen.withKube(kube.withServerPods("m1", spec, status, view)));
+    }
     if (d.action().kind() != Action.Kind.NONE && !d.action().isPower()) {
       kube.act("m1", spec, status, d.action());
     }
@@ -202,13 +245,17 @@ class KubeCacheLagTest {
   }
 
   /**
-   * Reads from {@link #cache} (the informer's view), writes by name to {@link #server} (the API
-   * server's nodes), recording each write that reached an existing node. No pods.
+   * Reads from {@link #cache} (the informer's view, which holds no pods), writes by name to {@link
+   * #server} (the API server's nodes), recording each write that reached an existing node; the API
+   * server's own reads ({@link #serverPodsOn}, counted, and {@link #serverNode}) answer from {@link
+   * #server} and {@link #serverPods}, and an eviction removes the pod there.
    */
   static final class LaggingCluster extends FixedCluster {
     final Map<String, KubeNode> cache = new HashMap<>();
     final Map<String, KubeNode> server = new HashMap<>();
+    final Map<String, List<KubePod>> serverPods = new HashMap<>();
     final List<String> sent = new ArrayList<>();
+    int lists;
 
     LaggingCluster() {
       super(true, List.of(), List.of(), "no pods");
@@ -219,6 +266,22 @@ class KubeCacheLagTest {
       if (cached) {
         cache.put(node.name(), node);
       }
+    }
+
+    /** {@code pod} runs on {@code nodeName}, as the API server has it (never in the cache). */
+    void runs(String nodeName, KubePod pod) {
+      serverPods.computeIfAbsent(nodeName, n -> new ArrayList<>()).add(pod);
+    }
+
+    @Override
+    public List<KubePod> serverPodsOn(String nodeName) {
+      lists++;
+      return List.copyOf(serverPods.getOrDefault(nodeName, List.of()));
+    }
+
+    @Override
+    public Optional<KubeNode> serverNode(String name) {
+      return Optional.ofNullable(server.get(name));
     }
 
     private boolean write(String what, String name) {
@@ -257,6 +320,7 @@ class KubeCacheLagTest {
     @Override
     public EvictionResult evict(PodRef pod) {
       sent.add("evict " + pod);
+      serverPods.values().forEach(pods -> pods.removeIf(p -> p.ref().equals(pod)));
       return new EvictionResult(pod, EvictionResult.Status.EVICTED, "evicted");
     }
   }

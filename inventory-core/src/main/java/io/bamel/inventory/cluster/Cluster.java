@@ -127,6 +127,20 @@ public interface Cluster extends AutoCloseable {
   }
 
   /**
+   * Node {@code name} as the API server itself has it: one request, not the watched cache, which
+   * may not hold a node that registered a moment ago. For the few decisions that must act on such a
+   * node (its pods listed by {@link #serverPodsOn} before it is switched off): the copy proves, or
+   * not, which machine the node is. By default {@link #node}.
+   *
+   * @return empty when the API server has no such node
+   * @throws ClusterUnavailableException when the API server cannot be reached or does not answer
+   * @throws ClusterException when the API server refuses the read
+   */
+  default Optional<KubeNode> serverNode(String name) {
+    return node(name);
+  }
+
+  /**
    * Marks the node unschedulable.
    *
    * @return false when there is no such node

@@ -66,6 +66,11 @@ public abstract class ForwardingCluster implements Cluster {
   }
 
   @Override
+  public Optional<KubeNode> serverNode(String name) {
+    return delegate.serverNode(name);
+  }
+
+  @Override
   public boolean cordon(String nodeName) {
     return delegate.cordon(nodeName);
   }
