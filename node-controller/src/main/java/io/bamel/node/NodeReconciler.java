@@ -157,20 +157,20 @@ final class NodeReconciler {
             pool == null ? Map.of() : pool.labels(),
             clock.instant());
     Decision d = NodeStateMachine.decide(seen);
-    KubeIdentity.Verdict identity = view.identity();
+    KubeView judged = view; // the view whose identity verdict is recorded
     if (d.action().kind() == Action.Kind.LIST_PODS) {
       // the cache shows no workload left: decide again on the API server's own list
       KubeView listed = kube.withServerPods(id, spec, node.status(), view);
       if (listed.mode() == KubeView.Mode.REFUSED) {
-        identity = listed.identity(); // a node the cache did not hold, refused on the server's copy
+        judged = listed; // a node the cache did not hold, refused on the server's copy
       }
       d = NodeStateMachine.decide(seen.withKube(listed));
       if (d.action().kind() == Action.Kind.LIST_PODS) {
         throw new IllegalStateException("node " + id + ": pods asked for twice in one decision");
       }
     }
-    d = withInspection(node, d, power, bmc, identityUnknown(id, node.status(), view));
-    d = withIdentity(node, d, identity);
+    d = withInspection(node, d, power, bmc, identityUnknown(id, node.status(), judged));
+    d = withIdentity(node, d, judged.identity());
     Writes writes = new Writes();
     if (sync && power.state() == BmcPowerState.ON && !spec.inMaintenance() && drawDue(id)) {
       readWatts(node, bmc, fence, writes);
