@@ -9,10 +9,10 @@ import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerCommand;
-import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
+import io.bamel.power.ReportingPowerDriver;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -69,7 +69,7 @@ import java.util.OptionalDouble;
  *       re-run with {@code -v} included).
  * </ul>
  */
-public final class IpmiDriver implements PowerDriver {
+public final class IpmiDriver extends ReportingPowerDriver {
 
   /** The interface name. */
   public static final String INTERFACE = "ipmi";
@@ -198,28 +198,6 @@ public final class IpmiDriver implements PowerDriver {
               + IpmiOutput.errorLine(result.stdout()));
     }
     return state;
-  }
-
-  @Override
-  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    execute(PowerCommand.on(), endpoint, deadline);
-  }
-
-  @Override
-  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
-      throws PowerException {
-    execute(PowerCommand.off(mode), endpoint, deadline);
-  }
-
-  @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    execute(PowerCommand.cycle(), endpoint, deadline);
-  }
-
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
-      throws PowerException {
-    execute(PowerCommand.boot(override), endpoint, deadline);
   }
 
   @Override
