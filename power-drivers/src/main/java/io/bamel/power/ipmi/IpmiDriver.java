@@ -91,9 +91,6 @@ public final class IpmiDriver extends ReportingPowerDriver {
    */
   public static final String OPTION_IMPLEMENTATION = "implementation";
 
-  /** The environment variable ipmitool {@code -E} reads the password from. */
-  static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
-
   private final CredentialSource credentials;
   private final IpmiConfig config;
   private final ProcessRunner runner;
@@ -364,6 +361,12 @@ public final class IpmiDriver extends ReportingPowerDriver {
       }
     }
   }
+
+  /**
+   * The environment variable ipmitool reads the password from when given {@code -E}, as the command
+   * line below is: ipmitool's name, so it never changes. The simulator's ipmitool runs use it too.
+   */
+  public static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
 
   /**
    * The ipmitool command line: never holds the password.
