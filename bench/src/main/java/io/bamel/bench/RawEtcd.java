@@ -2,6 +2,9 @@ package io.bamel.bench;
 
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
+import io.bamel.inventory.model.NodeState;
+import io.bamel.inventory.model.NodeStatus;
+import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.Keys;
 import io.etcd.jetcd.ByteSequence;
@@ -13,6 +16,7 @@ import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +53,21 @@ public final class RawEtcd {
       kvs.add(Map.entry(Keys.indexMgmt(spec.mgmtAddress()), holder));
     }
     return kvs;
+  }
+
+  /**
+   * The status the node controller leaves on a node it found off, {@code since} then: off, its BMC
+   * reachable, spec revision 1 observed (encoded as stored).
+   */
+  public static byte[] offStatus(Instant since) {
+    return Codec.encode(
+        NodeStatus.builder()
+            .state(NodeState.OFF)
+            .stateSince(since)
+            .observedPower(ObservedPower.OFF)
+            .bmcReachable(true)
+            .observedSpecRevision(1L)
+            .build());
   }
 
   /** Writes every key-value in transactions of {@code opsPerTxn} puts, one after the other. */

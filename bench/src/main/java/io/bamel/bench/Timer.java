@@ -18,6 +18,28 @@ public final class Timer {
 
     /** The timed work. */
     void run() throws Exception;
+
+    /** A trial of {@code work}, each run of it preceded by {@code prepare} (untimed). */
+    static Trial of(Work prepare, Work work) {
+      return new Trial() {
+        @Override
+        public void prepare() throws Exception {
+          prepare.run();
+        }
+
+        @Override
+        public void run() throws Exception {
+          work.run();
+        }
+      };
+    }
+  }
+
+  /** A step of a {@link Trial}: some work that may throw. */
+  @FunctionalInterface
+  public interface Work {
+    /** Does the work. */
+    void run() throws Exception;
   }
 
   /**

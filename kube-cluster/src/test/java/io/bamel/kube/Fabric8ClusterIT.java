@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.ClusterUnavailableException;
-import io.bamel.inventory.cluster.DisconnectedCluster;
 import io.bamel.inventory.cluster.EvictionResult;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.cluster.KubePod;
@@ -231,17 +230,6 @@ class Fabric8ClusterIT extends Fabric8ClusterTests {
         .atMost(WAIT)
         .ignoreExceptions()
         .untilAsserted(() -> assertThat(cluster.node("n1")).isPresent());
-  }
-
-  @Test
-  void theDisconnectedClusterHasNothingAndDoesNothing() {
-    Cluster none = DisconnectedCluster.INSTANCE;
-    assertThat(none.enabled()).isFalse();
-    assertThat(none.reachable()).isFalse();
-    assertThat(none.nodes()).isEmpty();
-    assertThat(none.podsOn("n1")).isEmpty();
-    assertThat(none.cordon("n1")).isFalse();
-    assertThat(none.evict(new PodRef("a", "b")).done()).isTrue();
   }
 
   @Test

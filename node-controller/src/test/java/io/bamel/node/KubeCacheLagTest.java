@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bamel.inventory.cluster.Cluster;
 import io.bamel.inventory.cluster.EvictionResult;
+import io.bamel.inventory.cluster.FixedCluster;
 import io.bamel.inventory.cluster.KubeNode;
-import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeHardware;
@@ -203,12 +203,16 @@ class KubeCacheLagTest {
 
   /**
    * Reads from {@link #cache} (the informer's view), writes by name to {@link #server} (the API
-   * server's nodes), recording each write that reached an existing node.
+   * server's nodes), recording each write that reached an existing node. No pods.
    */
-  static final class LaggingCluster implements Cluster {
+  static final class LaggingCluster extends FixedCluster {
     final Map<String, KubeNode> cache = new HashMap<>();
     final Map<String, KubeNode> server = new HashMap<>();
     final List<String> sent = new ArrayList<>();
+
+    LaggingCluster() {
+      super(true, List.of(), List.of(), "no pods");
+    }
 
     void registers(KubeNode node, boolean cached) {
       server.put(node.name(), node);
@@ -226,16 +230,6 @@ class KubeCacheLagTest {
     }
 
     @Override
-    public boolean enabled() {
-      return true;
-    }
-
-    @Override
-    public boolean reachable() {
-      return true;
-    }
-
-    @Override
     public List<KubeNode> nodes() {
       return List.copyOf(cache.values());
     }
@@ -243,16 +237,6 @@ class KubeCacheLagTest {
     @Override
     public Optional<KubeNode> node(String name) {
       return Optional.ofNullable(cache.get(name));
-    }
-
-    @Override
-    public List<KubePod> pods() {
-      return List.of();
-    }
-
-    @Override
-    public List<KubePod> podsOn(String nodeName) {
-      return List.of();
     }
 
     @Override
@@ -275,8 +259,5 @@ class KubeCacheLagTest {
       sent.add("evict " + pod);
       return new EvictionResult(pod, EvictionResult.Status.EVICTED, "evicted");
     }
-
-    @Override
-    public void close() {}
   }
 }

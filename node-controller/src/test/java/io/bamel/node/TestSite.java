@@ -21,15 +21,14 @@ import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
 import io.bamel.power.Sleeper;
-import io.bamel.power.credentials.AllowedHosts;
 import io.bamel.power.credentials.CredentialSource;
-import io.bamel.power.credentials.Credentials;
 import io.bamel.power.redfish.RedfishConfig;
 import io.bamel.power.redfish.RedfishDriver;
 import io.bamel.power.sim.SimOperation;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
+import io.bamel.power.sim.SimulatorCredentials;
 import io.etcd.jetcd.Client;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -81,22 +80,8 @@ final class TestSite implements AutoCloseable {
     this.kube = kubernetes ? api.client() : null;
   }
 
-  /**
-   * Credentials for the simulated fleet, which speaks plain HTTP on loopback: their allow-list says
-   * so ({@code http://127.0.0.1}), as a site's would.
-   */
-  static final CredentialSource CREDENTIALS =
-      new CredentialSource() {
-        @Override
-        public Credentials credentials(String name) {
-          return Credentials.of("admin", "password");
-        }
-
-        @Override
-        public AllowedHosts allowedHosts(String name) {
-          return AllowedHosts.parse("http://127.0.0.1\n");
-        }
-      };
+  /** Credentials for the simulated fleet, which speaks plain HTTP on loopback. */
+  static final CredentialSource CREDENTIALS = SimulatorCredentials.PLAIN_HTTP;
 
   /** A driver registry with the Redfish driver (short graceful timeout), optionally wrapped. */
   static PowerDriverRegistry drivers(UnaryOperator<PowerDriver> wrap) {

@@ -1,11 +1,14 @@
 package io.bamel.bench.api;
 
+import io.bamel.bench.Timer;
 import io.bamel.inventory.api.ApiOptions;
 import io.bamel.inventory.api.InventoryApi;
 import io.bamel.inventory.api.security.Access;
 import io.bamel.inventory.api.security.TokenStore;
+import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
+import io.bamel.inventory.testing.EtcdCluster;
 import io.etcd.jetcd.Client;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.net.URI;
@@ -52,6 +55,33 @@ final class ApiBench implements AutoCloseable {
     base = "http://127.0.0.1:" + api.port();
   }
 
+  /**
+   * Waits (untimed, between runs) until the cache has followed etcd to {@code revision} and holds
+   * {@code nodes} nodes: after the benchmark cleared etcd or deleted the nodes it had added.
+   */
+  void awaitNodes(long revision, int nodes) throws InterruptedException {
+    if (!cache.awaitRevision(revision, Duration.ofSeconds(60))) {
+      throw new IllegalStateException("the cache did not follow etcd to revision " + revision);
+    }
+    while (cache.nodeCount() != nodes) {
+      Thread.sleep(10);
+    }
+  }
+
+  /** Deletes every key of {@code etcd} and waits until the cache holds no node (untimed). */
+  void clear(EtcdCluster etcd) throws InterruptedException {
+    etcd.clear();
+    awaitNodes(etcd.revision(), 0);
+  }
+
+  /**
+   * The timed sync of {@code count} new nodes into an empty inventory: before each run {@link
+   * #clear} (untimed), then {@link #sync} of {@code body} to {@code path}, all of them created.
+   */
+  Timer.Trial syncIntoEmpty(EtcdCluster etcd, String path, byte[] body, int count) {
+    return Timer.Trial.of(() -> clear(etcd), () -> sync(path, body, "created", count));
+  }
+
   /** A GET request of {@code path} with the token and the given header pairs. */
   HttpRequest get(String path, String... headers) {
     HttpRequest.Builder b = request(path);
@@ -70,6 +100,19 @@ final class ApiBench implements AutoCloseable {
     return HttpRequest.newBuilder(URI.create(base + path))
         .timeout(Duration.ofMinutes(5))
         .header("Authorization", authorization());
+  }
+
+  /**
+   * Posts a DCIM sync of {@code body} to {@code path} and fails unless its report lists {@code
+   * count} nodes under {@code outcome} ({@code created}, {@code unchanged}, ...).
+   */
+  void sync(String path, byte[] body, String outcome, int count) throws Exception {
+    byte[] report = send("POST", path, body);
+    int listed = Codec.mapper().readTree(report).get(outcome).size();
+    if (listed != count) {
+      throw new IllegalStateException(
+          "the sync reported " + listed + " nodes " + outcome + ", not " + count);
+    }
   }
 
   /** Sends a request; fails unless it answers 200. */

@@ -3,10 +3,6 @@ package io.bamel.bench.api;
 import io.bamel.bench.RawEtcd;
 import io.bamel.inventory.model.NodeEvent;
 import io.bamel.inventory.model.NodeSpec;
-import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.ObservedPower;
-import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.etcd.jetcd.ByteSequence;
@@ -36,15 +32,7 @@ final class FleetKeys {
 
   /** Writes nodes {@code from} (inclusive) to {@code to} (exclusive). */
   static void load(Client client, int from, int to, int pools) throws Exception {
-    byte[] status =
-        Codec.encode(
-            NodeStatus.builder()
-                .state(NodeState.OFF)
-                .stateSince(T0)
-                .observedPower(ObservedPower.OFF)
-                .bmcReachable(true)
-                .observedSpecRevision(1L)
-                .build());
+    byte[] status = RawEtcd.offStatus(T0);
     List<Map.Entry<String, byte[]>> kvs = new ArrayList<>();
     for (int i = from; i < to; i++) {
       String id = TestNodes.id(i);

@@ -95,41 +95,22 @@ public final class NetBoxPullBenchmark implements Benchmark {
       WriteFence[] fence = new WriteFence[1];
 
       double syncMillis =
-          Timer.medianMillis(
-              runs,
-              new Timer.Trial() {
-                @Override
-                public void prepare() throws Exception {
-                  empty(etcd, api);
-                }
-
-                @Override
-                public void run() throws Exception {
-                  byte[] report = api.send("POST", "/api/v1/sync?format=netbox", body);
-                  if (Codec.mapper().readTree(report).get("created").size() != n) {
-                    throw new IllegalStateException("the sync did not create every node");
-                  }
-                }
-              });
+          Timer.medianMillis(runs, api.syncIntoEmpty(etcd, "/api/v1/sync?format=netbox", body, n));
       double pullMillis =
           Timer.medianMillis(
               runs,
-              new Timer.Trial() {
-                @Override
-                public void prepare() throws Exception {
-                  empty(etcd, api);
-                  fence[0] = lead(client);
-                }
-
-                @Override
-                public void run() {
-                  PullReport r = pull.run(false, fence[0]);
-                  if (!r.complete() || r.sync() == null || r.sync().created().size() != n) {
-                    throw new IllegalStateException(
-                        "the pull did not create every node: " + r.errors());
-                  }
-                }
-              });
+              Timer.Trial.of(
+                  () -> {
+                    api.clear(etcd);
+                    fence[0] = lead(client);
+                  },
+                  () -> {
+                    PullReport r = pull.run(false, fence[0]);
+                    if (!r.complete() || r.sync() == null || r.sync().created().size() != n) {
+                      throw new IllegalStateException(
+                          "the pull did not create every node: " + r.errors());
+                    }
+                  }));
       long before = etcd.revision();
       double repullMillis =
           Timer.medianMillis(
@@ -165,14 +146,6 @@ public final class NetBoxPullBenchmark implements Benchmark {
               written,
               "= 0",
               written == 0));
-    }
-  }
-
-  private static void empty(EtcdCluster etcd, ApiBench api) throws Exception {
-    etcd.clear();
-    api.cache.awaitRevision(etcd.revision(), Duration.ofSeconds(60));
-    while (api.cache.nodeCount() > 0) {
-      Thread.sleep(10);
     }
   }
 

@@ -6,11 +6,9 @@ import io.bamel.bench.Benchmark;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeHardware;
 import io.bamel.inventory.model.NodeReadings;
-import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
 import io.bamel.inventory.model.NodeStatus;
 import io.bamel.inventory.model.ObservedPower;
-import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.sharding.HashRing;
 import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.BatchItem;
@@ -352,7 +350,8 @@ public final class BmcPassBenchmark implements Benchmark {
     List<BatchItem> items = new ArrayList<>(nodes);
     for (SimulatedSystem s : fleet.addSystems(nodes, "node-", on)) {
       ids.add(s.id());
-      items.add(BatchItem.upsert(s.id(), spec(fleet, s.id()), null));
+      items.add(
+          BatchItem.upsert(s.id(), SimulatedNodeSpecs.of(fleet, s.id(), DesiredPower.ON), null));
     }
     long start = System.nanoTime();
     store.upsertAll(items);
@@ -415,17 +414,6 @@ public final class BmcPassBenchmark implements Benchmark {
         ByteSequence.from(key, StandardCharsets.UTF_8),
         ByteSequence.from(value),
         PutOption.DEFAULT);
-  }
-
-  private static NodeSpec spec(SimulatedBmcFleet fleet, String id) {
-    return NodeSpec.builder()
-        .name(id)
-        .pool("bench")
-        .mgmtAddress(fleet.address(id))
-        .powerInterface(PowerInterface.of("redfish"))
-        .bmcCredentials("bmc")
-        .desiredPower(DesiredPower.ON)
-        .build();
   }
 
   private Pass pass(

@@ -3,33 +3,24 @@ package io.bamel.bench.node;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
-import io.bamel.inventory.cluster.DisconnectedCluster;
-import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.DesiredPower;
-import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.PowerInterface;
 import io.bamel.inventory.store.BatchItem;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.testing.EtcdCluster;
-import io.bamel.node.NodeController;
 import io.bamel.node.NodeControllerConfig;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
-import io.bamel.power.PowerDriverRegistry;
-import io.bamel.power.PowerMetrics;
 import io.bamel.power.Sleeper;
-import io.bamel.power.credentials.AllowedHosts;
-import io.bamel.power.credentials.CredentialSource;
-import io.bamel.power.credentials.Credentials;
 import io.bamel.power.redfish.RedfishConfig;
 import io.bamel.power.redfish.RedfishDriver;
 import io.bamel.power.sim.SimOperation;
 import io.bamel.power.sim.SimSystemConfig;
 import io.bamel.power.sim.SimulatedBmcFleet;
 import io.bamel.power.sim.SimulatedSystem;
+import io.bamel.power.sim.SimulatorCredentials;
 import io.etcd.jetcd.Client;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
@@ -171,21 +162,8 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
   }
 
   private static RedfishDriver driver() {
-    // The simulated fleet speaks plain http on loopback: its credential allows exactly that.
-    CredentialSource credentials =
-        new CredentialSource() {
-          @Override
-          public Credentials credentials(String name) {
-            return Credentials.of("admin", "password");
-          }
-
-          @Override
-          public AllowedHosts allowedHosts(String name) {
-            return AllowedHosts.parse("http://127.0.0.1\n");
-          }
-        };
     return new RedfishDriver(
-        credentials,
+        SimulatorCredentials.PLAIN_HTTP,
         RedfishConfig.defaults().withPollInterval(Duration.ofMillis(100)),
         Clock.systemUTC(),
         Sleeper.SYSTEM);
@@ -259,36 +237,23 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
       List<String> ids = fleet.systems().stream().map(SimulatedSystem::id).sorted().toList();
       List<BatchItem> off = new ArrayList<>();
       for (String id : ids) {
-        off.add(BatchItem.upsert(id, spec(fleet, id, DesiredPower.OFF), null));
+        off.add(BatchItem.upsert(id, SimulatedNodeSpecs.of(fleet, id, DesiredPower.OFF), null));
       }
       inventory.upsertAll(off);
-      PowerDriverRegistry drivers =
-          new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC())
-              .register(driver);
-      try (InventoryCache cache = new InventoryCache(client).start();
-          LeaderElection election =
-              new LeaderElection(
-                  client, NodeController.COMPONENT, "bench", LeaderElection.Options.DEFAULTS);
-          NodeController controller =
-              NodeController.builder()
-                  .config(NodeControllerConfig.DEFAULTS.withIntervals(Duration.ofHours(1), POLL))
-                  .cache(cache)
-                  .store(inventory)
-                  .drivers(drivers)
-                  .cluster(DisconnectedCluster.INSTANCE)
-                  .election(election)
-                  .registry(new PrometheusRegistry())
-                  .clock(Clock.systemUTC())
-                  .build()) {
-        cache.awaitSynced(Duration.ofMinutes(1));
-        controller.start();
-        election.start();
-        election.awaitLeadership(Duration.ofSeconds(30));
+      try (LeadingNodeController leader =
+          new LeadingNodeController(
+              client,
+              NodeControllerConfig.DEFAULTS.withIntervals(Duration.ofHours(1), POLL),
+              inventory,
+              driver,
+              new PrometheusRegistry())) {
+        leader.start();
+        InventoryCache cache = leader.cache;
         // the first pass records every node as off (sessions are opened here, untimed)
         waitFor(cache, ids, NodeState.OFF, Duration.ofMinutes(5));
         List<BatchItem> on = new ArrayList<>();
         for (String id : ids) {
-          on.add(BatchItem.upsert(id, spec(fleet, id, DesiredPower.ON), null));
+          on.add(BatchItem.upsert(id, SimulatedNodeSpecs.of(fleet, id, DesiredPower.ON), null));
         }
         long before = requests(fleet);
         long start = System.nanoTime();
@@ -298,17 +263,6 @@ public final class NodeFleetPowerOnBenchmark implements Benchmark {
         return new Run(millis, (requests(fleet) - before) / (double) nodes);
       }
     }
-  }
-
-  private static NodeSpec spec(SimulatedBmcFleet fleet, String id, DesiredPower desired) {
-    return NodeSpec.builder()
-        .name(id)
-        .pool("bench")
-        .mgmtAddress(fleet.address(id))
-        .powerInterface(PowerInterface.of("redfish"))
-        .bmcCredentials("bmc")
-        .desiredPower(desired)
-        .build();
   }
 
   private static void waitFor(

@@ -3,8 +3,6 @@ package io.bamel.bench.node;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
-import io.bamel.inventory.cluster.DisconnectedCluster;
-import io.bamel.inventory.leader.LeaderElection;
 import io.bamel.inventory.model.DesiredPower;
 import io.bamel.inventory.model.NodeSpec;
 import io.bamel.inventory.model.NodeState;
@@ -16,10 +14,7 @@ import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdCluster;
-import io.bamel.node.NodeController;
 import io.bamel.node.NodeControllerConfig;
-import io.bamel.power.PowerDriverRegistry;
-import io.bamel.power.PowerMetrics;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.Watch;
@@ -31,7 +26,6 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -194,37 +188,17 @@ public final class NodeReactionBenchmark implements Benchmark {
   private static double[] controllerLatency(Client client, int inventory, int samples)
       throws Exception {
     InstantDriver driver = new InstantDriver();
-    PowerDriverRegistry drivers =
-        new PowerDriverRegistry(new PowerMetrics(new PrometheusRegistry()), Clock.systemUTC())
-            .register(driver);
     double[] millis = new double[samples];
     PrometheusRegistry registry = new PrometheusRegistry();
-    try (InventoryCache cache = new InventoryCache(client).start();
-        LeaderElection election =
-            new LeaderElection(
-                client, NodeController.COMPONENT, "bench", LeaderElection.Options.DEFAULTS);
-        NodeController controller =
-            NodeController.builder()
-                .config(
-                    NodeControllerConfig.DEFAULTS.withIntervals(
-                        Duration.ofHours(1), Duration.ofSeconds(5)))
-                .cache(cache)
-                .store(new EtcdInventory(client))
-                .drivers(drivers)
-                .cluster(DisconnectedCluster.INSTANCE)
-                .election(election)
-                .registry(registry)
-                .clock(Clock.systemUTC())
-                .build()) {
-      if (!cache.awaitSynced(Duration.ofMinutes(2))) {
-        throw new IllegalStateException("cache did not sync");
-      }
-      controller.start();
-      election.start();
-      if (!election.awaitLeadership(Duration.ofSeconds(30))) {
-        throw new IllegalStateException("no leadership");
-      }
-      awaitStartUpPass(cache, registry, inventory);
+    try (LeadingNodeController leader =
+        new LeadingNodeController(
+            client,
+            NodeControllerConfig.DEFAULTS.withIntervals(Duration.ofHours(1), Duration.ofSeconds(5)),
+            new EtcdInventory(client),
+            driver,
+            registry)) {
+      leader.start();
+      awaitStartUpPass(leader.cache, registry, inventory);
       int step = Math.max(1, (inventory - WARM_UP) / samples);
       for (int s = -WARM_UP; s < samples; s++) {
         int i = s < 0 ? inventory + s : s * step; // warm-up on the last nodes, untimed

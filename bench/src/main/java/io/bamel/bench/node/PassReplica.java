@@ -10,11 +10,9 @@ import io.bamel.node.NodeControllerConfig;
 import io.bamel.power.PowerDriverRegistry;
 import io.bamel.power.PowerMetrics;
 import io.bamel.power.Sleeper;
-import io.bamel.power.credentials.AllowedHosts;
-import io.bamel.power.credentials.CredentialSource;
-import io.bamel.power.credentials.Credentials;
 import io.bamel.power.redfish.RedfishConfig;
 import io.bamel.power.redfish.RedfishDriver;
+import io.bamel.power.sim.SimulatorCredentials;
 import io.etcd.jetcd.Client;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
@@ -40,7 +38,14 @@ final class PassReplica implements AutoCloseable {
   private boolean cut;
 
   PassReplica(EtcdCluster etcd, String name) {
-    this(etcd, name, redfish());
+    this(
+        etcd,
+        name,
+        new RedfishDriver(
+            SimulatorCredentials.PLAIN_HTTP,
+            RedfishConfig.defaults(),
+            Clock.systemUTC(),
+            Sleeper.SYSTEM));
   }
 
   /** A replica whose controller reaches the BMCs through {@code driver} (the IPMI row's). */
@@ -102,23 +107,6 @@ final class PassReplica implements AutoCloseable {
   void cutOff() {
     cut = true;
     client.close();
-  }
-
-  private static RedfishDriver redfish() {
-    CredentialSource credentials =
-        new CredentialSource() {
-          @Override
-          public Credentials credentials(String name) {
-            return Credentials.of("admin", "password");
-          }
-
-          @Override
-          public AllowedHosts allowedHosts(String name) {
-            return AllowedHosts.parse("http://127.0.0.1\n");
-          }
-        };
-    return new RedfishDriver(
-        credentials, RedfishConfig.defaults(), Clock.systemUTC(), Sleeper.SYSTEM);
   }
 
   @Override

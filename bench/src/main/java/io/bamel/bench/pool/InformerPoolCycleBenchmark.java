@@ -3,19 +3,16 @@ package io.bamel.bench.pool;
 import io.bamel.bench.BenchContext;
 import io.bamel.bench.BenchResult;
 import io.bamel.bench.Benchmark;
-import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
 import io.bamel.inventory.cluster.KubeNode;
 import io.bamel.inventory.model.PoolStatus;
 import io.bamel.inventory.store.EtcdInventory;
 import io.bamel.inventory.store.InventoryCache;
-import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.kube.Fabric8Cluster;
 import io.bamel.kube.testing.KubeApiServer;
 import io.bamel.kube.testing.KubeObjects;
 import io.bamel.pool.PoolController;
-import io.bamel.pool.ScalingDecision.Direction;
 import io.etcd.jetcd.Client;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -56,8 +53,7 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
 
   @Override
   public List<BenchResult> run(BenchContext context) throws Exception {
-    int pools = context.size("pools", 100);
-    int perPool = Integer.getInteger("bench.poolNodes", 100);
+    PoolGrid grid = PoolGrid.of(context);
     int podCount = context.size("informerPods", 50_000);
     List<BenchResult> rows = new ArrayList<>();
     java.util.logging.Logger.getLogger("io.fabric8.mockwebserver")
@@ -67,7 +63,7 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
         KubeApiServer api = KubeApiServer.start();
         KubernetesClient kube = api.client()) {
       List<KubeNode> kubeNodes = new ArrayList<>();
-      PoolCycleBenchmark.load(client, pools, perPool, kubeNodes, new ArrayList<>());
+      PoolCycleBenchmark.load(client, grid, kubeNodes, new ArrayList<>());
       List<Pod> pods = new ArrayList<>(podCount);
       for (int i = 0; i < podCount; i++) {
         pods.add(running("w-" + i, kubeNodes.get(i % kubeNodes.size()).name()));
@@ -106,27 +102,17 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
                     int i = run[0]++ % runs;
                     cpu[i] = (THREADS.getCurrentThreadCpuTime() - cpu0) / 1e6;
                     allocated[i] = (THREADS.getCurrentThreadAllocatedBytes() - bytes0) / 1e6;
-                    if (outcomes.size() != pools
-                        || outcomes.stream()
-                            .anyMatch(o -> o.decision().direction() != Direction.NONE)) {
-                      throw new IllegalStateException("the steady state is not steady");
-                    }
+                    grid.requireSteady(outcomes);
                   });
           Arrays.sort(cpu);
           Arrays.sort(allocated);
-          double raw =
-              Timer.medianMillis(
-                  runs,
-                  () ->
-                      RawEtcd.rangeAll(
-                              client, Keys.NODES, InventoryCache.Options.DEFAULTS.pageSize())
-                          .size());
+          double raw = CycleRows.rawRead(client, runs);
           rows.add(
               CycleRows.cycle(
                   name(),
                   String.format(
                       "cycle, %d pools x %d nodes, %,d pods in the informers vs raw read",
-                      pools, perPool, podCount),
+                      grid.pools(), grid.perPool(), podCount),
                   cycle,
                   raw));
           rows.add(
@@ -153,7 +139,7 @@ public final class InformerPoolCycleBenchmark implements Benchmark {
                   "ms"));
 
           controller.start();
-          int pending = Math.min(pools, 100);
+          int pending = Math.min(grid.pools(), 100);
           double[] latencies = new double[pending];
           for (int p = 0; p < pending; p++) {
             String pool = "pool-" + p;

@@ -16,12 +16,10 @@ import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.model.PoolConfig;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.EtcdInventory;
-import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.TestNodes;
 import io.bamel.inventory.testing.EtcdCluster;
 import io.bamel.pool.PoolController;
-import io.bamel.pool.ScalingDecision.Direction;
 import io.etcd.jetcd.Client;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -47,7 +45,6 @@ import java.util.Set;
  */
 public final class PoolCycleBenchmark implements Benchmark {
 
-  private static final int PAGE = InventoryCache.Options.DEFAULTS.pageSize();
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   @Override
@@ -57,15 +54,13 @@ public final class PoolCycleBenchmark implements Benchmark {
 
   @Override
   public List<BenchResult> run(BenchContext context) throws Exception {
-    int pools = context.size("pools", 100);
-    int perPool = Integer.getInteger("bench.poolNodes", 100);
-    int nodes = pools * perPool;
+    PoolGrid grid = PoolGrid.of(context);
     List<BenchResult> rows = new ArrayList<>();
     try (EtcdCluster etcd = EtcdCluster.start(1);
         Client client = etcd.client()) {
       List<KubeNode> kubeNodes = new ArrayList<>();
       List<KubePod> pods = new ArrayList<>();
-      load(client, pools, perPool, kubeNodes, pods);
+      load(client, grid, kubeNodes, pods);
       StaticCluster cluster = new StaticCluster(kubeNodes, pods);
       try (WarmPoolController warm = new WarmPoolController(client, cluster, b -> b)) {
         EtcdInventory store = warm.store;
@@ -81,24 +76,20 @@ public final class PoolCycleBenchmark implements Benchmark {
                   long cpu0 = THREADS.getCurrentThreadCpuTime();
                   var outcomes = controller.runCycle();
                   cpu[run[0]++ % runs] = (THREADS.getCurrentThreadCpuTime() - cpu0) / 1e6;
-                  if (outcomes.size() != pools
-                      || outcomes.stream()
-                          .anyMatch(o -> o.decision().direction() != Direction.NONE)) {
-                    throw new IllegalStateException("the steady state is not steady");
-                  }
+                  grid.requireSteady(outcomes);
                 });
         Arrays.sort(cpu);
         double cycleCpu = cpu[runs / 2];
         if (store.currentRevision() != before) {
           throw new IllegalStateException("a steady cycle wrote to etcd");
         }
-        double raw =
-            Timer.medianMillis(runs, () -> RawEtcd.rangeAll(client, Keys.NODES, PAGE).size());
+        double raw = CycleRows.rawRead(client, runs);
         rows.add(
             CycleRows.cycle(
                 name(),
                 String.format(
-                    "cycle, %d pools x %d nodes (%,d) vs raw read", pools, perPool, nodes),
+                    "cycle, %d pools x %d nodes (%,d) vs raw read",
+                    grid.pools(), grid.perPool(), grid.nodes()),
                 cycle,
                 raw));
         rows.add(
@@ -113,7 +104,7 @@ public final class PoolCycleBenchmark implements Benchmark {
                 cycleCpu <= 50));
 
         List<KubePod> withPending = new ArrayList<>(pods);
-        for (int p = 0; p < pools; p++) {
+        for (int p = 0; p < grid.pools(); p++) {
           withPending.add(pending("want-" + p, "pool-" + p));
         }
         cluster.pods(withPending);
@@ -123,21 +114,26 @@ public final class PoolCycleBenchmark implements Benchmark {
         rows.add(
             new BenchResult(
                 name(),
-                String.format("cycle with %d scale-ups (one txn each) vs raw read", pools),
+                String.format("cycle with %d scale-ups (one txn each) vs raw read", grid.pools()),
                 acting,
                 raw,
                 "ms",
                 acting / raw,
-                "revision +" + pools,
-                moved == pools));
+                "revision +" + grid.pools(),
+                moved == grid.pools()));
       }
     }
     return rows;
   }
 
-  static void load(
-      Client client, int pools, int perPool, List<KubeNode> kubeNodes, List<KubePod> pods)
+  /**
+   * Writes {@code grid}'s pools and nodes into etcd (60% of each pool ready, the rest off) and adds
+   * the ready nodes, with two running pods each, to {@code kubeNodes} and {@code pods}.
+   */
+  static void load(Client client, PoolGrid grid, List<KubeNode> kubeNodes, List<KubePod> pods)
       throws Exception {
+    int pools = grid.pools();
+    int perPool = grid.perPool();
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
     List<Map.Entry<String, byte[]>> kvs = new ArrayList<>();
     Map<String, BigDecimal> allocatable =

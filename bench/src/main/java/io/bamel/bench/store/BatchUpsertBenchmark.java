@@ -49,31 +49,16 @@ public final class BatchUpsertBenchmark implements Benchmark {
       double[] medians =
           Timer.interleavedMedians(
               runs,
-              new Timer.Trial() {
-                @Override
-                public void prepare() {
-                  etcd.clear();
-                }
-
-                @Override
-                public void run() {
-                  List<BatchResult> results = inventory.upsertAll(items);
-                  if (results.stream().anyMatch(r -> r.outcome() != BatchResult.Outcome.CREATED)) {
-                    throw new IllegalStateException("batch upsert did not create every node");
-                  }
-                }
-              },
-              new Timer.Trial() {
-                @Override
-                public void prepare() {
-                  etcd.clear();
-                }
-
-                @Override
-                public void run() throws Exception {
-                  RawEtcd.putAll(client, raw, 128);
-                }
-              });
+              Timer.Trial.of(
+                  etcd::clear,
+                  () -> {
+                    List<BatchResult> results = inventory.upsertAll(items);
+                    if (results.stream()
+                        .anyMatch(r -> r.outcome() != BatchResult.Outcome.CREATED)) {
+                      throw new IllegalStateException("batch upsert did not create every node");
+                    }
+                  }),
+              Timer.Trial.of(etcd::clear, () -> RawEtcd.putAll(client, raw, 128)));
       double bamelMillis = medians[0];
       double rawMillis = medians[1];
       return List.of(

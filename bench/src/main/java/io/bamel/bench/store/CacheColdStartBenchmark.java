@@ -6,9 +6,6 @@ import io.bamel.bench.Benchmark;
 import io.bamel.bench.Heap;
 import io.bamel.bench.RawEtcd;
 import io.bamel.bench.Timer;
-import io.bamel.inventory.model.NodeState;
-import io.bamel.inventory.model.NodeStatus;
-import io.bamel.inventory.model.ObservedPower;
 import io.bamel.inventory.store.Codec;
 import io.bamel.inventory.store.InventoryCache;
 import io.bamel.inventory.store.Keys;
@@ -98,23 +95,13 @@ public final class CacheColdStartBenchmark implements Benchmark {
   }
 
   private static void load(Client client, int from, int to) throws Exception {
-    Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+    byte[] status = RawEtcd.offStatus(Instant.parse("2026-01-01T00:00:00Z"));
     List<Map.Entry<String, byte[]>> kvs = new ArrayList<>();
     for (int i = from; i < to; i++) {
       String id = TestNodes.id(i);
       var spec = TestNodes.spec(i, "pool-" + (i % 100));
       kvs.add(Map.entry(Keys.nodeSpec(id), Codec.encode(spec)));
-      kvs.add(
-          Map.entry(
-              Keys.nodeStatus(id),
-              Codec.encode(
-                  NodeStatus.builder()
-                      .state(NodeState.OFF)
-                      .stateSince(t0)
-                      .observedPower(ObservedPower.OFF)
-                      .bmcReachable(true)
-                      .observedSpecRevision(1L)
-                      .build())));
+      kvs.add(Map.entry(Keys.nodeStatus(id), status));
       kvs.add(Map.entry(Keys.poolMember(spec.pool(), id), new byte[0]));
     }
     RawEtcd.putAll(client, kvs, 128);

@@ -2,16 +2,11 @@ package io.bamel.dcim.netbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Reads every device NetBox lists for the filters, then their interfaces.
@@ -27,9 +22,9 @@ import java.util.concurrent.Future;
  * ends the listing, incomplete, with what was read so far.
  *
  * <p>Interfaces: {@code GET /api/dcim/interfaces/?device_id=..&device_id=..&mgmt_only=false}, a
- * hundred devices per request, following {@code next}. A request that fails leaves those devices'
- * MACs unknown (bamel keeps theirs) and is reported; it does not make the device listing
- * incomplete.
+ * hundred devices per request, following {@code next}, each requested as soon as its devices' page
+ * was read ({@link InterfaceReads}). A request that fails leaves those devices' MACs unknown (bamel
+ * keeps theirs) and is reported; it does not make the device listing incomplete.
  */
 final class DevicePull {
 
@@ -38,7 +33,8 @@ final class DevicePull {
   /**
    * Interface requests in flight at once: NetBox serves requests in parallel (its WSGI workers),
    * and pynetbox's {@code threading=True} fetches pages concurrently the same way; a pull of 10,000
-   * devices is 100 requests, each a round trip that need not wait for the one before.
+   * devices is 100 requests, each a round trip that need not wait for the one before. The device
+   * listing's own request runs beside them, so a pull has at most five requests in flight.
    */
   static final int INTERFACE_REQUESTS_AT_ONCE = 4;
 
@@ -65,6 +61,13 @@ final class DevicePull {
   private DevicePull() {}
 
   static Result run(NetBoxClient client, NetBoxFilters filters, int pageSize) {
+    try (InterfaceReads interfaces = new InterfaceReads(client)) {
+      return run(client, filters, pageSize, interfaces);
+    }
+  }
+
+  private static Result run(
+      NetBoxClient client, NetBoxFilters filters, int pageSize, InterfaceReads interfaces) {
     List<String> errors = new ArrayList<>();
     List<JsonNode> devices = new ArrayList<>();
     Set<Long> seen = new HashSet<>();
@@ -102,7 +105,7 @@ final class DevicePull {
                     + " to "
                     + now
                     + " during the pull; nothing is pruned, the next pull decides");
-            return result(devices, client, errors, false, cursor, apiVersion);
+            return result(devices, interfaces, errors, false, cursor, apiVersion);
           }
         }
         for (JsonNode d : body.get("results")) {
@@ -113,10 +116,11 @@ final class DevicePull {
                     + id
                     + " twice or out of order: its list changed during the pull; nothing is"
                     + " pruned, the next pull decides");
-            return result(devices, client, errors, false, cursor, apiVersion);
+            return result(devices, interfaces, errors, false, cursor, apiVersion);
           }
           lastId = id;
           devices.add(d);
+          interfaces.add(id);
         }
         JsonNode next = body.get("next");
         path =
@@ -142,17 +146,17 @@ final class DevicePull {
               + "; nothing is pruned");
       complete = false;
     }
-    return result(devices, client, errors, complete, cursor, apiVersion);
+    return result(devices, interfaces, errors, complete, cursor, apiVersion);
   }
 
   private static Result result(
       List<JsonNode> devices,
-      NetBoxClient client,
+      InterfaceReads reads,
       List<String> errors,
       boolean complete,
       boolean cursor,
       String apiVersion) {
-    Map<Long, List<JsonNode>> interfaces = interfaces(client, devices, errors);
+    Map<Long, List<JsonNode>> interfaces = reads.collect(errors);
     return new Result(
         List.copyOf(devices),
         interfaces,
@@ -160,71 +164,6 @@ final class DevicePull {
         cursor ? "cursor" : "offset",
         apiVersion,
         List.copyOf(errors));
-  }
-
-  /**
-   * The interfaces of {@code devices}, by device id; devices whose request failed are absent. The
-   * chunks are requested {@link #INTERFACE_REQUESTS_AT_ONCE} at a time (each chunk's pages in
-   * order), and their failures reported in chunk order.
-   */
-  static Map<Long, List<JsonNode>> interfaces(
-      NetBoxClient client, List<JsonNode> devices, List<String> errors) {
-    List<Long> ids = devices.stream().map(d -> d.path("id").asLong(0)).filter(i -> i > 0).toList();
-    List<List<Long>> chunks = new ArrayList<>();
-    for (int from = 0; from < ids.size(); from += INTERFACE_CHUNK) {
-      chunks.add(ids.subList(from, Math.min(ids.size(), from + INTERFACE_CHUNK)));
-    }
-    Map<Long, List<JsonNode>> out = new HashMap<>();
-    if (chunks.isEmpty()) {
-      return out;
-    }
-    int threads = Math.min(INTERFACE_REQUESTS_AT_ONCE, chunks.size());
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            threads, Thread.ofPlatform().name("netbox-interfaces-", 0).daemon().factory());
-    try {
-      List<Future<ChunkRead>> reads = new ArrayList<>();
-      for (List<Long> chunk : chunks) {
-        reads.add(pool.submit(() -> ChunkRead.of(client, chunk)));
-      }
-      for (Future<ChunkRead> read : reads) {
-        ChunkRead done = read.get();
-        out.putAll(done.interfaces());
-        if (done.error() != null) {
-          errors.add(done.error());
-        }
-      }
-    } catch (ExecutionException e) {
-      // not NetBox's answer (ChunkRead keeps those): a fault of this code, thrown as it was
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new NetBoxException("interrupted while reading NetBox's interfaces", 0);
-    } finally {
-      pool.shutdownNow();
-    }
-    return out;
-  }
-
-  /**
-   * One chunk's interfaces, or why NetBox did not give them (its devices' MACs stay as they are).
-   */
-  private record ChunkRead(Map<Long, List<JsonNode>> interfaces, String error) {
-    static ChunkRead of(NetBoxClient client, List<Long> ids) {
-      try {
-        return new ChunkRead(interfacesOf(client, ids), null);
-      } catch (NetBoxException e) {
-        return new ChunkRead(
-            Map.of(),
-            "the interfaces of "
-                + ids.size()
-                + " devices could not be read (their MACs stay as they are): "
-                + e.getMessage());
-      }
-    }
   }
 
   /** The interfaces of the devices {@code ids}, every one of them present (maybe empty). */

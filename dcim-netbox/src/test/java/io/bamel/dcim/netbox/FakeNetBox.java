@@ -63,6 +63,9 @@ public final class FakeNetBox implements AutoCloseable {
   /** Boot MACs (eno1) that differ from {@link #mac(long, int)}: a MAC two devices share. */
   final java.util.Map<Long, String> bootMacs = new java.util.HashMap<>();
 
+  /** Device pages (by index from 0) answered only after this many milliseconds. */
+  final java.util.Map<Integer, Integer> pageDelayMillis = new java.util.HashMap<>();
+
   public FakeNetBox(Version version) {
     this.version = version;
     this.server = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
@@ -305,7 +308,10 @@ public final class FakeNetBox implements AutoCloseable {
       }
       ArrayNode results = body.putArray("results");
       page.forEach(results::add);
-      stubFor(devicePage(p, start, pageSize), ok(body));
+      Integer delay = pageDelayMillis.get(p);
+      stubFor(
+          devicePage(p, start, pageSize),
+          delay == null ? ok(body) : ok(body).withFixedDelay(delay));
       start = page.isEmpty() ? start : page.get(page.size() - 1).get("id").asLong() + 1;
     }
   }

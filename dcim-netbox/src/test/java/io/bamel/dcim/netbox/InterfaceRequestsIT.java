@@ -6,17 +6,19 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import io.bamel.inventory.model.Node;
 import io.bamel.inventory.testing.EtcdExtension;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The interface requests of a pull, several in flight at once: a chunk that fails leaves only its
- * own devices' MACs unknown, and the failures are reported in chunk order, whatever order the
- * requests end in.
+ * The interface requests of a pull, several in flight at once and started as their devices' page
+ * arrives: a chunk that fails leaves only its own devices' MACs unknown, and the failures are
+ * reported in chunk order, whatever order the requests end in.
  */
 class InterfaceRequestsIT {
 
@@ -84,5 +86,48 @@ class InterfaceRequestsIT {
         .isEqualTo(FakeNetBox.mac(301, 1).toLowerCase());
     assertThat(byNetBoxId.get(2345L).spec().macAddress())
         .isEqualTo(FakeNetBox.mac(2345, 1).toLowerCase());
+  }
+
+  @Test
+  void theFirstPagesInterfacesAreRequestedWhileTheNextDevicePageIsStillBeingServed()
+      throws Exception {
+    inventory = new Inventory(ETCD.cluster());
+    netbox = new FakeNetBox(FakeNetBox.Version.V4_2);
+    int delayMillis = 3000;
+    netbox.pageDelayMillis.put(1, delayMillis);
+    netbox.serve(netbox.devices(2500), 1000);
+    source = inventory.source(Inventory.settings(netbox));
+
+    PullReport pull = source.cycle();
+
+    assertThat(pull.complete()).isTrue();
+    assertThat(pull.errors()).isEmpty();
+    assertThat(pull.sync().created()).hasSize(2500);
+    List<ServeEvent> served = netbox.server.getAllServeEvents();
+    ServeEvent secondPage =
+        served.stream()
+            .filter(e -> e.getRequest().getUrl().startsWith("/api/dcim/devices/"))
+            .filter(e -> e.getRequest().queryParameter("offset").isPresent())
+            .filter(e -> "1000".equals(e.getRequest().queryParameter("offset").firstValue()))
+            .findFirst()
+            .orElseThrow();
+    ServeEvent firstChunk =
+        served.stream()
+            .filter(e -> e.getRequest().getUrl().startsWith("/api/dcim/interfaces/?device_id=1&"))
+            .findFirst()
+            .orElseThrow();
+    ServeEvent lastChunk =
+        served.stream()
+            .filter(
+                e -> e.getRequest().getUrl().startsWith("/api/dcim/interfaces/?device_id=2401&"))
+            .findFirst()
+            .orElseThrow();
+    long secondPageAnswered = secondPage.getRequest().getLoggedDate().getTime() + delayMillis;
+    assertThat(firstChunk.getRequest().getLoggedDate().getTime())
+        .as("the first page's interfaces are asked for before the second page is answered")
+        .isLessThan(secondPageAnswered);
+    assertThat(lastChunk.getRequest().getLoggedDate().getTime())
+        .as("the last page's interfaces only once that page was read")
+        .isGreaterThanOrEqualTo(secondPageAnswered);
   }
 }
