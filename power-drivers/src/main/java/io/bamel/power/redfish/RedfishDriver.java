@@ -361,29 +361,23 @@ public final class RedfishDriver extends ReportingPowerDriver {
     String uri = connection.systemUri(deadline);
     RedfishFetch fetch = fetch(connection, deadline);
     SessionCache cache = connection.cache();
-    PowerSources sources = cache.powerSources.get(uri);
-    boolean fresh = sources == null;
-    if (fresh) {
-      sources = PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
-      cache.powerSources.put(uri, sources);
+    PowerSources cached = cache.powerSources.get(uri);
+    if (cached != null) {
+      try {
+        return cached.read(fetch);
+      } catch (PowerSources.Gone gone) {
+        cache.powerSources.remove(uri); // moved (a firmware update, say): discovered again below
+      }
     }
+    PowerSources sources =
+        PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
+    cache.powerSources.put(uri, sources);
     try {
       return sources.read(fetch);
     } catch (PowerSources.Gone gone) {
       cache.powerSources.remove(uri);
-      if (fresh) {
-        throw new TerminalPowerException(
-            PowerException.Reason.NOT_FOUND, "power reading: " + gone.getMessage());
-      }
-      sources = PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
-      cache.powerSources.put(uri, sources);
-      try {
-        return sources.read(fetch);
-      } catch (PowerSources.Gone again) {
-        cache.powerSources.remove(uri);
-        throw new TerminalPowerException(
-            PowerException.Reason.NOT_FOUND, "power reading: " + again.getMessage());
-      }
+      throw new TerminalPowerException(
+          PowerException.Reason.NOT_FOUND, "power reading: " + gone.getMessage());
     }
   }
 
