@@ -36,25 +36,15 @@ class BmcPassIT extends TestSiteTests {
     ids.forEach(id -> site.fleet.system(id).faults().latency(latency));
     int before = reads(calls, ids);
     await().atMost(WAIT).pollInterval(Duration.ofMillis(5)).until(() -> reads(calls, ids) > before);
-    long start = System.nanoTime();
     await()
         .atMost(WAIT)
         .pollInterval(Duration.ofMillis(5))
         .until(() -> reads(calls, ids) >= before + nodes);
-    Duration pass = Duration.ofNanos(System.nanoTime() - start).plus(latency);
-    Duration ideal = latency.multipliedBy(nodes).dividedBy(concurrency);
 
     assertThat(reads(calls, ids)).as("one read per node").isLessThan(before + 2 * nodes);
+    // The pass's speed (nodes x latency / concurrency against the ideal) is the bmc-pass
+    // benchmark's row, not an assertion here: that the reads overlap up to the bound is.
     assertThat(calls.peakInFlight()).as("BMC calls at once").isEqualTo(concurrency);
-    System.out.printf(
-        "BMC pass: %d nodes at %d ms, %d at once: %d ms (ideal %d ms, %.2fx)%n",
-        nodes,
-        latency.toMillis(),
-        concurrency,
-        pass.toMillis(),
-        ideal.toMillis(),
-        pass.toNanos() / (double) ideal.toNanos());
-    assertThat(pass).as("about nodes x latency / concurrency").isLessThan(ideal.multipliedBy(3));
   }
 
   @Test
