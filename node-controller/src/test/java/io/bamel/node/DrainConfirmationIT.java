@@ -27,19 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 class DrainConfirmationIT extends TestSiteTests {
 
-  /** A running pod of ReplicaSet {@code rs} in {@code apps} on {@code node}, labelled. */
-  void addWorkload(String node, String name, Map<String, String> labels) {
-    site.kube
-        .pods()
-        .resource(
-            KubeObjects.pod(name)
-                .labels(labels)
-                .owner("ReplicaSet", "rs", "u-" + name)
-                .onNode(node)
-                .build())
-        .create();
-  }
-
   /** Requests that listed the pods on {@code node} by field selector. */
   long serverLists(String node) {
     return site.api.requests().stream()

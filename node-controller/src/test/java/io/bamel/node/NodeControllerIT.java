@@ -32,19 +32,6 @@ import org.junit.jupiter.api.Test;
  */
 class NodeControllerIT extends TestSiteTests {
 
-  /** A running pod of ReplicaSet {@code rs} in {@code apps} on {@code node}, no requests. */
-  void addWorkload(String node, String name, Map<String, String> labels) {
-    site.kube
-        .pods()
-        .resource(
-            KubeObjects.pod(name)
-                .labels(labels)
-                .owner("ReplicaSet", "rs", "u-" + name)
-                .onNode(node)
-                .build())
-        .create();
-  }
-
   @Test
   void oneNodeAllTheWayUpAndDown() throws Exception {
     openKubernetesSite();

@@ -1,7 +1,9 @@
 package io.bamel.node;
 
 import io.bamel.inventory.testing.EtcdExtension;
+import io.bamel.kube.testing.KubeObjects;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -46,5 +48,18 @@ abstract class TestSiteTests {
     if (site != null) {
       site.close();
     }
+  }
+
+  /** Creates a running pod of ReplicaSet {@code rs} on {@code node}, labelled, with no requests. */
+  void addWorkload(String node, String name, Map<String, String> labels) {
+    site.kube
+        .pods()
+        .resource(
+            KubeObjects.pod(name)
+                .labels(labels)
+                .owner("ReplicaSet", "rs", "u-" + name)
+                .onNode(node)
+                .build())
+        .create();
   }
 }
