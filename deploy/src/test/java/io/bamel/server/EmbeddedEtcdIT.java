@@ -3,11 +3,17 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.bamel.inventory.embedded.EtcdProcess;
 import io.bamel.server.config.ServerConfig;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,13 +33,19 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The embedded etcd against the real {@code etcd} and {@code etcdctl} binaries: only the holder of
  * the client certificate in its data directory reaches it (an {@code etcdctl put} without it fails,
  * with it, as the README shows, works; bamel's own client connects with it), every file of it is
  * readable by its owner only, peers speak TLS too, and a data directory of a plain-HTTP embedded
- * etcd of an older bamel is taken over with its data.
+ * etcd of an older bamel is taken over with its data. Ports held by another socket (the preferred
+ * ones of a new data directory, or those a data directory remembers) make etcd's bind fail: it
+ * comes up on free ones instead, remembers them, and a restart serves there again.
+ *
+ * <p>The "preferred" ports here are ports the test reserved itself, never 2379/2380, which the
+ * tests of other JVMs may hold.
  */
 class EmbeddedEtcdIT {
 
@@ -76,10 +88,182 @@ class EmbeddedEtcdIT {
     return new ServerConfig.Etcd(List.of(), "", "", "", "", "", "", TIMEOUT);
   }
 
+  /** Two free ports, for the preferred ones (not 2379/2380, which other test JVMs may use). */
+  private static EmbeddedEtcdPorts reserved() {
+    return ReservedEtcdPorts.free();
+  }
+
+  /** A socket listening on 127.0.0.1:{@code port}, as another program holding it would. */
+  private static ServerSocket hold(int port) throws Exception {
+    ServerSocket socket = new ServerSocket();
+    socket.bind(new InetSocketAddress("127.0.0.1", port));
+    return socket;
+  }
+
+  /** Two sockets listening on free ports of 127.0.0.1: a pair of ports someone else holds. */
+  private static List<ServerSocket> holdTwo() throws Exception {
+    return List.of(hold(0), hold(0));
+  }
+
+  private static EmbeddedEtcdPorts portsOf(List<ServerSocket> held) {
+    return new EmbeddedEtcdPorts(held.get(0).getLocalPort(), held.get(1).getLocalPort());
+  }
+
+  private static EmbeddedEtcdPorts portsFile(Path data) throws Exception {
+    return EmbeddedEtcdPorts.parse(Files.readString(data.resolve("ports")));
+  }
+
+  private static int port(String endpoint) {
+    return URI.create(endpoint).getPort();
+  }
+
+  /** What {@link EmbeddedEtcd} logs while {@code body} runs. */
+  private static List<ILoggingEvent> logged(ThrowingRunnable body) throws Exception {
+    Logger logger = (Logger) LoggerFactory.getLogger(EmbeddedEtcd.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      body.run();
+    } finally {
+      logger.detachAppender(appender);
+    }
+    return List.copyOf(appender.list);
+  }
+
+  /** That {@code log} holds one WARN, and that it says each of {@code parts}. */
+  private static void assertOneWarning(List<ILoggingEvent> log, String... parts) {
+    assertThat(log)
+        .filteredOn(e -> e.getLevel() == Level.WARN)
+        .singleElement()
+        .satisfies(e -> assertThat(e.getFormattedMessage()).contains(parts));
+  }
+
+  private interface ThrowingRunnable {
+    void run() throws Exception;
+  }
+
+  private static void closeAll(List<ServerSocket> sockets) throws Exception {
+    for (ServerSocket s : sockets) {
+      s.close();
+    }
+  }
+
+  @Test
+  void takenPreferredPortsMoveToFreeOnesThatARestartReuses(@TempDir Path tmp) throws Exception {
+    Path data = tmp.resolve("etcd");
+    List<ServerSocket> held = holdTwo();
+    try {
+      EmbeddedEtcdPorts preferred = portsOf(held);
+      String endpoint;
+      List<ILoggingEvent> log;
+      try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, preferred)) {
+        log = logged(etcd::start);
+        endpoint = etcd.endpoint();
+        EmbeddedEtcdPorts used = portsFile(data);
+        assertThat(port(endpoint)).isEqualTo(used.client());
+        assertThat(used.uses(preferred.client())).isFalse();
+        assertThat(used.uses(preferred.peer())).isFalse();
+        assertThat(mode(data.resolve("ports"))).isEqualTo("rw-------");
+        // healthy: the real etcdctl writes and reads through the new endpoint
+        assertThat(etcdctl(endpoint, withCertificate(etcd.tls()), "put", "/k", "moved").exit())
+            .isZero();
+        assertThat(Files.readString(etcd.logFile())).contains("bind: address already in use");
+      }
+      assertThat(log)
+          .anySatisfy(
+              e ->
+                  assertThat(e.getFormattedMessage())
+                      .contains("in use by another process")
+                      .contains(String.valueOf(preferred.peer())));
+      assertThat(log)
+          .anySatisfy(e -> assertThat(e.getFormattedMessage()).contains("serving on " + endpoint));
+
+      // The preferred ports are still held: a restart serves where the data directory says.
+      try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, preferred)) {
+        log = logged(etcd::start);
+        assertThat(etcd.endpoint()).isEqualTo(endpoint);
+        Run get = etcdctl(endpoint, withCertificate(etcd.tls()), "get", "/k", "--print-value-only");
+        assertThat(get.out().strip()).as(get.out()).isEqualTo("moved");
+      }
+      assertThat(log).isEmpty();
+    } finally {
+      closeAll(held);
+    }
+  }
+
+  @Test
+  void aRestartWhoseRememberedPortsAreTakenMovesAndWarnsWithTheNewEndpoint(@TempDir Path tmp)
+      throws Exception {
+    Path data = tmp.resolve("etcd");
+    EmbeddedEtcdPorts first;
+    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved()).start()) {
+      first = portsFile(data);
+      assertThat(etcdctl(etcd.endpoint(), withCertificate(etcd.tls()), "put", "/k", "v").exit())
+          .isZero();
+    }
+    // Another program took both ports while bamel was stopped.
+    List<ServerSocket> held = List.of(hold(first.client()), hold(first.peer()));
+    try {
+      String endpoint;
+      List<ILoggingEvent> log;
+      try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved())) {
+        log = logged(etcd::start);
+        endpoint = etcd.endpoint();
+        EmbeddedEtcdPorts now = portsFile(data);
+        assertThat(port(endpoint)).isEqualTo(now.client()).isNotEqualTo(first.client());
+        assertThat(now.peer()).isNotEqualTo(first.peer());
+        // the same member, with its data
+        Run get = etcdctl(endpoint, withCertificate(etcd.tls()), "get", "/k", "--print-value-only");
+        assertThat(get.out().strip()).as(get.out()).isEqualTo("v");
+      }
+      assertOneWarning(
+          log,
+          "client port " + first.client() + " was in use",
+          "endpoint is now " + endpoint,
+          "https://127.0.0.1:" + first.client() + " must use");
+
+      // A restart after that serves on the moved ports, now without a word.
+      try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved())) {
+        log = logged(etcd::start);
+        assertThat(etcd.endpoint()).isEqualTo(endpoint);
+      }
+      assertThat(log).isEmpty();
+    } finally {
+      closeAll(held);
+    }
+  }
+
+  @Test
+  void aTakenPeerPortMovesAloneAndTheEndpointStays(@TempDir Path tmp) throws Exception {
+    Path data = tmp.resolve("etcd");
+    EmbeddedEtcdPorts first;
+    String endpoint;
+    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved()).start()) {
+      first = portsFile(data);
+      endpoint = etcd.endpoint();
+    }
+    try (ServerSocket held = hold(first.peer())) {
+      List<ILoggingEvent> log;
+      try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved())) {
+        log = logged(etcd::start);
+        assertThat(etcd.endpoint()).isEqualTo(endpoint);
+        assertThat(portsFile(data).client()).isEqualTo(first.client());
+        assertThat(portsFile(data).peer()).isNotEqualTo(held.getLocalPort());
+        assertThat(etcdctl(endpoint, withCertificate(etcd.tls()), "put", "/k", "v").exit())
+            .isZero();
+      }
+      assertOneWarning(
+          log,
+          "peer port " + first.peer() + " was in use",
+          "endpoint " + endpoint + " is unchanged");
+    }
+  }
+
   @Test
   void onlyTheHolderOfItsClientCertificateReachesIt(@TempDir Path tmp) throws Exception {
     Path data = tmp.resolve("var/etcd");
-    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data).start()) {
+    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved()).start()) {
       String endpoint = etcd.endpoint();
       assertThat(endpoint).startsWith("https://127.0.0.1:");
       EtcdCertificates.TlsFiles tls = etcd.tls();
@@ -164,13 +348,13 @@ class EmbeddedEtcdIT {
     Path data = tmp.resolve("etcd");
     byte[] ca;
     byte[] client;
-    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data).start()) {
+    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved()).start()) {
       ca = Files.readAllBytes(etcd.tls().caCert());
       client = Files.readAllBytes(etcd.tls().clientCert());
       assertThat(etcdctl(etcd.endpoint(), withCertificate(etcd.tls()), "put", "/k", "v").exit())
           .isZero();
     }
-    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data).start()) {
+    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved()).start()) {
       assertThat(Files.readAllBytes(etcd.tls().caCert())).isEqualTo(ca);
       assertThat(Files.readAllBytes(etcd.tls().clientCert())).isEqualTo(client);
       assertThat(
@@ -201,7 +385,7 @@ class EmbeddedEtcdIT {
               etcdctl(old.clientUrl(), List.of(), "put", "/baremetal/nodes/n1/spec", "{}").exit())
           .isZero();
     }
-    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data).start()) {
+    try (EmbeddedEtcd etcd = EmbeddedEtcd.prepare(data, reserved()).start()) {
       assertThat(etcd.endpoint()).isEqualTo("https://127.0.0.1:" + client);
       assertThat(
               etcdctl("http://127.0.0.1:" + client, List.of(), "get", "/baremetal/nodes/n1/spec")

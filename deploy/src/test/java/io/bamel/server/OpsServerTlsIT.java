@@ -35,6 +35,7 @@ class OpsServerTlsIT {
         Files.writeString(dir.resolve("tokens"), TokenStore.line("prom", "read", READER) + "\n");
     TestPki.PemFiles pki = TestPki.generate(Files.createDirectory(dir.resolve("pki")));
     int port = EtcdProcess.freePort();
+    ReservedEtcdPorts.reserve(dir.resolve("var/etcd"));
     Map<String, String> env =
         Map.of(
             "BAMEL_ETCD_DATA_DIR", dir.resolve("var/etcd").toString(),

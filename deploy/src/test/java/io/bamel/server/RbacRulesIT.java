@@ -173,6 +173,8 @@ class RbacRulesIT {
       operations.put("node", c -> assertThat(c.node("n1")).isPresent());
       operations.put("pods", c -> assertThat(c.pods()).hasSize(2));
       operations.put("podsOn", c -> assertThat(c.podsOn("n1")).hasSize(2));
+      // a drain's last check: the node's pods listed by field selector from the API server
+      operations.put("serverPodsOn", c -> assertThat(c.serverPodsOn("n1")).hasSize(2));
       operations.put(
           "podSummary", c -> assertThat(c.podSummary().byNode().get("n1").pods()).isEqualTo(2));
       operations.put("cordon", c -> assertThat(c.cordon("n1")).isTrue());

@@ -58,6 +58,7 @@ class ServerProcessIT {
   @Test
   void servesOnItsEmbeddedEtcdKeepsDataAcrossRestartsAndStopsCleanly(@TempDir Path dir)
       throws Exception {
+    ReservedEtcdPorts.reserve(dir.resolve("etcd"));
     Path config =
         Files.writeString(
             dir.resolve("config.yaml"),
@@ -151,6 +152,7 @@ class ServerProcessIT {
         Files.writeString(
             dir.resolve("tokens"),
             io.bamel.inventory.api.security.TokenStore.line("prom", "read", token) + "\n");
+    ReservedEtcdPorts.reserve(dir.resolve("etcd"));
     try (BamelProcess bamel =
         BamelProcess.start(
             Map.of(),

@@ -33,6 +33,7 @@ class ServerTlsIT {
     EtcdCertificates.TlsFiles certs =
         EtcdCertificates.ensure(dir.resolve("api-tls"), Instant.now());
     int port = EtcdProcess.freePort();
+    ReservedEtcdPorts.reserve(dir.resolve("var/etcd"));
     Map<String, String> env =
         Map.of(
             "BAMEL_ETCD_DATA_DIR", dir.resolve("var/etcd").toString(),

@@ -51,7 +51,8 @@ import org.slf4j.LoggerFactory;
  * {@link ClusterUnavailableException} until both informers have synced, and while the API server's
  * latest answer (to a write or to the background probe) was a failure ({@link #synced()}): a cache
  * whose watch may be cut is not read as the truth. Between two watches (the server ends each after
- * a while) the cache stays readable.
+ * a while) the cache stays readable. The one read that is a request is {@link #serverPodsOn}: the
+ * pods of one node as the API server lists them, for a drain's last check.
  *
  * <p>Writes (cordon, uncordon, label, evict, events) and the reachability probe are requests,
  * guarded by a {@link CircuitBreaker}: after {@link Options#breakerThreshold()} consecutive
@@ -329,6 +330,31 @@ public final class Fabric8Cluster implements Cluster {
   public List<KubePod> podsOn(String nodeName) {
     requireSynced("listing pods on " + nodeName);
     return podStore.indexed(nodeName);
+  }
+
+  /**
+   * Lists the node's pods from the API server ({@code GET /api/v1/pods?fieldSelector=spec.nodeName=
+   * <name>}, one request, no paging: a node holds at most a few hundred pods), through the breaker
+   * and the call deadline like a write, and maps them as the informer maps its pods. It does not
+   * need the informers to have synced. The list is a consistent read (no {@code resourceVersion},
+   * as {@code kubectl drain} lists): an API server with consistent reads from cache (KEP-2340, on
+   * by default since Kubernetes 1.31) answers it from its watch cache; an older one reads from
+   * etcd.
+   */
+  @Override
+  public List<KubePod> serverPodsOn(String nodeName) {
+    return request(
+        "listing pods on " + nodeName + " from the API server",
+        () ->
+            client
+                .pods()
+                .inAnyNamespace()
+                .withField("spec.nodeName", nodeName)
+                .list()
+                .getItems()
+                .stream()
+                .map(Fabric8Mapping::pod)
+                .toList());
   }
 
   @Override

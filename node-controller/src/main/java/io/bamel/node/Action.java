@@ -32,7 +32,13 @@ public record Action(
     /** Label the Kubernetes node (a running node adopted). */
     LABEL("label"),
     /** Uncordon the Kubernetes node (a drain called off). */
-    UNCORDON("uncordon");
+    UNCORDON("uncordon"),
+    /**
+     * Nothing sent: list the node's pods from the API server itself and decide again on that list
+     * ({@link KubeView#withServerPods}). Asked when the watched cache shows no workload left,
+     * before that is taken as the end of a drain; the decision carrying it is never stored.
+     */
+    LIST_PODS("list-pods");
 
     private final String text;
 
@@ -72,6 +78,10 @@ public record Action(
   public static Action label(Kind kind, Map<String, String> labels) {
     return new Action(kind, null, false, labels, List.of());
   }
+
+  /** List the node's pods from the API server and decide again ({@link Kind#LIST_PODS}). */
+  public static final Action LIST_PODS =
+      new Action(Kind.LIST_PODS, null, false, Map.of(), List.of());
 
   /** Uncordon. */
   public static Action uncordon() {

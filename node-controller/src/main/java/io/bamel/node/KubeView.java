@@ -15,13 +15,16 @@ import java.util.Map;
  * @param blocked why earlier evictions of pods on it were refused, by pod ({@code ns/name})
  * @param identity whether the Kubernetes node is provably this machine ({@link KubeIdentity}), when
  *     one was found; else null
+ * @param cached whether {@code pods} come from the watched cache, which may lag the API server: an
+ *     empty list is then a hint, not proof that no workload is left ({@link #withServerPods})
  */
 public record KubeView(
     Mode mode,
     KubeNode node,
     List<KubePod> pods,
     Map<String, String> blocked,
-    KubeIdentity.Verdict identity) {
+    KubeIdentity.Verdict identity,
+    boolean cached) {
 
   /** How far Kubernetes could be seen. */
   public enum Mode {
@@ -52,27 +55,34 @@ public record KubeView(
 
   /** No Kubernetes integration. */
   public static final KubeView DISABLED =
-      new KubeView(Mode.DISABLED, null, List.of(), Map.of(), null);
+      new KubeView(Mode.DISABLED, null, List.of(), Map.of(), null, false);
 
   /** The API server did not answer. */
   public static final KubeView UNREACHABLE =
-      new KubeView(Mode.UNREACHABLE, null, List.of(), Map.of(), null);
+      new KubeView(Mode.UNREACHABLE, null, List.of(), Map.of(), null, false);
 
   /** The API server has no such node. */
-  public static final KubeView ABSENT = new KubeView(Mode.ABSENT, null, List.of(), Map.of(), null);
+  public static final KubeView ABSENT =
+      new KubeView(Mode.ABSENT, null, List.of(), Map.of(), null, false);
 
-  /** The node, with the pods on it (its identity not checked: tests and simulations). */
+  /**
+   * The node, with the pods on it as the cluster has them (no cache between: tests and
+   * simulations); its identity not checked.
+   */
   public static KubeView present(KubeNode node, List<KubePod> pods, Map<String, String> blocked) {
-    return new KubeView(Mode.PRESENT, node, pods, blocked, null);
+    return new KubeView(Mode.PRESENT, node, pods, blocked, null, false);
   }
 
-  /** The node, proven to be this machine by {@code identity}, with the pods on it. */
+  /**
+   * The node, proven to be this machine by {@code identity}, with the pods on it as the watched
+   * cache shows them ({@link #cached()}).
+   */
   public static KubeView proven(
       KubeNode node,
       List<KubePod> pods,
       Map<String, String> blocked,
       KubeIdentity.Verdict identity) {
-    return new KubeView(Mode.PRESENT, node, pods, blocked, identity);
+    return new KubeView(Mode.PRESENT, node, pods, blocked, identity, true);
   }
 
   /**
@@ -80,7 +90,16 @@ public record KubeView(
    * shown, only why it was refused.
    */
   public static KubeView refused(KubeIdentity.Verdict identity) {
-    return new KubeView(Mode.REFUSED, null, List.of(), Map.of(), identity);
+    return new KubeView(Mode.REFUSED, null, List.of(), Map.of(), identity, false);
+  }
+
+  /**
+   * This view with {@code pods} as the API server itself listed them ({@link
+   * io.bamel.inventory.cluster.Cluster#serverPodsOn}) in place of the cache's: no longer {@link
+   * #cached()}.
+   */
+  public KubeView withServerPods(List<KubePod> pods) {
+    return new KubeView(mode, node, pods, blocked, identity, false);
   }
 
   /** The workload pods on the node (not finished, not DaemonSet, not mirror pods). */

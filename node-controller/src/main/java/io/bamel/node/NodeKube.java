@@ -5,6 +5,7 @@ import io.bamel.inventory.cluster.ClusterException;
 import io.bamel.inventory.cluster.EvictionResult;
 import io.bamel.inventory.cluster.FencedCluster;
 import io.bamel.inventory.cluster.KubeNode;
+import io.bamel.inventory.cluster.KubePod;
 import io.bamel.inventory.cluster.NodeNotice;
 import io.bamel.inventory.cluster.PodRef;
 import io.bamel.inventory.logging.FailureLog;
@@ -24,10 +25,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The Kubernetes side of reconciling nodes: what the cluster shows about a node (from the cluster's
  * watched cache: no request per node), and the actions (drain, admit, label, uncordon) done there,
- * with Kubernetes Events for drains and transitions. Every write is fenced ({@link FencedCluster})
- * by this controller's ownership of the node, asked just before the write: a deposed owner's write
- * is not sent and throws {@link io.bamel.inventory.cluster.ClusterFencedException}. It remembers,
- * per node, why the evictions of its last drain were refused, for the state machine's messages.
+ * with Kubernetes Events for drains and transitions. The one read that is a request is the list of
+ * a node's pods from the API server before a drain is declared done ({@link #withServerPods}).
+ * Every write is fenced ({@link FencedCluster}) by this controller's ownership of the node, asked
+ * just before the write: a deposed owner's write is not sent and throws {@link
+ * io.bamel.inventory.cluster.ClusterFencedException}. It remembers, per node, why the evictions of
+ * its last drain were refused, for the state machine's messages.
  *
  * <p>Nothing is done to a Kubernetes node, and its pods are not looked at, unless it is provably
  * the machine of the inventory node ({@link KubeIdentity}, from the system UUID its BMC reported at
@@ -50,10 +53,17 @@ final class NodeKube {
   /** Kubernetes outages: a WARN at the first failed read, an INFO when it answers again. */
   private final FailureLog outage;
 
+  /**
+   * Failed lists of a node's pods from the API server, per node: a WARN at the first, an INFO when
+   * one answers again.
+   */
+  private final FailureLog podLists;
+
   NodeKube(Cluster cluster, Ownership ownership, Clock clock) {
     this.cluster = cluster;
     this.ownership = ownership;
     this.outage = new FailureLog(log, "cluster", "kubernetes-read", clock);
+    this.podLists = new FailureLog(log, "node", "drain-pod-list", clock);
   }
 
   /** The cluster, its writes fenced by this controller's ownership of node {@code id}. */
@@ -95,6 +105,37 @@ final class NodeKube {
     } catch (ClusterException e) {
       log.debug("Kubernetes unavailable for node {}: {}", id, e.getMessage());
       outage.failed("kubernetes", "unavailable", e.getMessage());
+      return KubeView.UNREACHABLE;
+    }
+  }
+
+  /**
+   * {@code view} (of node {@code id}, whose pods came from the watched cache) with the pods the API
+   * server itself lists on the Kubernetes node ({@link Cluster#serverPodsOn}: one request), for a
+   * decision that would otherwise conclude from the cache that no workload is left. When the list
+   * fails the answer is {@link KubeView#UNREACHABLE}: nothing is known about the pods, so nothing
+   * is concluded (the drain waits, its timer paused, and the next look tries again).
+   */
+  KubeView withServerPods(String id, NodeSpec spec, KubeView view) {
+    String name = kubeName(id, spec);
+    try {
+      List<KubePod> pods = cluster.serverPodsOn(name);
+      podLists.recovered(id);
+      KubeView listed = view.withServerPods(pods);
+      List<KubePod> missed = listed.workloads();
+      if (!missed.isEmpty()) {
+        log.info(
+            "node {}: the API server lists {} workload pod(s) on {} that the watched cache did not"
+                + " show ({}); they are evicted before the node is switched off",
+            id,
+            missed.size(),
+            name,
+            PodText.names(missed));
+      }
+      return listed;
+    } catch (ClusterException e) {
+      // not drained yet: the node waits and the next look lists again
+      podLists.failed(id, "unavailable", e.getMessage());
       return KubeView.UNREACHABLE;
     }
   }
@@ -182,6 +223,7 @@ final class NodeKube {
   /** Forgets what was remembered about node {@code id}. */
   void forget(String id) {
     blocked.remove(id);
+    podLists.forget(id);
   }
 
   /** The Kubernetes node name: {@code kubernetesNodeName}, else the node's name, else its id. */

@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Reconciles one node: takes it from the {@link InventoryCache} (the process's one read path),
  * observes the BMC and Kubernetes, asks the {@link NodeStateMachine}, and carries out the decision.
- * It decides nothing itself: it only performs the I/O a {@link Decision} asks for.
+ * It decides nothing itself: it only performs the I/O a {@link Decision} asks for. A decision that
+ * asks for the node's pods from the API server ({@link Action#LIST_PODS}: the watched cache shows
+ * no workload left) is made again, in the same reconciliation, on that list; only the second is
+ * carried out.
  *
  * <p>Order of effects: a power action's status (and event) is written, fenced by leadership or by
  * the replica's key ({@link Ownership}), and conditional on the status revision read, before the
@@ -143,17 +146,24 @@ final class NodeReconciler {
       bmcLog.recovered(id);
     }
     KubeView view = kube.observe(id, spec, node.status());
-    Decision d =
-        NodeStateMachine.decide(
-            new Observation(
-                spec,
-                node.specRevision(),
-                node.status(),
-                power,
-                view,
-                timeouts,
-                pool == null ? Map.of() : pool.labels(),
-                clock.instant()));
+    Observation seen =
+        new Observation(
+            spec,
+            node.specRevision(),
+            node.status(),
+            power,
+            view,
+            timeouts,
+            pool == null ? Map.of() : pool.labels(),
+            clock.instant());
+    Decision d = NodeStateMachine.decide(seen);
+    if (d.action().kind() == Action.Kind.LIST_PODS) {
+      // the cache shows no workload left: decide again on the API server's own list
+      d = NodeStateMachine.decide(seen.withKube(kube.withServerPods(id, spec, view)));
+      if (d.action().kind() == Action.Kind.LIST_PODS) {
+        throw new IllegalStateException("node " + id + ": pods asked for twice in one decision");
+      }
+    }
     d = withInspection(node, d, power, bmc, identityUnknown(id, node.status(), view));
     d = withIdentity(node, d, view.identity());
     Writes writes = new Writes();

@@ -45,6 +45,11 @@ import java.time.Instant;
  *       error}.
  *   <li>Drift: off while it should be on is powered on again; on while it should be off is powered
  *       off only when Kubernetes shows no workload pods on it, else {@code error}.
+ *   <li>"No workload left" (the end of a drain, or a node that may be switched off) is concluded
+ *       only from the API server's own list of the node's pods: when the watched cache shows none,
+ *       the decision is {@link Action#LIST_PODS} and the controller decides again on that list
+ *       (pods the cache missed are evicted; a list that fails is an unreachable API: nothing is
+ *       switched off).
  *   <li>{@code error} keeps {@code lastError} and {@code errorCount} and leaves by itself when the
  *       cause is gone; the controller retries it with backoff.
  *   <li>{@code spec.maintenance} stops every action; the status still records what is observed.

@@ -32,4 +32,9 @@ public record Observation(
   public Observation {
     poolLabels = poolLabels == null ? Map.of() : Map.copyOf(poolLabels);
   }
+
+  /** This observation with {@code kube} in place of what Kubernetes showed. */
+  public Observation withKube(KubeView kube) {
+    return new Observation(spec, specRevision, status, power, kube, timeouts, poolLabels, now);
+  }
 }

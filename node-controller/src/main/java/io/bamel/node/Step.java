@@ -335,10 +335,13 @@ final class Step extends Transitions {
             + ")");
   }
 
-  /** Draining a node seen in Kubernetes: switched off once no workload is left, else evicting. */
+  /**
+   * Draining a node seen in Kubernetes: switched off once no workload is left (the cache showing
+   * none is checked against the API server's own list first), else evicting.
+   */
   private Decision keepDraining(List<KubePod> workloads) {
     if (workloads.isEmpty()) {
-      return powerOff(PowerAction.POWER_OFF, "drained");
+      return kube.cached() ? listPods() : powerOff(PowerAction.POWER_OFF, "drained");
     }
     NodeStatusBuilder b = resumeTimer(base());
     if (elapsed(b.build()).compareTo(o.timeouts().drain()) > 0) {
@@ -405,7 +408,9 @@ final class Step extends Transitions {
       case NOT_READY, READY -> {
         List<KubePod> workloads = kube.workloads();
         if (workloads.isEmpty()) {
-          yield powerOff(PowerAction.POWER_OFF, "no workload pods left");
+          yield kube.cached()
+              ? listPods()
+              : powerOff(PowerAction.POWER_OFF, "no workload pods left");
         }
         if (!kube.node().unschedulable()) {
           yield stay(Action.NONE); // not a drain of ours: an operator decides
@@ -426,6 +431,9 @@ final class Step extends Transitions {
   }
 
   private Decision unexpectedOn() {
+    if (verdict.seen() && kube.cached() && kube.workloads().isEmpty()) {
+      return listPods(); // no workload in the cache: the API server's own list decides
+    }
     String why = "unexpected power on while desired off";
     return drift(
         switch (verdict) {

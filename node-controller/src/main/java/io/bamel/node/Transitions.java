@@ -60,6 +60,15 @@ abstract class Transitions {
     return new Decision(b.build(), action, null, null);
   }
 
+  /**
+   * The watched cache shows no workload left on the node: before that ends a drain (or lets a node
+   * be switched off), the node's pods are listed from the API server itself and the decision is
+   * made again on that list ({@link Action#LIST_PODS}). Nothing is stored from this decision.
+   */
+  final Decision listPods() {
+    return stay(Action.LIST_PODS);
+  }
+
   /** Stays while Kubernetes cannot be seen, with the step's timer paused. */
   final Decision unseen() {
     return stay(Action.NONE, pauseTimer(base()));

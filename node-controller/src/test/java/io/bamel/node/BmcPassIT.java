@@ -20,35 +20,32 @@ class BmcPassIT extends TestSiteTests {
 
   @Test
   void aPassReadsEveryBmcOnceWithTheConfiguredConcurrency() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     int nodes = 96;
     int concurrency = 16;
     Duration latency = Duration.ofMillis(200);
     List<String> ids = site.addNodes(nodes, "batch", DesiredPower.OFF);
-    CountingDriver[] calls = new CountingDriver[1];
-    site.controller(
-        "a",
-        TestSite.CONFIG
-            .withConcurrency(NodeControllerConfig.DEFAULTS.workers(), concurrency)
-            .withIntervals(Duration.ofSeconds(4), Duration.ofMillis(100)),
-        TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+    CountingDriver calls =
+        site.counted(
+                "a",
+                TestSite.CONFIG
+                    .withConcurrency(NodeControllerConfig.DEFAULTS.workers(), concurrency)
+                    .withIntervals(Duration.ofSeconds(4), Duration.ofMillis(100)))
+            .driver();
     site.awaitState(ids, NodeState.OFF, WAIT);
     ids.forEach(id -> site.fleet.system(id).faults().latency(latency));
-    int before = reads(calls[0], ids);
-    await()
-        .atMost(WAIT)
-        .pollInterval(Duration.ofMillis(5))
-        .until(() -> reads(calls[0], ids) > before);
+    int before = reads(calls, ids);
+    await().atMost(WAIT).pollInterval(Duration.ofMillis(5)).until(() -> reads(calls, ids) > before);
     long start = System.nanoTime();
     await()
         .atMost(WAIT)
         .pollInterval(Duration.ofMillis(5))
-        .until(() -> reads(calls[0], ids) >= before + nodes);
+        .until(() -> reads(calls, ids) >= before + nodes);
     Duration pass = Duration.ofNanos(System.nanoTime() - start).plus(latency);
     Duration ideal = latency.multipliedBy(nodes).dividedBy(concurrency);
 
-    assertThat(reads(calls[0], ids)).as("one read per node").isLessThan(before + 2 * nodes);
-    assertThat(calls[0].peakInFlight()).as("BMC calls at once").isEqualTo(concurrency);
+    assertThat(reads(calls, ids)).as("one read per node").isLessThan(before + 2 * nodes);
+    assertThat(calls.peakInFlight()).as("BMC calls at once").isEqualTo(concurrency);
     System.out.printf(
         "BMC pass: %d nodes at %d ms, %d at once: %d ms (ideal %d ms, %.2fx)%n",
         nodes,
@@ -62,26 +59,26 @@ class BmcPassIT extends TestSiteTests {
 
   @Test
   void thePowerDrawIsReadOnlyWhenDue() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(4, "batch", DesiredPower.ON);
     OffsetClock clock = new OffsetClock();
-    CountingDriver[] calls = new CountingDriver[1];
-    site.controller(
-        "a",
-        TestSite.CONFIG.withIntervals(Duration.ofMillis(100), Duration.ofMillis(100)),
-        TestSite.drivers(d -> calls[0] = new CountingDriver(d)),
-        clock);
+    CountingDriver calls =
+        site.counted(
+                "a",
+                TestSite.CONFIG.withIntervals(Duration.ofMillis(100), Duration.ofMillis(100)),
+                clock)
+            .driver();
     site.awaitState(ids, NodeState.READY, WAIT);
-    await().atMost(WAIT).until(() -> draws(calls[0], ids) == ids.size());
-    int reads = reads(calls[0], ids);
-    await().atMost(WAIT).until(() -> reads(calls[0], ids) >= reads + 10 * ids.size());
-    assertThat(draws(calls[0], ids)).as("not due yet: one draw read each").isEqualTo(ids.size());
+    await().atMost(WAIT).until(() -> draws(calls, ids) == ids.size());
+    int reads = reads(calls, ids);
+    await().atMost(WAIT).until(() -> reads(calls, ids) >= reads + 10 * ids.size());
+    assertThat(draws(calls, ids)).as("not due yet: one draw read each").isEqualTo(ids.size());
 
     clock.advance(NodeControllerConfig.DEFAULTS.readingsInterval());
-    await().atMost(WAIT).until(() -> draws(calls[0], ids) == 2 * ids.size());
-    int later = reads(calls[0], ids);
-    await().atMost(WAIT).until(() -> reads(calls[0], ids) >= later + 10 * ids.size());
-    assertThat(draws(calls[0], ids)).isEqualTo(2 * ids.size());
+    await().atMost(WAIT).until(() -> draws(calls, ids) == 2 * ids.size());
+    int later = reads(calls, ids);
+    await().atMost(WAIT).until(() -> reads(calls, ids) >= later + 10 * ids.size());
+    assertThat(draws(calls, ids)).isEqualTo(2 * ids.size());
   }
 
   int reads(CountingDriver driver, List<String> ids) {

@@ -28,20 +28,21 @@ class IdleClosingBmcsIT extends TestSiteTests {
 
   @Test
   void halfAnHourOfSyncPassesOverIdleClosingBmcsHasNoUnreachableReading() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> on = add("on-", 4, DesiredPower.ON);
     List<String> off = add("off-", 4, DesiredPower.OFF);
     OffsetClock clock = new OffsetClock();
-    FailureCountingDriver[] driver = new FailureCountingDriver[1];
-    site.controller(
-        "a",
-        TestSite.CONFIG.withIntervals(PASS, Duration.ofMillis(100)),
-        TestSite.drivers(d -> driver[0] = new FailureCountingDriver(d)),
-        clock);
+    FailureCountingDriver driver =
+        site.wrapped(
+                "a",
+                TestSite.CONFIG.withIntervals(PASS, Duration.ofMillis(100)),
+                clock,
+                FailureCountingDriver::new)
+            .driver();
     site.awaitState(on, NodeState.READY, WAIT);
     site.awaitState(off, NodeState.OFF, WAIT);
     long connections = site.fleet.connectionsAccepted();
-    int reads = driver[0].reads();
+    int reads = driver.reads();
 
     List<String> ids = new ArrayList<>(on);
     ids.addAll(off);
@@ -54,19 +55,19 @@ class IdleClosingBmcsIT extends TestSiteTests {
     site.awaitState(List.of(off.getFirst()), NodeState.READY, WAIT);
     runFor(Duration.ofMinutes(15), clock, ids, seen);
 
-    assertThat(driver[0].failures()).as("failed BMC calls (unreachable readings)").isEmpty();
+    assertThat(driver.failures()).as("failed BMC calls (unreachable readings)").isEmpty();
     assertThat(seen).as("nodes seen in error or unreachable during the run").isEmpty();
     for (String id : ids) {
       Node node = site.node(id);
       assertThat(node.status().lastError()).as("last error of " + id).isNull();
       assertThat(node.status().bmcReachable()).as("reachable: " + id).isNotEqualTo(false);
     }
-    int passes = (driver[0].reads() - reads) / 8;
+    int passes = (driver.reads() - reads) / 8;
     assertThat(passes).as("sync passes over every node").isGreaterThanOrEqualTo(40);
     assertThat(site.fleet.connectionsAccepted() - connections)
         .as("the BMCs closed idle connections: new ones were opened, pass after pass")
         .isGreaterThanOrEqualTo(passes);
-    assertThat(driver[0].draws())
+    assertThat(driver.draws())
         .as("the power draw read at its interval across 30 minutes of the controller's time")
         .isGreaterThanOrEqualTo(3);
   }

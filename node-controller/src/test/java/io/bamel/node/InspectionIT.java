@@ -27,7 +27,7 @@ class InspectionIT extends TestSiteTests {
 
   @Test
   void inspectsOnFirstContactOnRequestAndShowsADcimMismatch() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     String id = "idrac-1";
     site.fleet.add(id, TestSite.MACHINE.withProfile(SimProfile.IDRAC9));
     String serial = "SIM-" + id.toUpperCase(Locale.ROOT);

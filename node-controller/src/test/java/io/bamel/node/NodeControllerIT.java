@@ -53,7 +53,7 @@ class NodeControllerIT extends TestSiteTests {
         PoolConfig.builder().labels(Map.of("bamel.io/tier", "batch")).build(),
         BatchItem.ANY);
     String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
-    TestSite.Counted a = site.counted("a", TestSite.CONFIG);
+    TestSite.Wrapped<CountingDriver> a = site.counted("a", TestSite.CONFIG);
     ControllerInstance c = a.controller();
     site.awaitState(List.of(id), OFF, WAIT);
 

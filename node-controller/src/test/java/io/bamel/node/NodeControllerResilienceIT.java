@@ -35,7 +35,8 @@ class NodeControllerResilienceIT extends TestSiteTests {
   void fiftyNodesConvergeAcrossAnAbruptControllerRestartWithOnePowerOnEach() throws Exception {
     openSite();
     List<String> ids = site.addNodes(50, "batch", DesiredPower.OFF);
-    TestSite.Counted first = site.counted("first", TestSite.CONFIG.withConcurrency(4, 4));
+    TestSite.Wrapped<CountingDriver> first =
+        site.counted("first", TestSite.CONFIG.withConcurrency(4, 4));
     CountingDriver firstCalls = first.driver();
     site.awaitState(ids, OFF, WAIT);
     // the process dies with every worker between a written-ahead power-on and its BMC call (the
@@ -55,7 +56,7 @@ class NodeControllerResilienceIT extends TestSiteTests {
     long onAtCrash = ids.stream().filter(id -> site.accepted(id) > 0).count();
     assertThat(onAtCrash).isLessThan(50);
 
-    TestSite.Counted second = site.counted("second", TestSite.CONFIG);
+    TestSite.Wrapped<CountingDriver> second = site.counted("second", TestSite.CONFIG);
     CountingDriver secondCalls = second.driver();
     site.awaitState(ids, READY, WAIT);
     for (String id : ids) {
@@ -78,11 +79,45 @@ class NodeControllerResilienceIT extends TestSiteTests {
     return driver.calls(site.address(id), op);
   }
 
+  /**
+   * Two nodes a controller died on after writing their power-ons ahead, at {@code at}: {@code
+   * accepted}'s call reached its BMC (on now), {@code lost}'s never left.
+   */
+  record WrittenAhead(String accepted, String lost, Instant at) {}
+
+  /**
+   * Opens the site with the two nodes of a {@link WrittenAhead}: each powering on, the timer just
+   * started, {@code observed} as last seen.
+   */
+  WrittenAhead writtenAheadPowerOns(io.bamel.inventory.model.ObservedPower observed) {
+    openSite();
+    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
+    site.fleet.system(ids.get(0)).forcePowerState(BmcPowerState.ON);
+    Instant now = Instant.now();
+    for (String id : ids) {
+      StoreEdits.updateStatus(
+          site.inventory,
+          id,
+          s ->
+              io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
+                  .state(POWERING_ON)
+                  .observedPower(observed)
+                  .lastPowerAction(PowerAction.POWER_ON)
+                  .powerActionTime(now)
+                  .timerStarted(now)
+                  .timerElapsed(Duration.ZERO)
+                  .build(),
+          null,
+          null);
+    }
+    return new WrittenAhead(ids.get(0), ids.get(1), now);
+  }
+
   @Test
   void anEtcdRestartMidRunIsRiddenOut() throws Exception {
     openSite();
     List<String> ids = site.addNodes(10, "batch", DesiredPower.OFF);
-    TestSite.Counted a = site.counted("a", TestSite.CONFIG.withConcurrency(2, 2));
+    TestSite.Wrapped<CountingDriver> a = site.counted("a", TestSite.CONFIG.withConcurrency(2, 2));
     site.awaitState(ids, OFF, WAIT);
     ids.forEach(id -> site.desire(id, DesiredPower.ON));
     await().atMost(WAIT).until(() -> ids.stream().anyMatch(id -> site.accepted(id) > 0));
@@ -172,8 +207,8 @@ class NodeControllerResilienceIT extends TestSiteTests {
   void ofTwoControllersOnlyTheLeaderActs() throws Exception {
     openSite();
     List<String> ids = site.addNodes(20, "batch", DesiredPower.OFF);
-    TestSite.Counted countedA = site.counted("a", TestSite.CONFIG);
-    TestSite.Counted countedB = site.counted("b", TestSite.CONFIG);
+    TestSite.Wrapped<CountingDriver> countedA = site.counted("a", TestSite.CONFIG);
+    TestSite.Wrapped<CountingDriver> countedB = site.counted("b", TestSite.CONFIG);
     ControllerInstance a = countedA.controller();
     ControllerInstance b = countedB.controller();
     site.awaitState(ids, OFF, WAIT);
@@ -203,67 +238,29 @@ class NodeControllerResilienceIT extends TestSiteTests {
 
   @Test
   void aWrittenAheadPowerOnIsCheckedAtTheBmcAndNotRepeatedBeforeItsTimeout() throws Exception {
-    openSite();
-    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
-    String accepted = ids.get(0); // the dead controller's call reached the BMC
-    String lost = ids.get(1); // it died between the write-ahead and the call
-    site.fleet.system(accepted).forcePowerState(BmcPowerState.ON);
-    java.time.Instant now = java.time.Instant.now();
-    for (String id : ids) {
-      StoreEdits.updateStatus(
-          site.inventory,
-          id,
-          s ->
-              io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
-                  .state(POWERING_ON)
-                  .lastPowerAction(PowerAction.POWER_ON)
-                  .powerActionTime(now)
-                  .timerStarted(now)
-                  .timerElapsed(Duration.ZERO)
-                  .build(),
-          null,
-          null);
-    }
+    WrittenAhead ahead = writtenAheadPowerOns(io.bamel.inventory.model.ObservedPower.UNKNOWN);
     CountingDriver counted = site.counted("a", TestSite.CONFIG).driver();
-    site.awaitState(List.of(accepted), READY, WAIT);
-    assertThat(calls(counted, accepted, PowerOperation.ON)).as("checked, not sent again").isZero();
-    assertThat(site.resets(accepted, "On")).isZero();
+    site.awaitState(List.of(ahead.accepted()), READY, WAIT);
+    assertThat(calls(counted, ahead.accepted(), PowerOperation.ON))
+        .as("checked, not sent again")
+        .isZero();
+    assertThat(site.resets(ahead.accepted(), "On")).isZero();
     // the other stays powering-on until the power-on timeout, then errs and is retried once
     Thread.sleep(TestSite.TIMEOUTS.powerOn().toMillis() / 2);
-    assertThat(site.state(lost)).isEqualTo(POWERING_ON);
-    assertThat(calls(counted, lost, PowerOperation.ON)).isZero();
-    site.awaitState(List.of(lost), READY, WAIT);
-    assertThat(calls(counted, lost, PowerOperation.ON)).isEqualTo(1);
-    assertThat(counted.firstCall(site.address(lost), PowerOperation.ON))
-        .isAfterOrEqualTo(now.plus(TestSite.TIMEOUTS.powerOn()));
-    assertThat(site.resets(lost, "On")).isEqualTo(1);
-    assertThat(site.events(lost)).anyMatch(e -> e.to() == io.bamel.inventory.model.NodeState.ERROR);
+    assertThat(site.state(ahead.lost())).isEqualTo(POWERING_ON);
+    assertThat(calls(counted, ahead.lost(), PowerOperation.ON)).isZero();
+    site.awaitState(List.of(ahead.lost()), READY, WAIT);
+    assertThat(calls(counted, ahead.lost(), PowerOperation.ON)).isEqualTo(1);
+    assertThat(counted.firstCall(site.address(ahead.lost()), PowerOperation.ON))
+        .isAfterOrEqualTo(ahead.at().plus(TestSite.TIMEOUTS.powerOn()));
+    assertThat(site.resets(ahead.lost(), "On")).isEqualTo(1);
+    assertThat(site.events(ahead.lost()))
+        .anyMatch(e -> e.to() == io.bamel.inventory.model.NodeState.ERROR);
   }
 
   @Test
   void aWrittenAheadPowerOnTheBmcNeverGotIsSentAgainAfterTheConfirmationWindow() throws Exception {
-    openSite();
-    List<String> ids = site.addNodes(2, "batch", DesiredPower.ON);
-    String accepted = ids.get(0); // the dead controller's call reached the BMC
-    String lost = ids.get(1); // it died between the write-ahead and the call
-    site.fleet.system(accepted).forcePowerState(BmcPowerState.ON);
-    Instant now = Instant.now();
-    for (String id : ids) {
-      StoreEdits.updateStatus(
-          site.inventory,
-          id,
-          s ->
-              io.bamel.inventory.model.NodeStatus.initial(now).toBuilder()
-                  .state(POWERING_ON)
-                  .observedPower(io.bamel.inventory.model.ObservedPower.OFF)
-                  .lastPowerAction(PowerAction.POWER_ON)
-                  .powerActionTime(now)
-                  .timerStarted(now)
-                  .timerElapsed(Duration.ZERO)
-                  .build(),
-          null,
-          null);
-    }
+    WrittenAhead ahead = writtenAheadPowerOns(io.bamel.inventory.model.ObservedPower.OFF);
     // a power-on timeout far away, a confirmation window of 1 s
     io.bamel.inventory.model.NodeTimeouts timeouts =
         io.bamel.inventory.model.NodeTimeouts.of(
@@ -273,14 +270,14 @@ class NodeControllerResilienceIT extends TestSiteTests {
                 TestSite.TIMEOUTS.powerOff())
             .withPowerOnConfirm(Duration.ofSeconds(1));
     CountingDriver counted = site.counted("a", TestSite.CONFIG.withTimeouts(timeouts)).driver();
-    site.awaitState(ids, READY, Duration.ofSeconds(15));
-    assertThat(calls(counted, accepted, PowerOperation.ON)).as("on: never sent").isZero();
-    assertThat(calls(counted, lost, PowerOperation.ON)).as("sent again, once").isEqualTo(1);
-    assertThat(counted.firstCall(site.address(lost), PowerOperation.ON))
-        .isAfterOrEqualTo(now.plusSeconds(1))
-        .isBefore(now.plus(Duration.ofSeconds(30)));
-    assertThat(site.resets(lost, "On")).isEqualTo(1);
-    assertThat(site.events(lost))
+    site.awaitState(List.of(ahead.accepted(), ahead.lost()), READY, Duration.ofSeconds(15));
+    assertThat(calls(counted, ahead.accepted(), PowerOperation.ON)).as("on: never sent").isZero();
+    assertThat(calls(counted, ahead.lost(), PowerOperation.ON)).as("sent again, once").isEqualTo(1);
+    assertThat(counted.firstCall(site.address(ahead.lost()), PowerOperation.ON))
+        .isAfterOrEqualTo(ahead.at().plusSeconds(1))
+        .isBefore(ahead.at().plus(Duration.ofSeconds(30)));
+    assertThat(site.resets(ahead.lost(), "On")).isEqualTo(1);
+    assertThat(site.events(ahead.lost()))
         .noneMatch(e -> e.to() == NodeState.ERROR)
         .anyMatch(e -> e.reason() != null && e.reason().contains("sending it again"));
   }

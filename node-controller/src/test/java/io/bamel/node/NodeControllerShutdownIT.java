@@ -35,23 +35,42 @@ class NodeControllerShutdownIT extends TestSiteTests {
   }
 
   /** One node switched off, the controller leading, its calls counted. */
-  ControllerInstance start(String id, NodeControllerConfig config, CountingDriver[] calls)
-      throws Exception {
-    ControllerInstance c =
-        site.controller("a", config, TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+  TestSite.Wrapped<CountingDriver> start(String id, NodeControllerConfig config) throws Exception {
+    TestSite.Wrapped<CountingDriver> counted = site.counted("a", config);
     site.awaitState(List.of(id), OFF, WAIT);
-    return c;
+    return counted;
+  }
+
+  /** A node whose power-on hangs in the driver, and the controller that sent it. */
+  record Hanging(String id, ControllerInstance controller, CountingDriver driver) {}
+
+  /**
+   * Opens the site with one node switched off and a leading controller (shutdown bound {@code
+   * bound}) whose power-on of it hangs in the driver, until interrupted or ignoring interrupts
+   * ({@link CountingDriver#hold}); the hold is released after the test.
+   */
+  Hanging hangingPowerOn(Duration bound, boolean ignoreInterrupts) throws Exception {
+    openSite();
+    String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
+    TestSite.Wrapped<CountingDriver> started =
+        start(id, TestSite.CONFIG.withShutdownTimeout(bound));
+    held = started.driver();
+    held.hold(ignoreInterrupts);
+    site.desire(id, DesiredPower.ON);
+    await().atMost(WAIT).until(() -> held.waiting() == 1);
+    return new Hanging(id, started.controller(), held);
   }
 
   @Test
   void closeLetsASlowPowerOnReachItsBmcAndLeavesAConsistentWriteAhead() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(2, "batch", DesiredPower.OFF);
     String id = ids.get(0);
     String later = ids.get(1);
-    CountingDriver[] calls = new CountingDriver[1];
-    ControllerInstance c =
-        start(id, TestSite.CONFIG.withShutdownTimeout(Duration.ofSeconds(15)), calls);
+    TestSite.Wrapped<CountingDriver> started =
+        start(id, TestSite.CONFIG.withShutdownTimeout(Duration.ofSeconds(15)));
+    ControllerInstance c = started.controller();
+    CountingDriver calls = started.driver();
     site.awaitState(ids, OFF, WAIT);
 
     // a slow BMC: the driver's read and its reset take a second each
@@ -69,7 +88,7 @@ class NodeControllerShutdownIT extends TestSiteTests {
 
     assertThat(site.accepted(id)).as("the reset reached the BMC before close returned").isOne();
     assertThat(site.resets(id, "On")).isOne();
-    assertThat(calls[0].calls(site.address(id), PowerOperation.ON)).isOne();
+    assertThat(calls.calls(site.address(id), PowerOperation.ON)).isOne();
     assertThat(took).isLessThan(Duration.ofSeconds(15));
     NodeStatus status = site.node(id).status();
     assertThat(status.state()).isEqualTo(POWERING_ON);
@@ -84,34 +103,27 @@ class NodeControllerShutdownIT extends TestSiteTests {
     // closed: a change is not acted on any more
     site.desire(later, DesiredPower.ON);
     Thread.sleep(500);
-    assertThat(calls[0].calls(site.address(later), PowerOperation.ON)).isZero();
+    assertThat(calls.calls(site.address(later), PowerOperation.ON)).isZero();
     assertThat(site.state(later)).isEqualTo(OFF);
     c.close();
 
     // the next leader finds the power-on done at the BMC: it only checks
     site.fleet.system(id).faults().latency(Duration.ZERO);
-    CountingDriver[] next = new CountingDriver[1];
-    site.controller("b", TestSite.CONFIG, TestSite.drivers(d -> next[0] = new CountingDriver(d)));
+    CountingDriver next = site.counted("b", TestSite.CONFIG).driver();
     site.awaitState(ids, READY, WAIT);
-    assertThat(next[0].calls(site.address(id), PowerOperation.ON)).isZero();
-    assertThat(next[0].calls(site.address(later), PowerOperation.ON)).isOne();
+    assertThat(next.calls(site.address(id), PowerOperation.ON)).isZero();
+    assertThat(next.calls(site.address(later), PowerOperation.ON)).isOne();
     assertThat(site.resets(id, "On")).isOne();
   }
 
   @Test
   void closeReturnsWithinItsBoundWhenACallHangs() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
-    String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
-    CountingDriver[] calls = new CountingDriver[1];
     Duration bound = Duration.ofSeconds(1);
-    ControllerInstance c = start(id, TestSite.CONFIG.withShutdownTimeout(bound), calls);
-    held = calls[0];
-    held.hold(true); // a power-on that hangs and ignores interrupts
-    site.desire(id, DesiredPower.ON);
-    await().atMost(WAIT).until(() -> held.waiting() == 1);
+    Hanging hanging = hangingPowerOn(bound, true); // a power-on that ignores interrupts
+    String id = hanging.id();
 
     long start = System.nanoTime();
-    c.controller.close();
+    hanging.controller().controller.close();
     Duration took = Duration.ofNanos(System.nanoTime() - start);
 
     assertThat(took)
@@ -125,23 +137,19 @@ class NodeControllerShutdownIT extends TestSiteTests {
 
   @Test
   void anInterruptedPowerOnLeavesItsWriteAheadToTheNextLeader() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
-    String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
-    CountingDriver[] calls = new CountingDriver[1];
     Duration bound = Duration.ofMillis(500);
-    ControllerInstance c = start(id, TestSite.CONFIG.withShutdownTimeout(bound), calls);
-    calls[0].hold(false); // a power-on that hangs until interrupted
-    site.desire(id, DesiredPower.ON);
-    await().atMost(WAIT).until(() -> calls[0].waiting() == 1);
+    Hanging hanging = hangingPowerOn(bound, false); // a power-on that hangs until interrupted
+    String id = hanging.id();
+    CountingDriver calls = hanging.driver();
     Instant writtenAhead = site.node(id).status().powerActionTime();
 
     long start = System.nanoTime();
-    c.close();
+    hanging.controller().close();
     Duration took = Duration.ofNanos(System.nanoTime() - start);
 
     assertThat(took).isGreaterThanOrEqualTo(bound).isLessThan(bound.plusSeconds(2));
-    assertThat(calls[0].waiting()).as("the worker was interrupted and ended").isZero();
-    assertThat(calls[0].calls(site.address(id), PowerOperation.ON)).isZero();
+    assertThat(calls.waiting()).as("the worker was interrupted and ended").isZero();
+    assertThat(calls.calls(site.address(id), PowerOperation.ON)).isZero();
     NodeStatus status = site.node(id).status();
     assertThat(status.state())
         .as("no error written for a call cut by shutdown")
@@ -150,11 +158,10 @@ class NodeControllerShutdownIT extends TestSiteTests {
     assertThat(site.events(id)).noneMatch(e -> "failed".equals(e.result()));
 
     // the next leader checks the BMC (off), waits out the power-on timeout, then powers on once
-    CountingDriver[] next = new CountingDriver[1];
-    site.controller("b", TestSite.CONFIG, TestSite.drivers(d -> next[0] = new CountingDriver(d)));
+    CountingDriver next = site.counted("b", TestSite.CONFIG).driver();
     site.awaitState(List.of(id), READY, WAIT);
-    assertThat(next[0].calls(site.address(id), PowerOperation.ON)).isOne();
-    assertThat(next[0].firstCall(site.address(id), PowerOperation.ON))
+    assertThat(next.calls(site.address(id), PowerOperation.ON)).isOne();
+    assertThat(next.firstCall(site.address(id), PowerOperation.ON))
         .isAfterOrEqualTo(writtenAhead.plus(TestSite.TIMEOUTS.powerOn()));
     assertThat(site.resets(id, "On")).isOne();
   }

@@ -20,7 +20,7 @@ class NodeRedirectAttackIT extends TestSiteTests {
   @Test
   void attack_bmcRedirectToOtherOriginIsTheNodesError() throws Exception {
     try (RedirectTrap trap = RedirectTrap.start()) {
-      site = new TestSite(ETCD.cluster(), false);
+      openSite();
       site.inventory.createNode(
           "m1",
           NodeSpec.builder()

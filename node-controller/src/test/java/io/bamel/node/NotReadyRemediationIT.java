@@ -76,7 +76,7 @@ class NotReadyRemediationIT extends TestSiteTests {
 
   @Test
   void aReadyNodeNotReadyStopsCountingIsCycledOnceThenErrs() throws Exception {
-    site = new TestSite(ETCD.cluster(), true);
+    openKubernetesSite();
     OffsetClock clock = new OffsetClock();
     site.inventory.putPoolConfig(
         "p", PoolConfig.builder().minNodes(1).timeouts(POOL_TIMEOUTS).build(), BatchItem.ANY);
@@ -84,17 +84,17 @@ class NotReadyRemediationIT extends TestSiteTests {
     String a = ids.get(0);
     String b = ids.get(1);
     site.desire(a, DesiredPower.ON);
-    CountingDriver[] calls = new CountingDriver[1];
-    ControllerInstance nodes =
-        site.controller(
+    TestSite.Wrapped<CountingDriver> counted =
+        site.counted(
             "a",
             // long default timeouts (the pool's apply); a node is looked at every 500 ms, so a
             // moved clock is noticed soon
             TestSite.CONFIG
                 .withTimeouts(NodeTimeouts.DEFAULTS)
                 .withIntervals(Duration.ofMillis(500), Duration.ofMillis(100)),
-            TestSite.drivers(d -> calls[0] = new CountingDriver(d)),
             clock);
+    ControllerInstance nodes = counted.controller();
+    CountingDriver calls = counted.driver();
     site.awaitState(List.of(a), READY, WAIT);
     site.awaitState(List.of(b), OFF, WAIT);
     startPoolController(clock);
@@ -129,7 +129,7 @@ class NotReadyRemediationIT extends TestSiteTests {
     PoolStatus status = poolStatus();
     assertThat(status.readyNodes()).as("A no longer counts as ready capacity").isZero();
     assertThat(status.scalingNodes()).anyMatch(n -> n.node().equals(b));
-    assertThat(calls[0].calls(site.address(a), PowerOperation.CYCLE)).isZero();
+    assertThat(calls.calls(site.address(a), PowerOperation.CYCLE)).isZero();
     site.awaitState(List.of(b), READY, WAIT);
 
     // past timeouts.remediation (from the same start): one power cycle, written ahead
@@ -138,15 +138,13 @@ class NotReadyRemediationIT extends TestSiteTests {
     NodeStatus cycling = site.node(a).status();
     assertThat(cycling.lastPowerAction()).isEqualTo(PowerAction.POWER_CYCLE);
     assertThat(cycling.cycled()).isTrue();
-    await().atMost(WAIT).until(() -> calls[0].calls(site.address(a), PowerOperation.CYCLE) == 1);
+    await().atMost(WAIT).until(() -> calls.calls(site.address(a), PowerOperation.CYCLE) == 1);
 
     // the join does not recover (A's node stays NotReady): error after the join timeout
     clock.advance(Duration.ofMinutes(11));
     site.awaitState(List.of(a), ERROR, WAIT, Duration.ofMillis(5));
     assertThat(site.node(a).status().lastError()).contains("after a power cycle");
-    assertThat(calls[0].calls(site.address(a), PowerOperation.CYCLE))
-        .as("power-cycled once")
-        .isOne();
+    assertThat(calls.calls(site.address(a), PowerOperation.CYCLE)).as("power-cycled once").isOne();
     List<NodeEvent> events = site.events(a);
     assertThat(events).anyMatch(e -> "not-ready".equals(e.result()) && e.to() == READY);
     assertThat(events)

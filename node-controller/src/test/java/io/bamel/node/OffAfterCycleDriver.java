@@ -3,8 +3,10 @@ package io.bamel.node;
 import io.bamel.power.BmcEndpoint;
 import io.bamel.power.BmcPowerState;
 import io.bamel.power.Deadline;
+import io.bamel.power.InterceptingPowerDriver;
 import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
+import io.bamel.power.PowerOperation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * to powering on): for {@code window} after a power cycle, status reads of that BMC report off.
  * Counts the reads so answered.
  */
-final class OffAfterCycleDriver extends ForwardingDriver {
+final class OffAfterCycleDriver extends InterceptingPowerDriver {
 
   private final Duration window;
   private final Map<String, Long> offUntil = new ConcurrentHashMap<>();
@@ -34,7 +36,7 @@ final class OffAfterCycleDriver extends ForwardingDriver {
   @Override
   public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
       throws PowerException {
-    BmcPowerState state = real.bmcPowerState(endpoint, deadline);
+    BmcPowerState state = super.bmcPowerState(endpoint, deadline);
     Long until = offUntil.get(endpoint.address());
     if (until != null && System.nanoTime() - until < 0) {
       offReported.incrementAndGet();
@@ -43,9 +45,14 @@ final class OffAfterCycleDriver extends ForwardingDriver {
     return state;
   }
 
+  /** Starts the off window once a power cycle (its method or {@code execute}) was accepted. */
   @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    real.powerCycle(endpoint, deadline);
-    offUntil.put(endpoint.address(), System.nanoTime() + window.toNanos());
+  protected <T> T around(PowerOperation operation, BmcEndpoint endpoint, Call<T> call)
+      throws PowerException {
+    T result = call.run();
+    if (operation == PowerOperation.CYCLE) {
+      offUntil.put(endpoint.address(), System.nanoTime() + window.toNanos());
+    }
+    return result;
   }
 }

@@ -21,7 +21,7 @@ class PowerActionEventsIT extends TestSiteTests {
 
   @Test
   void eventsNameTheResetTypesSent() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     String plain = site.addNodes(1, "batch", DesiredPower.ON).getFirst();
     String ilo = "ilo-1";
     site.fleet.add(ilo, TestSite.MACHINE.withProfile(SimProfile.ILO5));
@@ -40,7 +40,7 @@ class PowerActionEventsIT extends TestSiteTests {
 
   @Test
   void aGracefulOffTheBmcCannotDoIsForcedAtOnceAndSaysSo() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     String id = "noshutdown-1";
     site.fleet.add(id, TestSite.MACHINE.withResetTypes(List.of("On", "ForceOff", "ForceRestart")));
     site.inventory.createNode(id, site.spec(id, "batch", DesiredPower.ON), null);

@@ -26,25 +26,25 @@ class ReadingsIT extends TestSiteTests {
 
   @Test
   void anUnchangedReadingPolledManyTimesIsWrittenOnceThenAtTheHeartbeat() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
     OffsetClock clock = new OffsetClock();
-    CountingDriver[] calls = new CountingDriver[1];
-    ControllerInstance c =
-        site.controller(
+    TestSite.Wrapped<CountingDriver> counted =
+        site.counted(
             "a",
             TestSite.CONFIG
                 .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
                 .withReadingsPolicy(ReadingsPolicy.DEFAULTS)
                 .withReadingsInterval(Duration.ZERO),
-            TestSite.drivers(d -> calls[0] = new CountingDriver(d)),
             clock);
+    ControllerInstance c = counted.controller();
+    CountingDriver calls = counted.driver();
     site.awaitState(List.of(id), NodeState.READY, WAIT);
     await().atMost(WAIT).until(() -> readingsKey(id) != null);
     // The first contact's hardware inspection is written with the status, maybe after READY.
     await().atMost(WAIT).until(() -> site.node(id).status().hardware() != null);
     Instant firstReadAt = site.node(id).readings().readAt();
-    int draws = calls[0].calls(site.address(id), PowerOperation.POWER_DRAW);
+    int draws = calls.calls(site.address(id), PowerOperation.POWER_DRAW);
     long txns = EtcdRequests.handled(ETCD.cluster().endpoints().get(0), "Txn");
 
     // many polls of the same draw, a minute of the controller's time apart
@@ -53,7 +53,7 @@ class ReadingsIT extends TestSiteTests {
         .until(
             () -> {
               clock.advance(Duration.ofMinutes(1));
-              return calls[0].calls(site.address(id), PowerOperation.POWER_DRAW) >= draws + 20;
+              return calls.calls(site.address(id), PowerOperation.POWER_DRAW) >= draws + 20;
             });
     // (site.node reads through a transaction: counted before it)
     assertThat(EtcdRequests.handled(ETCD.cluster().endpoints().get(0), "Txn") - txns)
@@ -67,30 +67,30 @@ class ReadingsIT extends TestSiteTests {
     // older than the heartbeat: written again, once
     clock.advance(ReadingsPolicy.DEFAULTS.heartbeat());
     await().atMost(WAIT).until(() -> readingsKey(id).getVersion() == 2);
-    int now = calls[0].calls(site.address(id), PowerOperation.POWER_DRAW);
+    int now = calls.calls(site.address(id), PowerOperation.POWER_DRAW);
     await()
         .atMost(WAIT)
-        .until(() -> calls[0].calls(site.address(id), PowerOperation.POWER_DRAW) >= now + 10);
+        .until(() -> calls.calls(site.address(id), PowerOperation.POWER_DRAW) >= now + 10);
     assertThat(readingsKey(id).getVersion()).isEqualTo(2);
     assertThat(site.node(id).readings().readAt()).isAfter(firstReadAt.plus(Duration.ofHours(1)));
   }
 
   @Test
   void everyReadingIsWrittenWhenThePolicySaysSo() throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     String id = site.addNodes(1, "batch", DesiredPower.ON).get(0);
-    CountingDriver[] calls = new CountingDriver[1];
-    site.controller(
-        "a",
-        TestSite.CONFIG
-            .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
-            .withReadingsPolicy(ReadingsPolicy.EVERY_READING)
-            .withReadingsInterval(Duration.ZERO),
-        TestSite.drivers(d -> calls[0] = new CountingDriver(d)));
+    CountingDriver calls =
+        site.counted(
+                "a",
+                TestSite.CONFIG
+                    .withIntervals(Duration.ofMillis(100), Duration.ofMillis(100))
+                    .withReadingsPolicy(ReadingsPolicy.EVERY_READING)
+                    .withReadingsInterval(Duration.ZERO))
+            .driver();
     site.awaitState(List.of(id), NodeState.READY, WAIT);
     await().atMost(WAIT).until(() -> readingsKey(id) != null && readingsKey(id).getVersion() >= 5);
     assertThat(readingsKey(id).getVersion())
-        .isLessThanOrEqualTo(calls[0].calls(site.address(id), PowerOperation.POWER_DRAW));
+        .isLessThanOrEqualTo(calls.calls(site.address(id), PowerOperation.POWER_DRAW));
   }
 
   /** The readings key of node {@code id}, or null. */

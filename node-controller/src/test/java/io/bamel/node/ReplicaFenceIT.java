@@ -12,29 +12,24 @@ import io.bamel.inventory.sharding.ReplicaRegistry;
 import io.bamel.inventory.store.FencedException;
 import io.bamel.inventory.store.Keys;
 import io.bamel.inventory.store.WriteFence;
-import io.bamel.inventory.testing.EtcdExtension;
 import io.etcd.jetcd.ByteSequence;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A sharded controller's writes are fenced by its replica key: they commit while the key lives and
  * are refused once it is gone (its lease expired), even before the replica notices.
  */
-class ReplicaFenceIT {
-
-  @RegisterExtension
-  static final EtcdExtension ETCD = EtcdExtension.singleNode().clearBetweenTests();
+class ReplicaFenceIT extends TestSiteTests {
 
   @Test
   void writesCommitWhileTheReplicaKeyLivesAndAreRefusedOnceItIsGone() throws Exception {
-    try (TestSite site = new TestSite(ETCD.cluster(), false);
-        ReplicaRegistry replica =
-            new ReplicaRegistry(site.client, "bamel-a", ControllerInstance.REPLICAS).start()) {
+    openSite();
+    try (ReplicaRegistry replica =
+        new ReplicaRegistry(site.client, "bamel-a", ControllerInstance.REPLICAS).start()) {
       String id = site.addNodes(1, "batch", DesiredPower.OFF).get(0);
       assertThat(replica.awaitRegistered(Duration.ofSeconds(10))).isTrue();
       await().atMost(Duration.ofSeconds(10)).until(() -> replica.fence().isPresent());

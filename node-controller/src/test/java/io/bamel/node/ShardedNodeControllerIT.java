@@ -33,18 +33,16 @@ class ShardedNodeControllerIT extends TestSiteTests {
   final List<CountingDriver> calls = new ArrayList<>();
 
   ControllerInstance replica(String name) throws InterruptedException {
-    CountingDriver[] counted = new CountingDriver[1];
-    ControllerInstance r =
-        site.replica(name, CONFIG, TestSite.drivers(d -> counted[0] = new CountingDriver(d)));
-    replicas.add(r);
-    calls.add(counted[0]);
-    return r;
+    TestSite.Wrapped<CountingDriver> counted = site.countedReplica(name, CONFIG);
+    replicas.add(counted.controller());
+    calls.add(counted.driver());
+    return counted.controller();
   }
 
   @Test
   void threeReplicasPowerOnSixtyNodesOnceEachAndTheSurvivorsTakeOverACutOffOnesShare()
       throws Exception {
-    site = new TestSite(ETCD.cluster(), false);
+    openSite();
     List<String> ids = site.addNodes(60, "batch", DesiredPower.OFF);
     ControllerInstance a = replica("bamel-a");
     ControllerInstance b = replica("bamel-b");

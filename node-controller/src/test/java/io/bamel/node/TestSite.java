@@ -36,6 +36,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -119,14 +120,31 @@ final class TestSite implements AutoCloseable {
         new ControllerInstance(etcd, name, false, config, drivers, cluster(), clock), drivers);
   }
 
-  /** A controller and the driver that counts the power calls it sends (see {@link #counted}). */
-  record Counted(ControllerInstance controller, CountingDriver driver) {}
+  /**
+   * A controller and the driver its Redfish driver is wrapped in (counting, failing or holding
+   * calls), for the test to ask or steer.
+   */
+  record Wrapped<D extends PowerDriver>(ControllerInstance controller, D driver) {}
+
+  /** A controller on {@code clock} whose Redfish driver {@code wrap} wraps. */
+  <D extends PowerDriver> Wrapped<D> wrapped(
+      String name, NodeControllerConfig config, Clock clock, Function<PowerDriver, D> wrap)
+      throws InterruptedException {
+    List<D> made = new ArrayList<>(1);
+    ControllerInstance c = controller(name, config, drivers(wrappingInto(made, wrap)), clock);
+    return new Wrapped<>(c, made.getFirst());
+  }
 
   /** A controller whose Redfish driver is wrapped in a {@link CountingDriver}. */
-  Counted counted(String name, NodeControllerConfig config) throws InterruptedException {
-    CountingDriver[] calls = new CountingDriver[1];
-    ControllerInstance c = controller(name, config, drivers(d -> calls[0] = new CountingDriver(d)));
-    return new Counted(c, calls[0]);
+  Wrapped<CountingDriver> counted(String name, NodeControllerConfig config)
+      throws InterruptedException {
+    return counted(name, config, Clock.systemUTC());
+  }
+
+  /** As above, on {@code clock}. */
+  Wrapped<CountingDriver> counted(String name, NodeControllerConfig config, Clock clock)
+      throws InterruptedException {
+    return wrapped(name, config, clock, CountingDriver::new);
   }
 
   /** A sharded controller: replica {@code name} acts on its share of the ring, no election. */
@@ -135,6 +153,24 @@ final class TestSite implements AutoCloseable {
     return add(
         new ControllerInstance(etcd, name, true, config, drivers, cluster(), Clock.systemUTC()),
         drivers);
+  }
+
+  /** A replica ({@link #replica}) whose Redfish driver is wrapped in a {@link CountingDriver}. */
+  Wrapped<CountingDriver> countedReplica(String name, NodeControllerConfig config)
+      throws InterruptedException {
+    List<CountingDriver> made = new ArrayList<>(1);
+    ControllerInstance r = replica(name, config, drivers(wrappingInto(made, CountingDriver::new)));
+    return new Wrapped<>(r, made.getFirst());
+  }
+
+  /** {@code wrap}, keeping the driver it made in {@code made}. */
+  private static <D extends PowerDriver> UnaryOperator<PowerDriver> wrappingInto(
+      List<D> made, Function<PowerDriver, D> wrap) {
+    return d -> {
+      D wrapper = wrap.apply(d);
+      made.add(wrapper);
+      return wrapper;
+    };
   }
 
   private ControllerInstance add(ControllerInstance c, PowerDriverRegistry drivers) {

@@ -9,15 +9,17 @@ import java.util.Objects;
 public sealed interface PowerCommand {
 
   /** The operation this command is, as named in metrics. */
-  PowerOperation operation();
+  default PowerOperation operation() {
+    return switch (this) {
+      case On on -> PowerOperation.ON;
+      case Off off -> PowerOperation.OFF;
+      case Cycle cycle -> PowerOperation.CYCLE;
+      case Boot boot -> PowerOperation.BOOT;
+    };
+  }
 
   /** Switch the system on. */
-  record On() implements PowerCommand {
-    @Override
-    public PowerOperation operation() {
-      return PowerOperation.ON;
-    }
-  }
+  record On() implements PowerCommand {}
 
   /**
    * Switch the system off.
@@ -29,20 +31,10 @@ public sealed interface PowerCommand {
     public Off {
       Objects.requireNonNull(mode, "mode");
     }
-
-    @Override
-    public PowerOperation operation() {
-      return PowerOperation.OFF;
-    }
   }
 
   /** Power-cycle the system. */
-  record Cycle() implements PowerCommand {
-    @Override
-    public PowerOperation operation() {
-      return PowerOperation.CYCLE;
-    }
-  }
+  record Cycle() implements PowerCommand {}
 
   /**
    * Set the boot device.
@@ -53,11 +45,6 @@ public sealed interface PowerCommand {
     /** Checks the override. */
     public Boot {
       Objects.requireNonNull(override, "override");
-    }
-
-    @Override
-    public PowerOperation operation() {
-      return PowerOperation.BOOT;
     }
   }
 

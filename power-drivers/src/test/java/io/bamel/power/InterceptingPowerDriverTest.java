@@ -54,8 +54,8 @@ class InterceptingPowerDriverTest {
     }
   }
 
-  /** Writes down each operation the hook saw and its endpoint's address. */
-  private static final class Recording extends InterceptingPowerDriver {
+  /** Writes down each operation the hook saw and its endpoint's address (other tests use it). */
+  static final class Recording extends InterceptingPowerDriver {
     final List<String> seen = new ArrayList<>();
 
     Recording(PowerDriver real) {

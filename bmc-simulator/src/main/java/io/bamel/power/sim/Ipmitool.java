@@ -1,5 +1,6 @@
 package io.bamel.power.sim;
 
+import io.bamel.power.ipmi.IpmiDriver;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +14,6 @@ import java.util.List;
  * use by several threads at once.
  */
 public final class Ipmitool {
-
-  /** The environment variable {@code -E} makes ipmitool read the password from. */
-  public static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
 
   private final int port;
   private final String user;
@@ -100,7 +98,7 @@ public final class Ipmitool {
   /** A process for {@code command}, the password in its environment only. */
   public ProcessBuilder process(String... command) {
     ProcessBuilder builder = new ProcessBuilder(argv(command));
-    builder.environment().put(PASSWORD_VARIABLE, password);
+    builder.environment().put(IpmiDriver.PASSWORD_VARIABLE, password);
     return builder;
   }
 

@@ -71,7 +71,7 @@ class IpmiClientArgvTest {
             "mc",
             "guid")
         .noneMatch(arg -> arg.contains(PASSWORD));
-    assertThat(process.environment()).containsEntry(Ipmitool.PASSWORD_VARIABLE, PASSWORD);
+    assertThat(process.environment()).containsEntry("IPMI_PASSWORD", PASSWORD);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bamel.inventory.api.security.TokenStore;
+import io.bamel.server.ReservedEtcdPorts;
 import io.bamel.server.StopHook;
 import io.bamel.server.demo.DemoCommand;
 import io.bamel.server.demo.DemoFleet;
@@ -58,6 +59,8 @@ class ConsoleIT {
     long start = System.nanoTime();
     hook = StopHook.install("console-it-stop");
     Path dir = Files.createTempDirectory("bamel-console-it-");
+    // the demo's etcd on ports of its own, not 2379/2380, which tests in other JVMs may hold
+    ReservedEtcdPorts.reserve(dir.resolve("etcd"));
     demo =
         DemoCommand.Demo.start(
             dir,

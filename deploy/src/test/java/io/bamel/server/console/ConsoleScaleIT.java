@@ -13,6 +13,7 @@ import io.bamel.inventory.store.BatchResult;
 import io.bamel.inventory.testing.StoreEdits;
 import io.bamel.server.BamelServer;
 import io.bamel.server.Overrides;
+import io.bamel.server.ReservedEtcdPorts;
 import io.bamel.server.config.ConfigLoader;
 import io.bamel.server.config.ServerConfig;
 import java.nio.file.Path;
@@ -69,6 +70,7 @@ class ConsoleScaleIT {
   @Test
   void tenThousandNodesRenderAndStayResponsiveUnderAHundredChangesASecond() throws Exception {
     String token = TokenStore.newToken();
+    ReservedEtcdPorts.reserve(dir.resolve("etcd"));
     ServerConfig config =
         ConfigLoader.load(
             null,

@@ -109,6 +109,24 @@ public interface Cluster extends AutoCloseable {
   List<KubePod> podsOn(String nodeName);
 
   /**
+   * The pods bound to node {@code nodeName}, in every phase, as the API server lists them now: a
+   * request ({@code fieldSelector=spec.nodeName=<name>}, as {@code kubectl drain} lists), not the
+   * watched cache, which may lag the server (a pod created just before the watch was cut is missing
+   * from {@link #podsOn} until the cache lists again). For the few decisions that must not rest on
+   * a cache, such as declaring a drain done; it costs one request per call, so callers use it only
+   * at such points, never on every look at every node. It works whether or not the cache has
+   * synced. By default {@link #podsOn}: an implementation whose reads are not a cache that lags has
+   * nothing else to answer.
+   *
+   * @throws ClusterUnavailableException when the API server cannot be reached or does not answer;
+   *     the caller then knows nothing about the node's pods (never "none")
+   * @throws ClusterException when the API server refuses the list (403, say)
+   */
+  default List<KubePod> serverPodsOn(String nodeName) {
+    return podsOn(nodeName);
+  }
+
+  /**
    * Marks the node unschedulable.
    *
    * @return false when there is no such node

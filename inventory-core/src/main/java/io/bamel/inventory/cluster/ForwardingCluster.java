@@ -61,6 +61,11 @@ public abstract class ForwardingCluster implements Cluster {
   }
 
   @Override
+  public List<KubePod> serverPodsOn(String nodeName) {
+    return delegate.serverPodsOn(nodeName);
+  }
+
+  @Override
   public boolean cordon(String nodeName) {
     return delegate.cordon(nodeName);
   }

@@ -46,6 +46,10 @@ import java.util.regex.Pattern;
  *   <li>expired watches: the next {@link #expireWatches(int) n} watch requests are answered 410
  *       Gone, as a real API server answers a watch from a compacted resourceVersion (the informer
  *       must list again);
+ *   <li>cut watches: while {@link #cutWatches(boolean) cut}, watches deliver no change (an
+ *       informer's cache falls behind the server, as when its watch is cut just before an outage),
+ *       and lists of the pods on a node can be made to fail alone ({@link
+ *       #failNodePodLists(boolean)}: 503);
  *   <li>a log of every request as {@code METHOD path} ({@link #requests()}), and the bodies of
  *       every {@code events.k8s.io/v1} Event created ({@link #eventBodies()}).
  * </ul>
@@ -68,6 +72,7 @@ public final class KubeApiServer implements AutoCloseable {
   private final List<Node> bulkNodes = new CopyOnWriteArrayList<>();
   private final List<Pod> bulkPods = new CopyOnWriteArrayList<>();
   private volatile boolean down;
+  private volatile boolean nodePodListsFail;
 
   private KubeApiServer() {
     Dispatcher dispatcher =
@@ -145,6 +150,22 @@ public final class KubeApiServer implements AutoCloseable {
     this.down = unreachable;
   }
 
+  /**
+   * Cuts the watches ({@code true}: every watch answers no change until called with {@code false},
+   * then the next watch replays what was missed); lists and writes go on.
+   */
+  public void cutWatches(boolean cut) {
+    watches.cut(cut);
+  }
+
+  /**
+   * While {@code fail}, lists of pods by {@code spec.nodeName} are answered 503; every other
+   * request is served.
+   */
+  public void failNodePodLists(boolean fail) {
+    this.nodePodListsFail = fail;
+  }
+
   /** Evictions accepted so far. */
   public int evictions() {
     return evictions.get();
@@ -203,6 +224,9 @@ public final class KubeApiServer implements AutoCloseable {
     }
     if ("GET".equals(request.getMethod())
         && request.getPath().contains("fieldSelector=spec.nodeName")) {
+      if (nodePodListsFail) {
+        return status(503, "ServiceUnavailable", "listing pods by node fails (test)");
+      }
       return podsOnNode(request);
     }
     MockResponse answer = logged(request);

@@ -30,6 +30,7 @@ final class WatchLog {
   private final KubernetesSerialization json;
   private final List<Change> changes = new CopyOnWriteArrayList<>();
   private final AtomicLong latest = new AtomicLong();
+  private volatile boolean cut;
 
   WatchLog(KubernetesSerialization json) {
     this.json = json;
@@ -65,8 +66,18 @@ final class WatchLog {
     changes.add(new Change(latest.get(), resource, "DELETED", body));
   }
 
+  /**
+   * While {@code cut}, a watch is answered with no change, only a bookmark at the version it asked
+   * from: the watch stays open but delivers nothing, so a watcher's view falls behind the server;
+   * once the cut ends, the next watch from that version replays what it missed.
+   */
+  void cut(boolean cut) {
+    this.cut = cut;
+  }
+
   /** The answer to a watch request on {@code path}. */
   MockResponse watch(String path) {
+    boolean cut = this.cut;
     String resource = resource(path);
     long from = 0;
     int q = path.indexOf('?');
@@ -81,7 +92,7 @@ final class WatchLog {
     StringBuilder out = new StringBuilder();
     for (Change c : changes) {
       boolean after = c.type().equals("DELETED") ? c.rv() >= from : c.rv() > from;
-      if (c.resource().equals(resource) && after) {
+      if (!cut && c.resource().equals(resource) && after) {
         out.append("{\"type\":\"")
             .append(c.type())
             .append("\",\"object\":")
@@ -94,7 +105,7 @@ final class WatchLog {
     out.append("{\"type\":\"BOOKMARK\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"")
         .append("nodes".equals(resource) ? "Node" : "Pod")
         .append("\",\"metadata\":{\"resourceVersion\":\"")
-        .append(Math.max(from, latest.get()))
+        .append(cut ? from : Math.max(from, latest.get()))
         .append("\"}}}\n");
     return new MockResponse()
         .setResponseCode(200)

@@ -9,10 +9,10 @@ import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerCommand;
-import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
+import io.bamel.power.ReportingPowerDriver;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TransientPowerException;
@@ -69,7 +69,7 @@ import java.util.OptionalDouble;
  *       re-run with {@code -v} included).
  * </ul>
  */
-public final class IpmiDriver implements PowerDriver {
+public final class IpmiDriver extends ReportingPowerDriver {
 
   /** The interface name. */
   public static final String INTERFACE = "ipmi";
@@ -90,9 +90,6 @@ public final class IpmiDriver implements PowerDriver {
    * IpmiConfig#implementation()}.
    */
   public static final String OPTION_IMPLEMENTATION = "implementation";
-
-  /** The environment variable ipmitool {@code -E} reads the password from. */
-  static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
 
   private final CredentialSource credentials;
   private final IpmiConfig config;
@@ -198,28 +195,6 @@ public final class IpmiDriver implements PowerDriver {
               + IpmiOutput.errorLine(result.stdout()));
     }
     return state;
-  }
-
-  @Override
-  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    execute(PowerCommand.on(), endpoint, deadline);
-  }
-
-  @Override
-  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
-      throws PowerException {
-    execute(PowerCommand.off(mode), endpoint, deadline);
-  }
-
-  @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    execute(PowerCommand.cycle(), endpoint, deadline);
-  }
-
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
-      throws PowerException {
-    execute(PowerCommand.boot(override), endpoint, deadline);
   }
 
   @Override
@@ -386,6 +361,12 @@ public final class IpmiDriver implements PowerDriver {
       }
     }
   }
+
+  /**
+   * The environment variable ipmitool reads the password from when given {@code -E}, as the command
+   * line below is: ipmitool's name, so it never changes. The simulator's ipmitool runs use it too.
+   */
+  public static final String PASSWORD_VARIABLE = "IPMI_PASSWORD";
 
   /**
    * The ipmitool command line: never holds the password.

@@ -10,10 +10,10 @@ import io.bamel.power.BootOverride;
 import io.bamel.power.Deadline;
 import io.bamel.power.HardwareInfo;
 import io.bamel.power.PowerCommand;
-import io.bamel.power.PowerDriver;
 import io.bamel.power.PowerException;
 import io.bamel.power.PowerOffMode;
 import io.bamel.power.PowerResult;
+import io.bamel.power.ReportingPowerDriver;
 import io.bamel.power.Sleeper;
 import io.bamel.power.TerminalPowerException;
 import io.bamel.power.TlsSettings;
@@ -84,7 +84,7 @@ import okhttp3.OkHttpClient;
  * <p>What {@link #execute} reports in {@link PowerResult#sent()}: the {@code ResetType} values
  * sent, in order; for a boot override {@code Boot <target> <enabled> [<mode>]}.
  */
-public final class RedfishDriver implements PowerDriver {
+public final class RedfishDriver extends ReportingPowerDriver {
 
   /** The interface name. */
   public static final String INTERFACE = "redfish";
@@ -146,28 +146,6 @@ public final class RedfishDriver implements PowerDriver {
   public BmcPowerState bmcPowerState(BmcEndpoint endpoint, Deadline deadline)
       throws PowerException {
     return SystemView.of(readSystem(connection(endpoint), deadline)).powerState();
-  }
-
-  @Override
-  public void powerOn(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    execute(PowerCommand.on(), endpoint, deadline);
-  }
-
-  @Override
-  public void powerOff(BmcEndpoint endpoint, PowerOffMode mode, Deadline deadline)
-      throws PowerException {
-    execute(PowerCommand.off(mode), endpoint, deadline);
-  }
-
-  @Override
-  public void powerCycle(BmcEndpoint endpoint, Deadline deadline) throws PowerException {
-    execute(PowerCommand.cycle(), endpoint, deadline);
-  }
-
-  @Override
-  public void setBootDevice(BmcEndpoint endpoint, BootOverride override, Deadline deadline)
-      throws PowerException {
-    execute(PowerCommand.boot(override), endpoint, deadline);
   }
 
   @Override
@@ -383,29 +361,23 @@ public final class RedfishDriver implements PowerDriver {
     String uri = connection.systemUri(deadline);
     RedfishFetch fetch = fetch(connection, deadline);
     SessionCache cache = connection.cache();
-    PowerSources sources = cache.powerSources.get(uri);
-    boolean fresh = sources == null;
-    if (fresh) {
-      sources = PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
-      cache.powerSources.put(uri, sources);
+    PowerSources cached = cache.powerSources.get(uri);
+    if (cached != null) {
+      try {
+        return cached.read(fetch);
+      } catch (PowerSources.Gone gone) {
+        cache.powerSources.remove(uri); // moved (a firmware update, say): discovered again below
+      }
     }
+    PowerSources sources =
+        PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
+    cache.powerSources.put(uri, sources);
     try {
       return sources.read(fetch);
     } catch (PowerSources.Gone gone) {
       cache.powerSources.remove(uri);
-      if (fresh) {
-        throw new TerminalPowerException(
-            PowerException.Reason.NOT_FOUND, "power reading: " + gone.getMessage());
-      }
-      sources = PowerSources.discover(readSystem(connection, deadline), fetch, connection::resolve);
-      cache.powerSources.put(uri, sources);
-      try {
-        return sources.read(fetch);
-      } catch (PowerSources.Gone again) {
-        cache.powerSources.remove(uri);
-        throw new TerminalPowerException(
-            PowerException.Reason.NOT_FOUND, "power reading: " + again.getMessage());
-      }
+      throw new TerminalPowerException(
+          PowerException.Reason.NOT_FOUND, "power reading: " + gone.getMessage());
     }
   }
 
