@@ -78,6 +78,8 @@ class Fabric8ClusterWatchIT extends Fabric8ClusterTests {
         .untilAsserted(
             () -> {
               PodSummary s = cluster.podSummary();
+              // an assertion, not a NullPointerException: Awaitility polls again only on the former
+              assertThat(s.byNode()).containsKey("n1");
               assertThat(s.byNode().get("n1").pods()).isEqualTo(2);
               assertThat(s.byNode().get("n1").requests().get("cpu")).isEqualByComparingTo("1");
               assertThat(s.unschedulable()).extracting(p -> p.ref().name()).contains("wait");
