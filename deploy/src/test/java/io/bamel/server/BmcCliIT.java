@@ -42,13 +42,15 @@ class BmcCliIT {
   @Test
   void statusAndOnAsJsonAreExactlyOneObjectOnStandardOutput() throws Exception {
     try (SimulatedBmcFleet fleet = SimulatedBmcFleet.start(true)) {
-      // Sessions that expire between the polls of `on`: the driver logs (at debug) each new
-      // login, which logback's unconfigured default would print on standard output.
+      // Sessions that expire between the polls of `on` (idle 2 s, polls 4 s apart): the driver
+      // logs (at debug) each new login, which logback's unconfigured default would print on
+      // standard output. The session outlives the gaps between the requests of one read, however
+      // slowly a loaded machine runs the launcher's JVM; the polls are further apart than that.
       fleet.add(
           "deploy-cli",
           SimSystemConfig.defaults()
               .withCredentials("admin", PASSWORD)
-              .withSessionTimeout(Duration.ofMillis(300))
+              .withSessionTimeout(Duration.ofSeconds(2))
               .withPowerDelay(Duration.ofMillis(1500)));
       Path ca = fleet.writeCaBundle(dir.resolve("ca.pem"));
       Path creds = CredentialDirs.write(dir, "deploy-cli", "admin", PASSWORD);
@@ -59,7 +61,7 @@ class BmcCliIT {
       assertThat(status.path("powerState").asText()).isEqualTo("off");
       assertThat(status.path("interface").asText()).isEqualTo("redfish");
 
-      JsonNode on = oneJsonObject(bamel(concat(List.of("bmc", "on", "--poll-ms", "700"), common)));
+      JsonNode on = oneJsonObject(bamel(concat(List.of("bmc", "on", "--poll-ms", "4000"), common)));
       assertThat(on.path("action").asText()).isEqualTo("on");
       assertThat(on.path("powerState").asText()).isEqualTo("on");
       assertThat(fleet.system("deploy-cli").resets("On")).isEqualTo(1);

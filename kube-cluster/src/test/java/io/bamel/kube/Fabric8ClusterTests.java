@@ -33,7 +33,12 @@ abstract class Fabric8ClusterTests {
           "test",
           Duration.ofSeconds(15));
 
-  static final Duration WAIT = Duration.ofSeconds(10);
+  /**
+   * The longest a test waits for the informers to sync or catch up with the mock server: an upper
+   * bound for a loaded machine (where 10 s was seen too short for the first sync), never a claim on
+   * speed.
+   */
+  static final Duration WAIT = Duration.ofSeconds(30);
 
   KubeApiServer api;
   KubernetesClient kube;

@@ -40,22 +40,14 @@ class Fabric8ClusterWatchIT extends Fabric8ClusterTests {
   }
 
   @Test
-  void aPendingPodIsSignalledWithinOneSecondOfItsCreation() {
+  void aPendingPodIsSignalledFromTheWatchAndARunningOneIsNot() {
     List<KubePod> seen = new CopyOnWriteArrayList<>();
-    List<Long> at = new CopyOnWriteArrayList<>();
-    cluster.onPendingPod(
-        p -> {
-          seen.add(p);
-          at.add(System.nanoTime());
-        });
-    long created = System.nanoTime();
+    cluster.onPendingPod(seen::add);
     kube.pods().resource(pending("web-9")).create();
-    await().atMost(Duration.ofSeconds(2)).until(() -> !seen.isEmpty());
+    // signalled from the watch, without a resync (the informers resync every 10 minutes here);
+    // how soon is the mock server's polling and the machine's load, not a property of this code
+    await().atMost(WAIT).until(() -> !seen.isEmpty());
     assertThat(seen.get(0).ref()).isEqualTo(new PodRef("apps", "web-9"));
-    // the mock server's watches are polled (KubeApiServer: answers held 50 ms, then the client
-    // watches again), which a loaded machine slows; PendingPodWakeIT holds the pool controller to
-    // the 1 s from creation to decision
-    assertThat(Duration.ofNanos(at.get(0) - created)).isLessThan(Duration.ofSeconds(2));
     // a running pod is no news
     kube.pods().resource(pod("web-1", null, "web").build()).create();
     await().atMost(WAIT).untilAsserted(() -> assertThat(cluster.pods()).hasSize(2));
@@ -86,6 +78,8 @@ class Fabric8ClusterWatchIT extends Fabric8ClusterTests {
         .untilAsserted(
             () -> {
               PodSummary s = cluster.podSummary();
+              // an assertion, not a NullPointerException: Awaitility polls again only on the former
+              assertThat(s.byNode()).containsKey("n1");
               assertThat(s.byNode().get("n1").pods()).isEqualTo(2);
               assertThat(s.byNode().get("n1").requests().get("cpu")).isEqualByComparingTo("1");
               assertThat(s.unschedulable()).extracting(p -> p.ref().name()).contains("wait");
@@ -228,22 +222,18 @@ class Fabric8ClusterWatchIT extends Fabric8ClusterTests {
       {
         assertThat(dark.synced()).isFalse();
         assertThatThrownBy(() -> dark.node("n1")).isInstanceOf(ClusterUnavailableException.class);
-        await().atMost(Duration.ofSeconds(3)).until(() -> !dark.breakerStateFresh());
-        long t0 = System.nanoTime();
+        await().atMost(WAIT).until(() -> !dark.breakerStateFresh());
+        // each call to the silent server ends (it does not hang) as unavailable
         for (int i = 0; i < 3 && dark.breakerState() != CircuitBreaker.State.OPEN; i++) {
           assertThatThrownBy(() -> dark.cordon("n1"))
               .isInstanceOf(ClusterUnavailableException.class);
         }
-        long perCall = (System.nanoTime() - t0) / 3;
-        assertThat(Duration.ofNanos(perCall)).isLessThan(Duration.ofMillis(1_500));
         assertThat(dark.breakerState()).isEqualTo(CircuitBreaker.State.OPEN);
-        long t1 = System.nanoTime();
+        // while open, a call is refused without being sent: the breaker's verdict, no timeout
         assertThatThrownBy(() -> dark.evict(new PodRef("a", "b")))
             .isInstanceOf(ClusterUnavailableException.class)
-            .hasMessageContaining("Kubernetes unreachable");
-        assertThat(Duration.ofNanos(System.nanoTime() - t1))
-            .as("fails fast while open: well under the 500 ms call timeout")
-            .isLessThan(Duration.ofMillis(300));
+            .hasMessageContaining("Kubernetes unreachable: circuit open after")
+            .hasNoCause();
         clock.add(Duration.ofSeconds(5));
         assertThat(dark.reachable()).as("the half-open probe times out").isFalse();
         assertThat(dark.breakerState()).isEqualTo(CircuitBreaker.State.OPEN);

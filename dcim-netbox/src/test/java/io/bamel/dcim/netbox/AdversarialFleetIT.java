@@ -41,6 +41,12 @@ class AdversarialFleetIT extends NetBoxTests {
   private static final int DEVICES = 10_000;
   private static final int WEBHOOK_DEVICES = 80;
 
+  /**
+   * How long the cache may take to show what was written to etcd: thousands of writes behind on a
+   * loaded machine, far more than the 10 s a pull or sync waits for its own writes.
+   */
+  private static final Duration CATCH_UP = Duration.ofMinutes(2);
+
   /** Every node id seen, with the inventoryId it had: it may never change while the node lives. */
   private final Map<String, String> everOwner = new HashMap<>();
 
@@ -52,12 +58,22 @@ class AdversarialFleetIT extends NetBoxTests {
     return nb;
   }
 
-  private PullReport pull(FakeNetBox nb) {
+  private PullReport pull(FakeNetBox nb) throws InterruptedException {
+    caughtUp(); // the pull plans against the cache: the previous step's writes must be in it
     return inventory.pull(Inventory.settings(nb));
+  }
+
+  /** Waits until the cache shows every write made so far; fails if it does not within CATCH_UP. */
+  private void caughtUp() throws InterruptedException {
+    long revision = inventory.store.currentRevision();
+    assertThat(inventory.cache.awaitRevision(revision, CATCH_UP))
+        .as("the cache shows revision %d", revision)
+        .isTrue();
   }
 
   /** The nodes now, checking that none changed its inventoryId since it was first seen. */
   private Map<String, Node> observe() throws InterruptedException {
+    caughtUp();
     Map<String, Node> nodes = inventory.nodes();
     everOwner.keySet().retainAll(nodes.keySet()); // a deleted node's id may be reused
     for (Node n : nodes.values()) {
@@ -262,7 +278,7 @@ class AdversarialFleetIT extends NetBoxTests {
   }
 
   private SyncReport nativeSync(List<SyncItem> items) throws InterruptedException {
-    inventory.cache.awaitRevision(inventory.store.currentRevision(), Duration.ofSeconds(10));
+    caughtUp();
     SyncPlan plan =
         SyncPlanner.plan(
             items,

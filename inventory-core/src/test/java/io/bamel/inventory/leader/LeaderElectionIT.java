@@ -22,7 +22,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Leader election against a real etcd: one leader, takeover within the TTL, fencing. */
+/**
+ * Leader election against a real etcd: one leader, takeover on resignation and once a dead leader's
+ * lease expires, fencing. Waits are generous upper bounds (a loaded machine is slow); none is a
+ * claim on speed.
+ */
 class LeaderElectionIT {
 
   @RegisterExtension
@@ -32,8 +36,20 @@ class LeaderElectionIT {
   static final LeaderElection.Options OPTIONS =
       new LeaderElection.Options(TTL, Duration.ofMillis(300), Duration.ofSeconds(2));
 
+  /** The longest a test waits for leadership to move or settle. */
+  static final Duration WAIT = Duration.ofSeconds(30);
+
+  /** A lease that outlives {@link #WAIT}: a takeover within it cannot be the lease expiring. */
+  static final LeaderElection.Options LONG_LEASE =
+      new LeaderElection.Options(
+          WAIT.multipliedBy(2), Duration.ofMillis(300), Duration.ofSeconds(2));
+
   static LeaderElection candidate(Client client, String name) {
-    return new LeaderElection(client, "node-controller", name, OPTIONS);
+    return candidate(client, name, OPTIONS);
+  }
+
+  static LeaderElection candidate(Client client, String name, LeaderElection.Options options) {
+    return new LeaderElection(client, "node-controller", name, options);
   }
 
   static String leaderOf(LeaderElection a, LeaderElection b) {
@@ -43,12 +59,12 @@ class LeaderElectionIT {
   @Test
   void exactlyOneOfTwoCandidatesLeadsAndTheOtherTakesOverOnResignation() throws Exception {
     List<String> events = new CopyOnWriteArrayList<>();
-    LeaderElection a = candidate(ETCD.cluster().client(), "a");
-    try (LeaderElection b = candidate(ETCD.cluster().client(), "b")) {
+    LeaderElection a = candidate(ETCD.cluster().client(), "a", LONG_LEASE);
+    try (LeaderElection b = candidate(ETCD.cluster().client(), "b", LONG_LEASE)) {
       a.addListener(Leaderships.recorder("a", events));
       b.addListener(Leaderships.recorder("b", events));
       a.start();
-      assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+      assertThat(a.awaitLeadership(WAIT)).isTrue();
       b.start();
       Thread.sleep(3 * OPTIONS.retryInterval().toMillis());
       assertThat(a.isLeader()).isTrue();
@@ -58,9 +74,10 @@ class LeaderElectionIT {
 
       a.close(); // resigns: the key goes with the lease
       assertThat(a.isLeader()).isFalse();
-      assertThat(b.awaitLeadership(TTL)).isTrue();
+      // a's lease would hold the key for twice WAIT: b leading within WAIT is the resignation
+      assertThat(b.awaitLeadership(WAIT)).isTrue();
       assertThat(b.fence().orElseThrow().createRevision()).isGreaterThan(first.createRevision());
-      await().atMost(Duration.ofSeconds(2)).until(() -> events.contains("b gained"));
+      await().atMost(WAIT).until(() -> events.contains("b gained"));
       assertThat(events).containsSubsequence("a gained", "a lost", "b gained");
     } finally {
       a.close();
@@ -68,7 +85,7 @@ class LeaderElectionIT {
   }
 
   @Test
-  void aDeadLeaderIsReplacedWithinTheTtlAndItsFencedWritesFail() throws Exception {
+  void aDeadLeaderIsReplacedOnceItsLeaseExpiresAndItsFencedWritesFail() throws Exception {
     Client inventoryClient = ETCD.cluster().client();
     EtcdInventory inventory = new EtcdInventory(inventoryClient);
     inventory.createNode("n1", TestNodes.spec(1, "p"), null);
@@ -76,7 +93,7 @@ class LeaderElectionIT {
     try (LeaderElection a = candidate(doomed, "a");
         LeaderElection b = candidate(ETCD.cluster().client(), "b")) {
       a.start();
-      assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+      assertThat(a.awaitLeadership(WAIT)).isTrue();
       b.start();
       WriteFence stale = a.fence().orElseThrow();
       NodeStatus ready =
@@ -85,11 +102,8 @@ class LeaderElectionIT {
           inventory, "n1", s -> ready, NodeEvent.of(Instant.EPOCH, "t", "a writes"), stale);
 
       doomed.close(); // the process "dies": no resignation, no more keep-alives
-      long lostAt = System.nanoTime();
-      assertThat(b.awaitLeadership(TTL.multipliedBy(3))).isTrue();
-      Duration takeover = Duration.ofNanos(System.nanoTime() - lostAt);
-      assertThat(takeover).isLessThan(TTL.multipliedBy(3));
-      await().atMost(TTL.multipliedBy(2)).until(() -> !a.isLeader());
+      assertThat(b.awaitLeadership(WAIT)).isTrue();
+      await().atMost(WAIT).until(() -> !a.isLeader());
 
       NodeStatus off = ready.toBuilder().state(NodeState.OFF).build();
       assertThatThrownBy(() -> StoreEdits.updateStatus(inventory, "n1", s -> off, null, stale))
@@ -104,39 +118,35 @@ class LeaderElectionIT {
     Client client = ETCD.cluster().client();
     try (LeaderElection a = candidate(client, "a")) {
       a.start();
-      assertThat(a.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+      assertThat(a.awaitLeadership(WAIT)).isTrue();
       long term = a.fence().orElseThrow().createRevision();
       client
           .getKVClient()
           .delete(io.etcd.jetcd.ByteSequence.from("/baremetal/leader/node-controller".getBytes()))
           .get();
-      await()
-          .atMost(Duration.ofSeconds(5))
-          .until(() -> a.fence().map(f -> f.createRevision() > term).orElse(false));
+      await().atMost(WAIT).until(() -> a.fence().map(f -> f.createRevision() > term).orElse(false));
     }
   }
 
   /**
-   * A crashed candidate's lease outlives it by its TTL (30 s here); a candidate restarted with the
-   * same identity revokes that lease at its first campaign and leads at once, where a stranger
-   * would wait for the lease to expire.
+   * A crashed candidate's lease outlives it by its TTL (twice {@link #WAIT} here); a candidate
+   * restarted with the same identity revokes that lease at its first campaign and leads within
+   * {@link #WAIT}, where a stranger would wait for the lease to expire.
    */
   @Test
   void aRestartedCandidateRevokesItsPreviousRunsLeaseAndLeads() throws Exception {
-    LeaderElection.Options longLease =
-        new LeaderElection.Options(
-            Duration.ofSeconds(30), Duration.ofMillis(300), Duration.ofSeconds(2));
+    LeaderElection.Options longLease = LONG_LEASE;
     Client observer = ETCD.cluster().client();
     io.etcd.jetcd.ByteSequence key =
         io.etcd.jetcd.ByteSequence.from("/baremetal/leader/node-controller".getBytes());
     Client crashed = ETCD.cluster().client();
     LeaderElection first = new LeaderElection(crashed, "node-controller", "replica-0", longLease);
     first.start();
-    assertThat(first.awaitLeadership(Duration.ofSeconds(5))).isTrue();
+    assertThat(first.awaitLeadership(WAIT)).isTrue();
     long firstTerm = first.fence().orElseThrow().createRevision();
     long oldLease = observer.getKVClient().get(key).get().getKvs().get(0).getLease();
 
-    crashed.close(); // the process dies: no resignation; its lease lives on for up to 30 s
+    crashed.close(); // the process dies: no resignation; its lease lives on for up to 60 s
     assertThat(observer.getLeaseClient().timeToLive(oldLease, LeaseOption.DEFAULT).get().getTTL())
         .isPositive();
     LeaderElection stranger =
@@ -151,7 +161,7 @@ class LeaderElectionIT {
     try (LeaderElection restarted =
         new LeaderElection(ETCD.cluster().client(), "node-controller", "replica-0", longLease)) {
       restarted.start();
-      assertThat(restarted.awaitLeadership(Duration.ofSeconds(10))).isTrue();
+      assertThat(restarted.awaitLeadership(WAIT)).isTrue();
       assertThat(restarted.fence().orElseThrow().createRevision()).isGreaterThan(firstTerm);
       assertThat(observer.getLeaseClient().timeToLive(oldLease, LeaseOption.DEFAULT).get().getTTL())
           .as("revoked, not waited for")

@@ -43,12 +43,7 @@ public final class Bodies {
     }
     try (InputStream in = ctx.req().getInputStream()) {
       if (declared > 0 && declared < Integer.MAX_VALUE - 8) {
-        // The length is known: read into one array of that size (no growing buffer, no copy).
-        byte[] body = in.readNBytes((int) declared);
-        if (body.length != declared || in.read() != -1) {
-          throw Problems.malformed("the body could not be read completely");
-        }
-        return body;
+        return readDeclared(in, (int) declared);
       }
       ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
       byte[] buffer = new byte[16 * 1024];
@@ -71,6 +66,31 @@ public final class Bodies {
     } catch (IOException e) {
       throw Problems.malformed("the body could not be read completely");
     }
+  }
+
+  /**
+   * Exactly {@code length} bytes of a body whose Content-Length is known, read into one array of
+   * that size (no growing buffer, no copy), with no read call once the last byte has been read.
+   *
+   * <p>The connector checks the minimum data rate at every read call, against the time since the
+   * body's first bytes were handed over: one more call after the whole body has arrived (to see its
+   * end, or a zero-length read) would answer 408 to a client that sent its body at once, whenever a
+   * busy server reads it late. The connector never hands over more than Content-Length bytes, so
+   * there is no end to check.
+   *
+   * @throws ApiException 400 if the body ends before {@code length} bytes
+   */
+  static byte[] readDeclared(InputStream in, int length) throws IOException {
+    byte[] body = new byte[length];
+    int read = 0;
+    while (read < length) {
+      int n = in.read(body, read, length - read);
+      if (n < 0) {
+        throw Problems.malformed("the body could not be read completely");
+      }
+      read += n;
+    }
+    return body;
   }
 
   /** The media type of a Content-Type header, lower case, without parameters; null if absent. */
