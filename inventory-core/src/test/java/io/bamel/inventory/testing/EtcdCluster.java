@@ -23,6 +23,9 @@ import java.util.stream.Stream;
  */
 public final class EtcdCluster implements AutoCloseable {
 
+  /** Starts tried before a port taken between its choice and etcd's bind fails the test. */
+  private static final int START_ATTEMPTS = 5;
+
   private final Path dir;
   private final List<EtcdProcess> members = new ArrayList<>();
   private final List<Client> clients = new ArrayList<>();
@@ -73,15 +76,30 @@ public final class EtcdCluster implements AutoCloseable {
    * @throws IllegalStateException when etcd is missing (naming the package) or does not start
    */
   public static EtcdCluster start(int size) {
-    EtcdCluster cluster = new EtcdCluster(size);
-    try {
-      cluster.members.forEach(EtcdProcess::start);
-      cluster.members.forEach(EtcdProcess::awaitHealthy);
-      return cluster;
-    } catch (RuntimeException e) {
-      cluster.close();
-      throw e;
+    for (int attempt = 1; ; attempt++) {
+      EtcdCluster cluster = new EtcdCluster(size);
+      try {
+        cluster.members.forEach(EtcdProcess::start);
+        cluster.members.forEach(EtcdProcess::awaitHealthy);
+        return cluster;
+      } catch (RuntimeException e) {
+        cluster.close();
+        // A free port is free only when it is chosen: another test's etcd, started in a parallel
+        // fork, can bind it before this one does. Such a start is tried again on new ports.
+        if (attempt == START_ATTEMPTS || !portTaken(e)) {
+          throw e;
+        }
+      }
     }
+  }
+
+  private static boolean portTaken(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getMessage() != null && t.getMessage().contains("bind: address already in use")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The number of members. */
