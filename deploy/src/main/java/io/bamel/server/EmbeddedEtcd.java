@@ -332,7 +332,7 @@ public final class EmbeddedEtcd implements AutoCloseable {
       in.position(from);
       String output =
           new String(Channels.newInputStream(in).readAllBytes(), StandardCharsets.UTF_8);
-      return EmbeddedEtcdPorts.refusedIn(output);
+      return EtcdProcess.portsInUse(output);
     } catch (IOException e) {
       return new LinkedHashSet<>();
     }

@@ -4,8 +4,6 @@ import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The client and peer ports of the embedded etcd on 127.0.0.1, and the decisions about them, with
@@ -22,13 +20,6 @@ record EmbeddedEtcdPorts(int client, int peer) {
 
   /** The ports of a new data directory, when etcd can bind them: etcd's well-known ones. */
   static final EmbeddedEtcdPorts PREFERRED = new EmbeddedEtcdPorts(2379, 2380);
-
-  /**
-   * How etcd (Go's net.Listen) reports a port another socket holds, in its log: {@code listen tcp
-   * 127.0.0.1:2380: bind: address already in use}.
-   */
-  private static final Pattern REFUSED =
-      Pattern.compile("listen tcp [^\\s\"]*:(\\d+): bind: address already in use");
 
   /** Fresh ports drawn for one replacement at most before giving up. */
   private static final int DRAWS = 20;
@@ -74,16 +65,6 @@ record EmbeddedEtcdPorts(int client, int peer) {
   static EmbeddedEtcdPorts first(
       Optional<EmbeddedEtcdPorts> remembered, EmbeddedEtcdPorts preferred) {
     return remembered.orElse(preferred);
-  }
-
-  /** The ports that etcd's {@code output} says it could not bind because they are in use. */
-  static Set<Integer> refusedIn(String output) {
-    Set<Integer> ports = new LinkedHashSet<>();
-    Matcher m = REFUSED.matcher(output);
-    while (m.find()) {
-      ports.add(Integer.parseInt(m.group(1)));
-    }
-    return ports;
   }
 
   /** Whether {@code port} is one of the two. */

@@ -3,6 +3,7 @@ package io.bamel.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bamel.inventory.embedded.EtcdProcess;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -122,7 +123,7 @@ class EmbeddedEtcdPortsTest {
   @ParameterizedTest
   @MethodSource("etcdOutputs")
   void theRefusedPortsAreReadFromEtcdsOwnWords(String output, Set<Integer> refused) {
-    assertThat(EmbeddedEtcdPorts.refusedIn(output)).isEqualTo(refused);
+    assertThat(EtcdProcess.portsInUse(output)).isEqualTo(refused);
   }
 
   @Test

@@ -13,8 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -157,6 +161,9 @@ public final class EtcdProcess implements AutoCloseable {
       return (peerTls && clientTls != null ? "https" : "http") + "://127.0.0.1:" + peerPort;
     }
   }
+
+  private static final Pattern PORT_IN_USE =
+      Pattern.compile("listen tcp [^\\s\"]*:(\\d+): bind: address already in use");
 
   private static final Logger LOG = LoggerFactory.getLogger(EtcdProcess.class);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
@@ -473,6 +480,22 @@ public final class EtcdProcess implements AutoCloseable {
   @Override
   public void close() {
     stop();
+  }
+
+  /**
+   * The ports that etcd's {@code output} (its log, or an error message quoting it) says it could
+   * not bind because another socket holds them, in the order it said so: Go's net.Listen writes
+   * {@code listen tcp 127.0.0.1:2380: bind: address already in use}. A port chosen free can be
+   * taken by another process before etcd binds it; a caller that chose the port may start etcd
+   * again on another.
+   */
+  public static Set<Integer> portsInUse(String output) {
+    Set<Integer> ports = new LinkedHashSet<>();
+    Matcher m = PORT_IN_USE.matcher(output);
+    while (m.find()) {
+      ports.add(Integer.parseInt(m.group(1)));
+    }
+    return ports;
   }
 
   /** The last 40 lines of the log, for error messages. */

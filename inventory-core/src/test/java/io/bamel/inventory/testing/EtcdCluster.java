@@ -95,7 +95,7 @@ public final class EtcdCluster implements AutoCloseable {
 
   private static boolean portTaken(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t.getMessage() != null && t.getMessage().contains("bind: address already in use")) {
+      if (t.getMessage() != null && !EtcdProcess.portsInUse(t.getMessage()).isEmpty()) {
         return true;
       }
     }
