@@ -112,9 +112,7 @@ public final class NetBoxPullBenchmark implements Benchmark {
                       throw new IllegalStateException(
                           "the pull did not create every node: " + r.errors());
                     }
-                    System.err.printf(
-                        "netbox-pull (created): read %d ms, plan %d ms, write %d ms%n",
-                        r.readMillis(), r.planMillis(), r.writeMillis());
+                    printPhases("created", r);
                   }),
               api.syncIntoEmpty(etcd, "/api/v1/sync?format=netbox", body, n));
       double pullMillis = medians[0];
@@ -128,9 +126,7 @@ public final class NetBoxPullBenchmark implements Benchmark {
                 if (r.sync() == null || r.sync().unchanged().size() != n) {
                   throw new IllegalStateException("the unchanged re-pull found changes");
                 }
-                System.err.printf(
-                    "netbox-pull (unchanged): read %d ms, plan %d ms, write %d ms%n",
-                    r.readMillis(), r.planMillis(), r.writeMillis());
+                printPhases("unchanged", r);
               });
       long written = etcd.revision() - before;
       return List.of(
@@ -155,6 +151,13 @@ public final class NetBoxPullBenchmark implements Benchmark {
               "= 0",
               written == 0));
     }
+  }
+
+  /** One pull's read, plan and write times on standard error, named by what it did. */
+  private static void printPhases(String outcome, PullReport r) {
+    System.err.printf(
+        "netbox-pull (%s): read %d ms, plan %d ms, write %d ms%n",
+        outcome, r.readMillis(), r.planMillis(), r.writeMillis());
   }
 
   /**
