@@ -28,12 +28,12 @@ import java.util.Set;
 
 /**
  * The NetBox pull of N devices (default 10,000) from WireMock answering as NetBox 4.2 in pages of
- * 1,000 (device pages, the interfaces a hundred devices per request, the boot MAC, planning against
- * the cache, fenced batched writes) against the DCIM sync of the same devices posted in one body
- * ({@code POST /api/v1/sync?format=netbox}, the MAC on each record, so the same specs): target at
- * most 1.5, the medians of 5 runs of each, alternating. Then the pull again, NetBox unchanged: it
- * must write nothing (target: the etcd revision does not move); its time is reported beside the
- * sync's.
+ * 1,000 (device pages, the interfaces a hundred devices per request, each with only the fields
+ * bamel asks for as NetBox 4 renders them, the boot MAC, planning against the cache, fenced batched
+ * writes) against the DCIM sync of the same devices posted in one body ({@code POST
+ * /api/v1/sync?format=netbox}, the MAC on each record, so the same specs): target at most 1.5, the
+ * medians of 5 runs of each, alternating. Then the pull again, NetBox unchanged: it must write
+ * nothing (target: the etcd revision does not move); its time is reported beside the sync's.
  */
 public final class NetBoxPullBenchmark implements Benchmark {
 

@@ -16,6 +16,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import io.bamel.inventory.store.Codec;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,20 +37,25 @@ public final class FakeNetBox implements AutoCloseable {
     /**
      * 3.7: one MAC per interface ({@code mac_address}); {@code device_role} beside {@code role}.
      */
-    V3_7("3.7", false, false),
-    /** 4.2: MAC-address objects ({@code primary_mac_address}, {@code mac_addresses}). */
-    V4_2("4.2", true, false),
+    V3_7("3.7", false, false, false),
+    /**
+     * 4.2: MAC-address objects ({@code primary_mac_address}, {@code mac_addresses}); {@code
+     * ?fields=} (from 4.0) renders only the fields named.
+     */
+    V4_2("4.2", true, false, true),
     /** 4.6: as 4.2, and cursor paging ({@code ?start=}, {@code count} null). */
-    V4_6("4.6", true, true);
+    V4_6("4.6", true, true, true);
 
     final String api;
     final boolean macObjects;
     final boolean cursor;
+    final boolean fieldsParameter;
 
-    Version(String api, boolean macObjects, boolean cursor) {
+    Version(String api, boolean macObjects, boolean cursor, boolean fieldsParameter) {
       this.api = api;
       this.macObjects = macObjects;
       this.cursor = cursor;
+      this.fieldsParameter = fieldsParameter;
     }
   }
 
@@ -268,7 +275,11 @@ public final class FakeNetBox implements AutoCloseable {
       List<ObjectNode> page =
           devices.subList(p * pageSize, Math.min(devices.size(), (p + 1) * pageSize));
       ObjectNode body = Codec.mapper().createObjectNode();
-      String query = "exclude=config_context&limit=" + pageSize;
+      String query =
+          "exclude=config_context&fields="
+              + URLEncoder.encode(String.join(",", DEVICE_FIELDS), StandardCharsets.UTF_8)
+              + "&limit="
+              + pageSize;
       if (version.cursor) {
         body.putNull("count");
         boolean last = p == pages - 1;
@@ -307,7 +318,9 @@ public final class FakeNetBox implements AutoCloseable {
         }
       }
       ArrayNode results = body.putArray("results");
-      page.forEach(results::add);
+      // Copies: the caller's devices stay whole (the benchmark posts them to the sync as well).
+      page.forEach(
+          d -> results.add(version.fieldsParameter ? d.deepCopy().retain(DEVICE_FIELDS) : d));
       Integer delay = pageDelayMillis.get(p);
       stubFor(
           devicePage(p, start, pageSize),
@@ -323,6 +336,10 @@ public final class FakeNetBox implements AutoCloseable {
   MappingBuilder devicePage(int p, long start, int pageSize) {
     // Any limit asked for: NetBox caps it at its MAX_PAGE_SIZE, which the page size here plays.
     MappingBuilder m = get(urlPathEqualTo("/api/dcim/devices/")).withQueryParam("brief", absent());
+    if (version.fieldsParameter) {
+      // Trimmed pages answer only the request that names these fields (3.7 ignores the name).
+      m = m.withQueryParam("fields", equalTo(String.join(",", DEVICE_FIELDS)));
+    }
     if (version.cursor) {
       return m.withQueryParam("start", equalTo(Long.toString(start)));
     }
@@ -330,6 +347,33 @@ public final class FakeNetBox implements AutoCloseable {
         ? m.withQueryParam("offset", absent())
         : m.withQueryParam("offset", equalTo(Integer.toString(p * pageSize)));
   }
+
+  /**
+   * The device fields bamel asks for, written here from NetBox's DeviceSerializer rather than taken
+   * from bamel; from 4.0 a page renders only these.
+   */
+  private static final List<String> DEVICE_FIELDS =
+      List.of(
+          "id",
+          "name",
+          "serial",
+          "asset_tag",
+          "site",
+          "rack",
+          "position",
+          "oob_ip",
+          "status",
+          "last_updated",
+          "custom_fields");
+
+  /**
+   * The interface fields bamel asks for, written here from NetBox's InterfaceSerializer rather than
+   * taken from bamel: a request naming others is not served. From 4.0 NetBox renders only the
+   * requested fields that its serializer has (BaseModelSerializer.fields); unknown names are
+   * ignored.
+   */
+  private static final List<String> INTERFACE_FIELDS =
+      List.of("id", "device", "mgmt_only", "mac_address", "primary_mac_address", "mac_addresses");
 
   void serveInterfaces(List<ObjectNode> devices) {
     for (int from = 0; from < devices.size(); from += DevicePull.INTERFACE_CHUNK) {
@@ -342,13 +386,19 @@ public final class FakeNetBox implements AutoCloseable {
         url.append("device_id=").append(id).append('&');
         interfaces(id).forEach(results::add);
       }
-      url.append("mgmt_only=false&limit=1000");
+      url.append("mgmt_only=false&fields=")
+          .append(URLEncoder.encode(String.join(",", INTERFACE_FIELDS), StandardCharsets.UTF_8))
+          .append("&limit=1000");
+      if (version.fieldsParameter) {
+        results.forEach(i -> ((ObjectNode) i).retain(INTERFACE_FIELDS));
+      }
       ObjectNode body = Codec.mapper().createObjectNode();
       body.put("count", results.size());
       body.putNull("next");
       body.putNull("previous");
       body.set("results", results);
-      // The exact request: these devices' ids in order, without the BMC ports (mgmt_only).
+      // The exact request: these devices' ids in order, without the BMC ports (mgmt_only), and
+      // the fields bamel chooses the boot MAC from (NetBox 3.7 ignores ?fields= and sends all).
       stubFor(get(urlEqualTo(url.toString())), ok(body));
     }
   }
