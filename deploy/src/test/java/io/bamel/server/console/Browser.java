@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Supplier;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriverException;
@@ -92,7 +93,22 @@ final class Browser implements AutoCloseable {
         throw new IllegalStateException(e);
       }
     }
-    throw new AssertionError("timed out after " + timeout + " waiting for " + what, last);
+    throw new AssertionError(
+        "timed out after " + timeout + " waiting for " + what + "; the page showed: " + shown(),
+        last);
+  }
+
+  /** What the page shows (its URL and the start of its text), to say where a wait got stuck. */
+  private String shown() {
+    try {
+      String text = driver.findElement(By.tagName("body")).getText().replaceAll("\\s+", " ");
+      return driver.getCurrentUrl()
+          + " \""
+          + text.substring(0, Math.min(400, text.length()))
+          + "\"";
+    } catch (WebDriverException e) {
+      return "(unreadable: " + e.getClass().getSimpleName() + ")";
+    }
   }
 
   /**
