@@ -85,8 +85,8 @@ class Fabric8ClusterServerPodsIT extends Fabric8ClusterTests {
     assertThatThrownBy(() -> cluster.serverPodsOn("n1"))
         .isInstanceOf(ClusterUnavailableException.class);
     api.unreachable(false);
-    // The failures above may have opened the circuit breaker (three in a row, counting the
-    // informer's own); the list comes back once its next probe finds the server answering.
+    // The failures above may have left the circuit breaker open (it opens after three failed
+    // calls in a row); the list comes back once its next probe, within WAIT, finds the server.
     await()
         .atMost(WAIT)
         .ignoreException(ClusterUnavailableException.class)
